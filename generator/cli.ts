@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// The `toolguard` command. Exit codes: 0 done, 1 the schemas (or the generated output) need
+// fixing, 2 the command itself was used wrongly.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { compareWithDisk } from "./check.ts";
+import { loadConfig, type ResolvedConfig } from "./config.ts";
+import { InputError, InputErrors, UsageError } from "./errors.ts";
+import { generateSet, type GeneratedPackage } from "./generate.ts";
+import { writePackage } from "./write-output.ts";
+
+const HELP = `toolguard: typed, guarded tool clients from tool schemas
+
+Usage:
+  toolguard generate [--config FILE] [--strict]   write every schema set's package
+  toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
+  toolguard help
+
+Options:
+  --config FILE   config file (default: toolguard.config.{ts,mjs,js,json} in the working
+                  directory; without one, schemas/ -> generated/)
+  --strict        fail on OpenAPI operations that would be skipped
+  --quiet         print errors only
+`;
+
+export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const [command, ...extra] = parsed.positionals;
+  if (parsed.values.help || command === "help") {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (command !== "generate" && command !== "check") {
+    process.stderr.write(`toolguard: ${command ? `unknown command "${command}"` : "no command given"}\n\n${HELP}`);
+    return 2;
+  }
+  if (extra.length > 0) {
+    process.stderr.write(`toolguard: unexpected argument "${extra[0]}"\n\n${HELP}`);
+    return 2;
+  }
+  const say = (text: string): void => {
+    if (!parsed.values.quiet) process.stdout.write(`${text}\n`);
+  };
+  try {
+    const loaded = await loadConfig(cwd, parsed.values.config);
+    const config: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
+    // Generate every set before writing any, so one broken set leaves all output untouched.
+    const started = performance.now();
+    const packages: GeneratedPackage[] = [];
+    for (const set of config.sets) packages.push(await generateSet(set, config));
+    return command === "generate" ? await write(packages, cwd, say, started) : await check(packages, cwd, say);
+  } catch (error) {
+    return report(error);
+  }
+}
+
+async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
+  for (const pkg of packages) {
+    await writePackage(pkg.set.out, pkg.files);
+    say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files`);
+    summariseSkips(pkg, say);
+  }
+  say(`done in ${Math.round(performance.now() - started)} ms`);
+  return 0;
+}
+
+async function check(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void): Promise<number> {
+  let clean = true;
+  for (const pkg of packages) {
+    const where = path.relative(cwd, pkg.set.out) || ".";
+    const result = await compareWithDisk(pkg.set.out, pkg.files);
+    if (result.stale.length + result.missing.length + result.extra.length === 0) {
+      say(`${where}: up to date (${pkg.files.length} files)`);
+      continue;
+    }
+    clean = false;
+    for (const file of result.stale) process.stderr.write(`stale:   ${where}/${file.path}\n${indent(file.diff)}\n`);
+    for (const file of result.missing) process.stderr.write(`missing: ${where}/${file}\n`);
+    for (const file of result.extra) process.stderr.write(`extra:   ${where}/${file}\n`);
+  }
+  if (!clean) process.stderr.write("toolguard check: generated output is out of date; run `npx toolguard generate` and commit the result\n");
+  return clean ? 0 : 1;
+}
+
+function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
+  if (pkg.skipped.length === 0) return;
+  say(`  skipped ${pkg.skipped.length} operation${pkg.skipped.length === 1 ? "" : "s"} (--strict makes this an error):`);
+  for (const skip of pkg.skipped) say(`    ${skip.name} (${skip.source.file}#${skip.source.pointer}): ${skip.reason}`);
+}
+
+function indent(text: string): string {
+  return text.split("\n").map((line) => `    ${line}`).join("\n");
+}
+
+function report(error: unknown): number {
+  if (error instanceof InputErrors || error instanceof InputError) {
+    process.stderr.write(`toolguard: nothing was written.\n${error.format()}\n`);
+    return 1;
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`toolguard: ${error.message}\n`);
+    return 2;
+  }
+  process.stderr.write(`toolguard: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 70;
+}

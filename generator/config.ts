@@ -1,0 +1,116 @@
+// The toolguard config: which schema sets to read and where each generated package goes.
+// `toolguard.config.ts`, `.js`, `.mjs` or `.json` in the working directory; without one, a
+// single set reads `schemas/` and writes `generated/`.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { UsageError } from "./errors.ts";
+
+/** One schema set, which becomes one generated package. */
+export interface SchemaSetConfig {
+  /** Folder of tool files and OpenAPI documents, relative to the config file. */
+  readonly schemas: string;
+  /** Folder the generated package is written to; toolguard owns it entirely. */
+  readonly out: string;
+  /** The generated package's npm name. Default: `<basename of out>-tools`. */
+  readonly packageName?: string;
+}
+
+export interface ToolguardConfig {
+  /** The schema sets. Default: `[{ schemas: "schemas", out: "generated" }]`. */
+  readonly sets?: readonly SchemaSetConfig[];
+  /**
+   * Let `$ref`s reach http(s) URLs during generation. Default `false`: a build must not depend
+   * on the network, and schemas should be vendored under the schema folder.
+   */
+  readonly allowNetwork?: boolean;
+  /**
+   * Fail instead of skipping OpenAPI operations that cannot be generated (unsupported content
+   * type, untranslatable schema). Default `false`: skips are listed in the summary.
+   */
+  readonly strict?: boolean;
+}
+
+/** Identity function that gives a config file its types and editor documentation. */
+export function defineConfig(config: ToolguardConfig): ToolguardConfig {
+  return config;
+}
+
+export interface ResolvedSet {
+  readonly schemas: string;
+  readonly out: string;
+  readonly packageName: string;
+}
+
+export interface ResolvedConfig {
+  /** The file the config came from, or `undefined` for the defaults. */
+  readonly file: string | undefined;
+  readonly sets: readonly ResolvedSet[];
+  readonly allowNetwork: boolean;
+  readonly strict: boolean;
+}
+
+export const CONFIG_FILES: readonly string[] = ["toolguard.config.ts", "toolguard.config.mjs", "toolguard.config.js", "toolguard.config.json"];
+
+export async function loadConfig(cwd: string, explicit?: string): Promise<ResolvedConfig> {
+  const file = explicit ? path.resolve(cwd, explicit) : CONFIG_FILES.map((name) => path.join(cwd, name)).find((candidate) => existsSync(candidate));
+  if (explicit && (!file || !existsSync(file))) throw new UsageError(`config file not found: ${explicit}`);
+  const raw = file ? await readConfigFile(file) : {};
+  return resolveConfig(raw, file, file ? path.dirname(file) : cwd);
+}
+
+async function readConfigFile(file: string): Promise<unknown> {
+  if (file.endsWith(".json")) {
+    try {
+      return JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    return module.default;
+  } catch (error) {
+    throw new UsageError(`${file}: could not load: ${(error as Error).message}`);
+  }
+}
+
+export function resolveConfig(raw: unknown, file: string | undefined, base: string): ResolvedConfig {
+  const where = file ?? "the default config";
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new UsageError(`${where}: the config must be an object (export default defineConfig({...}))`);
+  const config = raw as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!["sets", "allowNetwork", "strict"].includes(key)) throw new UsageError(`${where}: unknown option "${key}" (known: sets, allowNetwork, strict)`);
+  }
+  const flag = (name: string): boolean => {
+    const value = config[name];
+    if (value !== undefined && typeof value !== "boolean") throw new UsageError(`${where}: "${name}" must be true or false`);
+    return value === true;
+  };
+  const rawSets = config.sets ?? [{ schemas: "schemas", out: "generated" }];
+  if (!Array.isArray(rawSets) || rawSets.length === 0) throw new UsageError(`${where}: "sets" must be a non-empty array of {schemas, out}`);
+  const sets = rawSets.map((set: unknown, index): ResolvedSet => {
+    const at = `${where}: sets[${index}]`;
+    if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
+    const { schemas, out, packageName, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName)`);
+    if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
+    if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
+    if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
+      throw new UsageError(`${at}.packageName must be a valid npm package name`);
+    }
+    const outAbs = path.resolve(base, out);
+    return {
+      schemas: path.resolve(base, schemas),
+      out: outAbs,
+      packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+    };
+  });
+  const outs = new Set<string>();
+  for (const set of sets) {
+    if (outs.has(set.out)) throw new UsageError(`${where}: two sets write to the same folder ${set.out}`);
+    outs.add(set.out);
+    if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep)) throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
+  }
+  return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}

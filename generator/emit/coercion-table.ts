@@ -1,0 +1,77 @@
+// Builds the strict coercion table of a tool: the instance paths where the schema's type is
+// unambiguous and excludes strings, so that a string there can only be a mis-typed number or
+// boolean. Only deterministic keywords are followed (properties, items, prefixItems, allOf and
+// local $refs); anything under anyOf, oneOf, conditionals or additionalProperties is left out,
+// because there the schema does not say which type the value must have.
+import type { CoercionTable, CoercionTarget } from "../../templates/runtime/tool-spec.ts";
+import { pointerToken } from "../errors.ts";
+import type { ToolDescription } from "../ir.ts";
+import { resolvePointer } from "../load/localize-schema.ts";
+import { isSchemaObject, type Schema } from "../schema-walk.ts";
+
+export function buildCoercionTable(tool: ToolDescription): CoercionTable {
+  const table: Record<string, CoercionTarget> = {};
+  const root = tool.inputSchema as Schema;
+
+  const visit = (schema: Schema, instancePath: string, refsSeen: ReadonlySet<string>): void => {
+    const parts = collectAllOf(schema, root, refsSeen);
+    const target = coercionTarget(parts.map((part) => part.schema));
+    if (target && instancePath !== "") table[instancePath] = target;
+    for (const { schema: part, refsSeen: seen } of parts) {
+      if (isSchemaObject(part.properties)) {
+        for (const [name, child] of Object.entries(part.properties)) {
+          if (isSchemaObject(child)) visit(child, `${instancePath}/${pointerToken(name)}`, seen);
+        }
+      }
+      if (isSchemaObject(part.items)) visit(part.items, `${instancePath}/*`, seen);
+      if (Array.isArray(part.prefixItems)) {
+        part.prefixItems.forEach((child, index) => {
+          if (isSchemaObject(child)) visit(child, `${instancePath}/${index}`, seen);
+        });
+      }
+    }
+  };
+  visit(root, "", new Set());
+  return Object.fromEntries(Object.entries(table).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+// The schemas that all apply at one location: the schema itself, its allOf branches and the
+// targets of its local $refs. A $ref seen before on this path is recursion: stop there.
+function collectAllOf(schema: Schema, root: Schema, refsSeen: ReadonlySet<string>): { schema: Schema; refsSeen: ReadonlySet<string> }[] {
+  const out: { schema: Schema; refsSeen: ReadonlySet<string> }[] = [{ schema, refsSeen }];
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#") && !refsSeen.has(schema.$ref)) {
+    const target = resolvePointer(root, decodeURIComponent(schema.$ref.slice(1)));
+    if (isSchemaObject(target)) out.push(...collectAllOf(target, root, new Set([...refsSeen, schema.$ref])));
+  }
+  if (Array.isArray(schema.allOf)) {
+    for (const branch of schema.allOf) if (isSchemaObject(branch)) out.push(...collectAllOf(branch, root, refsSeen));
+  }
+  return out;
+}
+
+function typesOf(schema: Schema): readonly string[] | undefined {
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === "string");
+  return undefined;
+}
+
+function coercionTarget(schemas: readonly Schema[]): CoercionTarget | undefined {
+  // Every applying schema that states a type must exclude strings; together they must agree
+  // on exactly one non-null scalar kind.
+  let allowed: Set<string> | undefined;
+  for (const schema of schemas) {
+    const types = typesOf(schema);
+    if (!types) continue;
+    const set = new Set(types);
+    allowed = allowed ? new Set([...allowed].filter((t) => set.has(t) || (t === "integer" && set.has("number")))) : set;
+    if (set.has("integer") && allowed.has("number")) {
+      allowed.delete("number");
+      allowed.add("integer");
+    }
+  }
+  if (!allowed || allowed.has("string")) return undefined;
+  allowed.delete("null");
+  if (allowed.size !== 1) return undefined;
+  const [only] = allowed;
+  return only === "number" || only === "integer" || only === "boolean" ? only : undefined;
+}

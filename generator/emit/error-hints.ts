@@ -1,0 +1,115 @@
+// Builds the error-hint table of a tool: for each schema location, what an error message there
+// can offer the model (allowed values, near misses, one canonical example, the allowed keys,
+// the description of a required field). Computed once at build time so a failed call never
+// walks the schema.
+import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/tool-spec.ts";
+import type { ToolDescription } from "../ir.ts";
+import { normaliseNearMiss } from "../../templates/runtime/near-miss.ts";
+import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
+
+/** Enums up to this size are listed in full; larger ones get one example. */
+export const MAX_LISTED_VALUES = 12;
+/** Allowed keys listed for an unknown-key error, at most. */
+const MAX_LISTED_KEYS = 40;
+/** Descriptions are cut to this length: the message is a prompt, not documentation. */
+const MAX_DESCRIPTION = 160;
+
+const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  date: "2026-01-31",
+  "date-time": "2026-01-31T09:30:00Z",
+  time: "09:30:00Z",
+  email: "name@example.com",
+  uuid: "123e4567-e89b-12d3-a456-426614174000",
+  uri: "https://example.com/path",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  duration: "P1DT2H",
+};
+
+export function buildHintTable(tool: ToolDescription): HintTable {
+  const table: Record<string, SchemaHint> = {};
+  walkSchemas(tool.inputSchema, (schema, location) => {
+    const hint = hintFor(schema);
+    if (Object.keys(hint).length > 0) table[location] = hint;
+  });
+  return table;
+}
+
+function hintFor(schema: Schema): SchemaHint {
+  const hint: {
+    -readonly [K in keyof SchemaHint]: SchemaHint[K];
+  } = {};
+  const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : undefined;
+  if (types) hint.types = types;
+  const values = Array.isArray(schema.enum) ? (schema.enum as JsonValue[]) : "const" in schema ? [schema.const as JsonValue] : undefined;
+  if (values && values.length <= MAX_LISTED_VALUES) hint.allowed = values;
+  if (values) {
+    const nearMisses = nearMissesOf(values);
+    if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
+  }
+  if (typeof schema.format === "string") hint.format = schema.format;
+  if (!hint.allowed) {
+    const example = exampleOf(schema, values);
+    if (example !== undefined) hint.example = example;
+  }
+  if (isSchemaObject(schema.properties)) {
+    const names = Object.keys(schema.properties);
+    if ((schema.additionalProperties === false || schema.unevaluatedProperties === false) && names.length <= MAX_LISTED_KEYS) {
+      hint.properties = names;
+    }
+    const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
+    const descriptions: Record<string, string> = {};
+    const examples: Record<string, JsonValue> = {};
+    for (const name of required) {
+      const property = (schema.properties as Record<string, unknown>)[name];
+      if (!isSchemaObject(property)) continue;
+      if (typeof property.description === "string" && property.description.trim() !== "") {
+        descriptions[name] = shorten(property.description.trim());
+      }
+      const example = exampleOf(property, Array.isArray(property.enum) ? (property.enum as JsonValue[]) : undefined);
+      if (example !== undefined) examples[name] = example;
+    }
+    if (Object.keys(descriptions).length > 0) hint.propertyDescriptions = descriptions;
+    if (Object.keys(examples).length > 0) hint.propertyExamples = examples;
+  }
+  return hint;
+}
+
+/** Spellings a model plausibly means: case and surrounding space, mapped to the real value. */
+function nearMissesOf(values: readonly JsonValue[]): Record<string, JsonValue> {
+  const byKey = new Map<string, JsonValue | typeof AMBIGUOUS>();
+  for (const value of values) {
+    if (typeof value !== "string") continue;
+    const key = normaliseNearMiss(value);
+    byKey.set(key, byKey.has(key) ? AMBIGUOUS : value);
+  }
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of byKey) if (value !== AMBIGUOUS) out[key] = value;
+  return out;
+}
+
+const AMBIGUOUS = Symbol("ambiguous");
+
+
+function exampleOf(schema: Schema, values: readonly JsonValue[] | undefined): JsonValue | undefined {
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0] as JsonValue;
+  if ("example" in schema) return schema.example as JsonValue;
+  if ("default" in schema) return schema.default as JsonValue;
+  if (values && values.length > 0) return values[0];
+  if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
+  const type = typeof schema.type === "string" ? schema.type : undefined;
+  if (type === "integer" || type === "number") {
+    const low = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
+    const high = typeof schema.maximum === "number" ? schema.maximum : undefined;
+    const value = low ?? (high !== undefined && high < 1 ? high : 1);
+    return type === "integer" ? Math.ceil(value) : value;
+  }
+  if (type === "boolean") return true;
+  return undefined;
+}
+
+function shorten(text: string): string {
+  const single = text.replace(/\s+/g, " ");
+  return single.length <= MAX_DESCRIPTION ? single : `${single.slice(0, MAX_DESCRIPTION - 1)}…`;
+}

@@ -1,0 +1,35 @@
+// Names derived from a tool's name: the camelCase export, the PascalCase types and the file
+// stem. Derivation is deterministic; collisions and reserved words are resolved or reported.
+import { isSafeIdentifier } from "../safe-emit.ts";
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** `create_invoice` -> `createInvoice`; a reserved word or a leading digit gets a suffix/prefix. */
+export function exportName(toolName: string): string {
+  const parts = words(toolName);
+  let name = parts.map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : capitalise(word))).join("");
+  if (name === "") name = "tool";
+  if (/^[0-9]/.test(name)) name = `tool${capitalise(name)}`;
+  if (!isSafeIdentifier(name) || name === "tools") name = `${name}Tool`;
+  return name;
+}
+
+/** `create_invoice` -> `CreateInvoice` (types append `Args`, `ResolvedArgs`). */
+export function typeBaseName(toolName: string): string {
+  const base = capitalise(exportName(toolName));
+  return base;
+}
+
+/** `create_invoice` -> `create-invoice`: the stem of the tool's files. */
+export function fileStem(toolName: string): string {
+  return words(toolName).map((word) => word.toLowerCase()).join("-") || "tool";
+}

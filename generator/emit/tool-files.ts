@@ -1,0 +1,31 @@
+// Every file one tool contributes to its package: the client module and its declarations, and
+// the standalone validator. Each starts with the generated header naming the tool's source.
+import type { ToolDescription } from "../ir.ts";
+import { formatJs, formatTs } from "../format.ts";
+import { contentHash, header } from "./header.ts";
+import { lintSchema } from "./lint-schema.ts";
+import { fileStem } from "./names.ts";
+import type { EmittedFile } from "./runtime.ts";
+import { emitToolModule } from "./tool-module.ts";
+import { emitArgumentTypes } from "./types.ts";
+import { compileValidator, createAjv } from "./validator.ts";
+
+export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
+  lintSchema(tool, createAjv(tool.dialect));
+  const validator = compileValidator(tool);
+  const module = emitToolModule(tool, await emitArgumentTypes(tool));
+  const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));
+  const stem = `tools/${fileStem(tool.name)}`;
+  const [js, dts] = await Promise.all([formatJs(module.js), formatTs(module.dts)]);
+  return [
+    { path: `${stem}.js`, content: top + js },
+    { path: `${stem}.d.ts`, content: top + dts },
+    { path: `${stem}.validator.js`, content: top + validator },
+  ];
+}
+
+/** A hash of everything the tool's files are generated from. */
+export function toolHash(tool: ToolDescription): string {
+  const { source: _source, ...content } = tool;
+  return contentHash(JSON.stringify(content));
+}

@@ -1,0 +1,90 @@
+// Compiles templates/tool-module.ts into a fill-in form, once per run: ts-morph reads the
+// template and drops its placeholder import, TypeScript transpiles it to JavaScript and to a
+// declaration file, and the placeholder identifiers and runtime import paths are located by
+// the parser (never by text search, so a name inside a string or comment is never touched).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Project, ts } from "ts-morph";
+import { Code } from "../safe-emit.ts";
+
+const TEMPLATE = fileURLToPath(new URL("../../templates/tool-module.ts", import.meta.url));
+const PLACEHOLDER_MODULE = "./tool-placeholders.ts";
+/** The JSDoc the generator replaces with the tool's own description. */
+export const DESCRIPTION_COMMENT = "/** TOOL_DESCRIPTION */";
+
+type Piece = string | { readonly placeholder: string };
+
+/** A template output split at its placeholders. */
+export interface FillInForm {
+  readonly pieces: readonly Piece[];
+}
+
+export interface CompiledToolTemplate {
+  readonly js: FillInForm;
+  readonly dts: FillInForm;
+}
+
+let compiled: CompiledToolTemplate | undefined;
+
+export function toolTemplate(): CompiledToolTemplate {
+  if (compiled) return compiled;
+  const project = new Project({ useInMemoryFileSystem: true });
+  const source = project.createSourceFile("tool-module.ts", readFileSync(TEMPLATE, "utf8"));
+  source.getImportDeclarationOrThrow(PLACEHOLDER_MODULE).remove();
+  const text = source.getFullText();
+  const compilerOptions: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    verbatimModuleSyntax: true,
+    declaration: true,
+    isolatedDeclarations: true,
+    removeComments: false,
+  };
+  const js = ts.transpileModule(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
+  const dts = ts.transpileDeclaration(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
+  compiled = { js: split(js), dts: split(dts) };
+  return compiled;
+}
+
+// Placeholders are the template's ALL-CAPS identifiers, the runtime import specifiers (which
+// move from `./runtime/x.ts` to `../runtime/x.js`) and the description comment.
+function split(output: string): FillInForm {
+  const file = ts.createSourceFile("out.ts", output, ts.ScriptTarget.Latest, true);
+  const cuts: { start: number; end: number; placeholder: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && /^TOOL_[A-Z_]+$/.test(node.text)) {
+      cuts.push({ start: node.getStart(file), end: node.getEnd(), placeholder: node.text });
+    } else if (ts.isStringLiteral(node) && ts.isImportDeclaration(node.parent) && node.text.startsWith("./runtime/")) {
+      cuts.push({ start: node.getStart(file), end: node.getEnd(), placeholder: `IMPORT:${node.text}` });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  const comment = output.indexOf(DESCRIPTION_COMMENT);
+  if (comment >= 0) cuts.push({ start: comment, end: comment + DESCRIPTION_COMMENT.length, placeholder: "DESCRIPTION_COMMENT" });
+  cuts.sort((a, b) => a.start - b.start);
+  const pieces: Piece[] = [];
+  let at = 0;
+  for (const cut of cuts) {
+    pieces.push(output.slice(at, cut.start), { placeholder: cut.placeholder });
+    at = cut.end;
+  }
+  pieces.push(output.slice(at));
+  return { pieces };
+}
+
+/** Fills a form: every placeholder must have a value, and every value is already safe code. */
+export function fill(form: FillInForm, values: Readonly<Record<string, Code>>): string {
+  return form.pieces
+    .map((piece) => {
+      if (typeof piece === "string") return piece;
+      if (piece.placeholder.startsWith("IMPORT:")) {
+        const specifier = piece.placeholder.slice("IMPORT:".length).replace(/^\.\/runtime\//, "../runtime/").replace(/\.ts$/, ".js");
+        return JSON.stringify(specifier);
+      }
+      const value = values[piece.placeholder];
+      if (!(value instanceof Code)) throw new Error(`tool template: no value for ${piece.placeholder}`);
+      return value.text;
+    })
+    .join("");
+}

@@ -1,0 +1,96 @@
+// The ajv standalone validator of one tool, as an ES module that imports nothing but the
+// package's own runtime. A fresh Ajv per tool keeps the output independent of what was compiled
+// before it, so it is byte-stable.
+import { _, Ajv as AjvDraft7, type Options } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneModule from "ajv/dist/standalone/index.js";
+import { InputError } from "../errors.ts";
+import type { ToolDescription } from "../ir.ts";
+import { formats } from "../../templates/runtime/formats.ts";
+
+type AjvInstance = InstanceType<typeof AjvDraft7>;
+const standaloneCode = standaloneModule.default;
+
+/** Where the generated validator imports its helpers from, relative to the tool's folder. */
+const RUNTIME_IMPORTS = new Map<string, string>([
+  ["ajv/dist/runtime/ucs2length", "ucs2length"],
+  ["ajv/dist/runtime/equal", "equal"],
+]);
+
+export function ajvOptions(): Options {
+  return {
+    allErrors: true,
+    // Unknown keywords and formats are schema defects: refuse them rather than ignore them.
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    strictTuples: false,
+    // `$data` turns instance data into schema values, a code path chosen by the model.
+    $data: false,
+    unicodeRegExp: true,
+    validateFormats: true,
+    code: { source: true, esm: true, lines: true, formats: _`formats` },
+  };
+}
+
+export function createAjv(dialect: ToolDescription["dialect"]): AjvInstance {
+  const Ajv = dialect === "2020-12" ? Ajv2020 : AjvDraft7;
+  const ajv: AjvInstance = new Ajv(ajvOptions());
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
+  // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
+  for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
+  ajv.addKeyword({ keyword: "example" });
+  return ajv;
+}
+
+/** Formats kept in the schema for the model to read but not asserted. */
+export const ANNOTATION_FORMATS: readonly string[] = [
+  "int32", "int64", "float", "double", "byte", "binary", "password", "uri-reference", "iri", "iri-reference",
+  "uri-template", "idn-email", "idn-hostname", "json-pointer", "relative-json-pointer", "regex", "color", "phone",
+];
+
+/** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
+export function compileValidator(tool: ToolDescription): string {
+  const ajv = createAjv(tool.dialect);
+  let validate: ReturnType<AjvInstance["compile"]>;
+  try {
+    validate = ajv.compile(withoutIds(tool.inputSchema) as object);
+  } catch (error) {
+    throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
+  }
+  const standalone = standaloneCode(ajv, validate);
+  return toEsm(standalone, tool);
+}
+
+// `$id` changes nothing once references are local, and ajv pastes it into a comment of the
+// generated code, where `*/` in an id would end the comment: drop it before compiling.
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutIds);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "$id" && typeof child === "string") continue;
+    out[key] = withoutIds(child);
+  }
+  return out;
+}
+
+function toEsm(source: string, tool: ToolDescription): string {
+  const used = new Set<string>();
+  let code = source.replace(/require\("([^"]+)"\)\.default/g, (whole, module: string) => {
+    const name = RUNTIME_IMPORTS.get(module);
+    if (!name) return whole;
+    used.add(name);
+    return name;
+  });
+  if (code.includes("require(")) {
+    throw new InputError(tool.source, `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`, "remove the keyword that needs it, or report the schema to toolguard");
+  }
+  const imports = [...used].sort();
+  const header = [
+    imports.length > 0 ? `import { ${imports.join(", ")} } from "../runtime/ajv-runtime.js";` : "",
+    code.includes("formats.") || code.includes("formats[") ? `import { formats } from "../runtime/formats.js";` : "",
+  ].filter(Boolean);
+  code = code.replace(/^"use strict";\n/, "");
+  return `${header.join("\n")}${header.length > 0 ? "\n" : ""}${code.endsWith("\n") ? code : `${code}\n`}`;
+}

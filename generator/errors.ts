@@ -1,0 +1,61 @@
+// Typed generation errors. Every one names the file, the JSON Pointer inside it and the fix,
+// because the person reading it is fixing a schema, not debugging toolguard.
+
+export interface ErrorLocation {
+  /** The file, relative to the schema root where possible. */
+  readonly file: string;
+  /** JSON Pointer inside the file; `""` for the whole document. */
+  readonly pointer: string;
+}
+
+/** A problem in the user's input (schemas, documents, config): fixable by the user. */
+export class InputError extends Error {
+  readonly location: ErrorLocation;
+  readonly fix: string;
+
+  constructor(location: ErrorLocation, problem: string, fix: string) {
+    super(problem);
+    this.name = "InputError";
+    this.location = location;
+    this.fix = fix;
+  }
+
+  /** One block of text for a terminal: where, what, how to fix. */
+  format(): string {
+    const where = this.location.pointer ? `${this.location.file}#${this.location.pointer}` : this.location.file;
+    return `${where}: ${this.message}\n  fix: ${this.fix}`;
+  }
+}
+
+/** A problem with how toolguard was invoked (flags, config file). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** Several input errors at once, so one run reports everything that needs fixing. */
+export class InputErrors extends Error {
+  readonly errors: readonly InputError[];
+
+  constructor(errors: readonly InputError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? "" : "s"} in the tool schemas`);
+    this.name = "InputErrors";
+    this.errors = errors;
+  }
+
+  format(): string {
+    return this.errors.map((error) => error.format()).join("\n");
+  }
+}
+
+/** Escapes one JSON Pointer reference token (RFC 6901). */
+export function pointerToken(token: string | number): string {
+  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Builds a JSON Pointer from reference tokens. */
+export function pointer(...tokens: readonly (string | number)[]): string {
+  return tokens.map((token) => `/${pointerToken(token)}`).join("");
+}

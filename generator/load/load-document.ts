@@ -1,0 +1,113 @@
+// Loads one schema document and bundles its `$ref`s with json-schema-ref-parser: references to
+// other files become internal references, recursion stays a reference (never expanded). Only
+// files under the schema root are read, and the network only when the config allows it.
+import { readFile, realpath } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { $RefParser } from "@apidevtools/json-schema-ref-parser";
+import { InputError } from "../errors.ts";
+import { parseSchemaText } from "./parse-text.ts";
+
+export interface LoadOptions {
+  /** Absolute path of the schema root; no file outside it is read. */
+  readonly root: string;
+  /** Allow `$ref`s to http(s) URLs. Off by default: generation must not depend on the network. */
+  readonly allowNetwork?: boolean;
+}
+
+export interface LoadedDocument {
+  /** Path relative to the root, with forward slashes. */
+  readonly file: string;
+  /** The document with every external `$ref` bundled into an internal one. */
+  readonly document: unknown;
+}
+
+export function relativeToRoot(root: string, absolute: string): string {
+  return path.relative(root, absolute).split(path.sep).join("/");
+}
+
+/** Reads and parses one document without touching its `$ref`s. */
+export async function readDocument(absoluteFile: string, options: LoadOptions): Promise<LoadedDocument> {
+  const root = await realpath(options.root);
+  const file = relativeToRoot(root, absoluteFile);
+  const text = await readFile(absoluteFile, "utf8");
+  return { file, document: parseSchemaText(file, text) };
+}
+
+/** Reads one document and bundles its external `$ref`s, `#` meaning the document's root. */
+export async function loadDocument(absoluteFile: string, options: LoadOptions): Promise<LoadedDocument> {
+  const read = await readDocument(absoluteFile, options);
+  return { file: read.file, document: await bundleRefs(absoluteFile, read.document, options) };
+}
+
+/**
+ * Bundles the `$ref`s of `value`, a schema that lives in `absoluteFile`, with `#` meaning
+ * `value` itself: a tool's input schema is the document its references are relative to.
+ */
+export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions): Promise<unknown> {
+  if (!containsRef(value)) return value;
+  const root = await realpath(options.root);
+  const file = relativeToRoot(root, absoluteFile);
+  const confinedFile = {
+    order: 1,
+    canRead: (info: { url: string }) => !/^https?:/i.test(info.url),
+    read: async (info: { url: string }) => {
+      const target = info.url.startsWith("file:") ? fileURLToPath(info.url) : decodeURIComponent(info.url);
+      const real = await realpath(target).catch(() => {
+        throw new InputError({ file, pointer: "" }, `$ref points to a file that does not exist: ${relativeToRoot(root, target)}`, "correct the $ref's path (relative to the file that contains it)");
+      });
+      if (real !== root && !real.startsWith(root + path.sep)) {
+        throw new InputError({ file, pointer: "" }, `$ref reaches outside the schema root: ${target}`, `keep every referenced file under ${root}`);
+      }
+      return readFile(real, "utf8");
+    },
+  };
+  const network = {
+    order: 2,
+    canRead: /^https?:/i,
+    read: async (info: { url: string }) => {
+      if (!options.allowNetwork) {
+        throw new InputError({ file, pointer: "" }, `$ref points to the network (${info.url}) and network access is off`, "vendor the referenced schema under the schema root, or set allowNetwork: true in the config");
+      }
+      const response = await fetch(info.url);
+      if (!response.ok) throw new InputError({ file, pointer: "" }, `$ref ${info.url} answered HTTP ${response.status}`, "check the URL");
+      return response.text();
+    },
+  };
+  const parser = (order: number, canParse: RegExp) => ({
+    order,
+    canParse,
+    parse: (info: { url: string; data: string | Buffer }) => parseSchemaText(info.url, String(info.data)),
+  });
+  try {
+    return await $RefParser.bundle(absoluteFile, structuredClone(value) as object, {
+      resolve: { file: confinedFile, http: false, network } as never,
+      parse: { yaml: parser(100, /\.ya?ml$/i), json: parser(50, /\.json$/i) } as never,
+      mutateInputSchema: true,
+    });
+  } catch (error) {
+    throw asInputError(error, file);
+  }
+}
+
+function asInputError(error: unknown, file: string): InputError {
+  if (error instanceof InputError) return error;
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof InputError) return cause;
+  const message = error instanceof Error ? error.message : String(error);
+  const missingPointer = /Missing \$ref pointer "([^"]*)"/.exec(message);
+  if (missingPointer) {
+    return new InputError({ file, pointer: "" }, `dangling $ref: nothing at ${missingPointer[1]}`, "point the $ref at an existing definition");
+  }
+  return new InputError({ file, pointer: "" }, `could not resolve $ref: ${message.split("\n")[0]}`, "check every $ref in this file and the files it references");
+}
+
+function containsRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(containsRef);
+  if (value !== null && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" || containsRef(child)) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,89 @@
+// Cuts one schema out of a bundled document so that it stands alone: `$ref`s into its own
+// subtree are re-rooted, `$ref`s to the rest of the document (`#/components/schemas/Pet`,
+// `#/definitions/Address`) pull their targets into the schema's own `$defs`. References stay
+// references, so recursive types stay finite.
+import { InputError, pointerToken } from "../errors.ts";
+
+export interface LocalizeOptions {
+  /** The file the document came from, for errors. */
+  readonly file: string;
+  /** Where definitions go: `$defs` (2020-12) or `definitions` (draft-07). */
+  readonly defsKeyword: "$defs" | "definitions";
+}
+
+/** Resolves a JSON Pointer in a document; `undefined` when nothing is there. */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  if (pointer === "") return document;
+  let current: unknown = document;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return undefined;
+    current = (current as Record<string, unknown>)[token];
+  }
+  return current;
+}
+
+export function localizeSchema(document: unknown, schemaPointer: string, options: LocalizeOptions): Record<string, unknown> {
+  const root = resolvePointer(document, schemaPointer);
+  if (root === null || typeof root !== "object" || Array.isArray(root)) {
+    throw new InputError({ file: options.file, pointer: schemaPointer }, "expected a JSON Schema object here", "give the tool an object schema");
+  }
+  const imported = new Map<string, string>(); // document pointer -> local $ref
+  const names = new Set<string>(Object.keys(((root as Record<string, unknown>)[options.defsKeyword] as object | undefined) ?? {}));
+  const defs: Record<string, unknown> = {};
+
+  const localRef = (target: string, at: string): string => {
+    if (target === schemaPointer || target.startsWith(`${schemaPointer}/`)) return `#${target.slice(schemaPointer.length)}`;
+    const known = imported.get(target);
+    if (known !== undefined) return known;
+    const value = resolvePointer(document, target);
+    if (value === undefined) {
+      throw new InputError({ file: options.file, pointer: at }, `dangling $ref: nothing at #${target}`, "point the $ref at an existing definition");
+    }
+    const name = uniqueName(decodeToken(target.split("/").pop() ?? "def"), names);
+    const ref = `#/${options.defsKeyword}/${pointerToken(name)}`;
+    imported.set(target, ref);
+    defs[name] = rewrite(value, target);
+    return ref;
+  };
+
+  // Walks a subtree of the document, copying it with every `$ref` made local.
+  const rewrite = (value: unknown, at: string): unknown => {
+    if (Array.isArray(value)) return value.map((item, index) => rewrite(item, `${at}/${index}`));
+    if (value === null || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") {
+        out[key] = child.startsWith("#") ? localRef(refPointer(child, options.file, at), `${at}/$ref`) : child;
+      } else {
+        out[key] = rewrite(child, `${at}/${pointerToken(key)}`);
+      }
+    }
+    return out;
+  };
+
+  const result = rewrite(root, schemaPointer) as Record<string, unknown>;
+  if (Object.keys(defs).length > 0) {
+    result[options.defsKeyword] = { ...((result[options.defsKeyword] as object | undefined) ?? {}), ...defs };
+  }
+  return result;
+}
+
+function refPointer(ref: string, file: string, at: string): string {
+  const fragment = decodeURIComponent(ref.slice(1));
+  if (fragment !== "" && !fragment.startsWith("/")) {
+    throw new InputError({ file, pointer: at }, `$ref "${ref}" is an anchor, which toolguard does not resolve across documents`, "use a JSON Pointer $ref such as #/$defs/Name");
+  }
+  return fragment;
+}
+
+function decodeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+function uniqueName(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+  taken.add(name);
+  return name;
+}

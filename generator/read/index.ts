@@ -1,0 +1,60 @@
+// Finds the documents of a schema set and hands each to the reader for its kind: OpenAPI
+// documents (a top-level `openapi` field) to the OpenAPI reader, everything else to the tool
+// file reader.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { InputError, InputErrors } from "../errors.ts";
+import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
+import { loadDocument, readDocument, relativeToRoot } from "../load/load-document.ts";
+import { readToolFile } from "./tool-file.ts";
+import { readOpenApi } from "./openapi/read-openapi.ts";
+
+export interface ReadSetOptions {
+  readonly allowNetwork: boolean;
+  readonly strict: boolean;
+}
+
+/** The files of a schema set, sorted so that every run reads them in the same order. */
+export async function listSchemaFiles(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      throw new InputError({ file: relativeToRoot(root, dir) || ".", pointer: "" }, `cannot read the schema folder: ${error.code ?? error.message}`, "create the folder or point the config's `schemas` at an existing one");
+    });
+    for (const entry of entries) {
+      // `_name` files and folders hold shared definitions that tools `$ref`; they are not tools.
+      if (entry.name.startsWith(".") || entry.name.startsWith("_") || entry.name === "node_modules") continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && /\.(json|ya?ml)$/i.test(entry.name)) found.push(full);
+    }
+  };
+  await walk(root);
+  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export async function readSchemaSet(root: string, options: ReadSetOptions): Promise<ReadResult> {
+  const files = await listSchemaFiles(root);
+  if (files.length === 0) {
+    throw new InputError({ file: root, pointer: "" }, "no tool schemas found (looked for .json, .yaml and .yml files)", "add tool files to the folder, or point the config's `schemas` elsewhere");
+  }
+  const tools: ToolDescription[] = [];
+  const skipped: SkippedTool[] = [];
+  const errors: InputError[] = [];
+  for (const file of files) {
+    try {
+      const load = { root, allowNetwork: options.allowNetwork };
+      const read = await readDocument(file, load);
+      const isOpenApi = read.document !== null && typeof read.document === "object" && "openapi" in read.document;
+      const result = isOpenApi ? readOpenApi(await loadDocument(file, load), { strict: options.strict }) : await readToolFile(read, file, load);
+      tools.push(...result.tools);
+      skipped.push(...result.skipped);
+    } catch (error) {
+      if (error instanceof InputError) errors.push(error);
+      else if (error instanceof InputErrors) errors.push(...error.errors);
+      else throw error;
+    }
+  }
+  if (errors.length > 0) throw new InputErrors(errors);
+  return { tools, skipped };
+}

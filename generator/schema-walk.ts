@@ -1,0 +1,76 @@
+// Knows where subschemas live in a JSON Schema (2020-12, draft-07 and OpenAPI's additions), so
+// that every pass over a schema visits the same places and reads property names as names,
+// never as keywords.
+
+/** Keywords whose value is one subschema. */
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  "additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "items", "contains",
+  "propertyNames", "not", "if", "then", "else", "contentSchema",
+]);
+/** Keywords whose value is an array of subschemas. */
+export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** Keywords whose value maps names to subschemas. */
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+]);
+
+export type Schema = Record<string, unknown>;
+
+export function isSchemaObject(value: unknown): value is Schema {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Escapes a property name the way ajv writes it into schema paths (RFC 6901, then URI-encoded). */
+export function schemaPathToken(token: string | number): string {
+  return encodeURIComponent(String(token).replaceAll("~", "~0").replaceAll("/", "~1"));
+}
+
+// ajv writes keywords as they are and reaches definitions through the `$ref` text, which
+// toolguard writes pointer-escaped only (see localize-schema.ts); other names are URI-encoded.
+function nameToken(keyword: string, name: string): string {
+  return keyword === "$defs" || keyword === "definitions" ? name.replaceAll("~", "~0").replaceAll("/", "~1") : schemaPathToken(name);
+}
+
+/**
+ * Calls `visit` for every subschema with its location as ajv reports it (`#/properties/a`),
+ * parents before children. Draft-07's array form of `items` counts as an array keyword.
+ */
+export function walkSchemas(schema: unknown, visit: (node: Schema, location: string) => void, location = "#"): void {
+  if (!isSchemaObject(schema)) return;
+  visit(schema, location);
+  for (const [keyword, value] of Object.entries(schema)) {
+    const at = `${location}/${keyword}`;
+    if (SCHEMA_KEYWORDS.has(keyword) && !Array.isArray(value)) {
+      walkSchemas(value, visit, at);
+    } else if ((SCHEMA_ARRAY_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+      value.forEach((item, index) => walkSchemas(item, visit, `${at}/${index}`));
+    } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
+      for (const [name, child] of Object.entries(value)) walkSchemas(child, visit, `${at}/${nameToken(keyword, name)}`);
+    } else if (keyword === "dependencies" && isSchemaObject(value)) {
+      for (const [name, child] of Object.entries(value)) {
+        if (!Array.isArray(child)) walkSchemas(child, visit, `${at}/${schemaPathToken(name)}`);
+      }
+    }
+  }
+}
+
+/**
+ * Rebuilds a schema bottom-up: `transform` sees each schema object (its subschemas already
+ * rebuilt) and returns its replacement.
+ */
+export function mapSchemas(schema: unknown, transform: (node: Schema) => Schema): unknown {
+  if (!isSchemaObject(schema)) return schema;
+  const out: Schema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (SCHEMA_KEYWORDS.has(keyword) && !Array.isArray(value)) {
+      out[keyword] = mapSchemas(value, transform);
+    } else if ((SCHEMA_ARRAY_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
+      out[keyword] = value.map((item) => mapSchemas(item, transform));
+    } else if ((SCHEMA_MAP_KEYWORDS.has(keyword) || keyword === "dependencies") && isSchemaObject(value)) {
+      out[keyword] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, Array.isArray(child) ? child : mapSchemas(child, transform)]));
+    } else {
+      out[keyword] = value;
+    }
+  }
+  return transform(out);
+}

@@ -1,0 +1,111 @@
+// The contract between the generator and the runtime: everything a generated tool module hands
+// to `defineTool`. The generator writes these values as plain data (reviewed in pull requests);
+// the runtime reads them on every call, so their shapes favour cheap lookups.
+
+/** Any value `JSON.parse` can produce. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON Schema object as the model sees it (2020-12 or draft-07, local `$ref`s only). */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** One error as ajv reports it (the fields toolguard reads). */
+export interface AjvError {
+  readonly instancePath: string;
+  readonly schemaPath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
+
+/** An ajv standalone validator: returns whether `data` is valid and leaves errors on itself. */
+export interface StandaloneValidator {
+  (data: unknown): boolean;
+  errors?: readonly AjvError[] | null;
+}
+
+/** What a strict coercion may turn a string into. */
+export type CoercionTarget = "number" | "integer" | "boolean";
+
+/**
+ * Where the schema's type is unambiguous enough to coerce a string: JSON Pointer patterns into
+ * the arguments, `*` standing for any array index, mapped to the one type the schema accepts
+ * there. Paths under `anyOf`/`oneOf`/conditionals, or where a string is also accepted, are
+ * never listed.
+ */
+export type CoercionTable = Readonly<Record<string, CoercionTarget>>;
+
+/**
+ * What the error explainer may say about one schema location, computed at build time so that
+ * a failed call never walks the schema. Keyed in `HintTable` by the location's schema path as
+ * ajv reports it (`#/properties/currency`), without the failing keyword.
+ */
+export interface SchemaHint {
+  /** The JSON types accepted here, as the schema names them. */
+  readonly types?: readonly string[];
+  /** The allowed values, when the set is small enough to list (enum, const). */
+  readonly allowed?: readonly JsonValue[];
+  /** Near misses: a normalised spelling (trimmed, lower-cased) to the value it most likely meant. */
+  readonly nearMisses?: Readonly<Record<string, JsonValue>>;
+  /** One canonical value to show when the set of allowed values is too large to list. */
+  readonly example?: JsonValue;
+  /** The `format` asserted here, if any. */
+  readonly format?: string;
+  /** The property names an object here accepts (for unknown-key errors). */
+  readonly properties?: readonly string[];
+  /** The schema's description of each property, for missing-required errors. */
+  readonly propertyDescriptions?: Readonly<Record<string, string>>;
+  /** A canonical example of each property, for missing-required errors. */
+  readonly propertyExamples?: Readonly<Record<string, JsonValue>>;
+}
+
+export type HintTable = Readonly<Record<string, SchemaHint>>;
+
+/**
+ * A field the model fills with something it can honestly know (a name, an email), resolved to
+ * an identifier before the implementation runs. Keyed in `ReferenceTable` by the JSON Pointer of
+ * the field in the arguments.
+ */
+export interface ReferenceField {
+  /** The kind of thing referred to (`customer`); one resolver serves each kind. */
+  readonly kind: string;
+  /** The property the resolved identifier is written to, beside the reference field. */
+  readonly target: string;
+}
+
+export type ReferenceTable = Readonly<Record<string, ReferenceField>>;
+
+/** How an OpenAPI operation's arguments map onto an HTTP request. */
+export interface HttpParameter {
+  /** The argument property that carries it. */
+  readonly arg: string;
+  /** The parameter's name on the wire. */
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly style?: string;
+  readonly explode?: boolean;
+  readonly required?: boolean;
+}
+
+export interface HttpBinding {
+  readonly method: string;
+  /** The path template, `{name}` placeholders as in the document. */
+  readonly path: string;
+  readonly parameters: readonly HttpParameter[];
+  /** The argument property that carries the JSON request body, if the operation has one. */
+  readonly body?: { readonly arg: string; readonly contentType: string; readonly required: boolean };
+  /** The document's server URLs, first is the default. */
+  readonly servers: readonly string[];
+}
+
+/** Everything a generated module passes to `defineTool`. */
+export interface ToolSpec {
+  /** The tool's name as providers see it. */
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly validate: StandaloneValidator;
+  readonly coercions: CoercionTable;
+  readonly hints: HintTable;
+  readonly references: ReferenceTable;
+  readonly http?: HttpBinding;
+}

@@ -1,0 +1,46 @@
+// The shape of every generated tool module. The generator reads this file with ts-morph,
+// drops the placeholder import, and substitutes the tool's names and data; the tables stay
+// plain data so that a schema change shows up in review as a data change.
+import type { ToolDefinition } from "./runtime/api.ts";
+import { defineTool } from "./runtime/define-tool.ts";
+import type { CoercionTable, HintTable, HttpBinding, JsonSchema, ReferenceTable } from "./runtime/tool-spec.ts";
+import {
+  TOOL_COERCIONS,
+  TOOL_DESCRIPTION,
+  TOOL_HINTS,
+  TOOL_HTTP,
+  TOOL_INPUT_SCHEMA,
+  TOOL_NAME,
+  TOOL_REFERENCES,
+  TOOL_VALIDATOR,
+  type TOOL_ARGS,
+  type TOOL_REFERENCE_KINDS,
+  type TOOL_RESOLVED_ARGS,
+} from "./tool-placeholders.ts";
+
+/** The input schema the model sees. */
+const inputSchema: JsonSchema = TOOL_INPUT_SCHEMA;
+
+/** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
+const coercions: CoercionTable = TOOL_COERCIONS;
+
+/** What an error at each schema location can tell the model, precomputed. */
+const hints: HintTable = TOOL_HINTS;
+
+/** Fields the model names in words, resolved to identifiers before the implementation runs. */
+const references: ReferenceTable = TOOL_REFERENCES;
+
+/** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+const http: HttpBinding | undefined = TOOL_HTTP;
+
+/** TOOL_DESCRIPTION */
+export const TOOL_EXPORT: ToolDefinition<TOOL_ARGS, TOOL_RESOLVED_ARGS, TOOL_REFERENCE_KINDS> = defineTool({
+  name: TOOL_NAME,
+  description: TOOL_DESCRIPTION,
+  inputSchema,
+  validate: TOOL_VALIDATOR,
+  coercions,
+  hints,
+  references,
+  http,
+});

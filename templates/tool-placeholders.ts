@@ -1,0 +1,19 @@
+// Stand-ins that make templates/tool-module.ts a real, type-checked module. The generator
+// removes the import of this file and replaces each identifier with the tool's own value
+// (literals through toolguard's one escaping path, names checked as identifiers).
+import type { HttpBinding, JsonSchema, StandaloneValidator } from "./runtime/tool-spec.ts";
+
+export interface TOOL_ARGS {
+  readonly [name: string]: unknown;
+}
+export type TOOL_RESOLVED_ARGS = TOOL_ARGS;
+export type TOOL_REFERENCE_KINDS = never;
+
+export declare const TOOL_NAME: string;
+export declare const TOOL_DESCRIPTION: string;
+export declare const TOOL_INPUT_SCHEMA: JsonSchema;
+export declare const TOOL_COERCIONS: Record<string, "number" | "integer" | "boolean">;
+export declare const TOOL_HINTS: Record<string, never>;
+export declare const TOOL_REFERENCES: Record<string, { kind: string; target: string }>;
+export declare const TOOL_HTTP: HttpBinding | undefined;
+export declare const TOOL_VALIDATOR: StandaloneValidator;
