@@ -1,0 +1,71 @@
+// Repair chains in memory: every attempt at one tool within one turn, keyed by the caller's
+// `turn`. Bounded two ways so a long-running process cannot grow it without limit: at most
+// `maxChains` live chains (the oldest is evicted first) and each expires `ttlMs` after its last
+// attempt. An evicted or expired chain is handed to `onDrop` so its attempts still reach the
+// ledger. The store is per guarded tool and per process: a deployment that spreads one turn's
+// calls over several processes must route a turn to one process to keep the bound exact.
+import type { ArgumentError, FailureClass } from "./outcome.ts";
+import type { LedgerAttempt } from "./ledger.ts";
+
+export interface Chain {
+  readonly turn: string;
+  readonly startedAt: number;
+  readonly attempts: LedgerAttempt[];
+  /** Attempts the chain allows in all: 2, or 3 when its first failure was truncation. */
+  maxAttempts: number;
+  /** Set once the chain was refused; later calls in the turn are refused at once. */
+  rejected: boolean;
+  lastFailure: FailureClass | undefined;
+  lastErrors: readonly ArgumentError[];
+  touchedAt: number;
+}
+
+export interface ChainStoreOptions {
+  readonly maxChains: number;
+  readonly ttlMs: number;
+  readonly onDrop: (chain: Chain) => void;
+}
+
+export const DEFAULT_CHAIN_LIMITS: Omit<ChainStoreOptions, "onDrop"> = { maxChains: 10_000, ttlMs: 15 * 60_000 };
+
+export class ChainStore {
+  readonly #chains: Map<string, Chain> = new Map();
+  readonly #options: ChainStoreOptions;
+
+  constructor(options: ChainStoreOptions) {
+    this.#options = options;
+  }
+
+  /** The live chain for `turn`, if any; an expired one is dropped first. */
+  get(turn: string, now: number): Chain | undefined {
+    const chain = this.#chains.get(turn);
+    if (chain === undefined) return undefined;
+    if (now - chain.touchedAt <= this.#options.ttlMs) return chain;
+    this.#drop(turn, chain);
+    return undefined;
+  }
+
+  /** Stores or refreshes `chain`, so the least recently used chain is evicted first. */
+  put(chain: Chain, now: number): void {
+    chain.touchedAt = now;
+    this.#chains.delete(chain.turn);
+    this.#chains.set(chain.turn, chain);
+    for (const [turn, oldest] of this.#chains) {
+      if (this.#chains.size <= this.#options.maxChains && now - oldest.touchedAt <= this.#options.ttlMs) break;
+      this.#drop(turn, oldest);
+    }
+  }
+
+  delete(turn: string): void {
+    this.#chains.delete(turn);
+  }
+
+  get size(): number {
+    return this.#chains.size;
+  }
+
+  #drop(turn: string, chain: Chain): void {
+    this.#chains.delete(turn);
+    this.#options.onDrop(chain);
+  }
+}

@@ -1,0 +1,75 @@
+// Step 2 of a call: the strict coercion allowlist. Only two readings are applied, because each
+// has exactly one honest interpretation: "true"/"false" as booleans, and a bare decimal numeral
+// as a number. Anything else ("1,299.00", "$5", "0x10", "1e", "") stays a string, fails
+// validation and is explained to the model; it is never guessed at.
+import type { Coercion } from "./outcome.ts";
+import type { CoercionTable, CoercionTarget } from "./tool-spec.ts";
+import { escapeToken, pointerTokens } from "./json-pointer.ts";
+
+/** A bare decimal numeral: sign, digits, optional fraction, optional exponent; spaces around. */
+const BARE_NUMBER = /^\s*[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
+
+/** A coercion table compiled once per tool: each pattern split into tokens. */
+export type CoercionPlan = readonly { readonly tokens: readonly string[]; readonly target: CoercionTarget }[];
+
+export function planCoercions(table: CoercionTable): CoercionPlan {
+  return Object.keys(table)
+    .sort()
+    .map((pattern) => ({ tokens: pointerTokens(pattern), target: table[pattern] as CoercionTarget }));
+}
+
+/** The strict reading of `text` as `target`, or `undefined` when the allowlist does not cover it. */
+export function coerceString(text: string, target: CoercionTarget): number | boolean | undefined {
+  if (target === "boolean") {
+    const word = text.trim().toLowerCase();
+    return word === "true" ? true : word === "false" ? false : undefined;
+  }
+  if (!BARE_NUMBER.test(text)) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return undefined;
+  if (target === "integer" && !Number.isInteger(n)) return undefined;
+  return n;
+}
+
+/**
+ * Applies the plan to `document` in place and returns what it changed. The document must be the
+ * guard's own copy (fresh from `JSON.parse`), never the caller's object.
+ */
+export function applyCoercions(document: unknown, plan: CoercionPlan, read: StringReader = coerceString): Coercion[] {
+  const applied: Coercion[] = [];
+  for (const { tokens, target } of plan) visit(document, tokens, 0, "", target, read, applied);
+  return applied;
+}
+
+/** The allowlist's reading of one string; replaceable only so tests can plant a lax one. */
+export type StringReader = (text: string, target: CoercionTarget) => number | boolean | undefined;
+
+function visit(
+  node: unknown,
+  tokens: readonly string[],
+  depth: number,
+  path: string,
+  target: CoercionTarget,
+  read: StringReader,
+  applied: Coercion[],
+): void {
+  if (node === null || typeof node !== "object") return;
+  const token = tokens[depth] as string;
+  const last = depth === tokens.length - 1;
+  const keys = token === "*" ? (Array.isArray(node) ? node.map((_, i) => String(i)) : []) : [token];
+  for (const key of keys) {
+    if (!Object.hasOwn(node, key)) continue;
+    const at = `${path}/${escapeToken(key)}`;
+    const value = (node as Record<string, unknown>)[key];
+    if (!last) {
+      visit(value, tokens, depth + 1, at, target, read, applied);
+      continue;
+    }
+    if (typeof value !== "string") continue;
+    const coerced = read(value, target);
+    if (coerced === undefined) continue;
+    (node as Record<string, unknown>)[key] = coerced;
+    applied.push({ path: at, from: value, to: coerced, rule: `string->${target}` });
+  }
+}

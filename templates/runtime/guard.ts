@@ -1,0 +1,323 @@
+// The guarded call: parse -> coerce -> validate -> resolve references -> mint idempotency key
+// -> dispatch, with every failed attempt answered by an envelope and bounded by a repair chain.
+//
+// How attempts form a chain: every call at one tool with the same `context.turn` belongs to one
+// chain until it ends. That serves both ways of using the guard:
+//   (a) an agent framework feeds each tool call in as the model produces it, passing the same
+//       `turn`; the guard counts the attempts itself, so the caller cannot loop past the bound;
+//   (b) the caller passes `context.repair`; the guard hands each failure envelope to it and
+//       calls it at most as often as the budget allows, all within one `call`.
+// A chain ends with ok (closed: a later call in the turn starts fresh) or rejected (remembered:
+// a later call in the turn is refused at once). The budget is one repair (two attempts), or
+// two repairs when the chain's first failure was truncation.
+import type { CallContext, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, Validated } from "./api.ts";
+import type { ArgumentError, Coercion, FailureClass, Outcome } from "./outcome.ts";
+import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import type { JsonValue, StandaloneValidator, ToolSpec } from "./tool-spec.ts";
+import { applyCoercions, coerceString, planCoercions, type StringReader } from "./coerce.ts";
+import { ChainStore, DEFAULT_CHAIN_LIMITS, type Chain } from "./chain-store.ts";
+import { argumentsRejected, validationFailed } from "./envelope.ts";
+import { explainSchemaErrors, finish } from "./explain.ts";
+import { idempotencyKey } from "./idempotency.ts";
+import { defaultLedger } from "./ledger-jsonl.ts";
+import { DEFAULT_LIMITS, parseArguments } from "./parse.ts";
+import { resolveReferences } from "./references.ts";
+import { setAt } from "./set-at.ts";
+import { countCall, countFailure, countRepairExhausted, countRepairSucceeded } from "./telemetry.ts";
+
+/**
+ * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
+ * mutation tests can plant a defect (skip validation, unbound the budget, loosen coercion) and
+ * show that the test suite catches it. Not exported from the package.
+ */
+export interface GuardParts {
+  readonly validate: (validator: StandaloneValidator, value: unknown) => boolean;
+  readonly readString: StringReader;
+  /** Attempts a chain allows, given whether its first failure was truncation. */
+  readonly maxAttempts: (firstFailureTruncated: boolean) => number;
+}
+
+export const STRICT_PARTS: GuardParts = {
+  validate: (validator, value) => validator(value),
+  readString: coerceString,
+  maxAttempts: (truncated) => (truncated ? 3 : 2),
+};
+
+const DEFAULT_MAX_ERRORS = 20;
+const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+
+type AttemptResult =
+  | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt }
+  | {
+      readonly ok: false;
+      readonly failure: FailureClass;
+      readonly errors: readonly ArgumentError[];
+      readonly truncated: boolean;
+      readonly record: LedgerAttempt;
+    };
+
+export function createGuard<Args, Result>(
+  spec: ToolSpec,
+  implementation: Implementation<Args, Result>,
+  options: GuardOptions = {},
+  parts: GuardParts = STRICT_PARTS,
+): GuardedTool<Result> {
+  const tool = spec.name;
+  const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
+  const plan = planCoercions(spec.coercions);
+  let sink: LedgerSink | undefined = options.ledger;
+  const ledger = (): LedgerSink => (sink ??= defaultLedger());
+  const chains = new ChainStore({
+    ...DEFAULT_CHAIN_LIMITS,
+    onDrop: (chain) => {
+      if (!chain.rejected) record(chain.turn, chain.startedAt, chain.attempts, "abandoned");
+    },
+  });
+
+  function record(turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+    ledger().append(new ChainRecord(tool, turn, startedAt, verdict, attempts, snapshot));
+  }
+
+  /** Steps 1-3, synchronously: nothing is awaited before a failure envelope exists. */
+  function attempt(raw: unknown, finishReason: string | undefined): AttemptResult {
+    const started = performance.now();
+    const parsed = parseArguments(raw, finishReason, limits);
+    if (!parsed.ok) {
+      const errors = finish(parsed.errors, maxErrors);
+      return failed("syntactic", errors, parsed.truncated, parsed.text, NO_COERCIONS, finishReason, started);
+    }
+    const value = parsed.value;
+    let coercions = NO_COERCIONS;
+    if (!parts.validate(spec.validate, value)) {
+      // The coercion table lists only places where the schema rejects strings, so a document
+      // that validates has nothing there to coerce: coercing only after a failed validation,
+      // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk
+      // off the valid path. `value` is the guard's own copy, fresh from JSON.parse.
+      if (plan.length > 0) coercions = applyCoercions(value, plan, parts.readString);
+      if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
+        const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, maxErrors);
+        return failed("structural", errors, false, parsed.text, coercions, finishReason, started);
+      }
+    }
+    const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: [], coercions, guardMs: performance.now() - started };
+    return { ok: true, value, record };
+  }
+
+  function guardedAttempt(raw: unknown, finishReason: string | undefined): AttemptResult {
+    try {
+      return attempt(raw, finishReason);
+    } catch (error) {
+      // A defect in the guard itself; the model still gets an answer, and the defect is loud.
+      process.emitWarning(`toolguard: could not check the arguments of ${tool}: ${String(error)}`, { type: "ToolguardWarning" });
+      const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
+      return failed("syntactic", errors, false, typeof raw === "string" ? raw : "", NO_COERCIONS, finishReason, performance.now());
+    }
+  }
+
+  /** One attempt in the chain of `context.turn`: never awaits before a failure envelope. */
+  function step(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
+    countCall(tool);
+    const turn = context.turn;
+    const chain = chains.get(turn, Date.now());
+    if (chain?.rejected) {
+      const result = guardedAttempt(raw, context.finishReason);
+      const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
+      record(turn, performance.timeOrigin + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
+      return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
+    }
+    const startedAt = chain?.startedAt ?? performance.timeOrigin + performance.now();
+    const result = guardedAttempt(raw, context.finishReason);
+    if (result.ok) return dispatch(result.value, result.record, chain, startedAt, context);
+
+    countFailure(tool, result.failure, result.errors);
+    const open = chain ?? newChain(turn, startedAt, parts.maxAttempts(result.truncated));
+    open.attempts.push(result.record);
+    open.lastFailure = result.failure;
+    open.lastErrors = result.errors;
+    const made = open.attempts.length;
+    if (made >= open.maxAttempts) {
+      open.rejected = true;
+      chains.put(open, Date.now());
+      record(turn, startedAt, open.attempts, "rejected");
+      countRepairExhausted(tool);
+      return Promise.resolve(argumentsRejected(tool, result.failure, result.errors, made, false));
+    }
+    chains.put(open, Date.now());
+    return Promise.resolve(validationFailed(tool, result.failure, result.errors, made, open.maxAttempts - made, result.truncated));
+  }
+
+  /** Steps 4-6. Only a valid attempt gets here. */
+  function dispatch(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
+    const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
+    if (chain) chains.delete(chain.turn);
+    const args = resolveReferences(value, spec.references) as Validated<Args>;
+    // The key is a pure function of the validated arguments, taken from the attempt's raw text
+    // and coercions (immutable) rather than from `args`, which the implementation may mutate.
+    // It is computed on first read, so the valid path does not pay for hashing nobody reads.
+    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions);
+    const verdict: Verdict = attempts.length > 1 ? "repaired" : "ok";
+    const ctx: ImplementationContext = {
+      tool,
+      turn: context.turn,
+      get idempotencyKey() {
+        return snapshot.key();
+      },
+      signal: context.signal,
+    };
+    const succeed = (result: Result): Outcome<Result> => {
+      record(context.turn, startedAt, attempts, verdict, snapshot);
+      if (attempts.length > 1) countRepairSucceeded(tool);
+      return {
+        status: "ok",
+        tool,
+        result,
+        coercions: attemptRecord.coercions,
+        attempts: attempts.length,
+        get idempotencyKey() {
+          return snapshot.key();
+        },
+      };
+    };
+    const fail = (error: unknown): never => {
+      record(context.turn, startedAt, attempts, "error", snapshot);
+      throw error;
+    };
+    let returned: Promise<Result> | Result;
+    try {
+      returned = implementation(args, ctx);
+    } catch (error) {
+      // The implementation's own failure: recorded, then propagated unchanged.
+      record(context.turn, startedAt, attempts, "error", snapshot);
+      return Promise.reject(error);
+    }
+    if (isThenable(returned)) return Promise.resolve(returned).then(succeed, fail);
+    return Promise.resolve(succeed(returned));
+  }
+
+  async function drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {
+    let outcome = await first;
+    while (outcome.status === "validation_failed") {
+      const reply = unpack(await repair(outcome));
+      outcome = await step(reply.raw, { turn: context.turn, finishReason: reply.finishReason, signal: context.signal });
+    }
+    return outcome;
+  }
+
+  return {
+    name: tool,
+    call(raw, context) {
+      const first = step(raw, context);
+      return context.repair ? drive(first, context, context.repair) : first;
+    },
+  };
+}
+
+function newChain(turn: string, startedAt: number, maxAttempts: number): Chain {
+  return { turn, startedAt, attempts: [], maxAttempts, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0 };
+}
+
+function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+/**
+ * A repair reply is either the model's raw arguments or `{arguments, finishReason?}`. An object
+ * is read as that wrapper only when `arguments` is its only key besides `finishReason`.
+ */
+function unpack(reply: RepairReply): { raw: unknown; finishReason: string | undefined } {
+  if (reply !== null && typeof reply === "object" && !Array.isArray(reply) && Object.hasOwn(reply, "arguments")) {
+    const keys = Object.keys(reply);
+    if (keys.every((key) => key === "arguments" || key === "finishReason")) {
+      const wrapper = reply as { arguments: unknown; finishReason?: unknown };
+      return { raw: wrapper.arguments, finishReason: typeof wrapper.finishReason === "string" ? wrapper.finishReason : undefined };
+    }
+  }
+  return { raw: reply, finishReason: undefined };
+}
+
+function failed(
+  failure: FailureClass,
+  errors: readonly ArgumentError[],
+  truncated: boolean,
+  raw: string,
+  coercions: readonly Coercion[],
+  finishReason: string | undefined,
+  started: number,
+): AttemptResult {
+  return { ok: false, failure, errors, truncated, record: { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started } };
+}
+
+/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
+class Snapshot {
+  readonly #tool: string;
+  readonly #text: string;
+  readonly #coercions: readonly Coercion[];
+  #key: string | undefined;
+
+  constructor(tool: string, text: string, coercions: readonly Coercion[]) {
+    this.#tool = tool;
+    this.#text = text;
+    this.#coercions = coercions;
+  }
+
+  arguments(): JsonValue {
+    const value = JSON.parse(this.#text) as JsonValue;
+    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
+    return value;
+  }
+
+  key(): string {
+    return (this.#key ??= idempotencyKey(this.#tool, this.arguments()));
+  }
+}
+
+/** A ledger entry whose arguments and key are derived only when it is serialised or read. */
+class ChainRecord implements LedgerEntry {
+  readonly v = 1 as const;
+  readonly tool: string;
+  readonly turn: string;
+  readonly verdict: Verdict;
+  readonly attempts: readonly LedgerAttempt[];
+  readonly #startedAt: number;
+  readonly #snapshot: Snapshot | undefined;
+
+  constructor(tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
+    this.tool = tool;
+    this.turn = turn;
+    this.verdict = verdict;
+    this.attempts = attempts;
+    this.#startedAt = startedAt;
+    this.#snapshot = snapshot;
+  }
+
+  get startedAt(): string {
+    return new Date(Math.round(this.#startedAt)).toISOString();
+  }
+
+  get repairs(): number {
+    return this.attempts.length - 1;
+  }
+
+  get arguments(): JsonValue | undefined {
+    return this.#snapshot?.arguments();
+  }
+
+  get idempotencyKey(): string | undefined {
+    return this.#snapshot?.key();
+  }
+
+  toJSON(): LedgerEntry {
+    return {
+      v: this.v,
+      tool: this.tool,
+      turn: this.turn,
+      startedAt: this.startedAt,
+      verdict: this.verdict,
+      attempts: this.attempts,
+      repairs: this.repairs,
+      arguments: this.arguments,
+      idempotencyKey: this.idempotencyKey,
+    };
+  }
+}
