@@ -1,0 +1,99 @@
+// One OpenAPI operation -> one tool description, or the reason it cannot be one. Problems in
+// the document itself (conflicting parameters, dangling parameter $refs) throw InputError;
+// operations toolguard cannot represent faithfully come back as a skip.
+import type { HttpBinding } from "../../../templates/runtime/tool-spec.ts";
+import type { ToolDescription } from "../../ir.ts";
+import { InputError, pointer as pointerOf } from "../../errors.ts";
+import { resolvePointer } from "../../load/localize-schema.ts";
+import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-schema.ts";
+import { operationParameters, type OperationContext } from "./operation-parameters.ts";
+import { jsonBody } from "./request-body.ts";
+import type { SchemaDialect } from "./schema-dialect.ts";
+import { createSchemaTranslator } from "./translate-schema.ts";
+import { Untranslatable } from "./untranslatable.ts";
+
+export interface OperationInput {
+  readonly document: unknown;
+  readonly file: string;
+  readonly dialect: SchemaDialect;
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly pathItem: Readonly<Record<string, unknown>>;
+  readonly operation: Readonly<Record<string, unknown>>;
+  /** The document's server URLs, already resolved against the path item and operation. */
+  readonly servers: readonly string[];
+}
+
+export type OperationResult =
+  | { readonly tool: ToolDescription }
+  | { readonly skip: { readonly pointer: string; readonly reason: string } };
+
+export function operationTool(input: OperationInput): OperationResult {
+  const pathPointer = pointerOf("paths", input.path);
+  const pointer = `${pathPointer}${pointerOf(input.method)}`;
+  const context: OperationContext = { file: input.file, label: `${input.name} (${input.method.toUpperCase()} ${input.path})` };
+  try {
+    const parameters = operationParameters(input.document, [
+      { list: input.pathItem.parameters, pointer: `${pathPointer}/parameters` },
+      { list: input.operation.parameters, pointer: `${pointer}/parameters` },
+    ], context);
+    checkPathTemplate(input.path, parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name), pointer, context);
+    const body = requestBody(input, `${pointer}/requestBody`, context);
+    const translator = createSchemaTranslator(input.document, input.dialect);
+    const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
+    const http: HttpBinding = {
+      method: input.method.toUpperCase(),
+      path: input.path,
+      parameters: args.parameters,
+      ...(body ? { body: { arg: BODY_ARGUMENT, contentType: body.body.contentType, required: body.required } } : {}),
+      servers: input.servers,
+    };
+    return {
+      tool: {
+        name: input.name,
+        description: toolDescription(input),
+        inputSchema: args.schema,
+        dialect: "2020-12",
+        references: {},
+        source: { file: input.file, pointer },
+        http,
+      },
+    };
+  } catch (error) {
+    if (error instanceof Untranslatable) return { skip: { pointer: error.pointer, reason: error.message } };
+    throw error;
+  }
+}
+
+function requestBody(input: OperationInput, at: string, context: OperationContext): BodyInput | undefined {
+  let object: unknown = input.operation.requestBody;
+  let pointer = at;
+  for (let hops = 0; object !== null && typeof object === "object" && typeof (object as { $ref?: unknown }).$ref === "string"; hops++) {
+    const ref = (object as { $ref: string }).$ref;
+    pointer = ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : "";
+    object = ref.startsWith("#/") && hops < 16 ? resolvePointer(input.document, pointer) : undefined;
+    if (object === undefined) throw new InputError({ file: input.file, pointer: at }, `operation ${context.label}: request body $ref "${ref}" points at nothing`, "point the $ref at a request body under #/components/requestBodies");
+  }
+  if (object === undefined) return undefined;
+  if (object === null || typeof object !== "object") throw new InputError({ file: input.file, pointer }, `operation ${context.label}: requestBody must be an object`, "describe the request body as a Request Body Object");
+  const record = object as Record<string, unknown>;
+  return { body: jsonBody(record.content, `${pointer}/content`), required: record.required === true, description: record.description };
+}
+
+// Every `{name}` in the path needs a path parameter, or the dispatcher could not build the URL.
+function checkPathTemplate(path: string, names: readonly string[], pointer: string, context: OperationContext): void {
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (name !== undefined && !names.includes(name)) {
+      throw new InputError({ file: context.file, pointer }, `operation ${context.label}: path template names {${name}} but no path parameter "${name}" is declared`, `declare a parameter {name: "${name}", in: "path", required: true}`);
+    }
+  }
+}
+
+function toolDescription(input: OperationInput): string {
+  const summary = typeof input.operation.summary === "string" ? input.operation.summary.trim() : "";
+  const description = typeof input.operation.description === "string" ? input.operation.description.trim() : "";
+  const parts = [summary, description !== summary ? description : ""].filter((part) => part !== "");
+  if (input.operation.deprecated === true) parts.push("Deprecated: prefer another operation where one exists.");
+  return parts.length > 0 ? parts.join("\n\n") : `${input.method.toUpperCase()} ${input.path}`;
+}

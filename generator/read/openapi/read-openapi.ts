@@ -1,0 +1,96 @@
+// Reads an OpenAPI 3.0.x or 3.1.x document (already loaded and bundled by loadDocument): every
+// operation becomes a tool, or a skip with its reason. See docs/openapi.md for the rules.
+import type { ReadResult, SkippedTool, ToolDescription } from "../../ir.ts";
+import { InputError, InputErrors, pointer as pointerOf } from "../../errors.ts";
+import type { LoadedDocument } from "../../load/load-document.ts";
+import { resolvePointer } from "../../load/localize-schema.ts";
+import { operationTool } from "./operation-tool.ts";
+import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
+import { serverUrls } from "./server-urls.ts";
+import { toolName } from "./tool-name.ts";
+
+export interface ReadOpenApiOptions {
+  /** Fail on the first operation that would be skipped, instead of listing it in `skipped`. */
+  readonly strict?: boolean;
+}
+
+/** The HTTP methods OpenAPI allows in a path item, in the order tools are read. */
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/** Whether a parsed document is meant as OpenAPI (it has a top-level `openapi` field). */
+export function isOpenApiDocument(document: unknown): boolean {
+  return document !== null && typeof document === "object" && "openapi" in document;
+}
+
+export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions = {}): ReadResult {
+  const { file, document } = loaded;
+  const root = checkDocument(file, document);
+  const dialect = schemaDialect(file, root);
+  const tools: ToolDescription[] = [];
+  const skipped: SkippedTool[] = [];
+  const taken = new Map<string, string>(); // tool name -> operation pointer
+
+  const paths = (root.paths ?? {}) as Record<string, unknown>;
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const itemPointer = pointerOf("paths", path);
+    const pathItem = followPathItem(file, document, rawItem, itemPointer);
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (operation === undefined) continue;
+      const pointer = `${itemPointer}${pointerOf(method)}`;
+      if (operation === null || typeof operation !== "object") throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
+      const record = operation as Record<string, unknown>;
+      const name = toolName(record.operationId, method, path);
+      const clash = taken.get(name);
+      if (clash !== undefined) {
+        throw new InputError({ file, pointer }, `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`, "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)");
+      }
+      taken.set(name, pointer);
+      const servers = serverUrls(record.servers ?? pathItem.servers ?? root.servers);
+      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers });
+      if ("tool" in result) tools.push(result.tool);
+      else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });
+    }
+  }
+  if (options.strict && skipped.length > 0) {
+    throw new InputErrors(skipped.map((skip) => new InputError(skip.source, `operation ${skip.name} cannot become a tool: ${skip.reason}`, "fix the schema, or run without --strict to skip this operation")));
+  }
+  return { tools, skipped };
+}
+
+function checkDocument(file: string, document: unknown): Record<string, unknown> {
+  const version = document !== null && typeof document === "object" ? (document as Record<string, unknown>).openapi : undefined;
+  if (typeof version !== "string" || !/^3\.[01]\.\d+/.test(version)) {
+    const found = version === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(version)}`;
+    throw new InputError({ file, pointer: version === undefined ? "" : "/openapi" }, `not an OpenAPI 3.0 or 3.1 document (${found})`, "give the document `openapi: 3.0.x` or `3.1.x`; convert Swagger 2.0 documents first");
+  }
+  const root = document as Record<string, unknown>;
+  if (root.paths !== undefined && (root.paths === null || typeof root.paths !== "object" || Array.isArray(root.paths))) {
+    throw new InputError({ file, pointer: "/paths" }, "`paths` must be an object", "map each path to a Path Item Object");
+  }
+  return root;
+}
+
+function schemaDialect(file: string, root: Record<string, unknown>): SchemaDialect {
+  if ((root.openapi as string).startsWith("3.0")) return "oas30";
+  if (root.jsonSchemaDialect === undefined) return "2020-12";
+  const dialect = typeof root.jsonSchemaDialect === "string" ? dialectOf(root.jsonSchemaDialect) : undefined;
+  if (dialect === undefined) {
+    throw new InputError({ file, pointer: "/jsonSchemaDialect" }, `unknown jsonSchemaDialect ${JSON.stringify(root.jsonSchemaDialect)}`, "use the OpenAPI 3.1 base dialect, JSON Schema 2020-12 or draft-07");
+  }
+  return dialect;
+}
+
+function followPathItem(file: string, document: unknown, item: unknown, pointer: string): Record<string, unknown> {
+  let current = item;
+  for (let hops = 0; current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
+    const ref = (current as { $ref: string }).$ref;
+    const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, decodeURIComponent(ref.slice(1))) : undefined;
+    if (target === undefined) throw new InputError({ file, pointer: `${pointer}/$ref` }, `path item $ref "${ref}" points at nothing`, "point the $ref at an existing Path Item Object");
+    current = { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
+  }
+  if (current === null || typeof current !== "object" || Array.isArray(current)) {
+    throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
+  }
+  return current as Record<string, unknown>;
+}
