@@ -32,8 +32,9 @@ export function translateFormat(format: string, out: Record<string, unknown>): v
   const bounds = INTEGER_BOUNDS[format];
   if (bounds) {
     const [low, high] = bounds;
-    if (typeof out.minimum !== "number" || out.minimum < low) out.minimum = low;
-    if (typeof out.maximum !== "number" || out.maximum > high) out.maximum = high;
+    // Only where the schema leaves a side open, or sets a looser bound than the width allows.
+    if (out.exclusiveMinimum === undefined && (typeof out.minimum !== "number" || out.minimum < low)) out.minimum = low;
+    if (out.exclusiveMaximum === undefined && (typeof out.maximum !== "number" || out.maximum > high)) out.maximum = high;
     return;
   }
   if (kept.has(format)) {

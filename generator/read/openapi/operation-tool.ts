@@ -94,6 +94,7 @@ function toolDescription(input: OperationInput): string {
   const summary = typeof input.operation.summary === "string" ? input.operation.summary.trim() : "";
   const description = typeof input.operation.description === "string" ? input.operation.description.trim() : "";
   const parts = [summary, description !== summary ? description : ""].filter((part) => part !== "");
+  if (parts.length === 0) parts.push(`${input.method.toUpperCase()} ${input.path}`);
   if (input.operation.deprecated === true) parts.push("Deprecated: prefer another operation where one exists.");
-  return parts.length > 0 ? parts.join("\n\n") : `${input.method.toUpperCase()} ${input.path}`;
+  return parts.join("\n\n");
 }
