@@ -14,13 +14,20 @@ const MAX_REPORTED = 5;
 
 let hazardSeen = false;
 
-/** Reports every hazard in `value`, which `JSON.parse` produced from `text`. */
-export function findHazards(text: string, value: unknown): ArgumentError[] {
+/**
+ * Reports every hazard in `value`, which `JSON.parse` produced from `text`. An integer beyond
+ * 2^53 is reported when the text spells a different integer than the one parsed (precision was
+ * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
+ */
+export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): ArgumentError[] {
   const checkStrings = SURROGATE_ESCAPE.test(text) || !isWellFormed(text);
   hazardSeen = false;
   const keys = countKeys(value, checkStrings);
   const errors: ArgumentError[] = [];
-  if (hazardSeen) collectValueHazards(value, "", checkStrings, errors);
+  if (hazardSeen) {
+    const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text);
+    collectValueHazards(value, "", checkStrings, (n) => lossy === undefined || lossy.has(n), errors);
+  }
   if (keyTokens(text) > keys) {
     for (const path of findDuplicateKeys(text)) {
       errors.push({
@@ -60,15 +67,36 @@ function countKeys(value: unknown, checkStrings: boolean): number {
   return keys;
 }
 
-function collectValueHazards(value: unknown, path: string, checkStrings: boolean, errors: ArgumentError[]): void {
+const NUMBER_TOKEN = /-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/g;
+
+/** Parsed values of integer literals in `text` whose digits `JSON.parse` could not keep. */
+function lossyIntegers(text: string): Set<number> {
+  const lossy = new Set<number>();
+  for (const match of text.matchAll(NUMBER_TOKEN)) {
+    let digits = (match[1] ?? "") + (match[2] ?? "");
+    let exponent = Number(match[3] ?? 0) - (match[2] ?? "").length;
+    while (exponent < 0 && digits.endsWith("0")) {
+      digits = digits.slice(0, -1);
+      exponent++;
+    }
+    // Up to 15 significant digits always survive a double; only longer integers can lose some.
+    const significant = digits.replace(/^0+/, "").replace(/0+$/, "").length;
+    if (exponent < 0 || significant <= 15 || digits.length + exponent > 400) continue;
+    const parsed = Number(match[0]);
+    if (Number.isFinite(parsed) && BigInt(digits + "0".repeat(exponent)) !== BigInt(Math.abs(parsed))) lossy.add(parsed);
+  }
+  return lossy;
+}
+
+function collectValueHazards(value: unknown, path: string, checkStrings: boolean, lossy: (n: number) => boolean, errors: ArgumentError[]): void {
   if (errors.length >= MAX_REPORTED) return;
-  if (typeof value === "number" && badNumber(value)) {
+  if (typeof value === "number" && badNumber(value) && (!Number.isFinite(value) || lossy(value))) {
     errors.push(
       Number.isFinite(value)
         ? {
             path,
             rule: "integer_precision",
-            message: `the integer at this field is beyond 2^53 and was rounded to ${value}; send a smaller number, or the exact digits as a string if the schema takes one`,
+            message: `the integer at this field is beyond 2^53 and lost precision (it became ${value}); send a smaller number, or the exact digits as a string if the schema takes one`,
           }
         : {
             path,
@@ -85,7 +113,7 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
       });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => collectValueHazards(item, `${path}/${index}`, checkStrings, errors));
+    value.forEach((item, index) => collectValueHazards(item, `${path}/${index}`, checkStrings, lossy, errors));
   } else if (typeof value === "object" && value !== null) {
     for (const key of Object.keys(value)) {
       const at = `${path}/${escapeToken(key)}`;
@@ -96,7 +124,7 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
           message: "the property name contains an unpaired UTF-16 surrogate; send valid Unicode text",
         });
       }
-      collectValueHazards((value as Record<string, unknown>)[key], at, checkStrings, errors);
+      collectValueHazards((value as Record<string, unknown>)[key], at, checkStrings, lossy, errors);
     }
   }
 }

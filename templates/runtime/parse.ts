@@ -94,7 +94,7 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
       ],
     };
   }
-  const hazards = findHazards(text, value);
+  const hazards = findHazards(text, value, typeof raw !== "string");
   if (hazards.length > 0) return { ok: false, text, truncated: false, errors: hazards };
   return { ok: true, value, text };
 }

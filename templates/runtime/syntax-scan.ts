@@ -70,8 +70,9 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     const start = i;
     while (i < n && /[0-9+\-.eE]/.test(text[i] as string)) i++;
     const token = text.slice(start, i);
-    if (NUMBER.test(token)) return;
+    // A number running into the end of the text may have been cut short even when it reads well.
     if (i >= n) stop("truncated", n, "the end of the text inside a number");
+    if (NUMBER.test(token)) return;
     stop("other", start, `a malformed number ${JSON.stringify(token.slice(0, 20))}`);
   };
 
@@ -116,7 +117,9 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
 
   const readArray = (): void => {
     i++;
+    path.push(0);
     if (ended()) stop("truncated", n, "the end of the text inside an array");
+    path.pop();
     if (text[i] === "]") {
       i++;
       return;

@@ -1,0 +1,71 @@
+// The coercion allowlist (DESIGN rule 7): exactly two honest readings, nothing else.
+import { describe, expect, it } from "vitest";
+import { applyCoercions, coerceString, planCoercions } from "../../templates/runtime/coerce.ts";
+
+describe("the allowlist", () => {
+  it.each([
+    ["49.90", "number", 49.9],
+    [" 42 ", "number", 42],
+    ["-3", "number", -3],
+    ["+3.5", "number", 3.5],
+    ["1e3", "number", 1000],
+    ["2.5E-2", "number", 0.025],
+    ["\t7\n", "integer", 7],
+    ["3.0", "integer", 3],
+    ["true", "boolean", true],
+    [" FALSE ", "boolean", false],
+    ["True", "boolean", true],
+  ] as const)("reads %j as %s %j", (text, target, want) => {
+    expect(coerceString(text, target)).toBe(want);
+  });
+
+  it.each([
+    ["1,299.00", "number"],
+    ["$5", "number"],
+    ["5€", "number"],
+    ["", "number"],
+    [" ", "number"],
+    ["1e", "number"],
+    ["0x10", "number"],
+    ["0b1", "number"],
+    ["Infinity", "number"],
+    ["-Infinity", "number"],
+    ["NaN", "number"],
+    ["1e400", "number"],
+    ["1.", "number"],
+    [".5", "number"],
+    ["1 000", "number"],
+    ["1_000", "number"],
+    ["twelve", "number"],
+    ["9007199254740993", "integer"],
+    ["3.5", "integer"],
+    ["yes", "boolean"],
+    ["1", "boolean"],
+    ["", "boolean"],
+    ["on", "boolean"],
+  ] as const)("rejects %j as %s", (text, target) => {
+    expect(coerceString(text, target)).toBeUndefined();
+  });
+});
+
+describe("applying the table", () => {
+  const plan = planCoercions({ "/amount": "number", "/items/*/qty": "integer", "/a~1b": "boolean" });
+
+  it("coerces only at the table's paths and records every change", () => {
+    const doc = { amount: "10.5", note: "12", items: [{ qty: "2" }, { qty: 3 }, { qty: "2.5" }], "a/b": "true" };
+    const applied = applyCoercions(doc, plan);
+    expect(doc).toEqual({ amount: 10.5, note: "12", items: [{ qty: 2 }, { qty: 3 }, { qty: "2.5" }], "a/b": true });
+    expect(applied).toEqual([
+      { path: "/amount", from: "10.5", to: 10.5, rule: "string->number" },
+      { path: "/a~1b", from: "true", to: true, rule: "string->boolean" },
+      { path: "/items/0/qty", from: "2", to: 2, rule: "string->integer" },
+    ]);
+  });
+
+  it("ignores shapes the pattern does not fit and never adds a missing field", () => {
+    const doc = { items: { 0: { qty: "2" } } };
+    expect(applyCoercions(doc, plan)).toEqual([]);
+    expect(doc).toEqual({ items: { 0: { qty: "2" } } });
+    expect(applyCoercions(null, plan)).toEqual([]);
+  });
+});

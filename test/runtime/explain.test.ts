@@ -1,0 +1,127 @@
+// Errors written for the model: path, rule, what was received, what to send.
+import { describe, expect, it } from "vitest";
+import { explainSchemaErrors, finish } from "../../templates/runtime/explain.ts";
+import type { HintTable } from "../../templates/runtime/tool-spec.ts";
+import { defineTool } from "../../templates/runtime/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { compile, invoiceSpec, validInvoice } from "./invoice-spec.ts";
+
+async function errorsFor(args: unknown): Promise<{ path: string; rule: string; message: string }[]> {
+  const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+  const outcome = await tool.call(JSON.stringify(args), { turn: String(Math.random()) });
+  if (outcome.status !== "validation_failed") throw new Error(`expected validation_failed, got ${outcome.status}`);
+  expect(outcome.detail).toMatch(/complete argument object, not a partial patch/);
+  return outcome.errors.map((error) => ({ ...error }));
+}
+
+describe("the brief's envelope", () => {
+  it("explains a formatted amount and a lower-case currency", async () => {
+    const errors = await errorsFor({ ...validInvoice, amount: "1,299.00", currency: "eur" });
+    expect(errors).toEqual([
+      {
+        path: "/amount",
+        rule: "type",
+        message: 'expected number, got string "1,299.00"; send 1299 as a JSON number — no quotes, no thousands separators, no currency symbols',
+      },
+      { path: "/currency", rule: "enum", message: 'got string "eur"; must be one of ["USD", "EUR", "GBP"] — did you mean "EUR"?' },
+    ]);
+  });
+
+  it.each([
+    ["$5", "send 5 as a JSON number"],
+    ["1.299,50 €", "send 1299.5 as a JSON number"],
+    ["12,5", "send 12.5 as a JSON number"],
+    ["about twelve", "send a JSON number without quotes; for example 1299"],
+  ])("gives number advice for %j", async (amount, advice) => {
+    const [error] = await errorsFor({ ...validInvoice, amount });
+    expect(error?.message).toContain(advice);
+  });
+
+  it("names the missing field with its description and an example, and never fills it", async () => {
+    const { customer_ref: _, ...rest } = validInvoice;
+    expect(await errorsFor(rest)).toEqual([
+      {
+        path: "/customer_ref",
+        rule: "required",
+        message:
+          'missing required field "customer_ref" (Who is billed: a customer name or email.); for example "Acme BV"; if you do not know its value, ask the user instead of guessing',
+      },
+    ]);
+  });
+
+  it("names an unknown key, the closest allowed one, and every allowed key", async () => {
+    const [error] = await errorsFor({ ...validInvoice, "customer-ref": "x" });
+    expect(error).toEqual({
+      path: "/customer-ref",
+      rule: "additionalProperties",
+      message: 'unknown field "customer-ref" — did you mean "customer_ref"?; this object accepts only amount, currency, customer_ref, due_date, line_items, paid',
+    });
+  });
+
+  it("points into arrays and shortens what it echoes", async () => {
+    const errors = await errorsFor({
+      ...validInvoice,
+      customer_ref: 7,
+      line_items: [{ sku: "A", quantity: 0, unit_price: 1 }, { sku: "x".repeat(500), quantity: "2.5", unit_price: 1 }],
+    });
+    expect(errors.map((error) => [error.path, error.rule])).toEqual([
+      ["/customer_ref", "type"],
+      ["/line_items/0/quantity", "minimum"],
+      ["/line_items/1/quantity", "type"],
+    ]);
+    expect(errors[1]?.message).toBe("got integer 0; must be >= 1");
+    expect(errors[2]?.message).toBe('expected integer, got string "2.5"; send a whole JSON number, without quotes');
+    for (const error of errors) expect(error.message).not.toContain("x".repeat(50));
+  });
+
+  it("explains a bad format with an example", async () => {
+    const [error] = await errorsFor({ ...validInvoice, due_date: "31/01/2026" });
+    expect(error).toEqual({ path: "/due_date", rule: "format", message: 'got string "31/01/2026"; expected a date string such as "2026-01-31"' });
+  });
+
+  it("says yes/no are not booleans", async () => {
+    const [error] = await errorsFor({ ...validInvoice, paid: "yes" });
+    expect(error?.message).toBe('expected boolean, got string "yes"; send true or false, without quotes');
+  });
+});
+
+describe("alternatives, duplicates and the cap", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      when: { anyOf: [{ type: "string", format: "date" }, { type: "integer", minimum: 0 }] },
+      pick: { oneOf: [{ type: "string" }, { type: "string", minLength: 1 }] },
+    },
+  };
+  const hints: HintTable = { "#/properties/when": { types: ["string", "integer"], example: "2026-01-31" } };
+
+  it("reports a failed anyOf once, with a summary, not every branch", () => {
+    const validate = compile(schema);
+    validate({ when: true });
+    const errors = explainSchemaErrors(validate.errors ?? [], { when: true }, hints, 20);
+    expect(errors).toEqual([
+      {
+        path: "/when",
+        rule: "anyOf",
+        message: 'got boolean true; it matches none of the allowed shapes (accepted types: string, integer); for example "2026-01-31"',
+      },
+    ]);
+  });
+
+  it("says when a oneOf is ambiguous", () => {
+    const validate = compile(schema);
+    validate({ pick: "a" });
+    const [error] = explainSchemaErrors(validate.errors ?? [], { pick: "a" }, {}, 20);
+    expect(error?.rule).toBe("oneOf");
+    expect(error?.message).toContain("more than one");
+  });
+
+  it("deduplicates, orders by path with numeric indices, and caps with 'and N more'", () => {
+    const e = (path: string): { path: string; rule: string; message: string } => ({ path, rule: "type", message: "m" });
+    const listed = finish([e("/b"), e("/a/10"), e("/a/2"), e("/a/2"), e(""), e("/a")], 20);
+    expect(listed.map((error) => error.path)).toEqual(["", "/a", "/a/2", "/a/10", "/b"]);
+    const capped = finish(Array.from({ length: 30 }, (_, i) => e(`/x/${i}`)), 5);
+    expect(capped).toHaveLength(5);
+    expect(capped[4]).toEqual({ path: "", rule: "more_errors", message: "and 26 more errors not listed; check every field against the schema before resending" });
+  });
+});
