@@ -8,6 +8,7 @@ import { contentHash, header } from "./header.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
+import { resolvedArgsTypeName } from "./resolved-args.ts";
 
 /** The generated package's only runtime dependency, pinned to the version toolguard tests. */
 export const RUNTIME_DEPENDENCIES: Readonly<Record<string, string>> = { "@opentelemetry/api": "1.10.0" };
@@ -18,7 +19,7 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly ToolDes
   const entries = tools.map((tool) => ({
     tool,
     name: ident(exportName(tool.name)).text,
-    args: ident(argsTypeName(tool)).text,
+    types: [argsTypeName(tool), ...(Object.keys(tool.references).length > 0 ? [resolvedArgsTypeName(tool)] : [])].map((name) => ident(name).text),
     from: literal(`./tools/${fileStem(tool.name)}.js`).text,
     key: literal(tool.name).text,
   }));
@@ -40,7 +41,7 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly ToolDes
     ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
     `export * from "./runtime/index.js";`,
     `export { ${entries.map((e) => e.name).join(", ")} };`,
-    ...entries.map((e) => `export type { ${e.args} } from ${e.from};`),
+    ...entries.map((e) => `export type { ${e.types.join(", ")} } from ${e.from};`),
     "",
     "/** Every tool of this package, keyed by the name the model calls it by. */",
     `export declare const tools: { readonly ${entries.map((e) => `${e.key}: typeof ${e.name}`).join("; readonly ")} };`,

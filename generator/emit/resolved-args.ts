@@ -4,8 +4,19 @@
 import type { ToolDescription } from "../ir.ts";
 import { Code, ident, literal } from "../safe-emit.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { typeBaseName } from "./names.ts";
 
-export function resolvedArgsType(tool: ToolDescription, argsType: string): Code {
+export function resolvedArgsTypeName(tool: ToolDescription): string {
+  return `${typeBaseName(tool.name)}ResolvedArgs`;
+}
+
+/** `export type XResolvedArgs = …;`, for a tool with references. */
+export function resolvedArgsDeclaration(tool: ToolDescription, argsType: string): string {
+  const name = ident(resolvedArgsTypeName(tool)).text;
+  return `\n/** What the implementation receives: the arguments with each reference resolved to its identifier. */\nexport type ${name} = ${resolvedArgsType(tool, argsType).text};\n`;
+}
+
+function resolvedArgsType(tool: ToolDescription, argsType: string): Code {
   let type = ident(argsType).text;
   for (const [path, field] of Object.entries(tool.references).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const tokens = path.split("/").slice(1).map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));

@@ -8,7 +8,7 @@ import { buildHintTable } from "./error-hints.ts";
 import { exportName, fileStem } from "./names.ts";
 import { fill, toolTemplate } from "./tool-template.ts";
 import { argsTypeName } from "./types.ts";
-import { resolvedArgsType } from "./resolved-args.ts";
+import { resolvedArgsDeclaration, resolvedArgsTypeName } from "./resolved-args.ts";
 
 export interface ToolModule {
   readonly js: string;
@@ -36,12 +36,12 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string): To
   const dts = fill(template.dts, {
     TOOL_EXPORT: exported,
     TOOL_ARGS: ident(args),
-    TOOL_RESOLVED_ARGS: resolvedArgsType(tool, args),
+    TOOL_RESOLVED_ARGS: ident(kinds.length > 0 ? resolvedArgsTypeName(tool) : args),
     TOOL_REFERENCE_KINDS: kinds.length > 0 ? join(kinds.map((kind) => literal(kind)), " | ") : code`never`,
     DESCRIPTION_COMMENT: description,
   });
   return {
     js: `import { validate } from ${literal(`./${fileStem(tool.name)}.validator.js`)};\n${js}`,
-    dts: `${dts}\n${argumentTypes}`,
+    dts: `${dts}\n${argumentTypes}${kinds.length > 0 ? resolvedArgsDeclaration(tool, args) : ""}`,
   };
 }

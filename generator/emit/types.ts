@@ -13,7 +13,7 @@ export function argsTypeName(tool: ToolDescription): string {
 
 export async function emitArgumentTypes(tool: ToolDescription): Promise<string> {
   const schema = mapSchemas(tool.inputSchema, commentSafe) as Schema;
-  // The root type is named after the tool, whatever the schema's title says.
+  // The root type is named after the tool, whatever the schema's title or $id says.
   delete schema.title;
   delete schema.$schema;
   const source = await compile(schema as never, argsTypeName(tool), {
@@ -27,12 +27,14 @@ export async function emitArgumentTypes(tool: ToolDescription): Promise<string> 
     unreachableDefinitions: false,
     $refOptions: { resolve: { external: false, file: false, http: false } } as never,
   });
-  return source.replace(/^export (type|interface) /gm, "export $1 ");
+  // Line separators are legal in string literals but end `//` comments: keep them escaped.
+  return source.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
 }
 
 function commentSafe(node: Schema): Schema {
-  if (typeof node.description !== "string" && typeof node.title !== "string") return node;
   const out: Schema = { ...node };
+  // References are local by now; an `$id` would only rename types after arbitrary text.
+  delete out.$id;
   if (typeof out.description === "string") out.description = commentText(out.description);
   // Titles become type names; json-schema-to-typescript reduces them to identifier characters.
   if (typeof out.title === "string") out.title = commentText(out.title);

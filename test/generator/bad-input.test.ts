@@ -1,0 +1,96 @@
+// Every kind of bad input stops generation with an error that names the file, the place and
+// the fix, exits 1, and leaves the previous output exactly as it was.
+import { afterEach, describe, expect, it } from "vitest";
+import { TempProject, mcpTool } from "../helpers/temp-project.ts";
+
+let project: TempProject;
+afterEach(() => project?.remove());
+
+async function generatedOnce(): Promise<Record<string, string>> {
+  project = new TempProject({ "schemas/good.json": mcpTool("good_tool") });
+  const first = await project.run("generate");
+  expect(first.code).toBe(0);
+  return project.snapshot("generated");
+}
+
+const cases: [string, Record<string, unknown>, RegExp][] = [
+  ["a file that is not JSON", { "schemas/broken.json": "{ \"name\": " }, /broken\.json: not valid JSON/],
+  ["a document that is no tool", { "schemas/odd.json": { hello: "world" } }, /odd\.json: not a tool/],
+  ["an input schema that is not an object schema", { "schemas/t.json": mcpTool("t", { type: "string" }) }, /t\.json.*must have type "object"/],
+  ["an unknown keyword", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "string", maxLenght: 3 } } }) }, /unknown keyword "maxLenght" at #\/properties\/a/],
+  ["a json-schema-to-typescript raw-code keyword", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { tsType: "any; process.exit()" } } }) }, /"tsType" at #\/properties\/a would paste schema text/],
+  ["an invalid schema value", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "strnig" } } }) }, /does not compile/],
+  ["a dangling $ref", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "#/$defs/missing" } } }) }, /dangling \$ref/],
+  ["a $ref to a missing file", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "_shared/nope.json" } } }) }, /does not exist: _shared\/nope\.json/],
+  ["a $ref outside the schema root", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "../secret.json" } } }), "secret.json": { type: "string" } }, /reaches outside the schema root/],
+  ["a $ref to the network", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "https://example.com/s.json" } } }) }, /network access is off/],
+  ["a $ref into the prototype chain", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "#/constructor" } } }) }, /dangling \$ref/],
+  ["two tools with the same name", { "schemas/a.json": mcpTool("same"), "schemas/b.json": mcpTool("same") }, /has the same name as tool "same"/],
+  ["two tools with the same export name", { "schemas/a.json": mcpTool("get_user"), "schemas/b.json": mcpTool("getUser") }, /same export name/],
+  ["a name that is not safe for providers", { "schemas/a.json": mcpTool("create invoice!") }, /tool name "create invoice!" is not safe/],
+  ["an unsupported $schema", { "schemas/a.json": mcpTool("a", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) }, /unsupported \$schema/],
+  ["an invalid pattern", { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) }, /does not compile/],
+];
+
+describe("bad input stops generation", () => {
+  it.each(cases)("%s", async (_what, files, message) => {
+    const before = await generatedOnce();
+    for (const [file, content] of Object.entries(files)) project.write(file, content);
+    const result = await project.run("generate");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing was written/);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/fix: /);
+    expect(project.snapshot("generated")).toEqual(before);
+  });
+
+  it("reports every broken file in one run", async () => {
+    project = new TempProject({
+      "schemas/a.json": mcpTool("a", { type: "object", properties: { x: { $ref: "#/$defs/gone" } } }),
+      "schemas/b.json": "not json",
+    });
+    const result = await project.run("generate");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/a\.json/);
+    expect(result.stderr).toMatch(/b\.json/);
+  });
+
+  it("reports every tool whose schema does not compile in one run", async () => {
+    project = new TempProject({
+      "schemas/a.json": mcpTool("a", { type: "object", properties: { x: { type: "nope" } } }),
+      "schemas/b.json": mcpTool("b", { type: "object", properties: { y: { minimum: "one" } } }),
+    });
+    const result = await project.run("generate");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/input schema of a does not compile/);
+    expect(result.stderr).toMatch(/input schema of b does not compile/);
+  });
+});
+
+describe("command-line misuse", () => {
+  it.each([
+    [["frobnicate"], /unknown command "frobnicate"/],
+    [[], /no command given/],
+    [["generate", "--bogus"], /Unknown option '--bogus'/],
+    [["generate", "--config", "missing.json"], /config file not found: missing\.json/],
+  ])("%j exits 2", async (argv, message) => {
+    project = new TempProject({ "schemas/a.json": mcpTool("a") });
+    const result = await project.run(...argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("rejects a config with an unknown option, naming it", async () => {
+    project = new TempProject({ "schemas/a.json": mcpTool("a"), "toolguard.config.json": { sets: [{ schemas: "schemas", out: "out", outdir: "x" }] } });
+    const result = await project.run("generate");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/sets\[0\]: unknown option "outdir"/);
+  });
+
+  it("refuses an out folder that would overwrite the schemas", async () => {
+    project = new TempProject({ "schemas/a.json": mcpTool("a"), "toolguard.config.json": { sets: [{ schemas: "schemas", out: "." }] } });
+    const result = await project.run("generate");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/would overwrite the schemas/);
+  });
+});

@@ -1,0 +1,83 @@
+// Schema text never becomes code. Descriptions, titles, enum/const/default/examples values,
+// property names, patterns and `$id` carry injection attempts through every emitter; the
+// generated modules must load, only declare, and give the text back exactly as written.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO, TempProject } from "../helpers/temp-project.ts";
+
+const PAYLOADS = [
+  "*/ globalThis.PWNED = 1; /*",
+  "`; globalThis.PWNED = 2; `",
+  "${globalThis.PWNED = 3}",
+  "\u2028globalThis.PWNED = 4;\u2029",
+  '"; globalThis.PWNED = 5; process.exit(7); "',
+  "'); globalThis.PWNED = 6; ('",
+  "</script><script>globalThis.PWNED = 7</script>",
+  "\\u0022; globalThis.PWNED = 8; //",
+  "// line comment\nglobalThis.PWNED = 9;",
+];
+const text = PAYLOADS.join(" | ");
+
+const schema = {
+  $id: "https://example.com/x*/globalThis.PWNED=10;/*",
+  title: text,
+  type: "object",
+  description: text,
+  properties: Object.fromEntries(
+    PAYLOADS.map((payload, index) => [
+      payload,
+      index % 3 === 0
+        ? { type: "string", description: payload, title: payload, enum: [payload, `${payload}!`], default: payload, examples: [payload] }
+        : index % 3 === 1
+          ? { type: "string", description: payload, const: payload, pattern: "^[^`$]*\\*/.*$" }
+          : { type: "object", description: payload, properties: { [payload]: { type: "number", description: payload } }, required: [payload] },
+    ]),
+  ),
+  required: [PAYLOADS[0]],
+  additionalProperties: false,
+};
+
+/** tsc's complaints about a folder's tsconfig.json, or "" when it compiles. */
+export function typeCheck(dir: string): string {
+  try {
+    execFileSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    return "";
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+const project = new TempProject({
+  "schemas/tool.json": { name: "hostile_tool", description: text, inputSchema: schema },
+});
+afterAll(() => project.remove());
+
+describe("schema text never becomes code", () => {
+  it("generates, and every module loads without executing anything", async () => {
+    const result = await project.run("generate");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const probe = `
+const files = ${JSON.stringify(Object.keys(project.snapshot("generated")).filter((file) => file.endsWith(".js")))};
+for (const file of files) await import(new URL(file, ${JSON.stringify(`file://${path.join(project.dir, "generated")}/`)}));
+const { hostileTool } = await import(${JSON.stringify(`file://${path.join(project.dir, "generated/index.js")}`)});
+console.log(JSON.stringify({ pwned: globalThis.PWNED ?? null, description: hostileTool.description, keys: Object.keys(hostileTool.inputSchema.properties) }));
+`;
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" }));
+    expect(out.pwned).toBeNull();
+    expect(out.description).toBe(text);
+    expect(out.keys).toEqual(PAYLOADS);
+  });
+
+  it("keeps the declarations valid TypeScript", () => {
+    const dts = project.read("generated/tools/hostile-tool.d.ts");
+    expect(dts).not.toContain("\u2028");
+    project.write("tsconfig.json", { compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", noEmit: true, skipLibCheck: false, types: [] }, include: ["generated/**/*.d.ts"] });
+    expect(typeCheck(project.dir)).toBe("");
+  });
+
+  it("leaves no $id text in the validator", () => {
+    expect(project.read("generated/tools/hostile-tool.validator.js")).not.toContain("PWNED=10");
+  });
+});
