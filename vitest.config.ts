@@ -6,5 +6,6 @@ export default defineConfig({
     // Generation, packing and tsc runs take seconds on a two-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    reporters: ["default", "./test/summary-reporter.ts"],
   },
 });

@@ -3,11 +3,12 @@
 // declarations can be produced on its own (explicit types on everything exported), which is
 // what makes this a fast, per-file transpile rather than a whole-program build.
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { ts } from "ts-morph";
+import { TEMPLATES_DIR } from "../paths.ts";
 import { contentHash, header } from "./header.ts";
 
-const RUNTIME_DIR = fileURLToPath(new URL("../../templates/runtime/", import.meta.url));
+const RUNTIME_DIR = path.join(TEMPLATES_DIR, "runtime");
 
 export interface EmittedFile {
   /** Path inside the generated package, with forward slashes. */
@@ -29,7 +30,7 @@ export function runtimeFiles(): readonly EmittedFile[] {
   };
   const files: EmittedFile[] = [];
   for (const name of readdirSync(RUNTIME_DIR).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts")).sort()) {
-    const source = readFileSync(RUNTIME_DIR + name, "utf8");
+    const source = readFileSync(path.join(RUNTIME_DIR, name), "utf8");
     const top = header(`toolguard runtime templates/runtime/${name}`, contentHash(source));
     const stem = name.slice(0, -".ts".length);
     const js = ts.transpileModule(source, { compilerOptions, fileName: name }).outputText;

@@ -3,11 +3,12 @@
 // declaration file, and the placeholder identifiers and runtime import paths are located by
 // the parser (never by text search, so a name inside a string or comment is never touched).
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { Project, ts } from "ts-morph";
+import { TEMPLATES_DIR } from "../paths.ts";
 import { Code } from "../safe-emit.ts";
 
-const TEMPLATE = fileURLToPath(new URL("../../templates/tool-module.ts", import.meta.url));
+const TEMPLATE = path.join(TEMPLATES_DIR, "tool-module.ts");
 const PLACEHOLDER_MODULE = "./tool-placeholders.ts";
 /** The JSDoc the generator replaces with the tool's own description. */
 export const DESCRIPTION_COMMENT = "/** TOOL_DESCRIPTION */";
