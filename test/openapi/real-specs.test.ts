@@ -1,0 +1,180 @@
+// Real documents: every @readme/oas-examples document we read, and GitHub's REST API description
+// (@octokit/openapi). Every generated input schema must compile in ajv's strict mode, and the
+// request-body examples GitHub ships, mapped into argument objects, must validate.
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ReadResult, ToolDescription } from "../../generator/ir.ts";
+import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
+import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
+import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
+import { formats } from "../../templates/runtime/formats.ts";
+
+const require = createRequire(import.meta.url);
+const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
+const githubRoot = path.join(path.dirname(require.resolve("@octokit/openapi/package.json")), "generated");
+
+function createAjv(): Ajv2020 {
+  // The runtime's real format checks where it has them, the rest known as annotations.
+  const known: Record<string, true | ((value: string) => boolean)> = Object.fromEntries(KEPT_FORMATS.map((name) => [name, true]));
+  return new Ajv2020({ strict: true, allErrors: true, formats: { ...known, ...formats } });
+}
+
+function compileAll(tools: readonly ToolDescription[]): string[] {
+  const failures: string[] = [];
+  for (const tool of tools) {
+    try {
+      createAjv().compile(tool.inputSchema as object);
+    } catch (error) {
+      failures.push(`${tool.name}: ${(error as Error).message}`);
+    }
+  }
+  return failures;
+}
+
+function groupReasons(result: ReadResult): Record<string, number> {
+  const groups: Record<string, number> = {};
+  for (const skip of result.skipped) {
+    const reason = skip.reason.replace(/ \(at #.*\)$/, "");
+    groups[reason] = (groups[reason] ?? 0) + 1;
+  }
+  return groups;
+}
+
+describe("@readme/oas-examples", () => {
+  const documents = ["3.0", "3.1"].flatMap((version) =>
+    readdirSync(path.join(examplesRoot, version, "json")).filter((file) => file.endsWith(".json")).map((file) => `${version}/json/${file}`));
+
+  it.each(documents)("%s reads, and every tool compiles in ajv strict mode", async (file) => {
+    const result = readOpenApi(await loadOpenApiDocument(path.join(examplesRoot, file), { root: examplesRoot }));
+    expect(compileAll(result.tools)).toEqual([]);
+    for (const skip of result.skipped) expect(skip.reason).not.toBe("");
+  });
+
+  it("a YAML document reads like its JSON twin", async () => {
+    const [yaml, json] = await Promise.all(["3.0/yaml/petstore.yaml", "3.0/json/petstore.json"].map(async (file) =>
+      readOpenApi(await loadOpenApiDocument(path.join(examplesRoot, file), { root: examplesRoot }))));
+    expect(yaml!.tools.map((tool) => tool.inputSchema)).toEqual(json!.tools.map((tool) => tool.inputSchema));
+  });
+});
+
+describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
+  let result: ReadResult;
+  let document: Record<string, unknown>;
+  let readMs = 0;
+
+  beforeAll(async () => {
+    const loaded = await loadOpenApiDocument(path.join(githubRoot, "api.github.com.json"), { root: githubRoot });
+    document = loaded.document as Record<string, unknown>;
+    const started = performance.now();
+    result = readOpenApi(loaded);
+    readMs = performance.now() - started;
+    console.log(`GitHub: ${result.tools.length} tools, ${result.skipped.length} skipped in ${readMs.toFixed(0)} ms`, groupReasons(result));
+  });
+
+  it("produces a tool for nearly every operation, and says why for the rest", () => {
+    expect(result.tools.length).toBeGreaterThan(1000);
+    expect(groupReasons(result)).toEqual({
+      "request body has no JSON media type (offers text/plain, text/x-markdown)": 1,
+      "request body has no JSON media type (offers application/octet-stream)": 1,
+    });
+    for (const tool of result.tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(readMs).toBeLessThan(10_000);
+  });
+
+  it("every input schema compiles in ajv's strict mode", () => {
+    expect(compileAll(result.tools)).toEqual([]);
+  });
+
+  const sample = [
+    "issues/create", "pulls/create", "repos/create-for-authenticated-user", "issues/update",
+    "issues/create-comment", "repos/create-or-update-file-contents", "git/create-tree", "repos/create-webhook",
+    "checks/create", "actions/create-or-update-repo-secret", "gists/create", "repos/update-branch-protection",
+    "orgs/update", "teams/create", "repos/create-release",
+  ];
+
+  it.each(sample)("%s: the spec's request-body examples validate as arguments", (operationId) => {
+    const tool = result.tools.find((candidate) => candidate.name === operationId.replaceAll("/", "_"));
+    expect(tool, operationId).toBeDefined();
+    const bodies = requestExamples(document, tool!);
+    expect(bodies.length, `${operationId} has request examples`).toBeGreaterThan(0);
+    const validate = createAjv().compile(tool!.inputSchema as object);
+    for (const body of bodies) {
+      const args = { ...requiredParameterValues(tool!), body };
+      expect(validate(args), `${operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  // Examples in GitHub's description that contradict its own schemas (checked by hand: the
+  // schema, not the translation, disagrees). Listed so a new rejection, or a fixed one, shows.
+  const knownDefects: Record<string, string> = {
+    "gists_update": "deletes a file with `null`, which the files schema does not allow (not nullable)",
+    "orgs_create-issue-field": "options omit the required `priority`",
+    "projects_add-field-for-org": "single-select option names are objects ({raw, html}); the schema says string",
+    "projects_add-field-for-user": "single-select option names are objects ({raw, html}); the schema says string",
+    "security-advisories_update-repository-advisory": "one example body is an array; the schema is an object",
+    "codespaces_set-repositories-for-secret-for-authenticated-user": "repository ids given as strings; the schema says integer",
+    "users_create-public-ssh-key-for-authenticated-user": "the example key lacks the `ssh-...` prefix the pattern requires",
+    "users_create-ssh-signing-key-for-authenticated-user": "the example key lacks the `ssh-...` prefix the pattern requires",
+  };
+
+  it("every other request-body example in the spec validates too", () => {
+    const rejected = new Set<string>();
+    let checked = 0;
+    for (const tool of result.tools) {
+      const examples = requestExamples(document, tool);
+      if (examples.length === 0) continue;
+      const validate = createAjv().compile(tool.inputSchema as object);
+      for (const body of examples) {
+        checked++;
+        // GitHub writes `null` for "send no body" on operations whose body is optional.
+        const args = body === null && !tool.http?.body?.required ? requiredParameterValues(tool) : { ...requiredParameterValues(tool), body };
+        if (!validate(args)) rejected.add(tool.name);
+      }
+    }
+    console.log(`GitHub: ${checked} request-body examples checked; rejected in ${rejected.size} operations, all known spec defects`);
+    expect(checked).toBeGreaterThan(400);
+    expect([...rejected].sort()).toEqual(Object.keys(knownDefects).sort());
+  });
+});
+
+/** The request-body examples of the tool's operation, as the spec writes them. */
+function requestExamples(document: unknown, tool: ToolDescription): unknown[] {
+  if (!tool.http?.body) return [];
+  const tokens = tool.source.pointer.split("/").slice(1).map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  let operation: unknown = document;
+  for (const token of tokens) operation = (operation as Record<string, unknown>)[token];
+  const media = (operation as { requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string }> }> } })
+    .requestBody?.content?.[tool.http.body.contentType];
+  if (media?.example !== undefined) return [media.example];
+  return Object.values(media?.examples ?? {}).flatMap((example) => {
+    if (example.$ref) {
+      const name = example.$ref.split("/").pop() as string;
+      const target = (document as { components: { examples: Record<string, { value?: unknown }> } }).components.examples[name];
+      return target?.value === undefined ? [] : [target.value];
+    }
+    return example.value === undefined ? [] : [example.value];
+  });
+}
+
+/** Plausible values for the tool's required parameters (path parameters, mostly). */
+function requiredParameterValues(tool: ToolDescription): Record<string, unknown> {
+  const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
+  const values: Record<string, unknown> = {};
+  for (const name of (tool.inputSchema.required as string[] | undefined) ?? []) {
+    if (name === "body") continue;
+    values[name] = sampleValue(properties[name]!, tool.inputSchema.$defs as Record<string, Record<string, unknown>> | undefined);
+  }
+  return values;
+}
+
+function sampleValue(schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>> | undefined): unknown {
+  if (typeof schema.$ref === "string") return sampleValue(defs?.[schema.$ref.split("/").pop() as string] ?? {}, defs);
+  if (Array.isArray(schema.examples)) return schema.examples[0];
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.type === "integer" || schema.type === "number") return 1;
+  if (schema.type === "boolean") return true;
+  return "octocat";
+}
