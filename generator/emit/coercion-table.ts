@@ -56,22 +56,26 @@ function typesOf(schema: Schema): readonly string[] | undefined {
 }
 
 function coercionTarget(schemas: readonly Schema[]): CoercionTarget | undefined {
-  // Every applying schema that states a type must exclude strings; together they must agree
-  // on exactly one non-null scalar kind.
+  // Every applying schema that states a type constrains the value; together they must leave
+  // exactly one non-null scalar kind, and never a string.
   let allowed: Set<string> | undefined;
   for (const schema of schemas) {
     const types = typesOf(schema);
-    if (!types) continue;
-    const set = new Set(types);
-    allowed = allowed ? new Set([...allowed].filter((t) => set.has(t) || (t === "integer" && set.has("number")))) : set;
-    if (set.has("integer") && allowed.has("number")) {
-      allowed.delete("number");
-      allowed.add("integer");
-    }
+    if (types) allowed = allowed ? intersectTypes(allowed, new Set(types)) : new Set(types);
   }
   if (!allowed || allowed.has("string")) return undefined;
   allowed.delete("null");
   if (allowed.size !== 1) return undefined;
   const [only] = allowed;
   return only === "number" || only === "integer" || only === "boolean" ? only : undefined;
+}
+
+// JSON Schema's "number" includes the integers, so number with integer leaves integer.
+function intersectTypes(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const type of a) {
+    if (b.has(type)) out.add(type);
+    else if ((type === "number" && b.has("integer")) || (type === "integer" && b.has("number"))) out.add("integer");
+  }
+  return out;
 }

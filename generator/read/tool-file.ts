@@ -69,8 +69,10 @@ async function readTool(loaded: LoadedDocument, value: unknown, at: string, abso
     throw new InputError(location, `a tool's input schema must have type "object", found ${JSON.stringify(localized.type)}`, "wrap the arguments in an object schema: {\"type\": \"object\", \"properties\": {…}}");
   }
   const { schema, references } = extractReferences(localized, location);
-  // The title is the tool's name in a bare schema; the model already sees the name.
+  // The title is the tool's name in a bare schema (and its description the tool's): the model
+  // already sees both beside the schema.
   const { title: _title, $schema: _dialect, ...rest } = schema;
+  if (shape.schemaPointer === at) delete rest.description;
   return {
     name: shape.name,
     description: typeof shape.description === "string" ? shape.description : "",
