@@ -37,10 +37,10 @@ export class ChainStore {
   }
 
   /** The live chain for `turn`, if any; an expired one is dropped first. */
-  get(turn: string, now: number): Chain | undefined {
+  get(turn: string): Chain | undefined {
     const chain = this.#chains.get(turn);
     if (chain === undefined) return undefined;
-    if (now - chain.touchedAt <= this.#options.ttlMs) return chain;
+    if (Date.now() - chain.touchedAt <= this.#options.ttlMs) return chain;
     this.#drop(turn, chain);
     return undefined;
   }

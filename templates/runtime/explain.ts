@@ -149,8 +149,8 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
         rule: "additionalProperties",
         message:
           `unknown field ${shorten(name)}` +
-          (close ? ` — did you mean ${JSON.stringify(close)}?` : "") +
-          (allowed.length > 0 ? `; this object accepts only ${allowed.join(", ")}` : "; remove it"),
+          (close ? `; did you mean ${JSON.stringify(close)}?` : "") +
+          (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : " Remove it"),
       };
     }
     case "type":

@@ -11,7 +11,7 @@
 // a later call in the turn is refused at once). The budget is one repair (two attempts), or
 // two repairs when the chain's first failure was truncation.
 import type { CallContext, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, Validated } from "./api.ts";
-import type { ArgumentError, Coercion, FailureClass, Outcome } from "./outcome.ts";
+import type { ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "./outcome.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import type { JsonValue, StandaloneValidator, ToolSpec } from "./tool-spec.ts";
 import { applyCoercions, coerceString, planCoercions, type StringReader } from "./coerce.ts";
@@ -47,13 +47,14 @@ const DEFAULT_MAX_ERRORS = 20;
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 
 type AttemptResult =
-  | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt }
+  | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly started: number }
   | {
       readonly ok: false;
       readonly failure: FailureClass;
       readonly errors: readonly ArgumentError[];
       readonly truncated: boolean;
       readonly record: LedgerAttempt;
+      readonly started: number;
     };
 
 export function createGuard<Args, Result>(
@@ -101,7 +102,7 @@ export function createGuard<Args, Result>(
       }
     }
     const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: [], coercions, guardMs: performance.now() - started };
-    return { ok: true, value, record };
+    return { ok: true, value, record, started };
   }
 
   function guardedAttempt(raw: unknown, finishReason: string | undefined): AttemptResult {
@@ -119,15 +120,15 @@ export function createGuard<Args, Result>(
   function step(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
     countCall(tool);
     const turn = context.turn;
-    const chain = chains.get(turn, Date.now());
+    const chain = chains.get(turn);
     if (chain?.rejected) {
       const result = guardedAttempt(raw, context.finishReason);
       const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
       record(turn, performance.timeOrigin + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
       return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
     }
-    const startedAt = chain?.startedAt ?? performance.timeOrigin + performance.now();
     const result = guardedAttempt(raw, context.finishReason);
+    const startedAt = chain?.startedAt ?? performance.timeOrigin + result.started;
     if (result.ok) return dispatch(result.value, result.record, chain, startedAt, context);
 
     countFailure(tool, result.failure, result.errors);
@@ -157,27 +158,11 @@ export function createGuard<Args, Result>(
     // It is computed on first read, so the valid path does not pay for hashing nobody reads.
     const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions);
     const verdict: Verdict = attempts.length > 1 ? "repaired" : "ok";
-    const ctx: ImplementationContext = {
-      tool,
-      turn: context.turn,
-      get idempotencyKey() {
-        return snapshot.key();
-      },
-      signal: context.signal,
-    };
+    const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
     const succeed = (result: Result): Outcome<Result> => {
       record(context.turn, startedAt, attempts, verdict, snapshot);
       if (attempts.length > 1) countRepairSucceeded(tool);
-      return {
-        status: "ok",
-        tool,
-        result,
-        coercions: attemptRecord.coercions,
-        attempts: attempts.length,
-        get idempotencyKey() {
-          return snapshot.key();
-        },
-      };
+      return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
     };
     const fail = (error: unknown): never => {
       record(context.turn, startedAt, attempts, "error", snapshot);
@@ -245,7 +230,7 @@ function failed(
   finishReason: string | undefined,
   started: number,
 ): AttemptResult {
-  return { ok: false, failure, errors, truncated, record: { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started } };
+  return { ok: false, failure, errors, truncated, started, record: { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started } };
 }
 
 /** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
@@ -269,6 +254,52 @@ class Snapshot {
 
   key(): string {
     return (this.#key ??= idempotencyKey(this.#tool, this.arguments()));
+  }
+}
+
+/** What the implementation receives besides its arguments; the key is derived on first read. */
+class GuardContext implements ImplementationContext {
+  readonly tool: string;
+  readonly turn: string;
+  readonly signal: AbortSignal | undefined;
+  readonly #snapshot: Snapshot;
+
+  constructor(tool: string, turn: string, signal: AbortSignal | undefined, snapshot: Snapshot) {
+    this.tool = tool;
+    this.turn = turn;
+    this.signal = signal;
+    this.#snapshot = snapshot;
+  }
+
+  get idempotencyKey(): string {
+    return this.#snapshot.key();
+  }
+}
+
+/** The ok outcome; a class so the key can be derived on first read, serialised by `toJSON`. */
+class OkResult<Result> implements OkOutcome<Result> {
+  readonly status = "ok" as const;
+  readonly tool: string;
+  readonly result: Result;
+  readonly coercions: readonly Coercion[];
+  readonly attempts: number;
+  readonly #snapshot: Snapshot;
+
+  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot) {
+    this.tool = tool;
+    this.result = result;
+    this.coercions = coercions;
+    this.attempts = attempts;
+    this.#snapshot = snapshot;
+  }
+
+  get idempotencyKey(): string {
+    return this.#snapshot.key();
+  }
+
+  toJSON(): OkOutcome<Result> {
+    const { status, tool, result, coercions, attempts, idempotencyKey } = this;
+    return { status, tool, result, coercions, attempts, idempotencyKey };
   }
 }
 

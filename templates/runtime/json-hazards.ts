@@ -20,7 +20,7 @@ let hazardSeen = false;
  * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
  */
 export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): ArgumentError[] {
-  const checkStrings = SURROGATE_ESCAPE.test(text) || !isWellFormed(text);
+  const checkStrings = (text.includes("\\u") && SURROGATE_ESCAPE.test(text)) || !isWellFormed(text);
   hazardSeen = false;
   const keys = countKeys(value, checkStrings);
   const errors: ArgumentError[] = [];

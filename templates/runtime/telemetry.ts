@@ -1,34 +1,56 @@
 // Counters through the OpenTelemetry API only: without an SDK registered they are no-ops, so no
 // exporter is forced on users. `validation_failed` by tool, rule and class is the schema-quality
 // signal; the repair counters show whether the error envelopes work.
-import { metrics, type Counter } from "@opentelemetry/api";
+//
+// The API's meters are not proxies: a meter taken before the application registers its SDK
+// stays a no-op. So the instruments are (re)created whenever the global provider changes,
+// which costs one lookup per count.
+import { metrics, type Counter, type MeterProvider } from "@opentelemetry/api";
 import type { ArgumentError, FailureClass } from "./outcome.ts";
 
-const meter = metrics.getMeter("toolguard");
+interface Instruments {
+  readonly provider: MeterProvider;
+  readonly calls: Counter;
+  readonly validationFailed: Counter;
+  readonly repairSucceeded: Counter;
+  readonly repairExhausted: Counter;
+}
 
-const calls: Counter = meter.createCounter("toolguard.calls", { description: "Tool calls received by the guard, per attempt" });
-const validationFailed: Counter = meter.createCounter("toolguard.validation_failed", {
-  description: "Argument errors per attempt, by tool, rule and failure class",
-});
-const repairSucceeded: Counter = meter.createCounter("toolguard.repair_succeeded", {
-  description: "Repair chains that ended with valid arguments after at least one repair",
-});
-const repairExhausted: Counter = meter.createCounter("toolguard.repair_exhausted", {
-  description: "Repair chains refused because the repair budget was spent",
-});
+let current: Instruments | undefined;
+
+function instruments(): Instruments {
+  const provider = metrics.getMeterProvider();
+  if (current?.provider === provider) return current;
+  const meter = provider.getMeter("toolguard");
+  current = {
+    provider,
+    calls: meter.createCounter("toolguard.calls", { description: "Tool call attempts received by the guard" }),
+    validationFailed: meter.createCounter("toolguard.validation_failed", {
+      description: "Argument errors per failed attempt, by tool, rule and failure class",
+    }),
+    repairSucceeded: meter.createCounter("toolguard.repair_succeeded", {
+      description: "Repair chains that ended with valid arguments after at least one repair",
+    }),
+    repairExhausted: meter.createCounter("toolguard.repair_exhausted", {
+      description: "Repair chains refused because the repair budget was spent",
+    }),
+  };
+  return current;
+}
 
 export function countCall(tool: string): void {
-  calls.add(1, { tool });
+  instruments().calls.add(1, { tool });
 }
 
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
-  for (const error of errors) validationFailed.add(1, { tool, rule: error.rule, failure });
+  const counter = instruments().validationFailed;
+  for (const error of errors) counter.add(1, { tool, rule: error.rule, failure });
 }
 
 export function countRepairSucceeded(tool: string): void {
-  repairSucceeded.add(1, { tool });
+  instruments().repairSucceeded.add(1, { tool });
 }
 
 export function countRepairExhausted(tool: string): void {
-  repairExhausted.add(1, { tool });
+  instruments().repairExhausted.add(1, { tool });
 }

@@ -1,5 +1,5 @@
 // The brief's tests, in both usage shapes, plus the chain rules around them.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defineTool } from "../../templates/runtime/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
@@ -23,6 +23,21 @@ describe("repair chains", () => {
     const fresh = await tool.call(bad, { turn: "t" });
     expect(fresh).toMatchObject({ status: "validation_failed", attempts: 1, repairsLeft: 1 });
     expect(ledger.entries.map((entry) => entry.verdict)).toEqual(["repaired"]);
+  });
+
+  it("records a chain the model never came back to as abandoned, and starts that turn afresh", async () => {
+    vi.useFakeTimers();
+    try {
+      const ledger = new MemorySink();
+      const tool = make(spyImplementation().implementation, ledger);
+      const bad = JSON.stringify({ ...validInvoice, currency: "euro" });
+      await tool.call(bad, { turn: "t" });
+      vi.advanceTimersByTime(16 * 60_000);
+      expect(await tool.call(bad, { turn: "t" })).toMatchObject({ status: "validation_failed", attempts: 1 });
+      expect(ledger.entries.map((entry) => [entry.verdict, entry.attempts.length])).toEqual([["abandoned", 1]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps turns and tools apart", async () => {

@@ -54,7 +54,7 @@ describe("the brief's envelope", () => {
     expect(error).toEqual({
       path: "/customer-ref",
       rule: "additionalProperties",
-      message: 'unknown field "customer-ref" — did you mean "customer_ref"?; this object accepts only amount, currency, customer_ref, due_date, line_items, paid',
+      message: 'unknown field "customer-ref"; did you mean "customer_ref"? This object accepts only amount, currency, customer_ref, due_date, line_items, paid',
     });
   });
 

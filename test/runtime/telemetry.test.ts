@@ -1,0 +1,35 @@
+// The counters reach whatever MeterProvider the application registers, even after import.
+import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
+import { afterAll, describe, expect, it } from "vitest";
+import { defineTool } from "../../templates/runtime/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
+
+const counted: [string, number, Record<string, unknown>][] = [];
+const provider = {
+  getMeter: () => ({ createCounter: (name: string) => ({ add: (n: number, attributes: Record<string, unknown> = {}) => counted.push([name, n, attributes]) }) }) as unknown as Meter,
+} as MeterProvider;
+
+afterAll(() => metrics.disable());
+
+describe("telemetry", () => {
+  it("counts calls, failures by tool, rule and class, and repair outcomes", async () => {
+    metrics.setGlobalMeterProvider(provider);
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+    await tool.call(JSON.stringify({ ...validInvoice, currency: "eur" }), { turn: "a" });
+    await tool.call(JSON.stringify(validInvoice), { turn: "a" });
+    await tool.call("{'x'", { turn: "b" });
+    await tool.call("{'x'", { turn: "b" });
+    expect(counted).toEqual([
+      ["toolguard.calls", 1, { tool: "create_invoice" }],
+      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "enum", failure: "structural" }],
+      ["toolguard.calls", 1, { tool: "create_invoice" }],
+      ["toolguard.repair_succeeded", 1, { tool: "create_invoice" }],
+      ["toolguard.calls", 1, { tool: "create_invoice" }],
+      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
+      ["toolguard.calls", 1, { tool: "create_invoice" }],
+      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
+      ["toolguard.repair_exhausted", 1, { tool: "create_invoice" }],
+    ]);
+  });
+});
