@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `toolguard` command. Exit codes: 0 done, 1 the schemas (or the generated output) need
 // fixing, 2 the command itself was used wrongly.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { compareWithDisk } from "./check.ts";
@@ -8,12 +9,16 @@ import { loadConfig, type ResolvedConfig } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
+import { buildReport, formatReport } from "./report.ts";
+import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 
 Usage:
   toolguard generate [--config FILE] [--strict]   write every schema set's package
   toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
+  toolguard report   [LEDGER] [--json]            failure rates per tool and rule, from a ledger
+                                                  (default .toolguard/ledger.jsonl)
   toolguard help
 
 Options:
@@ -21,6 +26,7 @@ Options:
                   directory; without one, schemas/ -> generated/)
   --strict        fail on OpenAPI operations that would be skipped
   --quiet         print errors only
+  --json          (report) print the report as JSON
 `;
 
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
@@ -29,7 +35,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
@@ -40,6 +46,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     process.stdout.write(HELP);
     return 0;
   }
+  if (command === "report") return report(extra, parsed.values.json === true, cwd);
   if (command !== "generate" && command !== "check") {
     process.stderr.write(`toolguard: ${command ? `unknown command "${command}"` : "no command given"}\n\n${HELP}`);
     return 2;
@@ -60,7 +67,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     for (const set of config.sets) packages.push(await generateSet(set, config));
     return command === "generate" ? await write(packages, cwd, say, started) : await check(packages, cwd, say);
   } catch (error) {
-    return report(error);
+    return reportError(error);
   }
 }
 
@@ -102,7 +109,27 @@ function indent(text: string): string {
   return text.split("\n").map((line) => `    ${line}`).join("\n");
 }
 
-function report(error: unknown): number {
+async function report(args: readonly string[], json: boolean, cwd: string): Promise<number> {
+  if (args.length > 1) {
+    process.stderr.write(`toolguard: report takes one ledger file, got ${args.length}\n`);
+    return 2;
+  }
+  const file = path.resolve(cwd, args[0] ?? DEFAULT_LEDGER_PATH);
+  if (!existsSync(file)) {
+    process.stderr.write(`toolguard: no ledger at ${file} (the guard writes .toolguard/ledger.jsonl in its working directory)\n`);
+    return 1;
+  }
+  try {
+    const reports = buildReport(await readLedger(file));
+    process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`toolguard: cannot read the ledger ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+function reportError(error: unknown): number {
   if (error instanceof InputErrors || error instanceof InputError) {
     process.stderr.write(`toolguard: nothing was written.\n${error.format()}\n`);
     return 1;
