@@ -77,7 +77,13 @@ export function createGuard<Args, Result>(
   });
 
   function record(turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
-    ledger().append(new ChainRecord(tool, turn, startedAt, verdict, attempts, snapshot));
+    try {
+      ledger().append(new ChainRecord(tool, turn, startedAt, verdict, attempts, snapshot));
+    } catch (error) {
+      // A sink must report failures through `flush`; one that throws still must not turn a
+      // model's call into an exception, and must not go unnoticed.
+      process.emitWarning(`toolguard ledger: an entry for ${tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
+    }
   }
 
   /** Steps 1-3, synchronously: nothing is awaited before a failure envelope exists. */

@@ -78,4 +78,19 @@ describe("JsonlFileSink", () => {
     expect((await readLedger(path)).map((e) => e.turn)).toEqual(["a"]);
     await ledger.close();
   });
+
+  it("never lets a sink that throws on append turn a call into an exception, and warns", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    try {
+      const ledger = { append: () => { throw new Error("disk on fire"); }, flush: async () => {}, close: async () => {} };
+      const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+      expect((await tool.call(JSON.stringify(validInvoice), { turn: "t" })).status).toBe("ok");
+      expect((await tool.call("{", { turn: "u" })).status).toBe("validation_failed");
+      expect((await tool.call("{", { turn: "u" })).status).toBe("validation_failed");
+      expect((await tool.call("{", { turn: "u" })).status).toBe("arguments_rejected");
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/disk on fire/), expect.objectContaining({ type: "ToolguardLedgerWarning" }));
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
