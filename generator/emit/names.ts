@@ -23,10 +23,13 @@ export function exportName(toolName: string): string {
   return name;
 }
 
-/** `create_invoice` -> `CreateInvoice` (types append `Args`, `ResolvedArgs`). */
+/**
+ * `create_invoice` -> `CreateInvoice` (types append `Args`, `ResolvedArgs`). Letters after
+ * digits are upper-cased because json-schema-to-typescript does so to the name it is given:
+ * the name must already be in its normal form, or the declaration and the references differ.
+ */
 export function typeBaseName(toolName: string): string {
-  const base = capitalise(exportName(toolName));
-  return base;
+  return capitalise(exportName(toolName)).replace(/\d+[a-zA-Z]/g, (run) => run.toUpperCase());
 }
 
 /** `create_invoice` -> `create-invoice`: the stem of the tool's files. */

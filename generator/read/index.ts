@@ -5,7 +5,8 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError, InputErrors } from "../errors.ts";
 import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
-import { loadDocument, readDocument, relativeToRoot } from "../load/load-document.ts";
+import { readDocument, relativeToRoot } from "../load/load-document.ts";
+import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
 import { readOpenApi } from "./openapi/read-openapi.ts";
 
@@ -46,7 +47,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       const load = { root, allowNetwork: options.allowNetwork };
       const read = await readDocument(file, load);
       const isOpenApi = read.document !== null && typeof read.document === "object" && "openapi" in read.document;
-      const result = isOpenApi ? readOpenApi(await loadDocument(file, load), { strict: options.strict }) : await readToolFile(read, file, load);
+      const result = isOpenApi ? readOpenApi(await loadOpenApiDocument(file, load), { strict: options.strict }) : await readToolFile(read, file, load);
       tools.push(...result.tools);
       skipped.push(...result.skipped);
     } catch (error) {

@@ -68,3 +68,22 @@ describe("hint table", () => {
     expect(Object.keys(hints)).toEqual(["#", "#/properties/a%20b~1c", "#/$defs/line~1item"]);
   });
 });
+
+describe("type names", () => {
+  it.each(["create_invoice", "orgs_get_2d02209b", "x9y_z", "a1b2c3"])("declares exactly the name the client refers to for %s", async (name) => {
+    const { emitArgumentTypes, argsTypeName } = await import("../../generator/emit/types.ts");
+    const described = { ...tool({ properties: { q: { type: "string" } } }), name };
+    expect(await emitArgumentTypes(described)).toContain(`export interface ${argsTypeName(described)} {`);
+  });
+});
+
+describe("examples in hints", () => {
+  it.each([
+    [{ type: "integer", examples: ["42"] }, 1],
+    [{ type: "string", format: "date", examples: ["31/01/2026", "2026-02-01"] }, "2026-02-01"],
+    [{ type: "string", enum: ["a", "b"], default: "c" }, undefined],
+    [{ type: "number", minimum: 10, example: 3 }, 10],
+  ])("passes over documented examples that do not fit %j", (schema, example) => {
+    expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
+  });
+});
