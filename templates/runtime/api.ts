@@ -2,7 +2,7 @@
 // `Validated<T>` can only be minted inside the guard, so an implementation can only be reached
 // through `call`.
 import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
-import type { JsonSchema } from "./tool-spec.ts";
+import type { HttpBinding, JsonSchema } from "./tool-spec.ts";
 import type { LedgerSink } from "./ledger.ts";
 
 declare const validatedBrand: unique symbol;
@@ -90,6 +90,11 @@ export interface GuardOptions {
   readonly maxDepth?: number;
   /** Most errors listed in one envelope; the rest are counted. Default 20. */
   readonly maxErrors?: number;
+  /**
+   * How long a resolver may take, in milliseconds, before it counts as failed (a dependency
+   * failure, thrown as `ReferenceResolverError`). Default 10,000.
+   */
+  readonly resolverTimeoutMs?: number;
 }
 
 /** A tool bound to its implementation; `call` is the only way to reach it. */
@@ -120,6 +125,8 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   readonly description: string;
   /** The input schema the model sees. */
   readonly inputSchema: JsonSchema;
+  /** How the operation maps onto HTTP, for tools read from OpenAPI (see `createHttpDispatcher`). */
+  readonly http: HttpBinding | undefined;
   implement<Result>(
     implementation: Implementation<Resolved, Result>,
     ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds>] : [options: ImplementOptions<Kinds>]

@@ -4,6 +4,7 @@
 // attempt. An evicted or expired chain is handed to `onDrop` so its attempts still reach the
 // ledger. The store is per guarded tool and per process: a deployment that spreads one turn's
 // calls over several processes must route a turn to one process to keep the bound exact.
+import type { Candidate } from "./api.ts";
 import type { ArgumentError, FailureClass } from "./outcome.ts";
 import type { LedgerAttempt } from "./ledger.ts";
 
@@ -11,13 +12,15 @@ export interface Chain {
   readonly turn: string;
   readonly startedAt: number;
   readonly attempts: LedgerAttempt[];
-  /** Attempts the chain allows in all: 2, or 3 when its first failure was truncation. */
+  /** Failed attempts the chain allows: 2, or 3 when its first failure was truncation; 0 until it has failed. */
   maxAttempts: number;
   /** Set once the chain was refused; later calls in the turn are refused at once. */
   rejected: boolean;
   lastFailure: FailureClass | undefined;
   lastErrors: readonly ArgumentError[];
   touchedAt: number;
+  /** Candidates offered for reference fields, by JSON Pointer: such a field now accepts only their ids. */
+  readonly offers: Map<string, readonly Candidate[]>;
 }
 
 export interface ChainStoreOptions {

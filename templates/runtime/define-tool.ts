@@ -8,6 +8,7 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     name: spec.name,
     description: spec.description,
     inputSchema: spec.inputSchema,
+    http: spec.http,
     implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]) {
       return createGuard<Resolved, Result>(spec, implementation, rest[0]);
     },

@@ -9,9 +9,11 @@
 //       calls it at most as often as the budget allows, all within one `call`.
 // A chain ends with ok (closed: a later call in the turn starts fresh) or rejected (remembered:
 // a later call in the turn is refused at once). The budget is one repair (two attempts), or
-// two repairs when the chain's first failure was truncation.
-import type { CallContext, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, Validated } from "./api.ts";
-import type { ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "./outcome.ts";
+// two repairs when the chain's first failure was truncation. A reference question
+// (`ambiguous_reference`) is not a failure and spends no budget; it is bounded instead by the
+// rule that, once asked, the field accepts only an identifier that was offered.
+import type { CallContext, Candidate, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, ResolverMap, Validated } from "./api.ts";
+import type { AmbiguousReferenceOutcome, ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "./outcome.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import type { JsonValue, StandaloneValidator, ToolSpec } from "./tool-spec.ts";
 import { applyCoercions, coerceString, planCoercions, type StringReader } from "./coerce.ts";
@@ -21,7 +23,7 @@ import { explainSchemaErrors, finish } from "./explain.ts";
 import { idempotencyKey } from "./idempotency.ts";
 import { defaultLedger } from "./ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "./parse.ts";
-import { resolveReferences } from "./references.ts";
+import { ambiguityDetail, applyResolutions, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "./references.ts";
 import { setAt } from "./set-at.ts";
 import { countCall, countFailure, countRepairExhausted, countRepairSucceeded } from "./telemetry.ts";
 
@@ -45,6 +47,7 @@ export const STRICT_PARTS: GuardParts = {
 
 const DEFAULT_MAX_ERRORS = 20;
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
 
 type AttemptResult =
   | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly started: number }
@@ -60,10 +63,19 @@ type AttemptResult =
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
-  options: GuardOptions = {},
+  options: GuardOptions & { readonly resolvers?: ResolverMap<string> } = {},
   parts: GuardParts = STRICT_PARTS,
 ): GuardedTool<Result> {
   const tool = spec.name;
+  const hasReferences = Object.keys(spec.references).length > 0;
+  const resolvers = options.resolvers ?? {};
+  // The types already demand these; JavaScript callers learn it here, at bind time, not mid-call.
+  for (const field of Object.values(spec.references)) {
+    if (typeof resolvers[field.kind] !== "function") {
+      throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${field.kind}": implement(impl, { resolvers: { ${field.kind}: (text) => [...] } })`);
+    }
+  }
+  const resolverTimeoutMs = options.resolverTimeoutMs ?? DEFAULT_RESOLVER_TIMEOUT_MS;
   const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
   const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
   const plan = planCoercions(spec.coercions);
@@ -72,7 +84,7 @@ export function createGuard<Args, Result>(
   const chains = new ChainStore({
     ...DEFAULT_CHAIN_LIMITS,
     onDrop: (chain) => {
-      if (!chain.rejected) record(chain.turn, chain.startedAt, chain.attempts, "abandoned");
+      if (!chain.rejected) record(chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
     },
   });
 
@@ -137,37 +149,96 @@ export function createGuard<Args, Result>(
     const startedAt = chain?.startedAt ?? performance.timeOrigin + result.started;
     if (result.ok) return dispatch(result.value, result.record, chain, startedAt, context);
 
-    countFailure(tool, result.failure, result.errors);
-    const open = chain ?? newChain(turn, startedAt, parts.maxAttempts(result.truncated));
-    open.attempts.push(result.record);
-    open.lastFailure = result.failure;
-    open.lastErrors = result.errors;
+    return Promise.resolve(failAttempt(chain, turn, startedAt, result.failure, result.errors, result.truncated, result.record));
+  }
+
+  /** Counts a failed attempt against its chain: a correction while the budget lasts, then a refusal. */
+  function failAttempt(
+    chain: Chain | undefined,
+    turn: string,
+    startedAt: number,
+    failure: FailureClass,
+    errors: readonly ArgumentError[],
+    truncated: boolean,
+    attemptRecord: LedgerAttempt,
+  ): Outcome<Result> {
+    countFailure(tool, failure, errors);
+    const open = chain ?? newChain(turn, startedAt);
+    // The budget is fixed by the chain's first failure (a question before it spends nothing).
+    if (open.maxAttempts === 0) open.maxAttempts = parts.maxAttempts(truncated);
+    open.attempts.push(attemptRecord);
+    open.lastFailure = failure;
+    open.lastErrors = errors;
     const made = open.attempts.length;
-    if (made >= open.maxAttempts) {
+    const failed = failedAttempts(open.attempts);
+    if (failed >= open.maxAttempts) {
       open.rejected = true;
       chains.put(open, Date.now());
       record(turn, startedAt, open.attempts, "rejected");
       countRepairExhausted(tool);
-      return Promise.resolve(argumentsRejected(tool, result.failure, result.errors, made, false));
+      return argumentsRejected(tool, failure, errors, made, false);
     }
     chains.put(open, Date.now());
-    return Promise.resolve(validationFailed(tool, result.failure, result.errors, made, open.maxAttempts - made, result.truncated));
+    return validationFailed(tool, failure, errors, made, open.maxAttempts - failed, truncated);
   }
 
   /** Steps 4-6. Only a valid attempt gets here. */
   function dispatch(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
+    if (!hasReferences) return run(value, attemptRecord, chain, startedAt, context);
+    const offers = chain?.offers ?? NO_OFFERS;
+    return resolveReferences(value, spec.references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal }).then(
+      (step) => afterResolution(step, value, attemptRecord, chain, startedAt, context),
+      (error: unknown) => {
+        // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
+        const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
+        if (chain) chains.delete(chain.turn);
+        record(context.turn, startedAt, attempts, "error");
+        throw error;
+      },
+    );
+  }
+
+  function afterResolution(step: ReferenceStep, value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> | Outcome<Result> {
+    if (step.kind === "resolved") {
+      applyResolutions(value, step.resolutions);
+      return run(value, { ...attemptRecord, resolutions: step.resolutions }, chain, startedAt, context);
+    }
+    if (step.kind === "failed") {
+      const failedRecord: LedgerAttempt = { ...attemptRecord, failure: "semantic", errors: step.errors };
+      return failAttempt(chain, context.turn, startedAt, "semantic", step.errors, false, failedRecord);
+    }
+    // Several real candidates: a question, which spends no repair budget.
+    const open = chain ?? newChain(context.turn, startedAt);
+    const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
+    open.attempts.push({ ...attemptRecord, question: { field: step.path, candidates } });
+    open.offers.set(step.path, candidates);
+    chains.put(open, Date.now());
+    const outcome: AmbiguousReferenceOutcome = {
+      status: "ambiguous_reference",
+      tool,
+      field: step.path,
+      candidates,
+      detail: ambiguityDetail(tool, step),
+      attempts: open.attempts.length,
+    };
+    return outcome;
+  }
+
+  /** Steps 5-6: the key and the implementation. Only a valid, resolved attempt gets here. */
+  function run(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
     const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
     if (chain) chains.delete(chain.turn);
-    const args = resolveReferences(value, spec.references) as Validated<Args>;
+    const args = value as Validated<Args>;
     // The key is a pure function of the validated arguments, taken from the attempt's raw text
     // and coercions (immutable) rather than from `args`, which the implementation may mutate.
     // It is computed on first read, so the valid path does not pay for hashing nobody reads.
-    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions);
-    const verdict: Verdict = attempts.length > 1 ? "repaired" : "ok";
+    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS);
+    const repaired = failedAttempts(attempts) > 0;
+    const verdict: Verdict = repaired ? "repaired" : "ok";
     const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
     const succeed = (result: Result): Outcome<Result> => {
       record(context.turn, startedAt, attempts, verdict, snapshot);
-      if (attempts.length > 1) countRepairSucceeded(tool);
+      if (repaired) countRepairSucceeded(tool);
       return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
     };
     const fail = (error: unknown): never => {
@@ -204,8 +275,17 @@ export function createGuard<Args, Result>(
   };
 }
 
-function newChain(turn: string, startedAt: number, maxAttempts: number): Chain {
-  return { turn, startedAt, attempts: [], maxAttempts, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0 };
+const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
+
+/** A chain whose budget is set by its first failure (`maxAttempts` 0 until then). */
+function newChain(turn: string, startedAt: number): Chain {
+  return { turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0, offers: new Map() };
+}
+
+function failedAttempts(attempts: readonly LedgerAttempt[]): number {
+  let count = 0;
+  for (const attempt of attempts) if (attempt.failure) count++;
+  return count;
 }
 
 function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
@@ -244,17 +324,21 @@ class Snapshot {
   readonly #tool: string;
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
+  readonly #resolutions: readonly Resolution[];
   #key: string | undefined;
 
-  constructor(tool: string, text: string, coercions: readonly Coercion[]) {
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
     this.#tool = tool;
     this.#text = text;
     this.#coercions = coercions;
+    this.#resolutions = resolutions;
   }
 
+  /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
     const value = JSON.parse(this.#text) as JsonValue;
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
+    applyResolutions(value, this.#resolutions);
     return value;
   }
 
@@ -332,8 +416,11 @@ class ChainRecord implements LedgerEntry {
     return new Date(Math.round(this.#startedAt)).toISOString();
   }
 
+  /** Attempts that answered a failed one (a reply to a question is not a repair). */
   get repairs(): number {
-    return this.attempts.length - 1;
+    let repairs = 0;
+    for (let index = 1; index < this.attempts.length; index++) if (this.attempts[index - 1]?.failure) repairs++;
+    return repairs;
   }
 
   get arguments(): JsonValue | undefined {

@@ -31,3 +31,6 @@ export type { JsonSchema, JsonValue, ToolSpec } from "./tool-spec.ts";
 export { defineTool } from "./define-tool.ts";
 export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger-jsonl.ts";
 export { MemorySink } from "./ledger-memory.ts";
+export { ReferenceResolverError, type Resolution } from "./references.ts";
+export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers.ts";
+export { createHttpDispatcher, type HttpDispatcherOptions } from "./http-dispatch.ts";

@@ -1,6 +1,8 @@
 // The ledger: one append-only record per repair chain, so repairs stop being silent.
 // The sinks live beside this file: `ledger-jsonl.ts` (the durable default), `ledger-memory.ts`.
+import type { Candidate } from "./api.ts";
 import type { ArgumentError, Coercion, FailureClass } from "./outcome.ts";
+import type { Resolution } from "./references.ts";
 import type { JsonValue } from "./tool-spec.ts";
 
 /** One attempt within a chain, as the model sent it and as the guard judged it. */
@@ -12,6 +14,10 @@ export interface LedgerAttempt {
   readonly failure?: FailureClass;
   readonly errors: readonly ArgumentError[];
   readonly coercions: readonly Coercion[];
+  /** Reference fields resolved to identifiers, when the attempt got that far. */
+  readonly resolutions?: readonly Resolution[];
+  /** Present when the attempt's answer was a question: a reference matched several things. */
+  readonly question?: { readonly field: string; readonly candidates: readonly Candidate[] };
   /** Milliseconds the guard spent on this attempt. */
   readonly guardMs: number;
 }

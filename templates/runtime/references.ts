@@ -1,10 +1,193 @@
-// Step 4 of a call: resolving reference fields (a name the model can honestly produce) to the
-// identifiers the implementation needs. The resolvers themselves arrive with the references
-// issue; this hook fixes the step's place in the order, after validation and before the
-// idempotency key is minted, so the key and the implementation see resolved arguments.
+// Step 4 of a call: reference fields. The model fills them with something it can honestly know
+// (a name, an email); the tool's resolvers turn that into the identifiers the implementation
+// needs. One match proceeds, none is a semantic error, several are a question back to the model
+// with real candidates. After a question, the field accepts only an identifier that was offered.
+import type { Candidate, ResolverMap } from "./api.ts";
+import type { ArgumentError } from "./outcome.ts";
 import type { ReferenceTable } from "./tool-spec.ts";
+import { shorten } from "./explain.ts";
+import { escapeToken, pointerTokens } from "./json-pointer.ts";
 
-export function resolveReferences(args: unknown, table: ReferenceTable): unknown {
-  void table;
-  return args;
+/** Candidates shown in one question, at most; more matches ask the user to be more specific. */
+export const MAX_CANDIDATES = 10;
+/** How long a resolver may take before it counts as failed. */
+export const DEFAULT_RESOLVER_TIMEOUT_MS = 10_000;
+
+const NONE: readonly Candidate[] = [];
+
+/** A reference field resolved to an identifier: recorded in the ledger, applied to the arguments. */
+export interface Resolution {
+  /** JSON Pointer of the reference field in the model's arguments. */
+  readonly path: string;
+  /** What the model wrote there. */
+  readonly text: string;
+  readonly id: string;
+  /** The property the identifier was written to, beside the reference field. */
+  readonly target: string;
+}
+
+export type ReferenceStep =
+  | { readonly kind: "resolved"; readonly resolutions: readonly Resolution[] }
+  | { readonly kind: "failed"; readonly errors: readonly ArgumentError[] }
+  | { readonly kind: "ambiguous"; readonly path: string; readonly refKind: string; readonly text: string; readonly candidates: readonly Candidate[]; readonly more: number };
+
+/** A resolver threw, timed out or answered nonsense: a dependency failure, not the model's. */
+export class ReferenceResolverError extends Error {
+  readonly tool: string;
+  readonly path: string;
+  readonly kind: string;
+
+  constructor(tool: string, path: string, kind: string, problem: string, cause?: unknown) {
+    super(`toolguard: the ${kind} resolver of ${tool} failed at ${path}: ${problem}`, cause === undefined ? undefined : { cause });
+    this.name = "ReferenceResolverError";
+    this.tool = tool;
+    this.path = path;
+    this.kind = kind;
+  }
+}
+
+export interface ResolveContext {
+  readonly tool: string;
+  readonly resolvers: ResolverMap<string>;
+  /** Candidates offered earlier in this chain, by field: the field now accepts only their ids. */
+  readonly offers: ReadonlyMap<string, readonly Candidate[]>;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Every concrete reference field in `value`, in document order, with the table entry for it. */
+function fieldsOf(value: unknown, table: ReferenceTable): { path: string; text: unknown; kind: string; target: string }[] {
+  const found: { path: string; text: unknown; kind: string; target: string }[] = [];
+  for (const [pattern, field] of Object.entries(table)) {
+    const expand = (node: unknown, tokens: readonly string[], at: string): void => {
+      if (node === null || typeof node !== "object") return;
+      const [head, ...rest] = tokens;
+      if (head === undefined) return;
+      if (head === "*") {
+        if (Array.isArray(node)) node.forEach((item, index) => expand(item, rest, `${at}/${index}`));
+        return;
+      }
+      if (!Object.hasOwn(node, head)) return;
+      const child = (node as Record<string, unknown>)[head];
+      if (rest.length === 0) found.push({ path: `${at}/${escapeToken(head)}`, text: child, kind: field.kind, target: field.target });
+      else expand(child, rest, `${at}/${escapeToken(head)}`);
+    };
+    expand(value, pointerTokens(pattern), "");
+  }
+  return found;
+}
+
+export async function resolveReferences(value: unknown, table: ReferenceTable, context: ResolveContext): Promise<ReferenceStep> {
+  const fields = fieldsOf(value, table);
+  const looked = await Promise.all(
+    fields.map(async (field) => {
+      if (typeof field.text !== "string") {
+        const error: ArgumentError = { path: field.path, rule: "type", message: `got ${shorten(field.text)}; send the ${field.kind} as text (a name or an email)` };
+        return { field, error, candidates: NONE };
+      }
+      const offered = context.offers.get(field.path);
+      if (offered) {
+        const pick = offered.find((candidate) => candidate.id === field.text);
+        if (pick) return { field, error: undefined, candidates: [pick] };
+        const error: ArgumentError = {
+          path: field.path,
+          rule: "reference_not_offered",
+          message: `${shorten(field.text)} is not one of the ${field.kind} candidates offered; send exactly one of their ids: ${listCandidates(offered)}`,
+        };
+        return { field, error, candidates: NONE };
+      }
+      return { field, error: undefined, candidates: await lookUp(field.text, field.path, field.kind, context) };
+    }),
+  );
+  const errors: ArgumentError[] = [];
+  const resolutions: Resolution[] = [];
+  let question: Extract<ReferenceStep, { kind: "ambiguous" }> | undefined;
+  for (const entry of looked) {
+    const { field } = entry;
+    if (entry.error) {
+      errors.push(entry.error);
+    } else if (entry.candidates.length === 0) {
+      errors.push({
+        path: field.path,
+        rule: "reference_not_found",
+        message: `no ${field.kind} matches ${shorten(field.text)}; send the ${field.kind}'s name or email exactly as the user gave it, or ask the user which ${field.kind} they mean`,
+      });
+    } else if (entry.candidates.length === 1) {
+      resolutions.push({ path: field.path, text: field.text as string, id: (entry.candidates[0] as Candidate).id, target: field.target });
+    } else {
+      question ??= {
+        kind: "ambiguous",
+        path: field.path,
+        refKind: field.kind,
+        text: field.text as string,
+        candidates: entry.candidates.slice(0, MAX_CANDIDATES),
+        more: Math.max(0, entry.candidates.length - MAX_CANDIDATES),
+      };
+    }
+  }
+  // A model error needs a repair anyway; ask a question only about arguments that are otherwise right.
+  if (errors.length > 0) return { kind: "failed", errors };
+  if (question) return question;
+  return { kind: "resolved", resolutions };
+}
+
+async function lookUp(text: string, path: string, kind: string, context: ResolveContext): Promise<readonly Candidate[]> {
+  const resolver = context.resolvers[kind];
+  if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
+  const timeout = AbortSignal.timeout(context.timeoutMs);
+  const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`)), context.timeoutMs);
+  });
+  let answer: unknown;
+  try {
+    answer = await Promise.race([Promise.resolve().then(() => resolver(text, { tool: context.tool, path, signal })), expired]);
+  } catch (error) {
+    if (error instanceof ReferenceResolverError) throw error;
+    throw new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!Array.isArray(answer) || !answer.every(isCandidate)) {
+    throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
+  }
+  // The same identifier twice is one candidate, not an ambiguity.
+  const unique = new Map<string, Candidate>();
+  for (const candidate of answer) if (!unique.has(candidate.id)) unique.set(candidate.id, { id: candidate.id, label: candidate.label });
+  return [...unique.values()];
+}
+
+function isCandidate(value: unknown): value is Candidate {
+  return value !== null && typeof value === "object" && typeof (value as Candidate).id === "string" && typeof (value as Candidate).label === "string";
+}
+
+function listCandidates(candidates: readonly Candidate[]): string {
+  return candidates.map((candidate) => `${JSON.stringify(candidate.id)} (${shorten(candidate.label, 60)})`).join(", ");
+}
+
+/**
+ * Writes the resolutions into the arguments: each reference field is replaced by its target
+ * property holding the identifier, so the implementation never sees the model's text.
+ */
+export function applyResolutions(value: unknown, resolutions: readonly Resolution[]): void {
+  for (const resolution of resolutions) {
+    const tokens = pointerTokens(resolution.path);
+    const field = tokens.pop() as string;
+    let node: unknown = value;
+    for (const token of tokens) node = (node as Record<string, unknown>)[token];
+    const parent = node as Record<string, unknown>;
+    delete parent[field];
+    Object.defineProperty(parent, resolution.target, { value: resolution.id, writable: true, enumerable: true, configurable: true });
+  }
+}
+
+/** The question sent back when a reference matches several things. */
+export function ambiguityDetail(tool: string, step: Extract<ReferenceStep, { kind: "ambiguous" }>): string {
+  const count = step.candidates.length + step.more;
+  const more = step.more > 0 ? ` Only the first ${step.candidates.length} are listed: if none is right, ask the user to be more specific.` : "";
+  return (
+    `${count} ${step.refKind} records match ${shorten(step.text)}. Call ${tool} again with the complete argument object and ` +
+    `${step.path} set to exactly one candidate's id; if none is clearly what the user meant, ask the user which one.${more}`
+  );
 }
