@@ -7,6 +7,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { formats } from "../../templates/runtime/formats.ts";
+import { validateAgainstMeta } from "./meta-validation.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -33,9 +34,9 @@ export function ajvOptions(): Options {
   };
 }
 
-export function createAjv(dialect: ToolDescription["dialect"]): AjvInstance {
+export function createAjv(dialect: ToolDescription["dialect"], validateSchema = true): AjvInstance {
   const Ajv = dialect === "2020-12" ? Ajv2020 : AjvDraft7;
-  const ajv: AjvInstance = new Ajv(ajvOptions());
+  const ajv: AjvInstance = new Ajv({ ...ajvOptions(), validateSchema });
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
@@ -51,10 +52,13 @@ export const ANNOTATION_FORMATS: readonly string[] = [
 
 /** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
 export function compileValidator(tool: ToolDescription): string {
-  const ajv = createAjv(tool.dialect);
+  // The meta-schema check runs on a shared instance (see meta-validation.ts).
+  const ajv = createAjv(tool.dialect, false);
+  const schema = withoutIds(tool.inputSchema) as { $schema?: string };
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
-    validate = ajv.compile(withoutIds(tool.inputSchema) as object);
+    validateAgainstMeta(ajv, () => createAjv(tool.dialect), `${tool.dialect} ${String(schema.$schema)}`, schema);
+    validate = ajv.compile(schema);
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }
