@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { GenerationCache } from "./cache.ts";
 import { compareWithDisk } from "./check.ts";
 import { loadConfig, type ResolvedConfig } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
@@ -26,6 +27,7 @@ Options:
                   directory; without one, schemas/ -> generated/)
   --strict        fail on OpenAPI operations that would be skipped
   --quiet         print errors only
+  --no-cache      ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json          (report) print the report as JSON
 `;
 
@@ -35,7 +37,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
@@ -63,8 +65,9 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     const config: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
     // Generate every set before writing any, so one broken set leaves all output untouched.
     const started = performance.now();
+    const cache = parsed.values["no-cache"] ? undefined : new GenerationCache(path.join(config.file ? path.dirname(config.file) : cwd, ".toolguard", "cache"));
     const packages: GeneratedPackage[] = [];
-    for (const set of config.sets) packages.push(await generateSet(set, config));
+    for (const set of config.sets) packages.push(await generateSet(set, config, cache));
     return command === "generate" ? await write(packages, cwd, say, started) : await check(packages, cwd, say);
   } catch (error) {
     return reportError(error);
@@ -73,8 +76,8 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
 
 async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
   for (const pkg of packages) {
-    await writePackage(pkg.set.out, pkg.files);
-    say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files`);
+    const written = await writePackage(pkg.set.out, pkg.files);
+    say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);

@@ -1,13 +1,13 @@
 // One schema set in, one generated package out, all in memory: read -> describe -> emit ->
-// format. Nothing touches the disk here, so `check` and `generate` share every byte.
+// format. Nothing touches the disk here (but the cache), so `check` and `generate` share every
+// byte. The reader and the emitters are loaded only when the cache cannot answer: they pull in
+// TypeScript, prettier and ajv, which take longer to load than a cached run takes.
 import { InputError, InputErrors } from "./errors.ts";
 import type { SkippedTool, ToolDescription } from "./ir.ts";
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
-import { readSchemaSet } from "./read/index.ts";
+import type { GenerationCache } from "./cache.ts";
+import type { EmittedFile } from "./emit/runtime.ts";
 import { assertUniqueNames } from "./emit/unique-names.ts";
-import { emitTool } from "./emit/tool-files.ts";
-import { emitPackageFiles } from "./emit/package-files.ts";
-import { runtimeFiles, type EmittedFile } from "./emit/runtime.ts";
 import { mapLimit } from "./map-limit.ts";
 
 export interface GeneratedPackage {
@@ -21,14 +21,23 @@ export interface GeneratedPackage {
 /** How many tools are emitted at once; emission is mostly CPU, partly prettier's async work. */
 const CONCURRENCY = 8;
 
-export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">): Promise<GeneratedPackage> {
+export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">, cache?: GenerationCache): Promise<GeneratedPackage> {
+  const setKey = await cache?.setKey(set, config);
+  const whole = setKey ? await cache?.set(setKey) : undefined;
+  if (whole) return { set, ...whole };
+  const { readSchemaSet } = await import("./read/index.ts");
   const read = await readSchemaSet(set.schemas, config);
   const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   assertUniqueNames(tools);
   const errors: InputError[] = [];
   const perTool = await mapLimit(tools, CONCURRENCY, async (tool) => {
+    const cached = await cache?.tool(tool);
+    if (cached) return cached;
     try {
-      return await emitTool(tool);
+      const { emitTool } = await import("./emit/tool-files.ts");
+      const files = await emitTool(tool);
+      await cache?.storeTool(tool, files);
+      return files;
     } catch (error) {
       if (error instanceof InputError) {
         errors.push(error);
@@ -38,7 +47,19 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
     }
   });
   if (errors.length > 0) throw new InputErrors(errors);
-  const files = [...runtimeFiles(), ...(await emitPackageFiles(set, tools)), ...perTool.flat()];
+  const files = [...(await packageFiles(set, tools, cache)), ...perTool.flat()];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
   return { set, tools, skipped: read.skipped, files };
+}
+
+/** The runtime and the package's index and manifest. */
+async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<readonly EmittedFile[]> {
+  const key = await cache?.packageKey(set, tools);
+  const cached = key ? await cache?.files(key) : undefined;
+  if (cached) return cached;
+  const [{ runtimeFiles }, { emitPackageFiles }] = await Promise.all([import("./emit/runtime.ts"), import("./emit/package-files.ts")]);
+  const files = [...runtimeFiles(), ...(await emitPackageFiles(set, tools))];
+  if (cache && key) await cache.storeFiles(key, files);
+  return files;
 }

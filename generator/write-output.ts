@@ -1,11 +1,16 @@
 // Writes a generated package so that the folder is either entirely the old output or entirely
 // the new: everything goes to a sibling temporary folder first, which then replaces the old one
-// by renames. A failure before the swap leaves the previous output untouched.
+// by renames. A failure before the swap leaves the previous output untouched, and output that is
+// already on disk byte for byte is not written at all (a cached re-run touches nothing).
+import { compareWithDisk } from "./check.ts";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "./emit/runtime.ts";
 
-export async function writePackage(out: string, files: readonly EmittedFile[]): Promise<void> {
+/** Writes the package; resolves to `false` when the folder already held exactly these files. */
+export async function writePackage(out: string, files: readonly EmittedFile[]): Promise<boolean> {
+  const current = await compareWithDisk(out, files);
+  if (current.stale.length + current.missing.length + current.extra.length === 0) return false;
   const parent = path.dirname(out);
   const base = path.basename(out);
   const staging = path.join(parent, `.${base}.toolguard-new-${process.pid}`);
@@ -33,4 +38,5 @@ export async function writePackage(out: string, files: readonly EmittedFile[]): 
     throw error;
   }
   if (hadOld) await rm(retired, { recursive: true, force: true });
+  return true;
 }

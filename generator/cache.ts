@@ -1,0 +1,132 @@
+// The content-hash cache of generation, under `.toolguard/cache/`: what was emitted for a tool,
+// keyed by a hash of the tool's description and of toolguard's own emitting code, and what a
+// whole schema set produced, keyed by a hash of every file under its schema folder. A re-run
+// with nothing changed reads no schema and loads no emitter; with one tool changed, it emits
+// that tool only. Entries are only ever added under new keys, so a stale entry is never read:
+// changing toolguard or a schema changes the key. Delete the folder to reclaim the space.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ResolvedSet } from "./config.ts";
+import type { EmittedFile } from "./emit/runtime.ts";
+import type { SkippedTool, ToolDescription } from "./ir.ts";
+
+/** What generation reads besides the schemas: toolguard's own code and the emitting libraries. */
+const OWN_SOURCES = ["generator", "templates"].map((dir) => fileURLToPath(new URL(`../${dir}/`, import.meta.url)));
+const EMITTING_PACKAGES = ["ajv", "json-schema-to-typescript", "prettier", "ts-morph", "@apidevtools/json-schema-ref-parser", "yaml"];
+
+/** A whole set's result, as `generateSet` returns it. */
+export interface CachedSet {
+  readonly tools: readonly ToolDescription[];
+  readonly skipped: readonly SkippedTool[];
+  readonly files: readonly EmittedFile[];
+}
+
+export class GenerationCache {
+  readonly #dir: string;
+  #emitterHash: Promise<string> | undefined;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  /** The files emitted for `tool` by this version of toolguard, if any run emitted them. */
+  async tool(tool: ToolDescription): Promise<readonly EmittedFile[] | undefined> {
+    return this.#read(`tools/${await this.toolKey(tool)}.json`);
+  }
+
+  async storeTool(tool: ToolDescription, files: readonly EmittedFile[]): Promise<void> {
+    await this.#write(`tools/${await this.toolKey(tool)}.json`, files);
+  }
+
+  async toolKey(tool: ToolDescription): Promise<string> {
+    return hash(`${await this.emitterHash()}\0${JSON.stringify(tool)}`);
+  }
+
+  /** A key for output that depends on the set and on every tool, such as the package files. */
+  async packageKey(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<string> {
+    return hash(`${await this.emitterHash()}\0${JSON.stringify(set)}\0${JSON.stringify(tools)}`);
+  }
+
+  async files(key: string): Promise<readonly EmittedFile[] | undefined> {
+    return this.#read(`package/${key}.json`);
+  }
+
+  async storeFiles(key: string, files: readonly EmittedFile[]): Promise<void> {
+    await this.#write(`package/${key}.json`, files);
+  }
+
+  /**
+   * The key of a set's whole result: toolguard's code, the options, and every file under the
+   * schema folder (`$ref`s are confined to it). `undefined` when the result may depend on
+   * anything else, i.e. when `$ref`s may reach the network.
+   */
+  async setKey(set: ResolvedSet, options: { readonly allowNetwork: boolean; readonly strict: boolean }): Promise<string | undefined> {
+    if (options.allowNetwork) return undefined;
+    const digest = createHash("sha256").update(await this.emitterHash()).update(JSON.stringify({ set, strict: options.strict }));
+    for (const file of await listFiles(set.schemas)) {
+      digest.update(`\0${path.relative(set.schemas, file)}\0`).update(await readFile(file));
+    }
+    return digest.digest("hex");
+  }
+
+  async set(key: string): Promise<CachedSet | undefined> {
+    return this.#read(`sets/${key}.json`);
+  }
+
+  async storeSet(key: string, result: CachedSet): Promise<void> {
+    await this.#write(`sets/${key}.json`, result);
+  }
+
+  /** A hash of every source file of toolguard and the versions of the libraries it emits with. */
+  emitterHash(): Promise<string> {
+    this.#emitterHash ??= (async () => {
+      const digest = createHash("sha256");
+      for (const dir of OWN_SOURCES) {
+        for (const file of await listFiles(dir)) digest.update(`\0${file}\0`).update(await readFile(file));
+      }
+      for (const name of EMITTING_PACKAGES) {
+        const manifest = fileURLToPath(import.meta.resolve(`${name}/package.json`));
+        digest.update(`\0${name}@${(JSON.parse(await readFile(manifest, "utf8")) as { version: string }).version}`);
+      }
+      return digest.digest("hex");
+    })();
+    return this.#emitterHash;
+  }
+
+  async #read<T>(name: string): Promise<T | undefined> {
+    try {
+      return JSON.parse(await readFile(path.join(this.#dir, name), "utf8")) as T;
+    } catch {
+      // Missing, or written by a run that crashed midway (writes are atomic, but be lenient).
+      return undefined;
+    }
+  }
+
+  // Write to a temporary name, then rename: concurrent runs never see half an entry.
+  async #write(name: string, value: unknown): Promise<void> {
+    const file = path.join(this.#dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(value));
+    await rename(temporary, file);
+  }
+}
+
+function hash(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** Every file under `dir`, sorted, skipping `node_modules`. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(path.sep).includes("node_modules"))
+    .sort();
+}
