@@ -4,6 +4,9 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "./emit/runtime.ts";
+import { mapLimit } from "./map-limit.ts";
+
+const READ_CONCURRENCY = 64;
 
 export interface Staleness {
   readonly stale: readonly { path: string; diff: string }[];
@@ -15,14 +18,17 @@ export async function compareWithDisk(out: string, files: readonly EmittedFile[]
   const onDisk = new Set(await listFiles(out));
   const stale: { path: string; diff: string }[] = [];
   const missing: string[] = [];
-  for (const file of files) {
-    if (!onDisk.delete(file.path)) {
-      missing.push(file.path);
-      continue;
-    }
-    const current = await readFile(path.join(out, file.path), "utf8");
+  const present = files.filter((file) => {
+    if (onDisk.delete(file.path)) return true;
+    missing.push(file.path);
+    return false;
+  });
+  // Thousands of small files: read them many at a time, or the comparison is all I/O waits.
+  const contents = await mapLimit(present, READ_CONCURRENCY, (file) => readFile(path.join(out, file.path), "utf8"));
+  present.forEach((file, index) => {
+    const current = contents[index] as string;
     if (current !== file.content) stale.push({ path: file.path, diff: shortDiff(current, file.content) });
-  }
+  });
   return { stale, missing, extra: [...onDisk].sort() };
 }
 

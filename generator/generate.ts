@@ -53,13 +53,21 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   return { set, tools, skipped: read.skipped, files };
 }
 
-/** The runtime and the package's index and manifest. */
+/** The runtime (which depends on toolguard alone) and the package's index and manifest. */
 async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<readonly EmittedFile[]> {
-  const key = await cache?.packageKey(set, tools);
-  const cached = key ? await cache?.files(key) : undefined;
-  if (cached) return cached;
-  const [{ runtimeFiles }, { emitPackageFiles }] = await Promise.all([import("./emit/runtime.ts"), import("./emit/package-files.ts")]);
-  const files = [...runtimeFiles(), ...(await emitPackageFiles(set, tools))];
-  if (cache && key) await cache.storeFiles(key, files);
-  return files;
+  const runtimeKey = await cache?.emitterHash();
+  const packageKey = await cache?.packageKey(set, tools);
+  let runtime = runtimeKey ? await cache?.files(`runtime-${runtimeKey}`) : undefined;
+  if (!runtime) {
+    const { runtimeFiles } = await import("./emit/runtime.ts");
+    runtime = runtimeFiles();
+    if (cache && runtimeKey) await cache.storeFiles(`runtime-${runtimeKey}`, runtime);
+  }
+  let index = packageKey ? await cache?.files(packageKey) : undefined;
+  if (!index) {
+    const { emitPackageFiles } = await import("./emit/package-files.ts");
+    index = await emitPackageFiles(set, tools);
+    if (cache && packageKey) await cache.storeFiles(packageKey, index);
+  }
+  return [...runtime, ...index];
 }
