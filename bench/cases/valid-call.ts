@@ -1,0 +1,72 @@
+// Figure 1, one process: a valid call on each of the four tools, side by side with the floor
+// (JSON.parse + the bare standalone validator), a hand-written guard, JSON.parse + zod
+// safeParse of the same schema, and ajv compiled at run time. Prints one JSON line.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { z } from "zod";
+import { SMALL } from "../lib/fixtures.ts";
+import { sideBySide } from "../lib/side-by-side.ts";
+import { VALID } from "../lib/bodies.ts";
+import { isInvoice, isIssueCreate, isPullCreate, isRepoCreate } from "../lib/hand-guards.ts";
+
+const generated = path.join(SMALL, "generated");
+const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(generated, file)).href)) as T;
+
+interface GeneratedTool {
+  readonly inputSchema: object;
+  implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<{ status: string }> };
+}
+const pkg = await load<{ tools: Record<string, GeneratedTool>; MemorySink: new () => { entries: unknown[] } }>("index.js");
+const { formats } = await load<{ formats: Record<string, (text: string) => boolean> }>("runtime/formats.js");
+
+const GUARDS: Record<string, (value: unknown) => boolean> = {
+  create_invoice: isInvoice,
+  issues_create: isIssueCreate,
+  pulls_create: isPullCreate,
+  "repos_create-for-authenticated-user": isRepoCreate,
+};
+const STEMS: Record<string, string> = {
+  create_invoice: "create-invoice",
+  issues_create: "issues-create",
+  pulls_create: "pulls-create",
+  "repos_create-for-authenticated-user": "repos-create-for-authenticated-user",
+};
+
+const results: Record<string, Record<string, number>> = {};
+for (const [name, body] of Object.entries(VALID)) {
+  const tool = pkg.tools[name] as GeneratedTool;
+  const raw = JSON.stringify(body);
+  const { validate } = await load<{ validate: (value: unknown) => boolean }>(`tools/${STEMS[name]}.validator.js`);
+  if (!validate(JSON.parse(raw))) throw new Error(`${name}: the benchmark body is not valid`);
+  const sink = new pkg.MemorySink();
+  const options = { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } };
+  const guarded = tool.implement(() => "done", options);
+  // The same guard with a sink that drops entries: the guard's own cost, without MemorySink's
+  // per-entry JSON round trip (which it does so tests see exactly what the file sink writes).
+  const dropSink = { append: () => undefined, flush: () => Promise.resolve(), close: () => Promise.resolve() };
+  const guardedDrop = tool.implement(() => "done", { ...options, ledger: dropSink });
+  const first = await guarded.call(raw, { turn: "warm" });
+  if (first.status !== "ok") throw new Error(`${name}: guarded call gave ${first.status}`);
+  const zod = z.fromJSONSchema(tool.inputSchema as never);
+  if (!zod.safeParse(JSON.parse(raw)).success) throw new Error(`${name}: zod rejects the body`);
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  for (const [format, check] of Object.entries(formats)) ajv.addFormat(format, check);
+  const runtimeAjv = ajv.compile(tool.inputSchema);
+  const guard = GUARDS[name] as (value: unknown) => boolean;
+  if (!guard(JSON.parse(raw))) throw new Error(`${name}: the hand-written guard rejects the body`);
+  let turn = 0;
+  results[name] = await sideBySide({
+    floor: () => validate(JSON.parse(raw)),
+    guarded: () => {
+      // The ledger is kept in memory; empty it now and then so it measures the call, not the heap.
+      if (sink.entries.length > 1000) sink.entries.length = 0;
+      return guarded.call(raw, { turn: `t${turn++}` }).then((outcome) => outcome.status === "ok");
+    },
+    guardedNoLedger: () => guardedDrop.call(raw, { turn: `t${turn++}` }).then((outcome) => outcome.status === "ok"),
+    hand: () => guard(JSON.parse(raw)),
+    zod: () => zod.safeParse(JSON.parse(raw)).success,
+    ajvRuntime: () => runtimeAjv(JSON.parse(raw)),
+  });
+}
+console.log(JSON.stringify(results));

@@ -1,0 +1,37 @@
+// The arguments of figures 1 and 2, as a model would send them: one valid body per tool, and an
+// invalid invoice with several errors at once.
+export const VALID: Readonly<Record<string, unknown>> = {
+  create_invoice: {
+    amount: 1299.5,
+    currency: "EUR",
+    customer_ref: "Acme BV",
+    due_date: "2026-01-31",
+    line_items: [
+      { sku: "WIDGET-7", quantity: 2, unit_price: 499.75 },
+      { sku: "GADGET-22", quantity: 3, unit_price: 100 },
+    ],
+    memo: "Thank you for your business.",
+  },
+  issues_create: {
+    owner: "octocat",
+    repo: "hello-world",
+    body: { title: "Found a bug", body: "I'm having a problem with this.", assignees: ["octocat"], milestone: 1, labels: ["bug", { name: "triage" }] },
+  },
+  pulls_create: {
+    owner: "octocat",
+    repo: "hello-world",
+    body: { title: "Amazing new feature", body: "Please pull these awesome changes in!", head: "octocat:new-feature", base: "main", draft: false },
+  },
+  "repos_create-for-authenticated-user": {
+    body: { name: "hello-world", homepage: "https://github.com", private: false, has_issues: true, auto_init: true, squash_merge_commit_title: "PR_TITLE" },
+  },
+};
+
+/** Five errors: a wrong-case enum, a negative amount, a missing field, an unknown field, a bad SKU. */
+export const INVALID_INVOICE = {
+  amount: -5,
+  currency: "eur",
+  due_date: "31/01/2026",
+  line_items: [{ sku: "widget 7", quantity: 0, unit_price: 10 }],
+  discount: 10,
+};

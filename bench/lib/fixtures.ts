@@ -1,0 +1,49 @@
+// The generated packages the benchmark imports, built with toolguard's own CLI under
+// .scratch/bench/ (gitignored): a small one (the invoice tool and three GitHub request bodies,
+// from a copy of GitHub's spec trimmed to those paths) and GitHub's full spec.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { REPO } from "./processes.ts";
+
+export const GITHUB_SPEC = path.join(REPO, "node_modules/@octokit/openapi/generated/api.github.com.json");
+export const SCRATCH = path.join(REPO, ".scratch/bench");
+export const SMALL = path.join(SCRATCH, "small");
+export const FULL = path.join(SCRATCH, "github");
+
+/** The GitHub operations of figure 1, by path and method. */
+export const GITHUB_OPERATIONS = [
+  ["/repos/{owner}/{repo}/issues", "post"],
+  ["/repos/{owner}/{repo}/pulls", "post"],
+  ["/user/repos", "post"],
+] as const;
+
+export function buildFixtures(): void {
+  mkdirSync(path.join(SMALL, "schemas"), { recursive: true });
+  cpSync(path.join(REPO, "schemas/create-invoice.json"), path.join(SMALL, "schemas/create-invoice.json"));
+  cpSync(path.join(REPO, "schemas/_shared"), path.join(SMALL, "schemas/_shared"), { recursive: true });
+  const spec = JSON.parse(readFileSync(GITHUB_SPEC, "utf8")) as { paths: Record<string, Record<string, unknown>> };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [route, method] of GITHUB_OPERATIONS) paths[route] = { [method]: spec.paths[route]?.[method] };
+  writeIfChanged(path.join(SMALL, "schemas/github.json"), JSON.stringify({ ...spec, paths }));
+  generate(SMALL);
+  mkdirSync(path.join(FULL, "schemas"), { recursive: true });
+  writeIfChanged(path.join(FULL, "schemas/api.github.com.json"), readFileSync(GITHUB_SPEC, "utf8"));
+  generate(FULL);
+}
+
+function generate(dir: string): void {
+  execFileSync(process.execPath, [path.join(REPO, "generator/main.ts"), "generate", "--quiet"], { cwd: dir, stdio: "inherit" });
+}
+
+function writeIfChanged(file: string, text: string): void {
+  let current: string | undefined;
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    current = undefined;
+  }
+  if (current !== text) writeFileSync(file, text);
+}
+
+if (import.meta.main) buildFixtures();

@@ -1,0 +1,39 @@
+// Times several contenders in the same process, interleaved: each round runs every contender
+// for a batch, in rotating order, so drift (JIT tiers, GC, a noisy neighbour) hits them alike.
+// Reported per contender: the median ns per operation over the rounds.
+import { median } from "./stats.ts";
+
+export type Contender = () => unknown | Promise<unknown>;
+
+export interface SideBySideOptions {
+  readonly rounds?: number;
+  /** Operations per batch. */
+  readonly batch?: number;
+  readonly warmup?: number;
+}
+
+export async function sideBySide(contenders: Readonly<Record<string, Contender>>, options: SideBySideOptions = {}): Promise<Record<string, number>> {
+  const { rounds = 15, batch = 5_000, warmup = 3 } = options;
+  const names = Object.keys(contenders);
+  const samples = new Map<string, number[]>(names.map((name) => [name, []]));
+  let sink = 0;
+  for (let round = -warmup; round < rounds; round++) {
+    // Rotate the order so no contender always runs right after another's garbage.
+    const order = names.map((_, i) => names[(i + Math.max(round, 0)) % names.length] as string);
+    for (const name of order) {
+      const run = contenders[name] as Contender;
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < batch; i++) {
+        const result = run();
+        // Await only real promises, so synchronous contenders pay no microtask.
+        if (result instanceof Promise) {
+          if ((await result) !== undefined) sink++;
+        } else if (result !== undefined && result !== false) sink++;
+      }
+      const ns = Number(process.hrtime.bigint() - start) / batch;
+      if (round >= 0) samples.get(name)?.push(ns);
+    }
+  }
+  if (sink === 0) throw new Error("side-by-side: no contender produced a result");
+  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])]));
+}

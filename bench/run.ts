@@ -1,0 +1,119 @@
+// `npm run bench`: builds the benchmark packages, runs each figure's case in fresh child
+// processes, and reports medians over processes of ratios measured side by side in one process.
+// Prints a table and writes bench/results/latest.json.
+//   npm run bench                     every figure, 5 processes each (generation: 3)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size)
+//   npm run bench -- --runs 3           fewer processes per figure
+import { cpus } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildFixtures } from "./lib/fixtures.ts";
+import { REPO, runCase } from "./lib/processes.ts";
+import { fixed, median } from "./lib/stats.ts";
+
+const { values } = parseArgs({ options: { only: { type: "string" }, runs: { type: "string" }, "generation-runs": { type: "string" } } });
+const FIGURES = ["valid", "invalid", "cold", "generation", "size"] as const;
+const only = new Set(values.only ? values.only.split(",") : FIGURES);
+const runs = Number(values.runs ?? 5);
+const generationRuns = Number(values["generation-runs"] ?? 3);
+const results: Record<string, unknown> = {};
+const lines: string[] = [];
+const medianOf = <T>(samples: readonly T[], pick: (sample: T) => number): number => median(samples.map(pick));
+const say = (line: string): void => {
+  lines.push(line);
+  console.log(line);
+};
+
+buildFixtures();
+const cases = (name: string): string => path.join(REPO, "bench/cases", name);
+
+if (only.has("valid")) {
+  type Valid = Record<string, Record<string, number>>;
+  const samples = Array.from({ length: runs }, () => runCase<Valid>(cases("valid-call.ts")));
+  const figure: Record<string, unknown> = {};
+  say("\n1. Valid call (ns per call; ratio = contender / floor; guarded must be <= 1.15 x floor, zod >= 1.5 x guarded)");
+  say("| tool | floor ns | guarded | guarded, no ledger | hand-written | zod | ajv at run time | zod / guarded |");
+  say("|---|---|---|---|---|---|---|---|");
+  for (const tool of Object.keys(samples[0] ?? {})) {
+    const ns = (key: string): number => medianOf(samples, (sample) => sample[tool]?.[key] ?? Number.NaN);
+    const r = (key: string): number => medianOf(samples, (sample) => (sample[tool]?.[key] ?? Number.NaN) / (sample[tool]?.floor ?? Number.NaN));
+    const zodOverGuarded = medianOf(samples, (sample) => (sample[tool]?.zod ?? Number.NaN) / (sample[tool]?.guarded ?? Number.NaN));
+    figure[tool] = {
+      ns: Object.fromEntries(["floor", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, ns(key)])),
+      ratioToFloor: Object.fromEntries(["guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, r(key)])),
+      zodOverGuarded,
+      targets: { guardedWithin115OfFloor: r("guarded") <= 1.15, zodAtLeast15xSlower: zodOverGuarded >= 1.5 },
+    };
+    say(`| ${tool} | ${fixed(ns("floor"), 0)} | ${fixed(r("guarded"))}x | ${fixed(r("guardedNoLedger"))}x | ${fixed(r("hand"))}x | ${fixed(r("zod"))}x | ${fixed(r("ajvRuntime"))}x | ${fixed(zodOverGuarded)} |`);
+  }
+  results.validCall = figure;
+}
+
+if (only.has("invalid")) {
+  type Invalid = { ajvErrors: number; envelope: number; envelopeErrorCount: number; ajvErrorCount: number };
+  const samples = Array.from({ length: runs }, () => runCase<Invalid>(cases("invalid-call.ts")));
+  const ratio = medianOf(samples, (sample) => sample.envelope / sample.ajvErrors);
+  results.invalidCall = {
+    ns: { ajvErrors: medianOf(samples, (s) => s.ajvErrors), envelope: medianOf(samples, (s) => s.envelope) },
+    errors: { envelope: samples[0]?.envelopeErrorCount, ajv: samples[0]?.ajvErrorCount },
+    ratio,
+    targets: { within3x: ratio <= 3 },
+  };
+  say("\n2. Invalid invoice, five mistakes (target: envelope <= 3 x JSON.parse + ajv errors)");
+  say(`| JSON.parse + ajv errors | full envelope | ratio |\n|---|---|---|\n| ${fixed(medianOf(samples, (s) => s.ajvErrors), 0)} ns | ${fixed(medianOf(samples, (s) => s.envelope), 0)} ns | ${fixed(ratio)}x |`);
+}
+
+if (only.has("cold")) {
+  type Cold = { ms: number; ready: number };
+  runCase(cases("cold-start.ts"), ["dump"]);
+  const pairs = Array.from({ length: runs }, () => ({ generated: runCase<Cold>(cases("cold-start.ts"), ["generated"]), ajv: runCase<Cold>(cases("cold-start.ts"), ["ajv"]) }));
+  const speedup = medianOf(pairs, (pair) => pair.ajv.ms / pair.generated.ms);
+  results.coldStart = {
+    tools: pairs[0]?.generated.ready,
+    ms: { generated: medianOf(pairs, (p) => p.generated.ms), ajvRuntime: medianOf(pairs, (p) => p.ajv.ms) },
+    speedup,
+    targets: { atLeast10x: speedup >= 10 },
+  };
+  say(`\n3. Cold start, every GitHub tool ready in a fresh process (target: >= 10x)`);
+  say(`| generated package | ajv compile at run time | speed-up |\n|---|---|---|\n| ${fixed(medianOf(pairs, (p) => p.generated.ms), 0)} ms | ${fixed(medianOf(pairs, (p) => p.ajv.ms), 0)} ms | ${fixed(speedup, 1)}x |`);
+}
+
+if (only.has("generation")) {
+  type Run = { wallMs: number; peakRssMb: number };
+  type Generation = { full: Run; unchanged: Run; oneChanged: Run; openapiTypescript: Run };
+  const samples = Array.from({ length: generationRuns }, () => runCase<Generation>(cases("generation.ts")));
+  const m = (key: keyof Generation, field: keyof Run): number => medianOf(samples, (sample) => sample[key][field]);
+  const ratio = medianOf(samples, (sample) => sample.full.wallMs / sample.openapiTypescript.wallMs);
+  results.generation = {
+    runs: generationRuns,
+    wallMs: { full: m("full", "wallMs"), unchanged: m("unchanged", "wallMs"), oneChanged: m("oneChanged", "wallMs"), openapiTypescript: m("openapiTypescript", "wallMs") },
+    peakRssMb: { full: m("full", "peakRssMb"), unchanged: m("unchanged", "peakRssMb"), oneChanged: m("oneChanged", "peakRssMb"), openapiTypescript: m("openapiTypescript", "peakRssMb") },
+    fullOverOpenapiTypescript: ratio,
+    targets: { fullWithin15x: ratio <= 1.5, fullUnder1GB: m("full", "peakRssMb") < 1024, unchangedUnder1s: m("unchanged", "wallMs") < 1000, oneChangedUnder2s: m("oneChanged", "wallMs") < 2000 },
+  };
+  say(`\n4. Generation, GitHub's spec (${samples[0] ? "1,221 tools" : ""}; targets: full <= 1.5 x openapi-typescript and < 1 GB; unchanged < 1 s; one changed < 2 s)`);
+  say("| run | wall | peak RSS |\n|---|---|---|");
+  for (const [label, key] of [["toolguard generate, empty cache", "full"], ["re-run, nothing changed", "unchanged"], ["re-run, one request body changed", "oneChanged"], ["openapi-typescript 7.13.0", "openapiTypescript"]] as const) {
+    say(`| ${label} | ${fixed(m(key, "wallMs") / 1000)} s | ${fixed(m(key, "peakRssMb"), 0)} MB |`);
+  }
+  say(`full / openapi-typescript: ${fixed(ratio)}x`);
+}
+
+if (only.has("size")) {
+  const size = runCase<Record<string, number | string>>(cases("size.ts"));
+  results.size = size;
+  say("\n5. Size of the GitHub package");
+  say(`| tools | per tool, median | per tool, max | runtime (once) | package | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|`);
+  const kb = (bytes: unknown): string => `${fixed(Number(bytes) / 1024, 1)} KB`;
+  say(`| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`);
+}
+
+const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };
+say(`\nMachine: ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${machine.platform}; medians over ${runs} processes (generation: ${generationRuns}).`);
+const out = path.join(REPO, "bench/results");
+mkdirSync(out, { recursive: true });
+// Partial runs go to a scratch file; only a complete run replaces latest.json.
+const file = only.size === FIGURES.length ? "latest.json" : "partial.tmp.json";
+writeFileSync(path.join(out, file), `${JSON.stringify({ machine, runs, generationRuns, results, table: lines.join("\n").trim() }, null, 2)}\n`);
+console.log(`\nwrote bench/results/${file}`);
