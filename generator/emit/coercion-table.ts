@@ -4,16 +4,25 @@
 // local $refs); anything under anyOf, oneOf, conditionals or additionalProperties is left out,
 // because there the schema does not say which type the value must have.
 import type { CoercionTable, CoercionTarget } from "../../templates/runtime/tool-spec.ts";
-import { pointerToken } from "../errors.ts";
+import { InputError, pointerToken } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { resolvePointer } from "../load/localize-schema.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
+
+/** Most argument locations one tool's schema may expand into through its $refs. */
+export const MAX_LOCATIONS = 20_000;
 
 export function buildCoercionTable(tool: ToolDescription): CoercionTable {
   const table: Record<string, CoercionTarget> = {};
   const root = tool.inputSchema as Schema;
 
+  // Following $refs expands them: ten definitions that each use the next ten times stand for
+  // 10^10 locations. Past the bound the schema is refused instead of hanging generation.
+  let visits = 0;
   const visit = (schema: Schema, instancePath: string, refsSeen: ReadonlySet<string>): void => {
+    if (++visits > MAX_LOCATIONS) {
+      throw new InputError(tool.source, `tool ${tool.name}: its $refs expand into more than ${MAX_LOCATIONS} argument locations (a reference fan-out; reached ${instancePath})`, "share less: a tool's arguments should not multiply through nested $refs; flatten or split the tool");
+    }
     const parts = collectAllOf(schema, root, refsSeen);
     const target = coercionTarget(parts.map((part) => part.schema));
     if (target && instancePath !== "") table[instancePath] = target;

@@ -10,8 +10,8 @@ import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
 import { resolvedArgsTypeName } from "./resolved-args.ts";
 
-/** The generated package's only runtime dependency, pinned to the version toolguard tests. */
-export const RUNTIME_DEPENDENCIES: Readonly<Record<string, string>> = { "@opentelemetry/api": "1.10.0" };
+/** The generated package's runtime dependencies, pinned to the versions toolguard tests. */
+export const RUNTIME_DEPENDENCIES: Readonly<Record<string, string>> = { "@opentelemetry/api": "1.10.0", re2js: "2.10.0" };
 
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<EmittedFile[]> {
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));

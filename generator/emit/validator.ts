@@ -8,6 +8,7 @@ import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { formats } from "../../templates/runtime/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
+import { linearRegExp } from "../../templates/runtime/pattern.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -28,9 +29,12 @@ export function ajvOptions(): Options {
     strictTuples: false,
     // `$data` turns instance data into schema values, a code path chosen by the model.
     $data: false,
+    // `required: ["toString"]` must not be met by Object.prototype: only own properties count.
+    ownProperties: true,
     unicodeRegExp: true,
     validateFormats: true,
-    code: { source: true, esm: true, lines: true, formats: _`formats` },
+    // Patterns run on RE2 (linear time), here and in the generated code alike: see pattern.ts.
+    code: { source: true, esm: true, lines: true, formats: _`formats`, regExp: linearRegExp },
   };
 }
 
@@ -94,7 +98,11 @@ function toEsm(source: string, tool: ToolDescription): string {
   const header = [
     imports.length > 0 ? `import { ${imports.join(", ")} } from "../runtime/ajv-runtime.js";` : "",
     code.includes("formats.") || code.includes("formats[") ? `import { formats } from "../runtime/formats.js";` : "",
+    /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "../runtime/pattern.js";` : "",
   ].filter(Boolean);
+  // ajv finds duplicate scalars in `uniqueItems` through a plain `{}`, where "__proto__" is
+  // never stored and "toString" is already there: index them in an object without a prototype.
+  code = code.replace(/\b(let|const) (indices\d*) = \{\};/g, "$1 $2 = Object.create(null);");
   code = code.replace(/^"use strict";\n/, "");
   return `${header.join("\n")}${header.length > 0 ? "\n" : ""}${code.endsWith("\n") ? code : `${code}\n`}`;
 }

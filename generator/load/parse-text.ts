@@ -13,7 +13,35 @@ export function isYamlFile(file: string): boolean {
   return /\.ya?ml$/i.test(file);
 }
 
+/** Deepest nesting of objects and arrays in a schema document; real schemas stay far below. */
+export const MAX_SCHEMA_DEPTH = 256;
+
 export function parseSchemaText(file: string, text: string): unknown {
+  const value = parseText(file, text);
+  checkShape(file, value, "", 0);
+  return value;
+}
+
+// Every later pass over a schema is recursive, so depth is bounded here, once, with an error
+// that names the place. `__proto__` keys are refused here too, before any copy (which would turn
+// them into prototypes) can lose them.
+function checkShape(file: string, value: unknown, at: string, depth: number): void {
+  if (value === null || typeof value !== "object") return;
+  if (depth >= MAX_SCHEMA_DEPTH) {
+    throw new InputError({ file, pointer: at }, `nesting deeper than ${MAX_SCHEMA_DEPTH} levels`, "flatten the schema with $defs and $ref; no tool schema needs this depth");
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (Object.hasOwn(value, "__proto__") || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
+    throw new InputError({ file, pointer: `${at}/__proto__` }, `the key "__proto__" names JavaScript's prototype, not a property, and cannot be checked faithfully`, 'rename the key (toolguard refuses "__proto__" rather than generate a validator that ignores it)');
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => checkShape(file, item, `${at}/${index}`, depth + 1));
+  } else {
+    for (const [key, child] of Object.entries(value)) checkShape(file, child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`, depth + 1);
+  }
+}
+
+function parseText(file: string, text: string): unknown {
   if (text.length > MAX_SCHEMA_BYTES) {
     throw new InputError({ file, pointer: "" }, `file is ${text.length} bytes, over the ${MAX_SCHEMA_BYTES}-byte limit`, "split the document or remove what is not a tool schema");
   }

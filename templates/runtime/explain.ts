@@ -145,7 +145,9 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
       const allowed = hint.properties ?? [];
       const close = allowed.find((candidate) => squash(candidate) === squash(name));
       return {
-        path: childPath(path, name),
+        // A long name is the model's text, possibly instructions: only its shortened, quoted
+        // form appears, so the path stops at the object that holds it.
+        path: shorten(name) === JSON.stringify(name) ? childPath(path, name) : path,
         rule: "additionalProperties",
         message:
           `unknown field ${shorten(name)}` +

@@ -29,7 +29,7 @@ const cases: [string, Record<string, unknown>, RegExp][] = [
   ["two tools with the same export name", { "schemas/a.json": mcpTool("get_user"), "schemas/b.json": mcpTool("getUser") }, /same export name/],
   ["a name that is not safe for providers", { "schemas/a.json": mcpTool("create invoice!") }, /tool name "create invoice!" is not safe/],
   ["an unsupported $schema", { "schemas/a.json": mcpTool("a", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) }, /unsupported \$schema/],
-  ["an invalid pattern", { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) }, /does not compile/],
+  ["an invalid pattern", { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) }, /pattern "\(" at #\/properties\/p\/pattern is refused: not a valid ECMAScript regular expression/],
 ];
 
 describe("bad input stops generation", () => {

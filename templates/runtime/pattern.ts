@@ -1,0 +1,154 @@
+// The one regular-expression engine of every `pattern` and `patternProperties`: RE2 (the re2js
+// port), whose matching time is linear in the input, so no pattern a schema author writes can
+// make a call hang (`^(a+)+$` against "aaaa…b" backtracks exponentially in V8's engine). The
+// generator compiles schemas with this same function, so a pattern that compiles at generation
+// compiles at run time, and means the same thing.
+//
+// JSON Schema patterns are ECMAScript regular expressions (with the `u` flag). RE2's syntax is
+// close but not equal, so each pattern is checked as ECMAScript first and then translated token
+// by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused.
+import { RE2JS } from "re2js";
+
+/** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
+export interface LinearPattern {
+  test(input: string): boolean;
+  /** Names the pattern: ajv caches compiled patterns by this string. */
+  toString(): string;
+}
+
+/** A pattern toolguard cannot match in linear time, or that is not valid ECMAScript. */
+export class PatternError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PatternError";
+  }
+}
+
+// ECMAScript's \s (WhiteSpace and LineTerminator) and `.` (anything but a line terminator);
+// RE2's own \s is ASCII-only and its `.` excludes only \n.
+const SPACE_MEMBERS = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+const DOT = "[^\\n\\r\\x{2028}\\x{2029}]";
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = { t: "\\t", n: "\\n", r: "\\r", f: "\\f", v: "\\x{0B}", "0": "\\x{0}" };
+
+// ECMAScript accepts the long names of general categories; RE2 only the short ones.
+const CATEGORY_ALIASES: Readonly<Record<string, string>> = {
+  Letter: "L", Uppercase_Letter: "Lu", Lowercase_Letter: "Ll", Titlecase_Letter: "Lt", Modifier_Letter: "Lm", Other_Letter: "Lo",
+  Mark: "M", Nonspacing_Mark: "Mn", Spacing_Mark: "Mc", Enclosing_Mark: "Me",
+  Number: "N", Decimal_Number: "Nd", digit: "Nd", Letter_Number: "Nl", Other_Number: "No",
+  Punctuation: "P", punct: "P", Connector_Punctuation: "Pc", Dash_Punctuation: "Pd", Open_Punctuation: "Ps", Close_Punctuation: "Pe",
+  Initial_Punctuation: "Pi", Final_Punctuation: "Pf", Other_Punctuation: "Po",
+  Symbol: "S", Math_Symbol: "Sm", Currency_Symbol: "Sc", Modifier_Symbol: "Sk", Other_Symbol: "So",
+  Separator: "Z", Space_Separator: "Zs", Line_Separator: "Zl", Paragraph_Separator: "Zp",
+  Other: "C", Control: "Cc", cntrl: "Cc", Format: "Cf", Surrogate: "Cs", Private_Use: "Co", Unassigned: "Cn",
+};
+
+function compilePattern(source: string, flags = "u"): LinearPattern {
+  try {
+    new RegExp(source, flags.includes("u") ? "u" : "");
+  } catch (error) {
+    throw new PatternError(`not a valid ECMAScript regular expression with the unicode flag: ${(error as Error).message}`);
+  }
+  const translated = toRe2(source);
+  try {
+    const compiled = RE2JS.compile(translated);
+    // ajv keys its cache of compiled patterns by `toString()`: it must name the pattern.
+    const key = `/${source}/${flags}`;
+    return { test: (input) => compiled.test(input), toString: () => key };
+  } catch (error) {
+    throw new PatternError(`the linear-time engine cannot match it: ${(error as Error).message}`);
+  }
+}
+/**
+ * Compiles a JSON Schema pattern into a linear-time matcher. ajv calls it while compiling and
+ * writes `<code>(pattern, "u")` into the standalone validator, which imports it by this name.
+ */
+export const linearRegExp: ((source: string, flags?: string) => LinearPattern) & { readonly code: string } = Object.assign(compilePattern, { code: "linearRegExp" });
+
+/** Translates a valid ECMAScript (`u`) pattern into RE2 syntax with the same meaning. */
+export function toRe2(source: string): string {
+  let out = "";
+  let inClass = false;
+  let classStart = false;
+  for (let index = 0; index < source.length; ) {
+    const char = source[index] as string;
+    if (char === "\\") {
+      const [text, length] = escape(source, index, inClass);
+      out += text;
+      index += length;
+      classStart = false;
+      continue;
+    }
+    if (inClass) {
+      if (char === "]" && !classStart) {
+        inClass = false;
+        out += "]";
+      } else if (char === "]") {
+        // ECMAScript's `[]` matches nothing and `[^]` anything; RE2 reads `]` there as a literal.
+        out = out.endsWith("[^") ? `${out.slice(0, -2)}[\\x{0}-\\x{10FFFF}]` : `${out.slice(0, -1)}[^\\x{0}-\\x{10FFFF}]`;
+        inClass = false;
+      } else {
+        out += char === "[" ? "\\[" : char;
+        classStart = false;
+      }
+      index += char.length;
+      continue;
+    }
+    if (char === "[") {
+      inClass = true;
+      classStart = true;
+      out += source[index + 1] === "^" ? "[^" : "[";
+      index += source[index + 1] === "^" ? 2 : 1;
+      continue;
+    }
+    if (char === "(" && source[index + 1] === "?") {
+      const head = source.slice(index, index + 4);
+      if (/^\(\?(?:[=!]|<[=!])/.test(head)) throw new PatternError("lookahead and lookbehind cannot be matched in linear time");
+      if (head.startsWith("(?<")) {
+        out += "(?P<";
+        index += 3;
+        continue;
+      }
+    }
+    out += char === "." ? DOT : char;
+    index += 1;
+  }
+  return out;
+}
+
+/** One escape sequence at `index`: its RE2 text and how many characters it spans. */
+function escape(source: string, index: number, inClass: boolean): [string, number] {
+  const next = source[index + 1] ?? "";
+  if (next === "s") return [inClass ? SPACE_MEMBERS : `[${SPACE_MEMBERS}]`, 2];
+  if (next === "S") {
+    if (inClass) throw new PatternError("\\S inside a character class has no linear-time translation; list the characters instead");
+    return [`[^${SPACE_MEMBERS}]`, 2];
+  }
+  if (next === "b" && inClass) return ["\\x{8}", 2];
+  if (next in CONTROL_ESCAPES && !(next === "0" && /[0-9]/.test(source[index + 2] ?? ""))) return [CONTROL_ESCAPES[next] as string, 2];
+  if (/[1-9]/.test(next) || next === "k") throw new PatternError("backreferences cannot be matched in linear time");
+  if (next === "c") return [codePoint((source.charCodeAt(index + 2) % 32).toString(16)), 3];
+  if (next === "x") return [codePoint(source.slice(index + 2, index + 4)), 4];
+  if (next === "u") {
+    if (source[index + 2] === "{") {
+      const end = source.indexOf("}", index);
+      return [codePoint(source.slice(index + 3, end)), end - index + 1];
+    }
+    const unit = Number.parseInt(source.slice(index + 2, index + 6), 16);
+    const low = /^\\u[dD][c-fC-F][0-9a-fA-F]{2}$/.test(source.slice(index + 6, index + 12)) ? Number.parseInt(source.slice(index + 8, index + 12), 16) : -1;
+    if (unit >= 0xd800 && unit <= 0xdbff && low >= 0) return [codePoint((((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000).toString(16)), 12];
+    if (unit >= 0xd800 && unit <= 0xdfff) throw new PatternError("a lone surrogate cannot be matched by the linear-time engine");
+    return [codePoint(unit.toString(16)), 6];
+  }
+  if (next === "p" || next === "P") {
+    const end = source.indexOf("}", index);
+    const written = source.slice(index + 3, end).replace(/^(?:Script|sc|General_Category|gc)=/, "");
+    const name = CATEGORY_ALIASES[written] ?? written;
+    return [`\\${next}{${name}}`, end - index + 1];
+  }
+  // `d D w W b B` mean the same in both; the rest are escaped syntax characters.
+  return [`\\${next}`, 2];
+}
+
+function codePoint(hex: string): string {
+  return `\\x{${hex.toUpperCase()}}`;
+}
