@@ -33,12 +33,18 @@ export function explainSchemaErrors(
   hints: HintTable,
   maxErrors: number,
 ): ArgumentError[] {
-  const errors = collapseAlternatives(ajvErrors).map((error) => explainOne(error, document, hints));
-  return finish(errors, maxErrors);
+  // A million unknown keys are a million ajv errors; only the first few hundred can ever be
+  // shown, so only those are explained and the rest are counted.
+  const examined = ajvErrors.length > MAX_EXAMINED ? ajvErrors.slice(0, MAX_EXAMINED) : ajvErrors;
+  const errors = collapseAlternatives(examined).map((error) => explainOne(error, document, hints));
+  return finish(errors, maxErrors, ajvErrors.length - examined.length);
 }
 
+/** Most ajv errors explained for one attempt; beyond it they are only counted. */
+const MAX_EXAMINED = 500;
+
 /** Deduplicates, orders by path, and caps the list with a closing "and N more" entry. */
-export function finish(errors: readonly ArgumentError[], maxErrors: number): ArgumentError[] {
+export function finish(errors: readonly ArgumentError[], maxErrors: number, unexamined = 0): ArgumentError[] {
   const seen = new Set<string>();
   const unique = errors.filter((error) => {
     const key = `${error.path}\u0000${error.rule}\u0000${error.message}`;
@@ -47,9 +53,9 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number): Arg
     return true;
   });
   unique.sort((a, b) => comparePointers(a.path, b.path) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
-  if (unique.length <= maxErrors) return unique;
+  if (unique.length <= maxErrors && unexamined === 0) return unique;
   const kept = unique.slice(0, Math.max(1, maxErrors - 1));
-  const rest = unique.length - kept.length;
+  const rest = unique.length - kept.length + unexamined;
   kept.push({
     path: "",
     rule: "more_errors",
