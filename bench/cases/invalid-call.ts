@@ -12,7 +12,7 @@ const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(
 type Outcome = { status: string; errors?: readonly unknown[] };
 const pkg = await load<{
   tools: Record<string, { implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<Outcome> } }>;
-  MemorySink: new () => { entries: unknown[] };
+  MemorySink: new () => { size: number; clear(): void };
 }>("index.js");
 const { validate } = await load<{ validate: ((value: unknown) => boolean) & { errors?: unknown[] | null } }>("tools/create-invoice.validator.js");
 
@@ -29,7 +29,7 @@ const ns = await sideBySide(
   {
     ajvErrors: () => (validate(JSON.parse(raw)) ? undefined : validate.errors),
     envelope: () => {
-      if (sink.entries.length > 1000) sink.entries.length = 0;
+      if (sink.size > 1000) sink.clear();
       // A fresh turn each time: the first attempt of a chain, so every call gets the full envelope.
       return guarded.call(raw, { turn: `t${turn++}` });
     },

@@ -1,12 +1,38 @@
-// An in-memory ledger for tests. Each entry is stored as its JSON round trip, so a test sees
-// exactly what the file sink would have written.
+// An in-memory ledger for tests. `entries` holds each entry as its JSON round trip, so a test
+// sees exactly what the file sink would have written.
+//
+// The round trip happens when `entries` is read, not in `append`: like the file sink, which
+// serialises its batch after the call returns, the call does not pay for serialising (about
+// 10 µs of a 13 µs call when it did).
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 
 export class MemorySink implements LedgerSink {
-  readonly entries: LedgerEntry[] = [];
+  /** Appended entries not yet copied into `entries`. */
+  #appended: LedgerEntry[] = [];
+  readonly #entries: LedgerEntry[] = [];
+
+  /** Every entry appended so far, as the file sink would have written it. */
+  get entries(): LedgerEntry[] {
+    if (this.#appended.length > 0) {
+      for (const entry of this.#appended) this.#entries.push(JSON.parse(JSON.stringify(entry)) as LedgerEntry);
+      this.#appended = [];
+    }
+    return this.#entries;
+  }
+
+  /** How many entries were appended (and not cleared), without copying any. */
+  get size(): number {
+    return this.#entries.length + this.#appended.length;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#appended = [];
+    this.#entries.length = 0;
+  }
 
   append(entry: LedgerEntry): void {
-    this.entries.push(JSON.parse(JSON.stringify(entry)) as LedgerEntry);
+    this.#appended.push(entry);
   }
 
   flush(): Promise<void> {
@@ -19,6 +45,7 @@ export class MemorySink implements LedgerSink {
 
   /** The most recent entry, if any. */
   last(): LedgerEntry | undefined {
-    return this.entries[this.entries.length - 1];
+    const entries = this.entries;
+    return entries[entries.length - 1];
   }
 }
