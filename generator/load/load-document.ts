@@ -45,7 +45,7 @@ export async function loadDocument(absoluteFile: string, options: LoadOptions): 
  * `value` itself: a tool's input schema is the document its references are relative to.
  */
 export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions): Promise<unknown> {
-  if (!containsRef(value)) return value;
+  if (onlyPlainLocalRefs(value)) return value;
   const root = await realpath(options.root);
   const file = relativeToRoot(root, absoluteFile);
   const confinedFile = {
@@ -102,12 +102,49 @@ function asInputError(error: unknown, file: string): InputError {
   return new InputError({ file, pointer: "" }, `could not resolve $ref: ${message.split("\n")[0]}`, "check every $ref in this file and the files it references");
 }
 
-function containsRef(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(containsRef);
-  if (value !== null && typeof value === "object") {
+/** Characters a `#` reference may hold for ref-parser to keep it exactly as written. */
+const PLAIN_LOCAL_REF = /^#(?:\/[A-Za-z0-9_.~-]+)*$/;
+
+/**
+ * True when bundling would leave `value` as it is: every `$ref` is a `#/...` pointer that
+ * resolves in `value` without passing through another `$ref`, and no `$id` (or draft-04 schema)
+ * moves what `#` means. Bundling then only walks the document (seconds on a 10 MB spec); any
+ * other case, a dangling `$ref` among them, goes through ref-parser and its errors.
+ */
+function onlyPlainLocalRefs(root: unknown): boolean {
+  const refs: string[] = [];
+  const plain = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.every(plain);
+    if (value === null || typeof value !== "object") return true;
     for (const [key, child] of Object.entries(value)) {
-      if (key === "$ref" || containsRef(child)) return true;
+      if (key === "$ref" && typeof child === "string") {
+        if (!PLAIN_LOCAL_REF.test(child)) return false;
+        refs.push(child);
+      } else if (key === "$id" && typeof child === "string") {
+        return false;
+      } else if (key === "$schema" && typeof child === "string" && child.includes("draft-04")) {
+        return false;
+      } else if (!plain(child)) {
+        return false;
+      }
     }
+    return true;
+  };
+  if (!plain(root)) return false;
+  return [...new Set(refs)].every((ref) => resolvesDirectly(root, ref));
+}
+
+function resolvesDirectly(root: unknown, ref: string): boolean {
+  let current = root;
+  for (const raw of ref === "#" ? [] : ref.slice(2).split("/")) {
+    if (isRefObject(current)) return false;
+    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return false;
+    current = (current as Record<string, unknown>)[token];
   }
-  return false;
+  return current !== null && typeof current === "object" && !isRefObject(current);
+}
+
+function isRefObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && typeof (value as { $ref?: unknown }).$ref === "string";
 }

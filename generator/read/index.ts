@@ -47,7 +47,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       const load = { root, allowNetwork: options.allowNetwork };
       const read = await readDocument(file, load);
       const isOpenApi = read.document !== null && typeof read.document === "object" && "openapi" in read.document;
-      const result = isOpenApi ? readOpenApi(await loadOpenApiDocument(file, load), { strict: options.strict }) : await readToolFile(read, file, load);
+      const result = isOpenApi ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict }) : await readToolFile(read, file, load);
       tools.push(...result.tools);
       skipped.push(...result.skipped);
     } catch (error) {

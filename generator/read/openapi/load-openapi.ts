@@ -1,15 +1,17 @@
-// Loads an OpenAPI document through loadDocument, and when a $ref is broken, says which $ref
+// Bundles an OpenAPI document's $refs (see bundleRefs), and when a $ref is broken, says which $ref
 // (its JSON Pointer in the document) and which operations use it, not only that one is broken.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { InputError, pointerToken } from "../../errors.ts";
-import { loadDocument, type LoadedDocument, type LoadOptions } from "../../load/load-document.ts";
+import { bundleRefs, readDocument, type LoadedDocument, type LoadOptions } from "../../load/load-document.ts";
 import { resolvePointer } from "../../load/localize-schema.ts";
 import { parseSchemaText } from "../../load/parse-text.ts";
 
-export async function loadOpenApiDocument(absoluteFile: string, options: LoadOptions): Promise<LoadedDocument> {
+/** `read` is the document as readDocument returned it, when the caller has already parsed it. */
+export async function loadOpenApiDocument(absoluteFile: string, options: LoadOptions, read?: LoadedDocument): Promise<LoadedDocument> {
+  const loaded = read ?? (await readDocument(absoluteFile, options));
   try {
-    return await loadDocument(absoluteFile, options);
+    return { file: loaded.file, document: await bundleRefs(absoluteFile, loaded.document, options) };
   } catch (error) {
     if (!(error instanceof InputError) || error.location.pointer !== "") throw error;
     throw locateBrokenRef(absoluteFile, error) ?? error;
