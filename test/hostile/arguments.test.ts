@@ -89,9 +89,11 @@ describe("hostile arguments never reach the implementation and are all in the le
 
   it("a million extra keys are rejected quickly, with a capped error list", async () => {
     const raw = hugeKeys(1_000_000);
-    const started = performance.now();
+    // CPU time: other test files running beside this one on a small machine do not inflate it.
+    const started = process.cpuUsage();
     const { first, entry } = await attack(raw, { maxBytes: raw.length + 1 });
-    const elapsed = performance.now() - started;
+    const used = process.cpuUsage(started);
+    const elapsed = (used.user + used.system) / 1000;
     expect(first.status).toBe("validation_failed");
     expect(first.errors?.length).toBeLessThanOrEqual(20);
     expect(first.errors?.at(-1)?.message).toMatch(/more/);
