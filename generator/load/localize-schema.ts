@@ -77,11 +77,13 @@ function refPointer(ref: string, file: string, at: string): string {
   return fragment;
 }
 
-function decodeToken(token: string): string {
+/** Unescapes one JSON Pointer reference token. */
+export function decodeToken(token: string): string {
   return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-function uniqueName(base: string, taken: Set<string>): string {
+/** `base`, or `base_2`, `base_3`… if taken; the name returned is marked taken. */
+export function uniqueName(base: string, taken: Set<string>): string {
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
   taken.add(name);

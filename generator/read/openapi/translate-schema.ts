@@ -3,7 +3,7 @@
 // references: each target is translated once per tool into its `$defs`, so recursion stays
 // finite. Anything that cannot be translated faithfully throws `Untranslatable` naming the node.
 import { pointerToken } from "../../errors.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+import { decodeToken, resolvePointer, uniqueName } from "../../load/localize-schema.ts";
 import { translateFormat } from "./formats.ts";
 import {
   APPLICATORS, DROPPED_KEYWORDS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
@@ -357,15 +357,4 @@ function allowNull(out: Schema): Schema {
   for (const [key, value] of Object.entries(out)) (ANNOTATION_KEYS.has(key) ? wrapped : assertions)[key] = value;
   wrapped.anyOf = [assertions, { type: "null" }];
   return wrapped;
-}
-
-function decodeToken(token: string): string {
-  return token.replaceAll("~1", "/").replaceAll("~0", "~");
-}
-
-function uniqueName(base: string, taken: Set<string>): string {
-  let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-  taken.add(name);
-  return name;
 }
