@@ -34,6 +34,12 @@ const schema = {
           : { type: "object", description: payload, properties: { [payload]: { type: "number", description: payload } }, required: [payload] },
     ]),
   ),
+  // Patterns become `linearRegExp("…", "u")` calls in the validator: payloads that stay valid
+  // ECMAScript patterns, as property patterns and as patternProperties keys.
+  patternProperties: {
+    "^zz[*/ globalThis.PWNED = 11; /*]+$": { type: "string" },
+    "^zz[\"'`${}); globalThis.PWNED = 12; (\u2028\u2029]+$": { type: "number", pattern: "^[\"')\u2028]*\\*/ globalThis\\.PWNED = 13; /\\*$" },
+  },
   required: [PAYLOADS[0]],
   additionalProperties: false,
 };
@@ -78,6 +84,9 @@ console.log(JSON.stringify({ pwned: globalThis.PWNED ?? null, description: hosti
   });
 
   it("leaves no $id text in the validator", () => {
-    expect(project.read("generated/tools/hostile-tool.validator.js")).not.toContain("PWNED=10");
+    const validator = project.read("generated/tools/hostile-tool.validator.js");
+    expect(validator).not.toContain("PWNED=10");
+    // The payload patterns really are compiled into the module, as string arguments.
+    expect(validator.match(/linearRegExp\("/g)?.length).toBeGreaterThanOrEqual(3);
   });
 });
