@@ -20,7 +20,7 @@ export interface Chain {
   lastErrors: readonly ArgumentError[];
   touchedAt: number;
   /** Candidates offered for reference fields, by JSON Pointer: such a field now accepts only their ids. */
-  readonly offers: Map<string, readonly Candidate[]>;
+  offers: Map<string, readonly Candidate[]> | undefined;
 }
 
 export interface ChainStoreOptions {
@@ -34,6 +34,8 @@ export const DEFAULT_CHAIN_LIMITS: Omit<ChainStoreOptions, "onDrop"> = { maxChai
 export class ChainStore {
   readonly #chains: Map<string, Chain> = new Map();
   readonly #options: ChainStoreOptions;
+  /** No chain expires before this time (a lower bound: chains deleted since may have set it). */
+  #sweepAt = Infinity;
 
   constructor(options: ChainStoreOptions) {
     this.#options = options;
@@ -53,8 +55,25 @@ export class ChainStore {
     chain.touchedAt = now;
     this.#chains.delete(chain.turn);
     this.#chains.set(chain.turn, chain);
+    this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
+    if (this.#chains.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
+  }
+
+  /**
+   * Drops expired chains, oldest first, and past the cap the oldest 1/64 of it at once. Finding
+   * the oldest entry walks a Map over the slots of every entry deleted since it last compacted
+   * (thousands, in a full store), so this runs only when something is due, not on every put.
+   */
+  #sweep(now: number): void {
+    const { maxChains, ttlMs } = this.#options;
+    const target = this.#chains.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
+    this.#sweepAt = Infinity;
     for (const [turn, oldest] of this.#chains) {
-      if (this.#chains.size <= this.#options.maxChains && now - oldest.touchedAt <= this.#options.ttlMs) break;
+      if (this.#chains.size <= target && now - oldest.touchedAt <= ttlMs) {
+        // Chains are kept in order of their last attempt, so none expires before this one.
+        this.#sweepAt = oldest.touchedAt + ttlMs;
+        break;
+      }
       this.#drop(turn, oldest);
     }
   }

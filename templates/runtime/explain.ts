@@ -3,7 +3,7 @@
 // computed at build time into the hint table, so explaining never walks the schema.
 import type { ArgumentError } from "./outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "./tool-spec.ts";
-import { comparePointers, escapeToken, valueAt } from "./json-pointer.ts";
+import { compareTokens, escapeToken, pointerTokens, valueAt } from "./json-pointer.ts";
 import { normaliseNearMiss } from "./near-miss.ts";
 import { suggestNumber } from "./number-advice.ts";
 
@@ -45,14 +45,19 @@ const MAX_EXAMINED = 500;
 
 /** Deduplicates, orders by path, and caps the list with a closing "and N more" entry. */
 export function finish(errors: readonly ArgumentError[], maxErrors: number, unexamined = 0): ArgumentError[] {
-  const seen = new Set<string>();
-  const unique = errors.filter((error) => {
-    const key = `${error.path}\u0000${error.rule}\u0000${error.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  unique.sort((a, b) => comparePointers(a.path, b.path) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  // Sort first (stable; each path split once, not on every comparison), then drop repeats:
+  // equal errors compare equal, so they sit in one run of the sorted list and are found by
+  // comparing within the run, without hashing every message (which cost more than explaining).
+  const keyed = errors.map((error) => ({ error, tokens: pointerTokens(error.path) }));
+  if (keyed.length > 1) keyed.sort(compareKeyed);
+  const unique: ArgumentError[] = [];
+  let run = 0;
+  for (let i = 0; i < keyed.length; i++) {
+    const { error } = keyed[i] as Keyed;
+    if (i === 0 || compareKeyed(keyed[i - 1] as Keyed, keyed[i] as Keyed) !== 0) run = unique.length;
+    else if (isRepeat(error, unique, run)) continue;
+    unique.push(error);
+  }
   if (unique.length <= maxErrors && unexamined === 0) return unique;
   const kept = unique.slice(0, Math.max(1, maxErrors - 1));
   const rest = unique.length - kept.length + unexamined;
@@ -62,6 +67,24 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
     message: `and ${rest} more ${rest === 1 ? "error" : "errors"} not listed; check every field against the schema before resending`,
   });
   return kept;
+}
+
+interface Keyed {
+  readonly error: ArgumentError;
+  readonly tokens: readonly string[];
+}
+
+function compareKeyed(a: Keyed, b: Keyed): number {
+  return compareTokens(a.tokens, b.tokens) || (a.error.rule < b.error.rule ? -1 : a.error.rule > b.error.rule ? 1 : 0);
+}
+
+/** Whether `unique[from..]` (one run of equal path and rule) already holds the same error. */
+function isRepeat(error: ArgumentError, unique: readonly ArgumentError[], from: number): boolean {
+  for (let i = from; i < unique.length; i++) {
+    const other = unique[i] as ArgumentError;
+    if (other.path === error.path && other.rule === error.rule && other.message === error.message) return true;
+  }
+  return false;
 }
 
 /**
@@ -80,8 +103,10 @@ function collapseAlternatives(errors: readonly AjvError[]): AjvError[] {
 
 function hintFor(error: AjvError, hints: HintTable): SchemaHint {
   const at = error.schemaPath.lastIndexOf("/");
-  return hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? {};
+  return hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT;
 }
+
+const NO_HINT: SchemaHint = Object.freeze({});
 
 function childPath(parent: string, key: unknown): string {
   return `${parent}/${escapeToken(String(key))}`;
@@ -149,7 +174,8 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     case "additionalProperties": {
       const name = String(p["additionalProperty"]);
       const allowed = hint.properties ?? [];
-      const close = allowed.find((candidate) => squash(candidate) === squash(name));
+      const squashed = squash(name);
+      const close = allowed.find((candidate) => squash(candidate) === squashed);
       return {
         // A long name is the model's text, possibly instructions: only its shortened, quoted
         // form appears, so the path stops at the object that holds it.

@@ -25,7 +25,7 @@ import { defaultLedger } from "./ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "./parse.ts";
 import { ambiguityDetail, applyResolutions, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "./references.ts";
 import { setAt } from "./set-at.ts";
-import { countCall, countFailure, countRepairExhausted, countRepairSucceeded } from "./telemetry.ts";
+import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes } from "./telemetry.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -48,6 +48,7 @@ export const STRICT_PARTS: GuardParts = {
 const DEFAULT_MAX_ERRORS = 20;
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
+const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
 
 type AttemptResult =
   | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly started: number }
@@ -67,6 +68,7 @@ export function createGuard<Args, Result>(
   parts: GuardParts = STRICT_PARTS,
 ): GuardedTool<Result> {
   const tool = spec.name;
+  const attributes = toolAttributes(tool);
   const hasReferences = Object.keys(spec.references).length > 0;
   const resolvers = options.resolvers ?? {};
   // The types already demand these; JavaScript callers learn it here, at bind time, not mid-call.
@@ -119,7 +121,7 @@ export function createGuard<Args, Result>(
         return failed("structural", errors, false, parsed.text, coercions, finishReason, started);
       }
     }
-    const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: [], coercions, guardMs: performance.now() - started };
+    const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs: performance.now() - started };
     return { ok: true, value, record, started };
   }
 
@@ -136,7 +138,7 @@ export function createGuard<Args, Result>(
 
   /** One attempt in the chain of `context.turn`: never awaits before a failure envelope. */
   function step(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
-    countCall(tool);
+    countCall(attributes);
     const turn = context.turn;
     const chain = chains.get(turn);
     if (chain?.rejected) {
@@ -175,7 +177,7 @@ export function createGuard<Args, Result>(
       open.rejected = true;
       chains.put(open, Date.now());
       record(turn, startedAt, open.attempts, "rejected");
-      countRepairExhausted(tool);
+      countRepairExhausted(attributes);
       return argumentsRejected(tool, failure, errors, made, false);
     }
     chains.put(open, Date.now());
@@ -211,7 +213,7 @@ export function createGuard<Args, Result>(
     const open = chain ?? newChain(context.turn, startedAt);
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
     open.attempts.push({ ...attemptRecord, question: { field: step.path, candidates } });
-    open.offers.set(step.path, candidates);
+    (open.offers ??= new Map()).set(step.path, candidates);
     chains.put(open, Date.now());
     const outcome: AmbiguousReferenceOutcome = {
       status: "ambiguous_reference",
@@ -233,18 +235,7 @@ export function createGuard<Args, Result>(
     // and coercions (immutable) rather than from `args`, which the implementation may mutate.
     // It is computed on first read, so the valid path does not pay for hashing nobody reads.
     const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS);
-    const repaired = failedAttempts(attempts) > 0;
-    const verdict: Verdict = repaired ? "repaired" : "ok";
     const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
-    const succeed = (result: Result): Outcome<Result> => {
-      record(context.turn, startedAt, attempts, verdict, snapshot);
-      if (repaired) countRepairSucceeded(tool);
-      return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
-    };
-    const fail = (error: unknown): never => {
-      record(context.turn, startedAt, attempts, "error", snapshot);
-      throw error;
-    };
     let returned: Promise<Result> | Result;
     try {
       returned = implementation(args, ctx);
@@ -253,8 +244,21 @@ export function createGuard<Args, Result>(
       record(context.turn, startedAt, attempts, "error", snapshot);
       return Promise.reject(error);
     }
-    if (isThenable(returned)) return Promise.resolve(returned).then(succeed, fail);
-    return Promise.resolve(succeed(returned));
+    if (!isThenable(returned)) return Promise.resolve(succeed(returned, attempts, attemptRecord, snapshot, context.turn, startedAt));
+    return Promise.resolve(returned).then(
+      (result) => succeed(result, attempts, attemptRecord, snapshot, context.turn, startedAt),
+      (error: unknown) => {
+        record(context.turn, startedAt, attempts, "error", snapshot);
+        throw error;
+      },
+    );
+  }
+
+  function succeed(result: Result, attempts: readonly LedgerAttempt[], attemptRecord: LedgerAttempt, snapshot: Snapshot, turn: string, startedAt: number): Outcome<Result> {
+    const repaired = failedAttempts(attempts) > 0;
+    record(turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
+    if (repaired) countRepairSucceeded(attributes);
+    return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
   }
 
   async function drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {
@@ -279,7 +283,7 @@ const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
 
 /** A chain whose budget is set by its first failure (`maxAttempts` 0 until then). */
 function newChain(turn: string, startedAt: number): Chain {
-  return { turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0, offers: new Map() };
+  return { turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: NO_ERRORS, touchedAt: 0, offers: undefined };
 }
 
 function failedAttempts(attempts: readonly LedgerAttempt[]): number {

@@ -13,16 +13,19 @@ const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_REPORTED = 5;
 
 let hazardSeen = false;
+const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
 
 /**
  * Reports every hazard in `value`, which `JSON.parse` produced from `text`. An integer beyond
  * 2^53 is reported when the text spells a different integer than the one parsed (precision was
  * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
  */
-export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): ArgumentError[] {
+export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): readonly ArgumentError[] {
   const checkStrings = (text.includes("\\u") && SURROGATE_ESCAPE.test(text)) || !isWellFormed(text);
   hazardSeen = false;
   const keys = countKeys(value, checkStrings);
+  // The valid path ends here, without allocating a list for no errors.
+  if (!hazardSeen && keyTokens(text) <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
   if (hazardSeen) {
     const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text);

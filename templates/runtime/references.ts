@@ -134,15 +134,26 @@ export async function resolveReferences(value: unknown, table: ReferenceTable, c
 async function lookUp(text: string, path: string, kind: string, context: ResolveContext): Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
-  const timeout = AbortSignal.timeout(context.timeoutMs);
-  const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+  // One timer both aborts the resolver's signal and rejects the lookup. (AbortSignal.timeout
+  // added a second timer and weak references per lookup: more than the rest of a valid call.)
+  // A resolver that answers synchronously needs no timer at all.
+  const timeout = new AbortController();
+  const signal = context.signal ? AbortSignal.any([context.signal, timeout.signal]) : timeout.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`)), context.timeoutMs);
-  });
   let answer: unknown;
   try {
-    answer = await Promise.race([Promise.resolve().then(() => resolver(text, { tool: context.tool, path, signal })), expired]);
+    const pending: unknown = resolver(text, { tool: context.tool, path, signal });
+    answer = isThenable(pending)
+      ? await Promise.race([
+          pending,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              timeout.abort(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
+              reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`));
+            }, context.timeoutMs);
+          }),
+        ])
+      : pending;
   } catch (error) {
     if (error instanceof ReferenceResolverError) throw error;
     throw new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
@@ -156,6 +167,10 @@ async function lookUp(text: string, path: string, kind: string, context: Resolve
   const unique = new Map<string, Candidate>();
   for (const candidate of answer) if (!unique.has(candidate.id)) unique.set(candidate.id, { id: candidate.id, label: candidate.label });
   return [...unique.values()];
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 function isCandidate(value: unknown): value is Candidate {

@@ -38,8 +38,15 @@ function instruments(): Instruments {
   return current;
 }
 
-export function countCall(tool: string): void {
-  instruments().calls.add(1, { tool });
+/** Attributes that name a tool: one frozen object per guarded tool, not one per call. */
+export type ToolAttributes = { readonly tool: string };
+
+export function toolAttributes(tool: string): ToolAttributes {
+  return Object.freeze({ tool });
+}
+
+export function countCall(attributes: ToolAttributes): void {
+  instruments().calls.add(1, attributes);
 }
 
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
@@ -47,10 +54,10 @@ export function countFailure(tool: string, failure: FailureClass, errors: readon
   for (const error of errors) counter.add(1, { tool, rule: error.rule, failure });
 }
 
-export function countRepairSucceeded(tool: string): void {
-  instruments().repairSucceeded.add(1, { tool });
+export function countRepairSucceeded(attributes: ToolAttributes): void {
+  instruments().repairSucceeded.add(1, attributes);
 }
 
-export function countRepairExhausted(tool: string): void {
-  instruments().repairExhausted.add(1, { tool });
+export function countRepairExhausted(attributes: ToolAttributes): void {
+  instruments().repairExhausted.add(1, attributes);
 }
