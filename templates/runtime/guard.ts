@@ -346,8 +346,9 @@ class Snapshot {
     return value;
   }
 
-  key(): string {
-    return (this.#key ??= idempotencyKey(this.#tool, this.arguments()));
+  /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */
+  key(args?: JsonValue): string {
+    return (this.#key ??= idempotencyKey(this.#tool, args ?? this.arguments()));
   }
 }
 
@@ -397,6 +398,26 @@ class OkResult<Result> implements OkOutcome<Result> {
   }
 }
 
+let isoSecond = NaN;
+let isoPrefix = "";
+
+/**
+ * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
+ * together share it, and `toISOString` was a tenth of serialising an entry.
+ */
+function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    const iso = new Date(ms).toISOString();
+    // Years beyond 9999 have a longer form; leave those to toISOString itself.
+    if (iso.length !== 24) return iso;
+    isoSecond = second;
+    isoPrefix = iso.slice(0, 20);
+  }
+  const milli = ms - second * 1000;
+  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+}
+
 /** A ledger entry whose arguments and key are derived only when it is serialised or read. */
 class ChainRecord implements LedgerEntry {
   readonly v = 1 as const;
@@ -417,7 +438,7 @@ class ChainRecord implements LedgerEntry {
   }
 
   get startedAt(): string {
-    return new Date(Math.round(this.#startedAt)).toISOString();
+    return isoTime(Math.round(this.#startedAt));
   }
 
   /** Attempts that answered a failed one (a reply to a question is not a repair). */
@@ -436,6 +457,8 @@ class ChainRecord implements LedgerEntry {
   }
 
   toJSON(): LedgerEntry {
+    // One parse of the raw text serves both fields; hashing only reads the value.
+    const args = this.#snapshot?.arguments();
     return {
       v: this.v,
       tool: this.tool,
@@ -444,8 +467,8 @@ class ChainRecord implements LedgerEntry {
       verdict: this.verdict,
       attempts: this.attempts,
       repairs: this.repairs,
-      arguments: this.arguments,
-      idempotencyKey: this.idempotencyKey,
+      arguments: args,
+      idempotencyKey: this.#snapshot?.key(args),
     };
   }
 }
