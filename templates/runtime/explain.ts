@@ -92,19 +92,44 @@ function isRepeat(error: ArgumentError, unique: readonly ArgumentError[], from: 
  * demands. Keep the combinator's own error and drop everything reported inside its branches;
  * drop the bookkeeping `if` error whose `then`/`else` errors are reported anyway.
  */
-function collapseAlternatives(errors: readonly AjvError[]): AjvError[] {
-  const branches = errors
-    .filter((error) => error.keyword === "anyOf" || error.keyword === "oneOf")
-    .map((error) => `${error.schemaPath}/`);
+function collapseAlternatives(errors: readonly AjvError[]): readonly AjvError[] {
+  const branches: string[] = [];
+  let bookkeeping = false;
+  for (const error of errors) {
+    if (error.keyword === "anyOf" || error.keyword === "oneOf") branches.push(`${error.schemaPath}/`);
+    else if (error.keyword === "if") bookkeeping = true;
+  }
+  if (branches.length === 0 && !bookkeeping) return errors; // the usual case: nothing to drop
   return errors.filter(
     (error) => error.keyword !== "if" && !branches.some((prefix) => error.schemaPath.startsWith(prefix)),
   );
 }
 
 function hintFor(error: AjvError, hints: HintTable): SchemaHint {
-  const at = error.schemaPath.lastIndexOf("/");
-  return hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT;
+  // ajv's schema paths are string constants in the validator, so a map keyed by them answers
+  // without cutting and hashing a fresh string per error.
+  let bySchemaPath = hintsBySchemaPath.get(hints);
+  if (bySchemaPath === undefined) hintsBySchemaPath.set(hints, (bySchemaPath = new Map()));
+  let hint = bySchemaPath.get(error.schemaPath);
+  if (hint === undefined) {
+    const at = error.schemaPath.lastIndexOf("/");
+    hint = hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT;
+    // Bounded by the validator's own schema paths (with ajv's keyword suffixes).
+    bySchemaPath.set(error.schemaPath, hint);
+  }
+  return hint;
 }
+
+const hintsBySchemaPath = new WeakMap<HintTable, Map<string, SchemaHint>>();
+
+/** The allowed property names in near-miss form, computed once per hint. */
+function squashedProperties(hint: SchemaHint): readonly string[] {
+  let squashed = squashedByHint.get(hint);
+  if (squashed === undefined) squashedByHint.set(hint, (squashed = (hint.properties ?? []).map(squash)));
+  return squashed;
+}
+
+const squashedByHint = new WeakMap<SchemaHint, readonly string[]>();
 
 const NO_HINT: SchemaHint = Object.freeze({});
 
@@ -174,8 +199,7 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     case "additionalProperties": {
       const name = String(p["additionalProperty"]);
       const allowed = hint.properties ?? [];
-      const squashed = squash(name);
-      const close = allowed.find((candidate) => squash(candidate) === squashed);
+      const close = allowed[squashedProperties(hint).indexOf(squash(name))];
       return {
         // A long name is the model's text, possibly instructions: only its shortened, quoted
         // form appears, so the path stops at the object that holds it.
