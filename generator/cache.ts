@@ -44,9 +44,14 @@ export class GenerationCache {
     return hash(`${await this.emitterHash()}\0${JSON.stringify(tool)}`);
   }
 
-  /** A key for output that depends on the set and on every tool, such as the package files. */
+  /**
+   * The key of the package files (index, manifest). They read the set and, of each tool, only
+   * its name and whether it has references (emit/package-files.ts), so only those are hashed:
+   * changing one tool's schema must not format the 1,000-tool index again.
+   */
   async packageKey(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<string> {
-    return hash(`${await this.emitterHash()}\0${JSON.stringify(set)}\0${JSON.stringify(tools)}`);
+    const index = tools.map((tool) => [tool.name, Object.keys(tool.references).length > 0]);
+    return hash(`${await this.emitterHash()}\0${JSON.stringify(set)}\0${JSON.stringify(index)}`);
   }
 
   async files(key: string): Promise<readonly EmittedFile[] | undefined> {
@@ -55,6 +60,15 @@ export class GenerationCache {
 
   async storeFiles(key: string, files: readonly EmittedFile[]): Promise<void> {
     await this.#write(`package/${key}.json`, files);
+  }
+
+  /** Emitter data derived from toolguard's own sources alone (the compiled tool template). */
+  async derived<T>(name: string): Promise<T | undefined> {
+    return this.#read(`package/${name}-${await this.emitterHash()}.json`);
+  }
+
+  async storeDerived(name: string, value: unknown): Promise<void> {
+    await this.#write(`package/${name}-${await this.emitterHash()}.json`, value);
   }
 
   /**

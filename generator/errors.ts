@@ -59,3 +59,25 @@ export function pointerToken(token: string | number): string {
 export function pointer(...tokens: readonly (string | number)[]): string {
   return tokens.map((token) => `/${pointerToken(token)}`).join("");
 }
+
+/** An error as plain data, so that it crosses a thread boundary with its class and location. */
+export type EncodedError =
+  | { readonly kind: "input"; readonly location: ErrorLocation; readonly message: string; readonly fix: string }
+  | { readonly kind: "inputs"; readonly errors: readonly EncodedError[] }
+  | { readonly kind: "other"; readonly name: string; readonly message: string; readonly stack: string | undefined };
+
+export function encodeError(error: unknown): EncodedError {
+  if (error instanceof InputError) return { kind: "input", location: { file: error.location.file, pointer: error.location.pointer }, message: error.message, fix: error.fix };
+  if (error instanceof InputErrors) return { kind: "inputs", errors: error.errors.map(encodeError) };
+  if (error instanceof Error) return { kind: "other", name: error.name, message: error.message, stack: error.stack };
+  return { kind: "other", name: "Error", message: String(error), stack: undefined };
+}
+
+export function decodeError(encoded: EncodedError): Error {
+  if (encoded.kind === "input") return new InputError(encoded.location, encoded.message, encoded.fix);
+  if (encoded.kind === "inputs") return new InputErrors(encoded.errors.map(decodeError) as InputError[]);
+  const error = new Error(encoded.message);
+  error.name = encoded.name;
+  if (encoded.stack !== undefined) error.stack = encoded.stack;
+  return error;
+}

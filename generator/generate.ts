@@ -2,13 +2,17 @@
 // format. Nothing touches the disk here (but the cache), so `check` and `generate` share every
 // byte. The reader and the emitters are loaded only when the cache cannot answer: they pull in
 // TypeScript, prettier and ajv, which take longer to load than a cached run takes.
-import { InputError, InputErrors } from "./errors.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { decodeError, type EncodedError, InputError, InputErrors } from "./errors.ts";
 import type { SkippedTool, ToolDescription } from "./ir.ts";
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import type { GenerationCache } from "./cache.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
+import type { CompiledToolTemplate } from "./emit/tool-template.ts";
 import { assertUniqueNames } from "./emit/unique-names.ts";
 import { mapLimit } from "./map-limit.ts";
+import { mapInWorkers, type Outcome, workerCount } from "./worker-pool.ts";
 
 export interface GeneratedPackage {
   readonly set: ResolvedSet;
@@ -18,8 +22,11 @@ export interface GeneratedPackage {
   readonly files: readonly EmittedFile[];
 }
 
-/** How many tools are emitted at once; emission is mostly CPU, partly prettier's async work. */
+/** How many tools are emitted at once per thread; emission is mostly CPU, partly prettier's async work. */
 const CONCURRENCY = 8;
+
+/** Fewer tools to emit than this are not worth starting worker threads for. */
+const WORKER_THRESHOLD = 50;
 
 export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">, cache?: GenerationCache): Promise<GeneratedPackage> {
   const setKey = await cache?.setKey(set, config);
@@ -29,28 +36,61 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   const read = await readSchemaSet(set.schemas, config);
   const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   assertUniqueNames(tools);
+  const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));
+  const missing = tools.filter((_tool, index) => cached[index] === undefined);
+  const emitted = await emitTools(missing, cache);
   const errors: InputError[] = [];
-  const perTool = await mapLimit(tools, CONCURRENCY, async (tool) => {
-    const cached = await cache?.tool(tool);
-    if (cached) return cached;
-    try {
-      const { emitTool } = await import("./emit/tool-files.ts");
-      const files = await emitTool(tool);
-      await cache?.storeTool(tool, files);
-      return files;
-    } catch (error) {
-      if (error instanceof InputError) {
-        errors.push(error);
-        return [];
-      }
-      throw error;
-    }
-  });
+  const perTool = [...cached];
+  let at = 0;
+  for (const [index, files] of cached.entries()) {
+    if (files !== undefined) continue;
+    const outcome = emitted[at++] as Outcome<EmittedFile[]>;
+    if (outcome.ok) perTool[index] = outcome.value;
+    else if (outcome.error instanceof InputError) errors.push(outcome.error);
+    else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
+    else throw outcome.error;
+  }
   if (errors.length > 0) throw new InputErrors(errors);
-  const files = [...(await packageFiles(set, tools, cache)), ...perTool.flat()];
+  if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: EmittedFile[] }).value));
+  const files = [...(await packageFiles(set, tools, cache)), ...perTool.flatMap((files) => files ?? [])];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
   return { set, tools, skipped: read.skipped, files };
+}
+
+/**
+ * Emits each tool, in the tools' order. A large set is spread over worker threads (each loads
+ * the emitters once, ~1 s, so a small set stays on this thread); either way an error comes back
+ * as the tool's outcome, an InputError with its location intact.
+ */
+async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<Outcome<EmittedFile[]>[]> {
+  if (tools.length === 0) return [];
+  const template = await toolTemplate(cache);
+  const threads = workerCount();
+  if (tools.length > WORKER_THRESHOLD && threads > 1) {
+    const script = new URL(`./emit/emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+    const outcomes = await mapInWorkers<ToolDescription, EmittedFile[]>(tools, script, threads, { template });
+    return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
+  }
+  const { useToolTemplate } = await import("./emit/tool-template.ts");
+  useToolTemplate(template);
+  const { emitTool } = await import("./emit/tool-files.ts");
+  return mapLimit(tools, CONCURRENCY, (tool) =>
+    emitTool(tool).then(
+      (value): Outcome<EmittedFile[]> => ({ ok: true, value }),
+      (error: unknown): Outcome<EmittedFile[]> => ({ ok: false, error }),
+    ),
+  );
+}
+
+/** The compiled tool template, from the cache when it has it: compiling it loads TypeScript. */
+async function toolTemplate(cache: GenerationCache | undefined): Promise<CompiledToolTemplate> {
+  const cached = await cache?.derived<CompiledToolTemplate>("tool-template");
+  if (cached) return cached;
+  const { toolTemplate: compile } = await import("./emit/tool-template.ts");
+  const template = compile();
+  await cache?.storeDerived("tool-template", template);
+  return template;
 }
 
 /** The runtime (which depends on toolguard alone) and the package's index and manifest. */

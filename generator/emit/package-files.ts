@@ -1,5 +1,7 @@
 // The package around the tools: `index.js`/`index.d.ts` (each tool under its camelCase name,
 // all of them in `tools` keyed by tool name, the runtime's public API) and `package.json`.
+// They read the set and each tool's name and whether it has references, nothing else: the
+// cache keys them by exactly that (GenerationCache.packageKey); widen the key with the reads.
 import type { ResolvedSet } from "../config.ts";
 import type { ToolDescription } from "../ir.ts";
 import { formatJs, formatJson, formatTs } from "../format.ts";

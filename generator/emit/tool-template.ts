@@ -3,8 +3,9 @@
 // declaration file, and the placeholder identifiers and runtime import paths are located by
 // the parser (never by text search, so a name inside a string or comment is never touched).
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { Project, ts } from "ts-morph";
+import type * as TsMorph from "ts-morph";
 import { TEMPLATES_DIR } from "../paths.ts";
 import { Code } from "../safe-emit.ts";
 
@@ -27,13 +28,23 @@ export interface CompiledToolTemplate {
 
 let compiled: CompiledToolTemplate | undefined;
 
+/**
+ * Uses a template compiled elsewhere (by the main thread, or read from the cache), so that
+ * emitting does not load TypeScript (~0.5 s and ~100 MB per thread) just to compile it again.
+ */
+export function useToolTemplate(template: CompiledToolTemplate): void {
+  compiled = template;
+}
+
 export function toolTemplate(): CompiledToolTemplate {
   if (compiled) return compiled;
+  // Loaded here, not at the top, so that a thread given the compiled template never loads it.
+  const { Project, ts } = createRequire(import.meta.url)("ts-morph") as typeof TsMorph;
   const project = new Project({ useInMemoryFileSystem: true });
   const source = project.createSourceFile("tool-module.ts", readFileSync(TEMPLATE, "utf8"));
   source.getImportDeclarationOrThrow(PLACEHOLDER_MODULE).remove();
   const text = source.getFullText();
-  const compilerOptions: ts.CompilerOptions = {
+  const compilerOptions: TsMorph.ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     verbatimModuleSyntax: true,
@@ -43,16 +54,16 @@ export function toolTemplate(): CompiledToolTemplate {
   };
   const js = ts.transpileModule(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
   const dts = ts.transpileDeclaration(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
-  compiled = { js: split(js), dts: split(dts) };
+  compiled = { js: split(ts, js), dts: split(ts, dts) };
   return compiled;
 }
 
 // Placeholders are the template's ALL-CAPS identifiers, the runtime import specifiers (which
 // move from `./runtime/x.ts` to `../runtime/x.js`) and the description comment.
-function split(output: string): FillInForm {
+function split(ts: typeof TsMorph.ts, output: string): FillInForm {
   const file = ts.createSourceFile("out.ts", output, ts.ScriptTarget.Latest, true);
   const cuts: { start: number; end: number; placeholder: string }[] = [];
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TsMorph.ts.Node): void => {
     if (ts.isIdentifier(node) && /^TOOL_[A-Z_]+$/.test(node.text)) {
       cuts.push({ start: node.getStart(file), end: node.getEnd(), placeholder: node.text });
     } else if (ts.isStringLiteral(node) && ts.isImportDeclaration(node.parent) && node.text.startsWith("./runtime/")) {

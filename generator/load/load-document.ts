@@ -4,7 +4,6 @@
 import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { InputError } from "../errors.ts";
 import { parseSchemaText } from "./parse-text.ts";
 
@@ -46,6 +45,7 @@ export async function loadDocument(absoluteFile: string, options: LoadOptions): 
  */
 export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions): Promise<unknown> {
   if (onlyPlainLocalRefs(value)) return value;
+  const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
   const root = await realpath(options.root);
   const file = relativeToRoot(root, absoluteFile);
   const confinedFile = {

@@ -1,0 +1,11 @@
+// A worker thread that emits tools (see generator/worker-pool.ts): it loads the emitters once,
+// then emits each tool description it is sent, with the tool template the main thread compiled. Errors cross back as plain data (encodeError).
+import { encodeError } from "../errors.ts";
+import type { ToolDescription } from "../ir.ts";
+import { workerData } from "node:worker_threads";
+import { serveItems } from "../worker-pool.ts";
+import { emitTool } from "./tool-files.ts";
+import { type CompiledToolTemplate, useToolTemplate } from "./tool-template.ts";
+
+useToolTemplate((workerData as { template: CompiledToolTemplate }).template);
+serveItems((tool: ToolDescription) => emitTool(tool), encodeError);
