@@ -38,7 +38,8 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   assertUniqueNames(tools);
   const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));
   const missing = tools.filter((_tool, index) => cached[index] === undefined);
-  const emitted = await emitTools(missing, cache);
+  // The package files need only the tools' names: make them while the workers emit.
+  const [emitted, packaged] = await Promise.all([emitTools(missing, cache), packageFiles(set, tools, cache)]);
   const errors: InputError[] = [];
   const perTool = [...cached];
   let at = 0;
@@ -52,7 +53,7 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   }
   if (errors.length > 0) throw new InputErrors(errors);
   if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: EmittedFile[] }).value));
-  const files = [...(await packageFiles(set, tools, cache)), ...perTool.flatMap((files) => files ?? [])];
+  const files = [...packaged, ...perTool.flatMap((files) => files ?? [])];
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
   return { set, tools, skipped: read.skipped, files };
@@ -65,13 +66,13 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
  */
 async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<Outcome<EmittedFile[]>[]> {
   if (tools.length === 0) return [];
-  const template = await toolTemplate(cache);
   const threads = workerCount();
   if (tools.length > WORKER_THRESHOLD && threads > 1) {
     const script = new URL(`./emit/emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-    const outcomes = await mapInWorkers<ToolDescription, EmittedFile[]>(tools, script, threads, { template });
+    const outcomes = await mapInWorkers<ToolDescription, EmittedFile[]>(tools, script, threads, toolTemplate(cache));
     return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
   }
+  const template = await toolTemplate(cache);
   const { useToolTemplate } = await import("./emit/tool-template.ts");
   useToolTemplate(template);
   const { emitTool } = await import("./emit/tool-files.ts");

@@ -19,17 +19,25 @@ interface Reply {
  */
 const YOUNG_GENERATION_MB = 32;
 
+/**
+ * Items in flight per worker: one ahead, so that it rarely waits for this thread, which may be
+ * busy with work of its own (the package files) meanwhile. More would only hold more
+ * half-emitted tools in memory.
+ */
+const QUEUED_PER_WORKER = 2;
+
 /** Threads worth starting on this machine: one per core, at most `limit`. */
 export function workerCount(limit = 4): number {
   return Math.max(1, Math.min(availableParallelism(), limit));
 }
 
 /**
- * Runs `script` (a module that calls `serveItems`) in `threads` workers over `items`, each given
- * `workerData` (what every item needs and is costly to compute, computed once here). Rejects,
- * and stops every worker, when a worker dies; an item's own error is an outcome, not a crash.
+ * Runs `script` (a module that calls `serveItems`) in `threads` workers over `items`. Each worker
+ * first gets `setup` (what every item needs and is costly to compute, computed once here): the
+ * workers start loading their modules while it is still being computed. Rejects, and stops
+ * every worker, when a worker dies; an item's own error is an outcome, not a crash.
  */
-export function mapInWorkers<T, R>(items: readonly T[], script: URL, threads: number, workerData?: unknown): Promise<Outcome<R>[]> {
+export function mapInWorkers<T, R>(items: readonly T[], script: URL, threads: number, setup: Promise<unknown>): Promise<Outcome<R>[]> {
   const outcomes = new Array<Outcome<R>>(items.length);
   if (items.length === 0) return Promise.resolve(outcomes);
   const workers: Worker[] = [];
@@ -53,7 +61,7 @@ export function mapInWorkers<T, R>(items: readonly T[], script: URL, threads: nu
       }
     };
     for (let i = 0; i < Math.min(threads, items.length); i++) {
-      const worker = new Worker(script, { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       workers.push(worker);
       worker.on("message", ({ index, outcome }: Reply) => {
         outcomes[index] = outcome as Outcome<R>;
@@ -69,16 +77,26 @@ export function mapInWorkers<T, R>(items: readonly T[], script: URL, threads: nu
       worker.on("exit", (code) => {
         if (done < items.length) fail(new Error(`a generation worker exited (code ${code}) before finishing its work`));
       });
-      feed(worker);
     }
+    setup.then((data) => {
+      for (const worker of workers) {
+        worker.postMessage({ setup: data });
+        for (let queued = 0; queued < QUEUED_PER_WORKER; queued++) feed(worker);
+      }
+    }, fail);
   });
 }
 
-/** The worker's side: answers each item with `handle`'s result or `encodeError` of what it threw. */
-export function serveItems<T, R>(handle: (item: T) => Promise<R>, encodeError: (error: unknown) => unknown): void {
+/**
+ * The worker's side: hands the setup data to `setup`, then answers each item with `handle`'s
+ * result or `encodeError` of what it threw.
+ */
+export function serveItems<T, R>(setup: (data: unknown) => void, handle: (item: T) => Promise<R>, encodeError: (error: unknown) => unknown): void {
   const port = parentPort;
   if (!port) throw new Error("serveItems runs in a worker thread");
-  port.on("message", ({ index, item }: { index: number; item: T }) => {
+  port.on("message", (message: { setup: unknown } | { index: number; item: T }) => {
+    if ("setup" in message) return setup(message.setup);
+    const { index, item } = message;
     handle(item).then(
       (value) => port.postMessage({ index, outcome: { ok: true, value } } satisfies Reply),
       (error: unknown) => port.postMessage({ index, outcome: { ok: false, error: encodeError(error) } } satisfies Reply),
