@@ -188,22 +188,32 @@ export function createGuard<Args, Result>(
   function dispatch(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
     if (!hasReferences) return run(value, attemptRecord, chain, startedAt, context);
     const offers = chain?.offers ?? NO_OFFERS;
-    return resolveReferences(value, spec.references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal }).then(
-      (step) => afterResolution(step, value, attemptRecord, chain, startedAt, context),
-      (error: unknown) => {
-        // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
-        const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
-        if (chain) chains.delete(chain.turn);
-        record(context.turn, startedAt, attempts, "error");
-        throw error;
-      },
-    );
+    const resolverFailed = (error: unknown): never => {
+      // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
+      const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
+      if (chain) chains.delete(chain.turn);
+      record(context.turn, startedAt, attempts, "error");
+      throw error;
+    };
+    let step: ReferenceStep | Promise<ReferenceStep>;
+    try {
+      step = resolveReferences(value, spec.references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal });
+    } catch (error) {
+      return Promise.reject(error).catch(resolverFailed);
+    }
+    if (isThenable(step)) return step.then((resolved) => afterResolution(resolved, value, attemptRecord, chain, startedAt, context), resolverFailed);
+    // Every resolver answered synchronously: no promise turn before the implementation runs.
+    try {
+      return Promise.resolve(afterResolution(step, value, attemptRecord, chain, startedAt, context));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   function afterResolution(step: ReferenceStep, value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> | Outcome<Result> {
     if (step.kind === "resolved") {
-      applyResolutions(value, step.resolutions);
-      return run(value, { ...attemptRecord, resolutions: step.resolutions }, chain, startedAt, context);
+      const resolved = applyResolutions(value, step.resolutions);
+      return run(resolved, { ...attemptRecord, resolutions: step.resolutions }, chain, startedAt, context);
     }
     if (step.kind === "failed") {
       const failedRecord: LedgerAttempt = { ...attemptRecord, failure: "semantic", errors: step.errors };
@@ -342,8 +352,7 @@ class Snapshot {
   arguments(): JsonValue {
     const value = JSON.parse(this.#text) as JsonValue;
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
-    applyResolutions(value, this.#resolutions);
-    return value;
+    return applyResolutions(value, this.#resolutions) as JsonValue;
   }
 
   /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */

@@ -77,28 +77,40 @@ function fieldsOf(value: unknown, table: ReferenceTable): { path: string; text: 
   return found;
 }
 
-export async function resolveReferences(value: unknown, table: ReferenceTable, context: ResolveContext): Promise<ReferenceStep> {
-  const fields = fieldsOf(value, table);
-  const looked = await Promise.all(
-    fields.map(async (field) => {
-      if (typeof field.text !== "string") {
-        const error: ArgumentError = { path: field.path, rule: "type", message: `got ${shorten(field.text)}; send the ${field.kind} as text (a name or an email)` };
-        return { field, error, candidates: NONE };
-      }
-      const offered = context.offers.get(field.path);
-      if (offered) {
-        const pick = offered.find((candidate) => candidate.id === field.text);
-        if (pick) return { field, error: undefined, candidates: [pick] };
-        const error: ArgumentError = {
-          path: field.path,
-          rule: "reference_not_offered",
-          message: `${shorten(field.text)} is not one of the ${field.kind} candidates offered; send exactly one of their ids: ${listCandidates(offered)}`,
-        };
-        return { field, error, candidates: NONE };
-      }
-      return { field, error: undefined, candidates: await lookUp(field.text, field.path, field.kind, context) };
-    }),
-  );
+type Field = ReturnType<typeof fieldsOf>[number];
+type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
+
+/**
+ * Looks every reference field up. The answer is a promise only when some resolver returned
+ * one: with synchronous resolvers (an in-memory directory) the call spends no promise turns
+ * here. A resolver that fails throws, or rejects, with a `ReferenceResolverError`.
+ */
+export function resolveReferences(value: unknown, table: ReferenceTable, context: ResolveContext): ReferenceStep | Promise<ReferenceStep> {
+  const looked = fieldsOf(value, table).map((field) => lookField(field, context));
+  return looked.some(isThenable) ? Promise.all(looked).then(decide) : decide(looked as Looked[]);
+}
+
+function lookField(field: Field, context: ResolveContext): Looked | Promise<Looked> {
+  if (typeof field.text !== "string") {
+    const error: ArgumentError = { path: field.path, rule: "type", message: `got ${shorten(field.text)}; send the ${field.kind} as text (a name or an email)` };
+    return { field, error, candidates: NONE };
+  }
+  const offered = context.offers.get(field.path);
+  if (offered) {
+    const pick = offered.find((candidate) => candidate.id === field.text);
+    if (pick) return { field, error: undefined, candidates: [pick] };
+    const error: ArgumentError = {
+      path: field.path,
+      rule: "reference_not_offered",
+      message: `${shorten(field.text)} is not one of the ${field.kind} candidates offered; send exactly one of their ids: ${listCandidates(offered)}`,
+    };
+    return { field, error, candidates: NONE };
+  }
+  const found = lookUp(field.text, field.path, field.kind, context);
+  return isThenable(found) ? found.then((candidates) => ({ field, error: undefined, candidates })) : { field, error: undefined, candidates: found };
+}
+
+function decide(looked: readonly Looked[]): ReferenceStep {
   const errors: ArgumentError[] = [];
   const resolutions: Resolution[] = [];
   let question: Extract<ReferenceStep, { kind: "ambiguous" }> | undefined;
@@ -131,35 +143,44 @@ export async function resolveReferences(value: unknown, table: ReferenceTable, c
   return { kind: "resolved", resolutions };
 }
 
-async function lookUp(text: string, path: string, kind: string, context: ResolveContext): Promise<readonly Candidate[]> {
+function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
+  const failure = (error: unknown): ReferenceResolverError =>
+    error instanceof ReferenceResolverError ? error : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
   // One timer both aborts the resolver's signal and rejects the lookup. (AbortSignal.timeout
   // added a second timer and weak references per lookup: more than the rest of a valid call.)
   // A resolver that answers synchronously needs no timer at all.
   const timeout = new AbortController();
   const signal = context.signal ? AbortSignal.any([context.signal, timeout.signal]) : timeout.signal;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let answer: unknown;
+  let pending: unknown;
   try {
-    const pending: unknown = resolver(text, { tool: context.tool, path, signal });
-    answer = isThenable(pending)
-      ? await Promise.race([
-          pending,
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => {
-              timeout.abort(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
-              reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`));
-            }, context.timeoutMs);
-          }),
-        ])
-      : pending;
+    pending = resolver(text, { tool: context.tool, path, signal });
+    if (!isThenable(pending)) return candidatesOf(pending, context, path, kind);
   } catch (error) {
-    if (error instanceof ReferenceResolverError) throw error;
-    throw new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
-  } finally {
-    clearTimeout(timer);
+    throw failure(error);
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timeout.abort(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
+      reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`));
+    }, context.timeoutMs);
+  });
+  return Promise.race([pending, expired]).then(
+    (answer) => {
+      clearTimeout(timer);
+      return candidatesOf(answer, context, path, kind);
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      throw failure(error);
+    },
+  );
+}
+
+/** A resolver's answer as distinct candidates, or a `ReferenceResolverError` when it is not a list of them. */
+function candidatesOf(answer: unknown, context: ResolveContext, path: string, kind: string): readonly Candidate[] {
   if (!Array.isArray(answer) || !answer.every(isCandidate)) {
     throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
   }
@@ -183,18 +204,35 @@ function listCandidates(candidates: readonly Candidate[]): string {
 
 /**
  * Writes the resolutions into the arguments: each reference field is replaced by its target
- * property holding the identifier, so the implementation never sees the model's text.
+ * property holding the identifier, so the implementation never sees the model's text. Returns
+ * the arguments: an object that held a reference field is rebuilt without it rather than
+ * `delete`d from, which would leave it a slow dictionary-mode object for the rest of the call.
  */
-export function applyResolutions(value: unknown, resolutions: readonly Resolution[]): void {
+export function applyResolutions(value: unknown, resolutions: readonly Resolution[]): unknown {
+  let root = value;
   for (const resolution of resolutions) {
     const tokens = pointerTokens(resolution.path);
     const field = tokens.pop() as string;
-    let node: unknown = value;
-    for (const token of tokens) node = (node as Record<string, unknown>)[token];
+    let holder: Record<string, unknown> | undefined;
+    let node: unknown = root;
+    for (const token of tokens) {
+      holder = node as Record<string, unknown>;
+      node = holder[token];
+    }
     const parent = node as Record<string, unknown>;
-    delete parent[field];
-    Object.defineProperty(parent, resolution.target, { value: resolution.id, writable: true, enumerable: true, configurable: true });
+    const rebuilt: Record<string, unknown> = {};
+    for (const key of Object.keys(parent)) if (key !== field) put(rebuilt, key, parent[key]);
+    put(rebuilt, resolution.target, resolution.id);
+    if (holder === undefined) root = rebuilt;
+    else put(holder, tokens[tokens.length - 1] as string, rebuilt);
   }
+  return root;
+}
+
+/** An own, enumerable property, also when the key is "__proto__" (assignment would set the prototype). */
+function put(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  else object[key] = value;
 }
 
 /** The question sent back when a reference matches several things. */
