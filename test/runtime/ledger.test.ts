@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { defineTool } from "../../templates/runtime/define-tool.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger.ts";
 import { JsonlFileSink, readLedger } from "../../templates/runtime/ledger-jsonl.ts";
+import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 function entry(turn: string): LedgerEntry {
@@ -92,5 +93,26 @@ describe("JsonlFileSink", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("MemorySink", () => {
+  it("shows each entry as the file sink writes it, copied when read rather than on the call's path", async () => {
+    const memory = new MemorySink();
+    const path = await tempPath();
+    const file = new JsonlFileSink({ path, sync: false });
+    const both = { append: (e: LedgerEntry) => (memory.append(e), file.append(e)), flush: () => file.flush(), close: () => file.close() };
+    const tool = defineTool(invoiceSpec()).implement((args) => {
+      (args as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink
+      return "done";
+    }, { ledger: both });
+    await tool.call(JSON.stringify(validInvoice), { turn: "t1" });
+    await file.close();
+    expect(memory.size).toBe(1);
+    expect(memory.entries).toEqual(await readLedger(path));
+    expect(memory.entries[0]?.arguments).toEqual(validInvoice);
+    expect(memory.last()).toBe(memory.entries[0]);
+    memory.clear();
+    expect([memory.size, memory.entries.length]).toEqual([0, 0]);
   });
 });
