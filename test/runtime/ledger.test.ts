@@ -103,7 +103,7 @@ describe("MemorySink", () => {
     const file = new JsonlFileSink({ path, sync: false });
     const both = { append: (e: LedgerEntry) => (memory.append(e), file.append(e)), flush: () => file.flush(), close: () => file.close() };
     const tool = defineTool(invoiceSpec()).implement((args) => {
-      (args as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink
+      (args as unknown as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink
       return "done";
     }, { ledger: both });
     await tool.call(JSON.stringify(validInvoice), { turn: "t1" });
