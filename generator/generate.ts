@@ -2,6 +2,7 @@
 // format. Nothing touches the disk here (but the cache), so `check` and `generate` share every
 // byte. The reader and the emitters are loaded only when the cache cannot answer: they pull in
 // TypeScript, prettier and ajv, which take longer to load than a cached run takes.
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeError, type EncodedError, InputError, InputErrors } from "./errors.ts";
@@ -12,7 +13,7 @@ import type { EmittedFile } from "./emit/runtime.ts";
 import type { CompiledToolTemplate } from "./emit/tool-template.ts";
 import { assertUniqueNames } from "./emit/unique-names.ts";
 import { mapLimit } from "./map-limit.ts";
-import { mapInWorkers, type Outcome, workerCount } from "./worker-pool.ts";
+import { type Outcome, WorkerPool, workerCount } from "./worker-pool.ts";
 
 export interface GeneratedPackage {
   readonly set: ResolvedSet;
@@ -25,52 +26,68 @@ export interface GeneratedPackage {
 /** How many tools are emitted at once per thread; emission is mostly CPU, partly prettier's async work. */
 const CONCURRENCY = 8;
 
-/** Fewer tools to emit than this are not worth starting worker threads for. */
+/** Fewer tools to emit than this are not worth starting worker threads for... */
 const WORKER_THRESHOLD = 50;
+
+/** ...unless the schemas are this large: then one worker starts loading the emitters at once. */
+const LARGE_SET_BYTES = 1024 * 1024;
 
 export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">, cache?: GenerationCache): Promise<GeneratedPackage> {
   const setKey = await cache?.setKey(set, config);
   const whole = setKey ? await cache?.set(setKey) : undefined;
   if (whole) return { set, ...whole };
-  const { readSchemaSet } = await import("./read/index.ts");
-  const read = await readSchemaSet(set.schemas, config);
-  const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  assertUniqueNames(tools);
-  const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));
-  const missing = tools.filter((_tool, index) => cached[index] === undefined);
-  // The package files need only the tools' names: make them while the workers emit.
-  const [emitted, packaged] = await Promise.all([emitTools(missing, cache), packageFiles(set, tools, cache)]);
-  const errors: InputError[] = [];
-  const perTool = [...cached];
-  let at = 0;
-  for (const [index, files] of cached.entries()) {
-    if (files !== undefined) continue;
-    const outcome = emitted[at++] as Outcome<EmittedFile[]>;
-    if (outcome.ok) perTool[index] = outcome.value;
-    else if (outcome.error instanceof InputError) errors.push(outcome.error);
-    else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
-    else throw outcome.error;
+  // A large set starts a worker now, so that the emitters load while this thread reads.
+  const pool = (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES ? emitterPool(cache) : undefined;
+  try {
+    const { readSchemaSet } = await import("./read/index.ts");
+    const read = await readSchemaSet(set.schemas, config);
+    const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    assertUniqueNames(tools);
+    const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));
+    const missing = tools.filter((_tool, index) => cached[index] === undefined);
+    // The package files need only the tools' names: make them while the workers emit.
+    const [emitted, packaged] = await Promise.all([emitTools(missing, cache, pool), packageFiles(set, tools, cache)]);
+    const errors: InputError[] = [];
+    const perTool = [...cached];
+    let at = 0;
+    for (const [index, files] of cached.entries()) {
+      if (files !== undefined) continue;
+      const outcome = emitted[at++] as Outcome<EmittedFile[]>;
+      if (outcome.ok) perTool[index] = outcome.value;
+      else if (outcome.error instanceof InputError) errors.push(outcome.error);
+      else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
+      else throw outcome.error;
+    }
+    if (errors.length > 0) throw new InputErrors(errors);
+    if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: EmittedFile[] }).value));
+    const files = [...packaged, ...perTool.flatMap((files) => files ?? [])];
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
+    return { set, tools, skipped: read.skipped, files };
+  } finally {
+    pool?.close();
   }
-  if (errors.length > 0) throw new InputErrors(errors);
-  if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: EmittedFile[] }).value));
-  const files = [...packaged, ...perTool.flatMap((files) => files ?? [])];
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
-  return { set, tools, skipped: read.skipped, files };
 }
 
 /**
- * Emits each tool, in the tools' order. A large set is spread over worker threads (each loads
- * the emitters once, ~1 s, so a small set stays on this thread); either way an error comes back
- * as the tool's outcome, an InputError with its location intact.
+ * Emits each tool, in the tools' order. Many tools are spread over worker threads (each loads
+ * the emitters once, ~1 s, so a few tools stay on this thread unless `pool` already started
+ * loading them); either way an error comes back as the tool's outcome, an InputError with its
+ * location intact.
  */
-async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<Outcome<EmittedFile[]>[]> {
+async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<Outcome<EmittedFile[]>[]> {
   if (tools.length === 0) return [];
   const threads = workerCount();
-  if (tools.length > WORKER_THRESHOLD && threads > 1) {
-    const script = new URL(`./emit/emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-    const outcomes = await mapInWorkers<ToolDescription, EmittedFile[]>(tools, script, threads, toolTemplate(cache));
-    return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
+  const many = tools.length > WORKER_THRESHOLD && threads > 1;
+  if (many || pool) {
+    const workers = pool ?? emitterPool(cache);
+    if (many) workers.grow(threads);
+    try {
+      const outcomes = await workers.map(tools);
+      return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
+    } finally {
+      workers.close();
+    }
   }
   const template = await toolTemplate(cache);
   const { useToolTemplate } = await import("./emit/tool-template.ts");
@@ -82,6 +99,22 @@ async function emitTools(tools: readonly ToolDescription[], cache: GenerationCac
       (error: unknown): Outcome<EmittedFile[]> => ({ ok: false, error }),
     ),
   );
+}
+
+type EmitterPool = WorkerPool<ToolDescription, EmittedFile[]>;
+
+function emitterPool(cache: GenerationCache | undefined): EmitterPool {
+  const script = new URL(`./emit/emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+  const pool: EmitterPool = new WorkerPool(script, toolTemplate(cache));
+  pool.grow(1);
+  return pool;
+}
+
+/** Bytes of every file under the schema folder (0 when it is missing: the reader says so). */
+async function schemaBytes(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => stat(path.join(entry.parentPath, entry.name)).then((info) => info.size, () => 0)));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /** The compiled tool template, from the cache when it has it: compiling it loads TypeScript. */

@@ -32,59 +32,85 @@ export function workerCount(limit = 4): number {
 }
 
 /**
- * Runs `script` (a module that calls `serveItems`) in `threads` workers over `items`. Each worker
- * first gets `setup` (what every item needs and is costly to compute, computed once here): the
- * workers start loading their modules while it is still being computed. Rejects, and stops
- * every worker, when a worker dies; an item's own error is an outcome, not a crash.
+ * Worker threads running `script` (a module that calls `serveItems`). Each worker first gets
+ * `setup` (what every item needs and is costly to compute, computed once here), and starts
+ * loading its modules at once, while `setup` and whatever else this thread does are under way.
+ * Workers never keep the process alive; `close` stops them.
  */
-export function mapInWorkers<T, R>(items: readonly T[], script: URL, threads: number, setup: Promise<unknown>): Promise<Outcome<R>[]> {
-  const outcomes = new Array<Outcome<R>>(items.length);
-  if (items.length === 0) return Promise.resolve(outcomes);
-  const workers: Worker[] = [];
-  return new Promise<Outcome<R>[]>((resolve, reject) => {
-    let next = 0;
-    let done = 0;
-    let failed = false;
-    const stop = (): void => {
-      for (const worker of workers) void worker.terminate();
-    };
-    const fail = (error: unknown): void => {
-      if (failed) return;
-      failed = true;
-      stop();
-      reject(error instanceof Error ? error : new Error(String(error)));
-    };
-    const feed = (worker: Worker): void => {
-      if (next < items.length) {
-        const index = next++;
-        worker.postMessage({ index, item: items[index] });
-      }
-    };
-    for (let i = 0; i < Math.min(threads, items.length); i++) {
-      const worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-      workers.push(worker);
-      worker.on("message", ({ index, outcome }: Reply) => {
-        outcomes[index] = outcome as Outcome<R>;
-        done++;
-        if (done === items.length) {
-          stop();
-          resolve(outcomes);
-        } else {
-          feed(worker);
-        }
-      });
-      worker.on("error", fail);
+export class WorkerPool<T, R> {
+  readonly #script: URL;
+  readonly #setup: Promise<unknown>;
+  readonly #workers: Worker[] = [];
+  readonly #ready: Promise<void>[] = [];
+  #crash: Error | undefined;
+  #onCrash: ((error: Error) => void) | undefined;
+  #closed = false;
+
+  constructor(script: URL, setup: Promise<unknown>) {
+    this.#script = script;
+    this.#setup = setup;
+  }
+
+  /** Starts workers until there are `threads`. */
+  grow(threads: number): void {
+    while (this.#workers.length < threads) {
+      const worker = new Worker(this.#script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      worker.unref();
+      worker.on("error", (error) => this.#crashed(error));
       worker.on("exit", (code) => {
-        if (done < items.length) fail(new Error(`a generation worker exited (code ${code}) before finishing its work`));
+        if (!this.#closed) this.#crashed(new Error(`a generation worker exited (code ${code}) before its work was done`));
       });
+      const ready = this.#setup.then((data) => worker.postMessage({ setup: data }));
+      ready.catch(() => undefined); // reported by `map`, if it is ever called
+      this.#workers.push(worker);
+      this.#ready.push(ready);
     }
-    setup.then((data) => {
-      for (const worker of workers) {
-        worker.postMessage({ setup: data });
+  }
+
+  /**
+   * Runs every item, one at a time per worker (plus one queued), the next going to whichever
+   * worker is free; outcomes come back in the items' order. Rejects when a worker dies; an
+   * item's own error is an outcome, not a crash.
+   */
+  async map(items: readonly T[]): Promise<Outcome<R>[]> {
+    const outcomes = new Array<Outcome<R>>(items.length);
+    if (items.length === 0) return outcomes;
+    if (this.#workers.length === 0) this.grow(1);
+    await Promise.all(this.#ready);
+    return new Promise<Outcome<R>[]>((resolve, reject) => {
+      if (this.#crash) return reject(this.#crash);
+      this.#onCrash = reject;
+      let next = 0;
+      let done = 0;
+      const feed = (worker: Worker): void => {
+        if (next < items.length) {
+          const index = next++;
+          worker.postMessage({ index, item: items[index] });
+        }
+      };
+      for (const worker of this.#workers) {
+        worker.on("message", ({ index, outcome }: Reply) => {
+          outcomes[index] = outcome as Outcome<R>;
+          done++;
+          if (done < items.length) return feed(worker);
+          for (const each of this.#workers) each.removeAllListeners("message");
+          this.#onCrash = undefined;
+          resolve(outcomes);
+        });
         for (let queued = 0; queued < QUEUED_PER_WORKER; queued++) feed(worker);
       }
-    }, fail);
-  });
+    });
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const worker of this.#workers) void worker.terminate();
+  }
+
+  #crashed(error: unknown): void {
+    this.#crash ??= error instanceof Error ? error : new Error(String(error));
+    this.#onCrash?.(this.#crash);
+  }
 }
 
 /**
