@@ -1,7 +1,7 @@
 // `toolguard report`: the ledger read as product telemetry about the tools. Failed calls per
 // thousand, per tool and rule, and what each pattern says about the schema. A rising rate is a
 // schema defect to fix, not a complaint about the model.
-import type { LedgerEntry } from "../templates/runtime/ledger.ts";
+import { latestPerChain, type LedgerEntry } from "../templates/runtime/ledger.ts";
 
 /** Below this share of failed calls a tool is healthy; above `DEFECT` its schema needs work. */
 export const HEALTHY = 0.01;
@@ -43,9 +43,10 @@ const MEANINGS: Readonly<Record<string, string>> = {
 const GENERIC_MEANING = "read the failing messages in the ledger: the schema or its description is unclear here";
 const SEMANTIC = new Set(["reference_not_found", "reference_not_offered", "ambiguous_reference"]);
 
+/** Reads every chain once, in its latest state (a chain is rewritten while it waits for a repair). */
 export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
   const byTool = new Map<string, LedgerEntry[]>();
-  for (const entry of entries) {
+  for (const entry of latestPerChain(entries)) {
     const list = byTool.get(entry.tool) ?? [];
     list.push(entry);
     byTool.set(entry.tool, list);

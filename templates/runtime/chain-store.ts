@@ -9,6 +9,8 @@ import type { ArgumentError, FailureClass } from "./outcome.ts";
 import type { LedgerAttempt } from "./ledger.ts";
 
 export interface Chain {
+  /** The chain's id in the ledger. */
+  readonly id: string;
   readonly turn: string;
   readonly startedAt: number;
   readonly attempts: LedgerAttempt[];

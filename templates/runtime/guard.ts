@@ -86,13 +86,14 @@ export function createGuard<Args, Result>(
   const chains = new ChainStore({
     ...DEFAULT_CHAIN_LIMITS,
     onDrop: (chain) => {
-      if (!chain.rejected) record(chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
+      if (!chain.rejected) record(chain.id, chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
     },
   });
 
-  function record(turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+  /** Appends a chain's current state; `id` undefined for a chain that never waited (minted lazily). */
+  function record(id: string | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
     try {
-      ledger().append(new ChainRecord(tool, turn, startedAt, verdict, attempts, snapshot));
+      ledger().append(new ChainRecord(id, tool, turn, startedAt, verdict, attempts, snapshot));
     } catch (error) {
       // A sink must report failures through `flush`; one that throws still must not turn a
       // model's call into an exception, and must not go unnoticed.
@@ -144,7 +145,7 @@ export function createGuard<Args, Result>(
     if (chain?.rejected) {
       const result = guardedAttempt(raw, context.finishReason);
       const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
-      record(turn, performance.timeOrigin + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
+      record(undefined, turn, performance.timeOrigin + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
       return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
     }
     const result = guardedAttempt(raw, context.finishReason);
@@ -176,11 +177,14 @@ export function createGuard<Args, Result>(
     if (failed >= open.maxAttempts) {
       open.rejected = true;
       chains.put(open, Date.now());
-      record(turn, startedAt, open.attempts, "rejected");
+      record(open.id, turn, startedAt, open.attempts, "rejected");
       countRepairExhausted(attributes);
       return argumentsRejected(tool, failure, errors, made, false);
     }
     chains.put(open, Date.now());
+    // Written now, not only when the chain ends: a crash before the model's next attempt must
+    // not lose this one. The chain's final entry supersedes it.
+    record(open.id, turn, startedAt, open.attempts, "open");
     return validationFailed(tool, failure, errors, made, open.maxAttempts - failed, truncated);
   }
 
@@ -192,7 +196,7 @@ export function createGuard<Args, Result>(
       // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
       const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
       if (chain) chains.delete(chain.turn);
-      record(context.turn, startedAt, attempts, "error");
+      record(chain?.id, context.turn, startedAt, attempts, "error");
       throw error;
     };
     let step: ReferenceStep | Promise<ReferenceStep>;
@@ -225,6 +229,7 @@ export function createGuard<Args, Result>(
     open.attempts.push({ ...attemptRecord, question: { field: step.path, candidates } });
     (open.offers ??= new Map()).set(step.path, candidates);
     chains.put(open, Date.now());
+    record(open.id, context.turn, startedAt, open.attempts, "open");
     const outcome: AmbiguousReferenceOutcome = {
       status: "ambiguous_reference",
       tool,
@@ -251,22 +256,30 @@ export function createGuard<Args, Result>(
       returned = implementation(args, ctx);
     } catch (error) {
       // The implementation's own failure: recorded, then propagated unchanged.
-      record(context.turn, startedAt, attempts, "error", snapshot);
+      record(chain?.id, context.turn, startedAt, attempts, "error", snapshot);
       return Promise.reject(error);
     }
-    if (!isThenable(returned)) return Promise.resolve(succeed(returned, attempts, attemptRecord, snapshot, context.turn, startedAt));
+    if (!isThenable(returned)) return Promise.resolve(succeed(returned, chain?.id, attempts, attemptRecord, snapshot, context.turn, startedAt));
     return Promise.resolve(returned).then(
-      (result) => succeed(result, attempts, attemptRecord, snapshot, context.turn, startedAt),
+      (value) => succeed(value, chain?.id, attempts, attemptRecord, snapshot, context.turn, startedAt),
       (error: unknown) => {
-        record(context.turn, startedAt, attempts, "error", snapshot);
+        record(chain?.id, context.turn, startedAt, attempts, "error", snapshot);
         throw error;
       },
     );
   }
 
-  function succeed(result: Result, attempts: readonly LedgerAttempt[], attemptRecord: LedgerAttempt, snapshot: Snapshot, turn: string, startedAt: number): Outcome<Result> {
+  function succeed(
+    result: Result,
+    chainId: string | undefined,
+    attempts: readonly LedgerAttempt[],
+    attemptRecord: LedgerAttempt,
+    snapshot: Snapshot,
+    turn: string,
+    startedAt: number,
+  ): Outcome<Result> {
     const repaired = failedAttempts(attempts) > 0;
-    record(turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
+    record(chainId, turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
     if (repaired) countRepairSucceeded(attributes);
     return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
   }
@@ -293,7 +306,8 @@ const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
 
 /** A chain whose budget is set by its first failure (`maxAttempts` 0 until then). */
 function newChain(turn: string, startedAt: number): Chain {
-  return { turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: NO_ERRORS, touchedAt: 0, offers: undefined };
+  return {
+    id: crypto.randomUUID(), turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: NO_ERRORS, touchedAt: 0, offers: undefined };
 }
 
 function failedAttempts(attempts: readonly LedgerAttempt[]): number {
@@ -430,6 +444,7 @@ function isoTime(ms: number): string {
 /** A ledger entry whose arguments and key are derived only when it is serialised or read. */
 class ChainRecord implements LedgerEntry {
   readonly v = 1 as const;
+  #chain: string | undefined;
   readonly tool: string;
   readonly turn: string;
   readonly verdict: Verdict;
@@ -437,13 +452,19 @@ class ChainRecord implements LedgerEntry {
   readonly #startedAt: number;
   readonly #snapshot: Snapshot | undefined;
 
-  constructor(tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
+  constructor(chain: string | undefined, tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
+    this.#chain = chain;
     this.tool = tool;
     this.turn = turn;
     this.verdict = verdict;
     this.attempts = attempts;
     this.#startedAt = startedAt;
     this.#snapshot = snapshot;
+  }
+
+  /** A chain that never waited gets its id only when the entry is read, off the call's path. */
+  get chain(): string {
+    return (this.#chain ??= crypto.randomUUID());
   }
 
   get startedAt(): string {
@@ -470,6 +491,7 @@ class ChainRecord implements LedgerEntry {
     const args = this.#snapshot?.arguments();
     return {
       v: this.v,
+      chain: this.chain,
       tool: this.tool,
       turn: this.turn,
       startedAt: this.startedAt,

@@ -26,7 +26,7 @@ export type {
   Outcome,
   ValidationFailedOutcome,
 } from "./outcome.ts";
-export type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger.ts";
 export type { JsonSchema, JsonValue, ToolSpec } from "./tool-spec.ts";
 export { defineTool } from "./define-tool.ts";
 export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger-jsonl.ts";

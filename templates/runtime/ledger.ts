@@ -23,15 +23,23 @@ export interface LedgerAttempt {
 }
 
 /**
- * How a chain ended. `abandoned`: it failed, the model never came back within the chain's
- * lifetime, and the chain was evicted; `error`: the implementation threw.
+ * Where a chain stands. `open`: it failed or asked a question and waits for the model's next
+ * attempt (a later entry for the same chain supersedes it); the others are final. `abandoned`:
+ * it failed and the model never came back within the chain's lifetime; `ambiguous`: it ended on
+ * an unanswered question; `error`: the implementation or a resolver threw.
  */
-export type Verdict = "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned";
+export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned";
 
-/** One repair chain: every attempt at one tool within one turn, and how it ended. */
+/**
+ * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is
+ * written as soon as an attempt fails (verdict `open`), so a crash between attempts loses
+ * nothing, and again when it ends; the last entry of a chain is its record.
+ */
 export interface LedgerEntry {
   /** Format version of the record. */
   readonly v: 1;
+  /** Identifies the chain: entries with the same id are successive states of one chain. */
+  readonly chain: string;
   readonly tool: string;
   readonly turn: string;
   /** ISO 8601 time the chain's first attempt arrived. */
@@ -43,6 +51,17 @@ export interface LedgerEntry {
   /** The arguments the implementation received, when it ran. */
   readonly arguments?: JsonValue;
   readonly idempotencyKey?: string;
+}
+
+/**
+ * The current record of each chain: the last entry per chain id, in the order the chains first
+ * appeared. What reports read; the raw entries are the history.
+ */
+export function latestPerChain(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  // A Map keeps the insertion order of its first `set`, so chains stay in order of appearance.
+  const latest = new Map<string, LedgerEntry>();
+  for (const entry of entries) latest.set(entry.chain, entry);
+  return [...latest.values()];
 }
 
 /** Where ledger entries go. `append` must not block the call; failures surface in `flush`. */

@@ -32,7 +32,7 @@ describe("create_invoice, generated", () => {
     const second = await tool.call(JSON.stringify({ amount: 1299.0, currency: "EUR", customer_ref: "Acme BV", line_items: [line] }), { turn: "t" });
     expect(second.status).toBe("ok");
     expect(invocations).toEqual([{ amount: 1299, currency: "EUR", customer_id: "cus_00181", line_items: [line] }]);
-    const [entry] = ledger.entries;
+    const [entry] = ledger.chains();
     expect(entry?.repairs).toBe(1);
     expect(entry?.attempts.flatMap((attempt) => attempt.coercions)).toEqual([]); // "1,299.00" rejected, not coerced
   });

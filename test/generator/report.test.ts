@@ -13,8 +13,10 @@ const fail = (...rules: string[]): LedgerAttempt => ({
   coercions: [],
   guardMs: 0.01,
 });
+let chains = 0;
 const chain = (tool: string, verdict: LedgerEntry["verdict"], ...attempts: LedgerAttempt[]): LedgerEntry => ({
   v: 1,
+  chain: `c${chains++}`,
   tool,
   turn: "t",
   startedAt: "2026-01-01T00:00:00.000Z",

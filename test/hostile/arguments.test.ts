@@ -21,7 +21,7 @@ interface LedgerEntry {
 }
 interface Package {
   readonly hostile: { implement(impl: (args: unknown) => unknown, options: Record<string, unknown>): Guarded };
-  readonly MemorySink: new () => { entries: LedgerEntry[] };
+  readonly MemorySink: new () => { entries: LedgerEntry[]; chains(): LedgerEntry[] };
 }
 
 const project = new TempProject({
@@ -48,14 +48,18 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-/** Sends `raw` twice in one turn: the second failure spends the budget and ends the chain in the ledger. */
+/**
+ * Sends `raw` twice in one turn: the first failure is in the ledger at once (verdict `open`), the
+ * second spends the budget and ends the chain; the chain's latest entry is returned.
+ */
 async function attack(raw: unknown, options: Record<string, unknown> = {}): Promise<{ first: Outcome; entry: LedgerEntry | undefined }> {
   const ledger = new pkg.MemorySink();
   const guarded = pkg.hostile.implement((args) => reached.push(args), { ledger, ...options });
   const first = await guarded.call(raw, { turn: "t" });
+  expect(ledger.entries.map((entry) => entry.verdict)).toEqual(["open"]);
   const second = await guarded.call(raw, { turn: "t" });
   expect(second.status).toBe("arguments_rejected");
-  return { first, entry: ledger.entries[0] };
+  return { first, entry: ledger.chains()[0] };
 }
 
 const hugeKeys = (count: number): string => `{"name":"n",${Array.from({ length: count }, (_, i) => `"k${i}":0`).join(",")}}`;

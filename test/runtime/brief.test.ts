@@ -22,7 +22,20 @@ describe("repair chains", () => {
     expect((await tool.call(JSON.stringify(validInvoice), { turn: "t" })).status).toBe("ok");
     const fresh = await tool.call(bad, { turn: "t" });
     expect(fresh).toMatchObject({ status: "validation_failed", attempts: 1, repairsLeft: 1 });
-    expect(ledger.entries.map((entry) => entry.verdict)).toEqual(["repaired"]);
+    // The closed chain is repaired; the later call opened a chain of its own.
+    expect(ledger.chains().map((entry) => entry.verdict)).toEqual(["repaired", "open"]);
+    expect(new Set(ledger.chains().map((entry) => entry.chain)).size).toBe(2);
+  });
+
+  it("writes a failed attempt at once, so a crash before the repair loses nothing", async () => {
+    const ledger = new MemorySink();
+    const tool = make(spyImplementation().implementation, ledger);
+    await tool.call(JSON.stringify({ ...validInvoice, currency: "euro" }), { turn: "t" });
+    expect(ledger.entries.map((entry) => [entry.verdict, entry.attempts.length, entry.attempts[0]?.errors[0]?.path])).toEqual([["open", 1, "/currency"]]);
+    await tool.call(JSON.stringify(validInvoice), { turn: "t" });
+    const [open, repaired] = ledger.entries;
+    expect(repaired).toMatchObject({ chain: open?.chain, verdict: "repaired", repairs: 1 });
+    expect(ledger.chains()).toEqual([repaired]);
   });
 
   it("records a chain the model never came back to as abandoned, and starts that turn afresh", async () => {
@@ -34,7 +47,10 @@ describe("repair chains", () => {
       await tool.call(bad, { turn: "t" });
       vi.advanceTimersByTime(16 * 60_000);
       expect(await tool.call(bad, { turn: "t" })).toMatchObject({ status: "validation_failed", attempts: 1 });
-      expect(ledger.entries.map((entry) => [entry.verdict, entry.attempts.length])).toEqual([["abandoned", 1]]);
+      expect(ledger.chains().map((entry) => [entry.verdict, entry.attempts.length])).toEqual([
+        ["abandoned", 1],
+        ["open", 1],
+      ]);
     } finally {
       vi.useRealTimers();
     }

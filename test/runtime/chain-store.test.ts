@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChainStore, type Chain } from "../../templates/runtime/chain-store.ts";
 
 function chain(turn: string): Chain {
-  return { turn, startedAt: 0, attempts: [], maxAttempts: 2, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0, offers: new Map() };
+  return { id: turn, turn, startedAt: 0, attempts: [], maxAttempts: 2, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0, offers: new Map() };
 }
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 function entry(turn: string): LedgerEntry {
-  return { v: 1, tool: "t", turn, startedAt: "2026-01-01T00:00:00.000Z", verdict: "ok", attempts: [], repairs: 0 };
+  return { v: 1, chain: `c-${turn}`, tool: "t", turn, startedAt: "2026-01-01T00:00:00.000Z", verdict: "ok", attempts: [], repairs: 0 };
 }
 
 async function tempPath(): Promise<string> {

@@ -43,7 +43,7 @@ describe("reference resolution", () => {
     expect(outcome.status).toBe("ok");
     const { customer_ref: _text, ...rest } = validInvoice;
     expect(received).toEqual([{ ...rest, customer_id: "cus_00400" }]);
-    const [entry] = ledger.entries;
+    const [entry] = ledger.chains();
     expect(entry).toMatchObject({ verdict: "ok", repairs: 0, arguments: { customer_id: "cus_00400" } });
     expect(entry?.attempts[0]?.resolutions).toEqual([{ path: "/customer_ref", text: "globex", id: "cus_00400", target: "customer_id" }]);
     expect(JSON.stringify(entry)).not.toContain('"customer_ref":"globex","line');
@@ -66,7 +66,7 @@ describe("reference resolution", () => {
     const second = await tool.call(invoice("Initech Corp"), { turn: "t2" });
     expect(second).toMatchObject({ status: "arguments_rejected", failure: "semantic" });
     expect(received).toEqual([]);
-    expect(ledger.entries[0]).toMatchObject({ verdict: "rejected", repairs: 1 });
+    expect(ledger.chains()[0]).toMatchObject({ verdict: "rejected", repairs: 1 });
   });
 
   it("several candidates: a question with the real candidates; the offered pick proceeds", async () => {
@@ -87,7 +87,7 @@ describe("reference resolution", () => {
     const answer = await tool.call(invoice("cus_00922"), { turn: "t3" });
     expect(answer.status).toBe("ok");
     expect(received).toEqual([expect.objectContaining({ customer_id: "cus_00922" })]);
-    const [entry] = ledger.entries;
+    const [entry] = ledger.chains();
     expect(entry).toMatchObject({ verdict: "ok", repairs: 0 });
     expect(entry?.attempts[0]?.question).toEqual({ field: "/customer_ref", candidates: (question as { candidates: unknown }).candidates });
   });
@@ -105,7 +105,7 @@ describe("reference resolution", () => {
     const again = await tool.call(invoice("cus_99999"), { turn: "t4" });
     expect(again.status).toBe("arguments_rejected");
     expect(received).toEqual([]);
-    expect(ledger.entries[0]).toMatchObject({ verdict: "rejected" });
+    expect(ledger.chains()[0]).toMatchObject({ verdict: "rejected" });
   });
 
   it("a question spends no repair budget: a question, then one failure, still leaves a repair", async () => {
@@ -126,7 +126,7 @@ describe("reference resolution", () => {
     expect(error).toBeInstanceOf(ReferenceResolverError);
     expect(error).toMatchObject({ tool: "create_invoice", path: "/customer_ref", kind: "customer", cause });
     expect(received).toEqual([]);
-    expect(ledger.entries[0]).toMatchObject({ verdict: "error" });
+    expect(ledger.chains()[0]).toMatchObject({ verdict: "error" });
   });
 
   it("a resolver that does not answer in time fails the same way", async () => {
