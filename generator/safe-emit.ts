@@ -20,6 +20,16 @@ export function literal(value: unknown): Code {
   return new Code(json.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029"));
 }
 
+/**
+ * A JavaScript literal for a JSON value printed as indented JSON, one entry per line: how the
+ * generated modules print their data tables, readable and diff-friendly without a formatter.
+ */
+export function dataLiteral(value: unknown): Code {
+  const json = JSON.stringify(value, null, 2);
+  if (json === undefined) throw new TypeError("dataLiteral(): value is not JSON-serialisable");
+  return new Code(json.replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029"));
+}
+
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false finally for " +

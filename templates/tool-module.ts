@@ -18,19 +18,27 @@ import {
   type TOOL_RESOLVED_ARGS,
 } from "./tool-placeholders.ts";
 
+// The tables below are data, printed as JSON with one entry per line so that a schema change is
+// a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
+
 /** The input schema the model sees. */
+// prettier-ignore
 const inputSchema: JsonSchema = TOOL_INPUT_SCHEMA;
 
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
+// prettier-ignore
 const coercions: CoercionTable = TOOL_COERCIONS;
 
 /** What an error at each schema location can tell the model, precomputed. */
+// prettier-ignore
 const hints: HintTable = TOOL_HINTS;
 
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
+// prettier-ignore
 const references: ReferenceTable = TOOL_REFERENCES;
 
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+// prettier-ignore
 const http: HttpBinding | undefined = TOOL_HTTP;
 
 /** TOOL_DESCRIPTION */

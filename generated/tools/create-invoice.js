@@ -3,105 +3,226 @@
 // Regenerate: npx toolguard generate
 import { validate } from "./create-invoice.validator.js";
 import { defineTool } from "../runtime/define-tool.js";
+// The tables below are data, printed as JSON with one entry per line so that a schema change is
+// a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
 /** The input schema the model sees. */
+// prettier-ignore
 const inputSchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    amount: {
-      type: "number",
-      minimum: 0,
-      description: "A plain number in major units: no thousands separators, no currency symbol.",
-      examples: [1299],
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "amount": {
+      "type": "number",
+      "minimum": 0,
+      "description": "A plain number in major units: no thousands separators, no currency symbol.",
+      "examples": [
+        1299
+      ]
     },
-    currency: {
-      type: "string",
-      enum: ["USD", "EUR", "GBP"],
-      description: "ISO 4217 code, uppercase.",
+    "currency": {
+      "type": "string",
+      "enum": [
+        "USD",
+        "EUR",
+        "GBP"
+      ],
+      "description": "ISO 4217 code, uppercase."
     },
-    customer_ref: {
-      type: "string",
-      minLength: 2,
-      maxLength: 200,
-      description: "The customer's company name or billing email, as the user said it.",
-      examples: ["Acme BV"],
+    "customer_ref": {
+      "type": "string",
+      "minLength": 2,
+      "maxLength": 200,
+      "description": "The customer's company name or billing email, as the user said it.",
+      "examples": [
+        "Acme BV"
+      ]
     },
-    due_date: {
-      type: "string",
-      format: "date",
-      description:
-        "Payment due date (YYYY-MM-DD). Optional: omit it for the customer's standard terms.",
+    "due_date": {
+      "type": "string",
+      "format": "date",
+      "description": "Payment due date (YYYY-MM-DD). Optional: omit it for the customer's standard terms."
     },
-    line_items: { type: "array", minItems: 1, maxItems: 100, items: { $ref: "#/$defs/line_item" } },
-    memo: { type: "string", maxLength: 500, description: "Free text printed on the invoice." },
+    "line_items": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 100,
+      "items": {
+        "$ref": "#/$defs/line_item"
+      }
+    },
+    "memo": {
+      "type": "string",
+      "maxLength": 500,
+      "description": "Free text printed on the invoice."
+    }
   },
-  required: ["amount", "currency", "customer_ref", "line_items"],
-  additionalProperties: false,
-  $defs: {
-    line_item: {
-      type: "object",
-      properties: {
-        sku: {
-          type: "string",
-          pattern: "^[A-Z0-9-]{3,32}$",
-          description: "Catalogue SKU, uppercase.",
-          examples: ["SKU-1042"],
+  "required": [
+    "amount",
+    "currency",
+    "customer_ref",
+    "line_items"
+  ],
+  "additionalProperties": false,
+  "$defs": {
+    "line_item": {
+      "type": "object",
+      "properties": {
+        "sku": {
+          "type": "string",
+          "pattern": "^[A-Z0-9-]{3,32}$",
+          "description": "Catalogue SKU, uppercase.",
+          "examples": [
+            "SKU-1042"
+          ]
         },
-        quantity: { type: "integer", minimum: 1, maximum: 10000 },
-        unit_price: { type: "number", minimum: 0 },
+        "quantity": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000
+        },
+        "unit_price": {
+          "type": "number",
+          "minimum": 0
+        }
       },
-      required: ["sku", "quantity", "unit_price"],
-      additionalProperties: false,
-    },
-  },
+      "required": [
+        "sku",
+        "quantity",
+        "unit_price"
+      ],
+      "additionalProperties": false
+    }
+  }
 };
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
+// prettier-ignore
 const coercions = {
   "/amount": "number",
   "/line_items/*/quantity": "integer",
-  "/line_items/*/unit_price": "number",
+  "/line_items/*/unit_price": "number"
 };
 /** What an error at each schema location can tell the model, precomputed. */
+// prettier-ignore
 const hints = {
   "#": {
-    types: ["object"],
-    properties: ["amount", "currency", "customer_ref", "due_date", "line_items", "memo"],
-    propertyDescriptions: {
-      amount: "A plain number in major units: no thousands separators, no currency symbol.",
-      currency: "ISO 4217 code, uppercase.",
-      customer_ref: "The customer's company name or billing email, as the user said it.",
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "amount",
+      "currency",
+      "customer_ref",
+      "due_date",
+      "line_items",
+      "memo"
+    ],
+    "propertyDescriptions": {
+      "amount": "A plain number in major units: no thousands separators, no currency symbol.",
+      "currency": "ISO 4217 code, uppercase.",
+      "customer_ref": "The customer's company name or billing email, as the user said it."
     },
-    propertyExamples: { amount: 1299, currency: "USD", customer_ref: "Acme BV" },
+    "propertyExamples": {
+      "amount": 1299,
+      "currency": "USD",
+      "customer_ref": "Acme BV"
+    }
   },
-  "#/properties/amount": { types: ["number"], example: 1299 },
+  "#/properties/amount": {
+    "types": [
+      "number"
+    ],
+    "example": 1299
+  },
   "#/properties/currency": {
-    types: ["string"],
-    allowed: ["USD", "EUR", "GBP"],
-    nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" },
+    "types": [
+      "string"
+    ],
+    "allowed": [
+      "USD",
+      "EUR",
+      "GBP"
+    ],
+    "nearMisses": {
+      "usd": "USD",
+      "eur": "EUR",
+      "gbp": "GBP"
+    }
   },
-  "#/properties/customer_ref": { types: ["string"], example: "Acme BV" },
-  "#/properties/due_date": { types: ["string"], format: "date", example: "2026-01-31" },
-  "#/properties/line_items": { types: ["array"] },
-  "#/properties/memo": { types: ["string"] },
+  "#/properties/customer_ref": {
+    "types": [
+      "string"
+    ],
+    "example": "Acme BV"
+  },
+  "#/properties/due_date": {
+    "types": [
+      "string"
+    ],
+    "format": "date",
+    "example": "2026-01-31"
+  },
+  "#/properties/line_items": {
+    "types": [
+      "array"
+    ]
+  },
+  "#/properties/memo": {
+    "types": [
+      "string"
+    ]
+  },
   "#/$defs/line_item": {
-    types: ["object"],
-    properties: ["sku", "quantity", "unit_price"],
-    propertyDescriptions: { sku: "Catalogue SKU, uppercase." },
-    propertyExamples: { sku: "SKU-1042", quantity: 1, unit_price: 0 },
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "sku",
+      "quantity",
+      "unit_price"
+    ],
+    "propertyDescriptions": {
+      "sku": "Catalogue SKU, uppercase."
+    },
+    "propertyExamples": {
+      "sku": "SKU-1042",
+      "quantity": 1,
+      "unit_price": 0
+    }
   },
-  "#/$defs/line_item/properties/sku": { types: ["string"], example: "SKU-1042" },
-  "#/$defs/line_item/properties/quantity": { types: ["integer"], example: 1 },
-  "#/$defs/line_item/properties/unit_price": { types: ["number"], example: 0 },
+  "#/$defs/line_item/properties/sku": {
+    "types": [
+      "string"
+    ],
+    "example": "SKU-1042"
+  },
+  "#/$defs/line_item/properties/quantity": {
+    "types": [
+      "integer"
+    ],
+    "example": 1
+  },
+  "#/$defs/line_item/properties/unit_price": {
+    "types": [
+      "number"
+    ],
+    "example": 0
+  }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
-const references = { "/customer_ref": { kind: "customer", target: "customer_id" } };
+// prettier-ignore
+const references = {
+  "/customer_ref": {
+    "kind": "customer",
+    "target": "customer_id"
+  }
+};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+// prettier-ignore
 const http = undefined;
 /** Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier. */
 export const createInvoice = defineTool({
   name: "create_invoice",
-  description:
-    "Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier.",
+  description: "Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier.",
   inputSchema,
   validate: validate,
   coercions,

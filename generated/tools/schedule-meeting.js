@@ -3,98 +3,221 @@
 // Regenerate: npx toolguard generate
 import { validate } from "./schedule-meeting.validator.js";
 import { defineTool } from "../runtime/define-tool.js";
+// The tables below are data, printed as JSON with one entry per line so that a schema change is
+// a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
 /** The input schema the model sees. */
+// prettier-ignore
 const inputSchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    title: { type: "string", minLength: 1, maxLength: 120 },
-    starts_at: {
-      type: "string",
-      format: "date-time",
-      description: "Start time, RFC 3339 with offset.",
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "title": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 120
     },
-    duration_minutes: { type: "integer", enum: [15, 30, 45, 60, 90, 120] },
-    attendees: {
-      type: "array",
-      minItems: 1,
-      maxItems: 50,
-      items: {
-        type: "object",
-        properties: {
-          email: { type: "string", format: "email" },
-          optional: { type: "boolean", description: "Optional attendees get a tentative invite." },
+    "starts_at": {
+      "type": "string",
+      "format": "date-time",
+      "description": "Start time, RFC 3339 with offset."
+    },
+    "duration_minutes": {
+      "type": "integer",
+      "enum": [
+        15,
+        30,
+        45,
+        60,
+        90,
+        120
+      ]
+    },
+    "attendees": {
+      "type": "array",
+      "minItems": 1,
+      "maxItems": 50,
+      "items": {
+        "type": "object",
+        "properties": {
+          "email": {
+            "type": "string",
+            "format": "email"
+          },
+          "optional": {
+            "type": "boolean",
+            "description": "Optional attendees get a tentative invite."
+          }
         },
-        required: ["email"],
-        additionalProperties: false,
-      },
+        "required": [
+          "email"
+        ],
+        "additionalProperties": false
+      }
     },
-    room: {
-      description: "A named room, or a video call.",
-      anyOf: [
-        { type: "string", enum: ["atlas", "borealis", "cosmos"] },
+    "room": {
+      "description": "A named room, or a video call.",
+      "anyOf": [
         {
-          type: "object",
-          properties: { video: { const: true } },
-          required: ["video"],
-          additionalProperties: false,
+          "type": "string",
+          "enum": [
+            "atlas",
+            "borealis",
+            "cosmos"
+          ]
         },
-      ],
+        {
+          "type": "object",
+          "properties": {
+            "video": {
+              "const": true
+            }
+          },
+          "required": [
+            "video"
+          ],
+          "additionalProperties": false
+        }
+      ]
     },
-    send_invites: { type: "boolean" },
+    "send_invites": {
+      "type": "boolean"
+    }
   },
-  required: ["title", "starts_at", "duration_minutes", "attendees", "send_invites"],
-  additionalProperties: false,
+  "required": [
+    "title",
+    "starts_at",
+    "duration_minutes",
+    "attendees",
+    "send_invites"
+  ],
+  "additionalProperties": false
 };
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
+// prettier-ignore
 const coercions = {
   "/attendees/*/optional": "boolean",
   "/duration_minutes": "integer",
-  "/send_invites": "boolean",
+  "/send_invites": "boolean"
 };
 /** What an error at each schema location can tell the model, precomputed. */
+// prettier-ignore
 const hints = {
   "#": {
-    types: ["object"],
-    properties: ["title", "starts_at", "duration_minutes", "attendees", "room", "send_invites"],
-    propertyDescriptions: { starts_at: "Start time, RFC 3339 with offset." },
-    propertyExamples: {
-      starts_at: "2026-01-31T09:30:00Z",
-      duration_minutes: 15,
-      send_invites: true,
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "title",
+      "starts_at",
+      "duration_minutes",
+      "attendees",
+      "room",
+      "send_invites"
+    ],
+    "propertyDescriptions": {
+      "starts_at": "Start time, RFC 3339 with offset."
     },
+    "propertyExamples": {
+      "starts_at": "2026-01-31T09:30:00Z",
+      "duration_minutes": 15,
+      "send_invites": true
+    }
   },
-  "#/properties/title": { types: ["string"] },
+  "#/properties/title": {
+    "types": [
+      "string"
+    ]
+  },
   "#/properties/starts_at": {
-    types: ["string"],
-    format: "date-time",
-    example: "2026-01-31T09:30:00Z",
+    "types": [
+      "string"
+    ],
+    "format": "date-time",
+    "example": "2026-01-31T09:30:00Z"
   },
-  "#/properties/duration_minutes": { types: ["integer"], allowed: [15, 30, 45, 60, 90, 120] },
-  "#/properties/attendees": { types: ["array"] },
+  "#/properties/duration_minutes": {
+    "types": [
+      "integer"
+    ],
+    "allowed": [
+      15,
+      30,
+      45,
+      60,
+      90,
+      120
+    ]
+  },
+  "#/properties/attendees": {
+    "types": [
+      "array"
+    ]
+  },
   "#/properties/attendees/items": {
-    types: ["object"],
-    properties: ["email", "optional"],
-    propertyExamples: { email: "name@example.com" },
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "email",
+      "optional"
+    ],
+    "propertyExamples": {
+      "email": "name@example.com"
+    }
   },
   "#/properties/attendees/items/properties/email": {
-    types: ["string"],
-    format: "email",
-    example: "name@example.com",
+    "types": [
+      "string"
+    ],
+    "format": "email",
+    "example": "name@example.com"
   },
-  "#/properties/attendees/items/properties/optional": { types: ["boolean"], example: true },
+  "#/properties/attendees/items/properties/optional": {
+    "types": [
+      "boolean"
+    ],
+    "example": true
+  },
   "#/properties/room/anyOf/0": {
-    types: ["string"],
-    allowed: ["atlas", "borealis", "cosmos"],
-    nearMisses: { atlas: "atlas", borealis: "borealis", cosmos: "cosmos" },
+    "types": [
+      "string"
+    ],
+    "allowed": [
+      "atlas",
+      "borealis",
+      "cosmos"
+    ],
+    "nearMisses": {
+      "atlas": "atlas",
+      "borealis": "borealis",
+      "cosmos": "cosmos"
+    }
   },
-  "#/properties/room/anyOf/1": { types: ["object"], properties: ["video"] },
-  "#/properties/room/anyOf/1/properties/video": { allowed: [true] },
-  "#/properties/send_invites": { types: ["boolean"], example: true },
+  "#/properties/room/anyOf/1": {
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "video"
+    ]
+  },
+  "#/properties/room/anyOf/1/properties/video": {
+    "allowed": [
+      true
+    ]
+  },
+  "#/properties/send_invites": {
+    "types": [
+      "boolean"
+    ],
+    "example": true
+  }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
+// prettier-ignore
 const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+// prettier-ignore
 const http = undefined;
 /** Book a meeting room and invite attendees. */
 export const scheduleMeeting = defineTool({

@@ -3,97 +3,193 @@
 // Regenerate: npx toolguard generate
 import { validate } from "./search-tickets.validator.js";
 import { defineTool } from "../runtime/define-tool.js";
+// The tables below are data, printed as JSON with one entry per line so that a schema change is
+// a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
 /** The input schema the model sees. */
+// prettier-ignore
 const inputSchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  properties: {
-    query: {
-      type: "string",
-      maxLength: 200,
-      description: "Words to look for in the ticket subject and body.",
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string",
+      "maxLength": 200,
+      "description": "Words to look for in the ticket subject and body."
     },
-    status: {
-      type: "array",
-      items: { type: "string", enum: ["open", "pending", "solved", "closed"] },
-      uniqueItems: true,
-      description: "Only tickets in these states.",
-    },
-    priority: { type: "string", enum: ["low", "normal", "high", "urgent"] },
-    created_after: {
-      type: "string",
-      format: "date-time",
-      description: "RFC 3339 timestamp with an offset.",
-    },
-    assignee_email: { type: "string", format: "email" },
-    include_archived: {
-      type: "boolean",
-      default: false,
-      description: "Optional; archived tickets are left out unless this is true.",
-    },
-    page: {
-      type: "object",
-      properties: {
-        size: { type: "integer", minimum: 1, maximum: 100, default: 25 },
-        cursor: { type: "string", description: "The cursor returned by the previous page." },
+    "status": {
+      "type": "array",
+      "items": {
+        "type": "string",
+        "enum": [
+          "open",
+          "pending",
+          "solved",
+          "closed"
+        ]
       },
-      additionalProperties: false,
+      "uniqueItems": true,
+      "description": "Only tickets in these states."
     },
+    "priority": {
+      "type": "string",
+      "enum": [
+        "low",
+        "normal",
+        "high",
+        "urgent"
+      ]
+    },
+    "created_after": {
+      "type": "string",
+      "format": "date-time",
+      "description": "RFC 3339 timestamp with an offset."
+    },
+    "assignee_email": {
+      "type": "string",
+      "format": "email"
+    },
+    "include_archived": {
+      "type": "boolean",
+      "default": false,
+      "description": "Optional; archived tickets are left out unless this is true."
+    },
+    "page": {
+      "type": "object",
+      "properties": {
+        "size": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 25
+        },
+        "cursor": {
+          "type": "string",
+          "description": "The cursor returned by the previous page."
+        }
+      },
+      "additionalProperties": false
+    }
   },
-  additionalProperties: false,
+  "additionalProperties": false
 };
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
-const coercions = { "/include_archived": "boolean", "/page/size": "integer" };
+// prettier-ignore
+const coercions = {
+  "/include_archived": "boolean",
+  "/page/size": "integer"
+};
 /** What an error at each schema location can tell the model, precomputed. */
+// prettier-ignore
 const hints = {
   "#": {
-    types: ["object"],
-    properties: [
+    "types": [
+      "object"
+    ],
+    "properties": [
       "query",
       "status",
       "priority",
       "created_after",
       "assignee_email",
       "include_archived",
-      "page",
-    ],
+      "page"
+    ]
   },
-  "#/properties/query": { types: ["string"] },
-  "#/properties/status": { types: ["array"] },
+  "#/properties/query": {
+    "types": [
+      "string"
+    ]
+  },
+  "#/properties/status": {
+    "types": [
+      "array"
+    ]
+  },
   "#/properties/status/items": {
-    types: ["string"],
-    allowed: ["open", "pending", "solved", "closed"],
-    nearMisses: { open: "open", pending: "pending", solved: "solved", closed: "closed" },
+    "types": [
+      "string"
+    ],
+    "allowed": [
+      "open",
+      "pending",
+      "solved",
+      "closed"
+    ],
+    "nearMisses": {
+      "open": "open",
+      "pending": "pending",
+      "solved": "solved",
+      "closed": "closed"
+    }
   },
   "#/properties/priority": {
-    types: ["string"],
-    allowed: ["low", "normal", "high", "urgent"],
-    nearMisses: { low: "low", normal: "normal", high: "high", urgent: "urgent" },
+    "types": [
+      "string"
+    ],
+    "allowed": [
+      "low",
+      "normal",
+      "high",
+      "urgent"
+    ],
+    "nearMisses": {
+      "low": "low",
+      "normal": "normal",
+      "high": "high",
+      "urgent": "urgent"
+    }
   },
   "#/properties/created_after": {
-    types: ["string"],
-    format: "date-time",
-    example: "2026-01-31T09:30:00Z",
+    "types": [
+      "string"
+    ],
+    "format": "date-time",
+    "example": "2026-01-31T09:30:00Z"
   },
   "#/properties/assignee_email": {
-    types: ["string"],
-    format: "email",
-    example: "name@example.com",
+    "types": [
+      "string"
+    ],
+    "format": "email",
+    "example": "name@example.com"
   },
-  "#/properties/include_archived": { types: ["boolean"], example: false },
-  "#/properties/page": { types: ["object"], properties: ["size", "cursor"] },
-  "#/properties/page/properties/size": { types: ["integer"], example: 25 },
-  "#/properties/page/properties/cursor": { types: ["string"] },
+  "#/properties/include_archived": {
+    "types": [
+      "boolean"
+    ],
+    "example": false
+  },
+  "#/properties/page": {
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "size",
+      "cursor"
+    ]
+  },
+  "#/properties/page/properties/size": {
+    "types": [
+      "integer"
+    ],
+    "example": 25
+  },
+  "#/properties/page/properties/cursor": {
+    "types": [
+      "string"
+    ]
+  }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
+// prettier-ignore
 const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+// prettier-ignore
 const http = undefined;
 /** Search support tickets. Every filter is optional; results are paged, at most 100 per page. */
 export const searchTickets = defineTool({
   name: "search_tickets",
-  description:
-    "Search support tickets. Every filter is optional; results are paged, at most 100 per page.",
+  description: "Search support tickets. Every filter is optional; results are paged, at most 100 per page.",
   inputSchema,
   validate: validate,
   coercions,

@@ -3,58 +3,129 @@
 // Regenerate: npx toolguard generate
 import { validate } from "./update-org-chart.validator.js";
 import { defineTool } from "../runtime/define-tool.js";
+// The tables below are data, printed as JSON with one entry per line so that a schema change is
+// a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
 /** The input schema the model sees. */
+// prettier-ignore
 const inputSchema = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  type: "object",
-  properties: {
-    root: { $ref: "#/definitions/team" },
-    dry_run: { type: "boolean", description: "Validate and diff without saving." },
-  },
-  required: ["root", "dry_run"],
-  additionalProperties: false,
-  definitions: {
-    team: {
-      title: "Team",
-      type: "object",
-      properties: {
-        name: { type: "string", minLength: 1 },
-        lead_email: { type: "string", format: "email" },
-        headcount: { type: "integer", minimum: 0 },
-        subteams: { type: "array", items: { $ref: "#/definitions/team" }, maxItems: 50 },
-      },
-      required: ["name"],
-      additionalProperties: false,
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "root": {
+      "$ref": "#/definitions/team"
     },
+    "dry_run": {
+      "type": "boolean",
+      "description": "Validate and diff without saving."
+    }
   },
+  "required": [
+    "root",
+    "dry_run"
+  ],
+  "additionalProperties": false,
+  "definitions": {
+    "team": {
+      "title": "Team",
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 1
+        },
+        "lead_email": {
+          "type": "string",
+          "format": "email"
+        },
+        "headcount": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "subteams": {
+          "type": "array",
+          "items": {
+            "$ref": "#/definitions/team"
+          },
+          "maxItems": 50
+        }
+      },
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false
+    }
+  }
 };
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
-const coercions = { "/dry_run": "boolean", "/root/headcount": "integer" };
+// prettier-ignore
+const coercions = {
+  "/dry_run": "boolean",
+  "/root/headcount": "integer"
+};
 /** What an error at each schema location can tell the model, precomputed. */
+// prettier-ignore
 const hints = {
   "#": {
-    types: ["object"],
-    properties: ["root", "dry_run"],
-    propertyDescriptions: { dry_run: "Validate and diff without saving." },
-    propertyExamples: { dry_run: true },
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "root",
+      "dry_run"
+    ],
+    "propertyDescriptions": {
+      "dry_run": "Validate and diff without saving."
+    },
+    "propertyExamples": {
+      "dry_run": true
+    }
   },
-  "#/properties/dry_run": { types: ["boolean"], example: true },
+  "#/properties/dry_run": {
+    "types": [
+      "boolean"
+    ],
+    "example": true
+  },
   "#/definitions/team": {
-    types: ["object"],
-    properties: ["name", "lead_email", "headcount", "subteams"],
+    "types": [
+      "object"
+    ],
+    "properties": [
+      "name",
+      "lead_email",
+      "headcount",
+      "subteams"
+    ]
   },
-  "#/definitions/team/properties/name": { types: ["string"] },
+  "#/definitions/team/properties/name": {
+    "types": [
+      "string"
+    ]
+  },
   "#/definitions/team/properties/lead_email": {
-    types: ["string"],
-    format: "email",
-    example: "name@example.com",
+    "types": [
+      "string"
+    ],
+    "format": "email",
+    "example": "name@example.com"
   },
-  "#/definitions/team/properties/headcount": { types: ["integer"], example: 0 },
-  "#/definitions/team/properties/subteams": { types: ["array"] },
+  "#/definitions/team/properties/headcount": {
+    "types": [
+      "integer"
+    ],
+    "example": 0
+  },
+  "#/definitions/team/properties/subteams": {
+    "types": [
+      "array"
+    ]
+  }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
+// prettier-ignore
 const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
+// prettier-ignore
 const http = undefined;
 /** Replace a team's subtree of the org chart. Teams nest to any depth. */
 export const updateOrgChart = defineTool({

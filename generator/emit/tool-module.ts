@@ -2,7 +2,7 @@
 // template: the schema the model sees, the coercion and hint tables, references, and the
 // `defineTool` call that binds them to the standalone validator.
 import type { ToolDescription } from "../ir.ts";
-import { code, ident, join, jsdoc, literal } from "../safe-emit.ts";
+import { code, dataLiteral, ident, join, jsdoc, literal } from "../safe-emit.ts";
 import { buildCoercionTable } from "./coercion-table.ts";
 import { buildHintTable } from "./error-hints.ts";
 import { exportName, fileStem } from "./names.ts";
@@ -25,11 +25,11 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string): To
     TOOL_EXPORT: exported,
     TOOL_NAME: literal(tool.name),
     TOOL_DESCRIPTION: literal(tool.description),
-    TOOL_INPUT_SCHEMA: literal(tool.inputSchema),
-    TOOL_COERCIONS: literal(buildCoercionTable(tool)),
-    TOOL_HINTS: literal(buildHintTable(tool)),
-    TOOL_REFERENCES: literal(tool.references),
-    TOOL_HTTP: tool.http ? literal(tool.http) : code`undefined`,
+    TOOL_INPUT_SCHEMA: dataLiteral(tool.inputSchema),
+    TOOL_COERCIONS: dataLiteral(buildCoercionTable(tool)),
+    TOOL_HINTS: dataLiteral(buildHintTable(tool)),
+    TOOL_REFERENCES: dataLiteral(tool.references),
+    TOOL_HTTP: tool.http ? dataLiteral(tool.http) : code`undefined`,
     TOOL_VALIDATOR: ident("validate"),
     DESCRIPTION_COMMENT: description,
   });

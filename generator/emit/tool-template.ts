@@ -54,8 +54,14 @@ export function toolTemplate(): CompiledToolTemplate {
   };
   const js = ts.transpileModule(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
   const dts = ts.transpileDeclaration(text, { compilerOptions, fileName: "tool-module.ts" }).outputText;
-  compiled = { js: split(ts, js), dts: split(ts, dts) };
+  compiled = { js: split(ts, twoSpaceIndent(js)), dts: split(ts, dts) };
   return compiled;
+}
+
+// TypeScript prints with four-space indentation; generated code uses two, like the rest of the
+// package. The template has no multi-line strings, so leading spaces are only indentation.
+function twoSpaceIndent(text: string): string {
+  return text.replace(/^(?: {4})+/gm, (indent) => " ".repeat(indent.length / 2));
 }
 
 // Placeholders are the template's ALL-CAPS identifiers, the runtime import specifiers (which
