@@ -6,6 +6,7 @@ import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/t
 import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/near-miss.ts";
 import { formats } from "../../templates/runtime/formats.ts";
+import { FORMAT_EXAMPLES } from "../../templates/runtime/format-examples.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
@@ -14,19 +15,6 @@ export const MAX_LISTED_VALUES = 12;
 const MAX_LISTED_KEYS = 40;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
-
-const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
-  date: "2026-01-31",
-  "date-time": "2026-01-31T09:30:00Z",
-  time: "09:30:00Z",
-  email: "name@example.com",
-  uuid: "123e4567-e89b-12d3-a456-426614174000",
-  uri: "https://example.com/path",
-  hostname: "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  duration: "P1DT2H",
-};
 
 export function buildHintTable(tool: ToolDescription): HintTable {
   const table: Record<string, SchemaHint> = {};

@@ -6,20 +6,10 @@ import type { AjvError, HintTable, JsonValue, SchemaHint } from "./tool-spec.ts"
 import { compareTokens, escapeToken, pointerTokens, valueAt } from "./json-pointer.ts";
 import { normaliseNearMiss } from "./near-miss.ts";
 import { suggestNumber } from "./number-advice.ts";
+import { FORMAT_EXAMPLES } from "./format-examples.ts";
 
 const SHOWN_CHARS = 40;
 const LISTED_VALUES = 12;
-
-const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
-  date: "2026-01-31",
-  "date-time": "2026-01-31T09:30:00Z",
-  time: "09:30:00Z",
-  email: "name@example.com",
-  uri: "https://example.com/path",
-  uuid: "123e4567-e89b-12d3-a456-426614174000",
-  ipv4: "192.0.2.1",
-  hostname: "example.com",
-};
 
 /** JSON text of `value`, cut to about `max` characters: received values are never echoed raw. */
 export function shorten(value: unknown, max: number = SHOWN_CHARS): string {
