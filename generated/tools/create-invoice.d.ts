@@ -3,12 +3,7 @@
 // Regenerate: npx toolguard generate
 import type { ToolDefinition } from "../runtime/api.js";
 /** Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier. */
-export declare const createInvoice: ToolDefinition<
-  CreateInvoiceArgs,
-  CreateInvoiceResolvedArgs,
-  "customer"
->;
-
+export declare const createInvoice: ToolDefinition<CreateInvoiceArgs, CreateInvoiceResolvedArgs, "customer">;
 export interface CreateInvoiceArgs {
   /**
    * A plain number in major units: no thousands separators, no currency symbol.
@@ -17,7 +12,7 @@ export interface CreateInvoiceArgs {
   /**
    * ISO 4217 code, uppercase.
    */
-  currency: "USD" | "EUR" | "GBP";
+  currency: ("USD" | "EUR" | "GBP");
   /**
    * The customer's company name or billing email, as the user said it.
    */
@@ -30,7 +25,10 @@ export interface CreateInvoiceArgs {
    * @minItems 1
    * @maxItems 100
    */
-  line_items: [LineItem, ...LineItem[]];
+  line_items: [
+    LineItem,
+    ...(LineItem)[]
+  ];
   /**
    * Free text printed on the invoice.
    */
@@ -44,8 +42,7 @@ export interface LineItem {
   quantity: number;
   unit_price: number;
 }
-
 /** What the implementation receives: the arguments with each reference resolved to its identifier. */
 export type CreateInvoiceResolvedArgs = Omit<CreateInvoiceArgs, "customer_ref"> & {
-  customer_id: string;
+  "customer_id": string;
 };

@@ -3,19 +3,14 @@
 // Regenerate: npx toolguard generate
 import type { ToolDefinition } from "../runtime/api.js";
 /** Book a meeting room and invite attendees. */
-export declare const scheduleMeeting: ToolDefinition<
-  ScheduleMeetingArgs,
-  ScheduleMeetingArgs,
-  never
->;
-
+export declare const scheduleMeeting: ToolDefinition<ScheduleMeetingArgs, ScheduleMeetingArgs, never>;
 export interface ScheduleMeetingArgs {
   title: string;
   /**
    * Start time, RFC 3339 with offset.
    */
   starts_at: string;
-  duration_minutes: 15 | 30 | 45 | 60 | 90 | 120;
+  duration_minutes: (15 | 30 | 45 | 60 | 90 | 120);
   /**
    * @minItems 1
    * @maxItems 50
@@ -28,21 +23,19 @@ export interface ScheduleMeetingArgs {
        */
       optional?: boolean;
     },
-    ...{
+    ...({
       email: string;
       /**
        * Optional attendees get a tentative invite.
        */
       optional?: boolean;
-    }[],
+    })[]
   ];
   /**
    * A named room, or a video call.
    */
-  room?:
-    | ("atlas" | "borealis" | "cosmos")
-    | {
-        video: true;
-      };
+  room?: (("atlas" | "borealis" | "cosmos") | {
+    video: true;
+  });
   send_invites: boolean;
 }

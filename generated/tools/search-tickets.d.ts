@@ -4,7 +4,6 @@
 import type { ToolDefinition } from "../runtime/api.js";
 /** Search support tickets. Every filter is optional; results are paged, at most 100 per page. */
 export declare const searchTickets: ToolDefinition<SearchTicketsArgs, SearchTicketsArgs, never>;
-
 export interface SearchTicketsArgs {
   /**
    * Words to look for in the ticket subject and body.
@@ -14,7 +13,7 @@ export interface SearchTicketsArgs {
    * Only tickets in these states.
    */
   status?: ("open" | "pending" | "solved" | "closed")[];
-  priority?: "low" | "normal" | "high" | "urgent";
+  priority?: ("low" | "normal" | "high" | "urgent");
   /**
    * RFC 3339 timestamp with an offset.
    */

@@ -4,7 +4,6 @@
 import type { ToolDefinition } from "../runtime/api.js";
 /** Replace a team's subtree of the org chart. Teams nest to any depth. */
 export declare const updateOrgChart: ToolDefinition<UpdateOrgChartArgs, UpdateOrgChartArgs, never>;
-
 export interface UpdateOrgChartArgs {
   root: Team;
   /**

@@ -1,9 +1,9 @@
 // Every file one tool contributes to its package: the client module and its declarations, and
 // the standalone validator. Each starts with the generated header naming the tool's source.
 import type { ToolDescription } from "../ir.ts";
-import { formatTs } from "../format.ts";
 import { contentHash, header } from "./header.ts";
 import { lintSchema } from "./lint-schema.ts";
+import { printDeclarations } from "./print-declarations.ts";
 import { fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { emitToolModule } from "./tool-module.ts";
@@ -17,10 +17,10 @@ export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
   const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));
   const stem = `tools/${fileStem(tool.name)}`;
   // The module's code comes from the template, already formatted, and its data is printed as
-  // indented JSON: only the declarations, written by json-schema-to-typescript without
-  // indentation, go through prettier (formatting every module was most of generation time).
+  // indented JSON; the declarations, written by json-schema-to-typescript without indentation,
+  // go through TypeScript's printer. (Prettier on every module was most of generation time.)
   const js = module.js;
-  const dts = await formatTs(module.dts);
+  const dts = printDeclarations(module.dts);
   return [
     { path: `${stem}.js`, content: top + js },
     { path: `${stem}.d.ts`, content: top + dts },
