@@ -1,4 +1,11 @@
 // Process entry of the `toolguard` command (see cli.ts for the command itself).
-import { main } from "./cli.ts";
+//
+// Node's on-disk compile cache is switched on before anything heavy loads: generation loads
+// TypeScript, prettier, ajv and json-schema-to-typescript, and compiling them again on every
+// build was most of a small re-run. (NODE_DISABLE_COMPILE_CACHE=1 turns it off, as for any
+// Node program.)
+import { enableCompileCache } from "node:module";
 
+enableCompileCache?.();
+const { main } = await import("./cli.ts");
 process.exitCode = await main(process.argv.slice(2));
