@@ -23,7 +23,7 @@ export interface GeneratedPackage {
   readonly files: readonly EmittedFile[];
 }
 
-/** How many tools are emitted at once per thread; emission is mostly CPU, partly prettier's async work. */
+/** How many tools are emitted at once per thread; emission is mostly CPU, partly json-schema-to-typescript's async work. */
 const CONCURRENCY = 8;
 
 /** Fewer tools to emit than this are not worth starting worker threads for... */
