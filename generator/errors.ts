@@ -50,16 +50,6 @@ export class InputErrors extends Error {
   }
 }
 
-/** Escapes one JSON Pointer reference token (RFC 6901). */
-export function pointerToken(token: string | number): string {
-  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-/** Builds a JSON Pointer from reference tokens. */
-export function pointer(...tokens: readonly (string | number)[]): string {
-  return tokens.map((token) => `/${pointerToken(token)}`).join("");
-}
-
 /** An error as plain data, so that it crosses a thread boundary with its class and location. */
 export type EncodedError =
   | { readonly kind: "input"; readonly location: ErrorLocation; readonly message: string; readonly fix: string }

@@ -1,6 +1,7 @@
 // Knows where subschemas live in a JSON Schema (2020-12, draft-07 and OpenAPI's additions), so
 // that every pass over a schema visits the same places and reads property names as names,
 // never as keywords.
+import { pointerToken } from "./json-pointer.ts";
 
 /** Keywords whose value is one subschema. */
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
@@ -22,13 +23,13 @@ export function isSchemaObject(value: unknown): value is Schema {
 
 /** Escapes a property name the way ajv writes it into schema paths (RFC 6901, then URI-encoded). */
 export function schemaPathToken(token: string | number): string {
-  return encodeURIComponent(String(token).replaceAll("~", "~0").replaceAll("/", "~1"));
+  return encodeURIComponent(pointerToken(token));
 }
 
 // ajv writes keywords as they are and reaches definitions through the `$ref` text, which
 // toolguard writes pointer-escaped only (see localize-schema.ts); other names are URI-encoded.
 function nameToken(keyword: string, name: string): string {
-  return keyword === "$defs" || keyword === "definitions" ? name.replaceAll("~", "~0").replaceAll("/", "~1") : schemaPathToken(name);
+  return keyword === "$defs" || keyword === "definitions" ? pointerToken(name) : schemaPathToken(name);
 }
 
 /**

@@ -4,10 +4,11 @@
 // local $refs); anything under anyOf, oneOf, conditionals or additionalProperties is left out,
 // because there the schema does not say which type the value must have.
 import type { CoercionTable, CoercionTarget } from "../../templates/runtime/tool-spec.ts";
-import { InputError, pointerToken } from "../errors.ts";
+import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
-import { resolvePointer } from "../load/localize-schema.ts";
+
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { pointerToken, resolvePointer } from "../json-pointer.ts";
 
 /** Most argument locations one tool's schema may expand into through its $refs. */
 export const MAX_LOCATIONS = 20_000;

@@ -5,6 +5,7 @@ import type { ToolDescription } from "../ir.ts";
 import { Code, ident, literal } from "../safe-emit.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { typeBaseName } from "./names.ts";
+import { pointerTokens } from "../json-pointer.ts";
 
 export function resolvedArgsTypeName(tool: ToolDescription): string {
   return `${typeBaseName(tool.name)}ResolvedArgs`;
@@ -19,8 +20,7 @@ export function resolvedArgsDeclaration(tool: ToolDescription, argsType: string)
 function resolvedArgsType(tool: ToolDescription, argsType: string): Code {
   let type = ident(argsType).text;
   for (const [path, field] of Object.entries(tool.references).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const tokens = path.split("/").slice(1).map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
-    type = replaceAt(type, tokens, field.target, tool.inputSchema as Schema);
+    type = replaceAt(type, pointerTokens(path), field.target, tool.inputSchema as Schema);
   }
   return new Code(type);
 }

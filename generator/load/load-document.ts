@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.ts";
 import { parseSchemaText } from "./parse-text.ts";
+import { decodeToken } from "../json-pointer.ts";
 
 export interface LoadOptions {
   /** Absolute path of the schema root; no file outside it is read. */
@@ -138,7 +139,7 @@ function resolvesDirectly(root: unknown, ref: string): boolean {
   let current = root;
   for (const raw of ref === "#" ? [] : ref.slice(2).split("/")) {
     if (isRefObject(current)) return false;
-    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    const token = decodeToken(raw);
     if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return false;
     current = (current as Record<string, unknown>)[token];
   }

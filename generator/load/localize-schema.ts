@@ -2,25 +2,14 @@
 // subtree are re-rooted, `$ref`s to the rest of the document (`#/components/schemas/Pet`,
 // `#/definitions/Address`) pull their targets into the schema's own `$defs`. References stay
 // references, so recursive types stay finite.
-import { InputError, pointerToken } from "../errors.ts";
+import { InputError } from "../errors.ts";
+import { decodeToken, pointerToken, resolvePointer } from "../json-pointer.ts";
 
 export interface LocalizeOptions {
   /** The file the document came from, for errors. */
   readonly file: string;
   /** Where definitions go: `$defs` (2020-12) or `definitions` (draft-07). */
   readonly defsKeyword: "$defs" | "definitions";
-}
-
-/** Resolves a JSON Pointer in a document; `undefined` when nothing is there. */
-export function resolvePointer(document: unknown, pointer: string): unknown {
-  if (pointer === "") return document;
-  let current: unknown = document;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return undefined;
-    current = (current as Record<string, unknown>)[token];
-  }
-  return current;
 }
 
 export function localizeSchema(document: unknown, schemaPointer: string, options: LocalizeOptions): Record<string, unknown> {
@@ -75,11 +64,6 @@ function refPointer(ref: string, file: string, at: string): string {
     throw new InputError({ file, pointer: at }, `$ref "${ref}" is an anchor, which toolguard does not resolve across documents`, "use a JSON Pointer $ref such as #/$defs/Name");
   }
   return fragment;
-}
-
-/** Unescapes one JSON Pointer reference token. */
-export function decodeToken(token: string): string {
-  return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 /** `base`, or `base_2`, `base_3`… if taken; the name returned is marked taken. */

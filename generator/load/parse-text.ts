@@ -2,6 +2,7 @@
 // alias bomb is refused instead of expanding into gigabytes) and JSON with a size cap.
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import { InputError } from "../errors.ts";
+import { pointerToken } from "../json-pointer.ts";
 
 /** Largest schema file read, in bytes; a larger one is almost certainly not a tool schema. */
 export const MAX_SCHEMA_BYTES: number = 64 * 1024 * 1024;
@@ -37,7 +38,7 @@ function checkShape(file: string, value: unknown, at: string, depth: number): vo
   if (Array.isArray(value)) {
     value.forEach((item, index) => checkShape(file, item, `${at}/${index}`, depth + 1));
   } else {
-    for (const [key, child] of Object.entries(value)) checkShape(file, child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`, depth + 1);
+    for (const [key, child] of Object.entries(value)) checkShape(file, child, `${at}/${pointerToken(key)}`, depth + 1);
   }
 }
 

@@ -3,8 +3,9 @@
 // is filled by the model with something it can know (a name, an email); a resolver turns it
 // into the identifier written to `target`. The annotation is lifted out of the schema into the
 // tool's reference table, keyed by the field's JSON Pointer (`*` for any array index).
-import { InputError, pointerToken, type ErrorLocation } from "../errors.ts";
+import { InputError, type ErrorLocation } from "../errors.ts";
 import type { ReferenceField } from "../../templates/runtime/tool-spec.ts";
+import { pointerToken, pointerTokens } from "../json-pointer.ts";
 
 export const REFERENCE_KEYWORD = "x-toolguard-reference";
 const KIND = /^[a-z][a-z0-9_]{0,39}$/;
@@ -61,9 +62,8 @@ function readAnnotation(value: unknown, at: ErrorLocation): ReferenceField {
 // The target is written by the resolver, so the model must not be able to send it itself.
 function assertTargetFree(schema: Record<string, unknown>, path: string, field: ReferenceField, location: ErrorLocation): void {
   let node: unknown = schema;
-  const tokens = path.split("/").slice(1, -1);
-  for (const token of tokens) {
-    node = token === "*" ? (node as Record<string, unknown>).items : ((node as Record<string, unknown>).properties as Record<string, unknown>)[token.replaceAll("~1", "/").replaceAll("~0", "~")];
+  for (const token of pointerTokens(path).slice(0, -1)) {
+    node = token === "*" ? (node as Record<string, unknown>).items : ((node as Record<string, unknown>).properties as Record<string, unknown>)[token];
   }
   const props = (node as Record<string, unknown>).properties as Record<string, unknown> | undefined;
   if (props && Object.hasOwn(props, field.target)) {

@@ -1,12 +1,13 @@
 // Reads the tool shapes users already have: MCP (`inputSchema`), Anthropic (`input_schema`),
 // OpenAI function tools (nested under `function`, or flat), and a bare JSON Schema whose `title`
 // names the tool. A file holds one tool, an array of tools, or `{ tools: [...] }`.
-import { InputError, pointer as ptr } from "../errors.ts";
+import { InputError } from "../errors.ts";
 import type { ReadResult, ToolDescription } from "../ir.ts";
 import { bundleRefs, type LoadedDocument, type LoadOptions } from "../load/load-document.ts";
-import { localizeSchema, resolvePointer } from "../load/localize-schema.ts";
+import { localizeSchema } from "../load/localize-schema.ts";
 import { DIALECT_URI, dialectOf } from "./dialect.ts";
 import { extractReferences } from "./references.ts";
+import { pointer as ptr, resolvePointer } from "../json-pointer.ts";
 
 /** Provider-safe tool names: the intersection of what OpenAI, Anthropic and MCP clients accept. */
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

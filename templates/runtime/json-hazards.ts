@@ -7,7 +7,7 @@
 // runs only when the text holds more `"…":` key tokens than the parsed value has keys, and the
 // string check only when the text contains a surrogate escape or is not well-formed.
 import type { ArgumentError } from "./outcome.ts";
-import { escapeToken } from "./json-pointer.ts";
+import { escapeToken, pointerTokens } from "./json-pointer.ts";
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_REPORTED = 5;
@@ -200,5 +200,5 @@ function pointerOf(frames: readonly Frame[], length: number): string {
 }
 
 function lastToken(pointer: string): string {
-  return pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  return pointerTokens(pointer).at(-1) ?? "";
 }

@@ -57,7 +57,8 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
       ],
     };
   }
-  const deep = depthExceededAt(text, limits.maxDepth);
+  // A parsed value's depth was checked by nonJsonReason already; only text needs the scan.
+  const deep = typeof raw === "string" ? depthExceededAt(text, limits.maxDepth) : -1;
   if (deep >= 0) {
     return {
       ok: false,

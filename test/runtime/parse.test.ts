@@ -138,9 +138,16 @@ describe("already-parsed values", () => {
     ["Infinity", { n: Number.POSITIVE_INFINITY }, "/n"],
     ["a bigint", { n: 1n }, "/n"],
     ["a sparse array", { a: [1, , 3] }, "/a/1"],
+    ["a function under a key that needs escaping", { "a/b": [{ "c~d": () => 1 }] }, "/a~1b/0/c~0d"],
     ["undefined itself", undefined, ""],
   ])("refuses %s", (_, value, path) => {
     expect(problem(value)).toMatchObject({ rule: "not_json", path });
+  });
+
+  it("refuses a parsed value nested past the depth limit, naming where", () => {
+    let value: unknown = 1;
+    for (let level = 0; level < 3; level++) value = { x: value };
+    expect(problem(value, undefined, { maxBytes: 1000, maxDepth: 2 })).toMatchObject({ rule: "too_deep", path: "/x/x" });
   });
 
   it("reads plain data like text and returns a fresh copy", () => {

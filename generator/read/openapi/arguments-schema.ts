@@ -4,12 +4,13 @@
 // operation (checked when they are read), so the only possible clash is a parameter that is
 // itself called `body` beside a request body, which is an error with a fix.
 import { InputError } from "../../errors.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+
 import type { HttpParameter } from "../../../templates/runtime/tool-spec.ts";
 import type { OperationContext, OperationParameter } from "./operation-parameters.ts";
 import type { JsonBody } from "./request-body.ts";
 import type { SchemaTranslator } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { resolvePointer } from "../../json-pointer.ts";
 
 /** The argument property that carries the JSON request body. */
 export const BODY_ARGUMENT = "body";

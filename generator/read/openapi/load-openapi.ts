@@ -2,10 +2,11 @@
 // (its JSON Pointer in the document) and which operations use it, not only that one is broken.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { InputError, pointerToken } from "../../errors.ts";
+import { InputError } from "../../errors.ts";
 import { bundleRefs, readDocument, type LoadedDocument, type LoadOptions } from "../../load/load-document.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+
 import { parseSchemaText } from "../../load/parse-text.ts";
+import { pointerToken, resolvePointer } from "../../json-pointer.ts";
 
 /** `read` is the document as readDocument returned it, when the caller has already parsed it. */
 export async function loadOpenApiDocument(absoluteFile: string, options: LoadOptions, read?: LoadedDocument): Promise<LoadedDocument> {

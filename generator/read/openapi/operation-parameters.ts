@@ -1,8 +1,9 @@
 // An operation's parameters: the path item's and the operation's own (the operation's win for
 // the same name and location), `$ref`s resolved, each given the argument name it travels under.
 import { InputError } from "../../errors.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+
 import { Untranslatable } from "./untranslatable.ts";
+import { resolvePointer } from "../../json-pointer.ts";
 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 

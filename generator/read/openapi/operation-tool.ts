@@ -3,14 +3,15 @@
 // operations toolguard cannot represent faithfully come back as a skip.
 import type { HttpBinding } from "../../../templates/runtime/tool-spec.ts";
 import type { ToolDescription } from "../../ir.ts";
-import { InputError, pointer as pointerOf } from "../../errors.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+import { InputError } from "../../errors.ts";
+
 import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-schema.ts";
 import { operationParameters, type OperationContext } from "./operation-parameters.ts";
 import { jsonBody } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
 import { createSchemaTranslator } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
 export interface OperationInput {
   readonly document: unknown;

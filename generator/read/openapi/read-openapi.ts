@@ -1,13 +1,14 @@
 // Reads an OpenAPI 3.0.x or 3.1.x document (already loaded and bundled by loadDocument): every
 // operation becomes a tool, or a skip with its reason. See docs/openapi.md for the rules.
 import type { ReadResult, SkippedTool, ToolDescription } from "../../ir.ts";
-import { InputError, InputErrors, pointer as pointerOf } from "../../errors.ts";
+import { InputError, InputErrors } from "../../errors.ts";
 import type { LoadedDocument } from "../../load/load-document.ts";
-import { resolvePointer } from "../../load/localize-schema.ts";
+
 import { operationTool } from "./operation-tool.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { serverUrls } from "./server-urls.ts";
 import { toolName } from "./tool-name.ts";
+import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
 export interface ReadOpenApiOptions {
   /** Fail on the first operation that would be skipped, instead of listing it in `skipped`. */

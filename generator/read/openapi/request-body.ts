@@ -1,7 +1,7 @@
 // Picks the JSON representation of a request body. Operations whose body has none (multipart
 // uploads, form posts, raw bytes, plain text) are skipped: a model produces JSON arguments and
 // toolguard validates JSON, so any other encoding would be guessed.
-import { pointer as pointerOf } from "../../errors.ts";
+import { pointer as pointerOf } from "../../json-pointer.ts";
 import { Untranslatable } from "./untranslatable.ts";
 
 export interface JsonBody {

@@ -2,8 +2,8 @@
 // declared draft-07) into self-contained 2020-12 schemas for request arguments. `$ref`s stay
 // references: each target is translated once per tool into its `$defs`, so recursion stays
 // finite. Anything that cannot be translated faithfully throws `Untranslatable` naming the node.
-import { pointerToken } from "../../errors.ts";
-import { decodeToken, resolvePointer, uniqueName } from "../../load/localize-schema.ts";
+
+import { uniqueName } from "../../load/localize-schema.ts";
 import { translateFormat } from "./formats.ts";
 import {
   APPLICATORS, DROPPED_KEYWORDS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
@@ -11,6 +11,7 @@ import {
 } from "./schema-keywords.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
 
 type Schema = Record<string, unknown>;
 
