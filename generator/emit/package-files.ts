@@ -2,9 +2,12 @@
 // all of them in `tools` keyed by tool name, the runtime's public API) and `package.json`.
 // They read the set and each tool's name and whether it has references, nothing else: the
 // cache keys them by exactly that (GenerationCache.packageKey); widen the key with the reads.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { ResolvedSet } from "../config.ts";
 import type { ToolDescription } from "../ir.ts";
 import { formatJs, formatJson, formatTs } from "../format.ts";
+import { PACKAGE_ROOT } from "../paths.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
 import { exportName, fileStem } from "./names.ts";
@@ -13,7 +16,22 @@ import { argsTypeName } from "./types.ts";
 import { resolvedArgsTypeName } from "./resolved-args.ts";
 
 /** The generated package's runtime dependencies, pinned to the versions toolguard tests. */
-export const RUNTIME_DEPENDENCIES: Readonly<Record<string, string>> = { "@opentelemetry/api": "1.10.0", re2js: "2.10.0" };
+/** The packages the runtime imports; their versions are toolguard's own pins, never a second copy. */
+const RUNTIME_PACKAGES = ["@opentelemetry/api", "re2js"] as const;
+
+/** The generated package's dependencies, pinned to the versions toolguard is tested with. */
+export const RUNTIME_DEPENDENCIES: Readonly<Record<string, string>> = runtimeDependencies();
+
+function runtimeDependencies(): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  return Object.fromEntries(
+    RUNTIME_PACKAGES.map((name) => {
+      const version = manifest.dependencies?.[name];
+      if (!version) throw new Error(`toolguard's package.json does not pin ${name}, which generated packages need`);
+      return [name, version];
+    }),
+  );
+}
 
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<EmittedFile[]> {
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));
