@@ -41,14 +41,24 @@ for (const [name, body] of Object.entries(VALID)) {
   if (!validate(JSON.parse(raw))) throw new Error(`${name}: the benchmark body is not valid`);
   const sink = new pkg.MemorySink();
   const options = { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } };
-  const guarded = tool.implement(() => "done", options);
+  // Every guarded call must reach the implementation: counted here, checked after the run, so
+  // the loop itself awaits the outcome and nothing more (a `.then` per call would charge the
+  // guard for a promise the caller's code does not make).
+  let implemented = 0;
+  let calls = 0;
+  const implementation = (): string => {
+    implemented++;
+    return "done";
+  };
+  const guarded = tool.implement(implementation, options);
   // The same guard with a sink that drops entries: the guard's own cost, without MemorySink's
   // storage. (MemorySink copies an entry to its JSON form only when `entries` is read, which
   // the loop never does: it counts with `size`.)
   const dropSink = { append: () => undefined, flush: () => Promise.resolve(), close: () => Promise.resolve() };
-  const guardedDrop = tool.implement(() => "done", { ...options, ledger: dropSink });
+  const guardedDrop = tool.implement(implementation, { ...options, ledger: dropSink });
   const first = await guarded.call(raw, { turn: "warm" });
   if (first.status !== "ok") throw new Error(`${name}: guarded call gave ${first.status}`);
+  implemented = 0;
   const zod = z.fromJSONSchema(tool.inputSchema as never);
   if (!zod.safeParse(JSON.parse(raw)).success) throw new Error(`${name}: zod rejects the body`);
   const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -59,15 +69,23 @@ for (const [name, body] of Object.entries(VALID)) {
   let turn = 0;
   results[name] = await sideBySide({
     floor: () => validate(JSON.parse(raw)),
+    // The floor behind the one promise any asynchronous call API returns: what `call` could
+    // cost if the guard itself added nothing.
+    floorAwaited: () => Promise.resolve(validate(JSON.parse(raw))),
     guarded: () => {
       // The ledger is kept in memory; empty it now and then so it measures the call, not the heap.
       if (sink.size > 1000) sink.clear();
-      return guarded.call(raw, { turn: `t${turn++}` }).then((outcome) => outcome.status === "ok");
+      calls++;
+      return guarded.call(raw, { turn: `t${turn++}` });
     },
-    guardedNoLedger: () => guardedDrop.call(raw, { turn: `t${turn++}` }).then((outcome) => outcome.status === "ok"),
+    guardedNoLedger: () => {
+      calls++;
+      return guardedDrop.call(raw, { turn: `t${turn++}` });
+    },
     hand: () => guard(JSON.parse(raw)),
     zod: () => zod.safeParse(JSON.parse(raw)).success,
     ajvRuntime: () => runtimeAjv(JSON.parse(raw)),
   });
+  if (implemented !== calls) throw new Error(`${name}: ${calls - implemented} of ${calls} guarded calls did not reach the implementation`);
 }
 console.log(JSON.stringify(results));

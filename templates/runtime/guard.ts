@@ -23,7 +23,7 @@ import { explainSchemaErrors, finish } from "./explain.ts";
 import { idempotencyKey } from "./idempotency.ts";
 import { defaultLedger } from "./ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "./parse.ts";
-import { ambiguityDetail, applyResolutions, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "./references.ts";
+import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "./references.ts";
 import { setAt } from "./set-at.ts";
 import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes } from "./telemetry.ts";
 
@@ -46,6 +46,8 @@ export const STRICT_PARTS: GuardParts = {
 };
 
 const DEFAULT_MAX_ERRORS = 20;
+/** Fixed for the process; read once, because the `performance.timeOrigin` getter is not free. */
+const TIME_ORIGIN = performance.timeOrigin;
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
 const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
@@ -69,7 +71,8 @@ export function createGuard<Args, Result>(
 ): GuardedTool<Result> {
   const tool = spec.name;
   const attributes = toolAttributes(tool);
-  const hasReferences = Object.keys(spec.references).length > 0;
+  const references = compileReferences(spec.references);
+  const hasReferences = references.length > 0;
   const resolvers = options.resolvers ?? {};
   // The types already demand these; JavaScript callers learn it here, at bind time, not mid-call.
   for (const field of Object.values(spec.references)) {
@@ -86,12 +89,12 @@ export function createGuard<Args, Result>(
   const chains = new ChainStore({
     ...DEFAULT_CHAIN_LIMITS,
     onDrop: (chain) => {
-      if (!chain.rejected) record(chain.id, chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
+      if (!chain.rejected) record(chain, chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
     },
   });
 
-  /** Appends a chain's current state; `id` undefined for a chain that never waited (minted lazily). */
-  function record(id: string | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+  /** Appends a chain's current state; `chain` undefined for a chain that never waited (its id is minted when read). */
+  function record(id: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
     try {
       ledger().append(new ChainRecord(id, tool, turn, startedAt, verdict, attempts, snapshot));
     } catch (error) {
@@ -145,11 +148,11 @@ export function createGuard<Args, Result>(
     if (chain?.rejected) {
       const result = guardedAttempt(raw, context.finishReason);
       const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
-      record(undefined, turn, performance.timeOrigin + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
+      record(undefined, turn, TIME_ORIGIN + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
       return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
     }
     const result = guardedAttempt(raw, context.finishReason);
-    const startedAt = chain?.startedAt ?? performance.timeOrigin + result.started;
+    const startedAt = chain?.startedAt ?? TIME_ORIGIN + result.started;
     if (result.ok) return dispatch(result.value, result.record, chain, startedAt, context);
 
     return Promise.resolve(failAttempt(chain, turn, startedAt, result.failure, result.errors, result.truncated, result.record));
@@ -177,14 +180,15 @@ export function createGuard<Args, Result>(
     if (failed >= open.maxAttempts) {
       open.rejected = true;
       chains.put(open, Date.now());
-      record(open.id, turn, startedAt, open.attempts, "rejected");
+      record(open, turn, startedAt, open.attempts, "rejected");
       countRepairExhausted(attributes);
       return argumentsRejected(tool, failure, errors, made, false);
     }
     chains.put(open, Date.now());
     // Written now, not only when the chain ends: a crash before the model's next attempt must
-    // not lose this one. The chain's final entry supersedes it.
-    record(open.id, turn, startedAt, open.attempts, "open");
+    // not lose this one. The chain's final entry supersedes it. A copy of the attempts, because
+    // sinks serialise later and the chain keeps growing.
+    record(open, turn, startedAt, open.attempts.slice(), "open");
     return validationFailed(tool, failure, errors, made, open.maxAttempts - failed, truncated);
   }
 
@@ -196,12 +200,12 @@ export function createGuard<Args, Result>(
       // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
       const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
       if (chain) chains.delete(chain.turn);
-      record(chain?.id, context.turn, startedAt, attempts, "error");
+      record(chain, context.turn, startedAt, attempts, "error");
       throw error;
     };
     let step: ReferenceStep | Promise<ReferenceStep>;
     try {
-      step = resolveReferences(value, spec.references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal });
+      step = resolveReferences(value, references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal });
     } catch (error) {
       return Promise.reject(error).catch(resolverFailed);
     }
@@ -229,7 +233,7 @@ export function createGuard<Args, Result>(
     open.attempts.push({ ...attemptRecord, question: { field: step.path, candidates } });
     (open.offers ??= new Map()).set(step.path, candidates);
     chains.put(open, Date.now());
-    record(open.id, context.turn, startedAt, open.attempts, "open");
+    record(open, context.turn, startedAt, open.attempts.slice(), "open");
     const outcome: AmbiguousReferenceOutcome = {
       status: "ambiguous_reference",
       tool,
@@ -256,14 +260,14 @@ export function createGuard<Args, Result>(
       returned = implementation(args, ctx);
     } catch (error) {
       // The implementation's own failure: recorded, then propagated unchanged.
-      record(chain?.id, context.turn, startedAt, attempts, "error", snapshot);
+      record(chain, context.turn, startedAt, attempts, "error", snapshot);
       return Promise.reject(error);
     }
-    if (!isThenable(returned)) return Promise.resolve(succeed(returned, chain?.id, attempts, attemptRecord, snapshot, context.turn, startedAt));
+    if (!isThenable(returned)) return Promise.resolve(succeed(returned, chain, attempts, attemptRecord, snapshot, context.turn, startedAt));
     return Promise.resolve(returned).then(
-      (value) => succeed(value, chain?.id, attempts, attemptRecord, snapshot, context.turn, startedAt),
+      (value) => succeed(value, chain, attempts, attemptRecord, snapshot, context.turn, startedAt),
       (error: unknown) => {
-        record(chain?.id, context.turn, startedAt, attempts, "error", snapshot);
+        record(chain, context.turn, startedAt, attempts, "error", snapshot);
         throw error;
       },
     );
@@ -271,7 +275,7 @@ export function createGuard<Args, Result>(
 
   function succeed(
     result: Result,
-    chainId: string | undefined,
+    chain: ChainIdentity | undefined,
     attempts: readonly LedgerAttempt[],
     attemptRecord: LedgerAttempt,
     snapshot: Snapshot,
@@ -279,7 +283,7 @@ export function createGuard<Args, Result>(
     startedAt: number,
   ): Outcome<Result> {
     const repaired = failedAttempts(attempts) > 0;
-    record(chainId, turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
+    record(chain, turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
     if (repaired) countRepairSucceeded(attributes);
     return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
   }
@@ -304,10 +308,38 @@ export function createGuard<Args, Result>(
 
 const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
 
-/** A chain whose budget is set by its first failure (`maxAttempts` 0 until then). */
+/** What a ledger entry needs of its chain: the id, read only when the entry is. */
+type ChainIdentity = Pick<Chain, "id">;
+
+/**
+ * A chain whose budget is set by its first failure (`maxAttempts` 0 until then). Its id is
+ * minted when first read, which is when its first ledger entry is serialised: off the failed
+ * call's path, and once, so every entry of the chain carries the same id.
+ */
+class OpenChain implements Chain {
+  readonly turn: string;
+  readonly startedAt: number;
+  readonly attempts: LedgerAttempt[] = [];
+  maxAttempts = 0;
+  rejected = false;
+  lastFailure: FailureClass | undefined = undefined;
+  lastErrors: readonly ArgumentError[] = NO_ERRORS;
+  touchedAt = 0;
+  offers: Map<string, readonly Candidate[]> | undefined = undefined;
+  #id: string | undefined;
+
+  constructor(turn: string, startedAt: number) {
+    this.turn = turn;
+    this.startedAt = startedAt;
+  }
+
+  get id(): string {
+    return (this.#id ??= crypto.randomUUID());
+  }
+}
+
 function newChain(turn: string, startedAt: number): Chain {
-  return {
-    id: crypto.randomUUID(), turn, startedAt, attempts: [], maxAttempts: 0, rejected: false, lastFailure: undefined, lastErrors: NO_ERRORS, touchedAt: 0, offers: undefined };
+  return new OpenChain(turn, startedAt);
 }
 
 function failedAttempts(attempts: readonly LedgerAttempt[]): number {
@@ -444,6 +476,7 @@ function isoTime(ms: number): string {
 /** A ledger entry whose arguments and key are derived only when it is serialised or read. */
 class ChainRecord implements LedgerEntry {
   readonly v = 1 as const;
+  readonly #identity: ChainIdentity | undefined;
   #chain: string | undefined;
   readonly tool: string;
   readonly turn: string;
@@ -452,8 +485,8 @@ class ChainRecord implements LedgerEntry {
   readonly #startedAt: number;
   readonly #snapshot: Snapshot | undefined;
 
-  constructor(chain: string | undefined, tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
-    this.#chain = chain;
+  constructor(identity: ChainIdentity | undefined, tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
+    this.#identity = identity;
     this.tool = tool;
     this.turn = turn;
     this.verdict = verdict;
@@ -462,9 +495,9 @@ class ChainRecord implements LedgerEntry {
     this.#snapshot = snapshot;
   }
 
-  /** A chain that never waited gets its id only when the entry is read, off the call's path. */
+  /** The chain's id, minted only when the entry is read, off the call's path. */
   get chain(): string {
-    return (this.#chain ??= crypto.randomUUID());
+    return (this.#chain ??= this.#identity?.id ?? crypto.randomUUID());
   }
 
   get startedAt(): string {

@@ -55,29 +55,46 @@ export interface ResolveContext {
   readonly signal?: AbortSignal;
 }
 
+/** A reference table entry with its pointer split once, when the tool is bound, not on every call. */
+export interface ReferencePattern {
+  readonly tokens: readonly string[];
+  readonly kind: string;
+  readonly target: string;
+}
+
+export function compileReferences(table: ReferenceTable): readonly ReferencePattern[] {
+  return Object.entries(table).map(([pattern, field]) => ({ tokens: pointerTokens(pattern), kind: field.kind, target: field.target }));
+}
+
+interface Field {
+  readonly path: string;
+  readonly text: unknown;
+  readonly kind: string;
+  readonly target: string;
+}
+
 /** Every concrete reference field in `value`, in document order, with the table entry for it. */
-function fieldsOf(value: unknown, table: ReferenceTable): { path: string; text: unknown; kind: string; target: string }[] {
-  const found: { path: string; text: unknown; kind: string; target: string }[] = [];
-  for (const [pattern, field] of Object.entries(table)) {
-    const expand = (node: unknown, tokens: readonly string[], at: string): void => {
-      if (node === null || typeof node !== "object") return;
-      const [head, ...rest] = tokens;
-      if (head === undefined) return;
-      if (head === "*") {
-        if (Array.isArray(node)) node.forEach((item, index) => expand(item, rest, `${at}/${index}`));
-        return;
-      }
-      if (!Object.hasOwn(node, head)) return;
-      const child = (node as Record<string, unknown>)[head];
-      if (rest.length === 0) found.push({ path: `${at}/${escapeToken(head)}`, text: child, kind: field.kind, target: field.target });
-      else expand(child, rest, `${at}/${escapeToken(head)}`);
-    };
-    expand(value, pointerTokens(pattern), "");
-  }
+function fieldsOf(value: unknown, patterns: readonly ReferencePattern[]): Field[] {
+  const found: Field[] = [];
+  for (const pattern of patterns) expand(value, pattern, 0, "", found);
   return found;
 }
 
-type Field = ReturnType<typeof fieldsOf>[number];
+function expand(node: unknown, pattern: ReferencePattern, depth: number, at: string, found: Field[]): void {
+  if (node === null || typeof node !== "object") return;
+  const head = pattern.tokens[depth];
+  if (head === undefined) return;
+  if (head === "*") {
+    if (Array.isArray(node)) for (let index = 0; index < node.length; index++) expand(node[index], pattern, depth + 1, `${at}/${index}`, found);
+    return;
+  }
+  if (!Object.hasOwn(node, head)) return;
+  const child = (node as Record<string, unknown>)[head];
+  const path = `${at}/${escapeToken(head)}`;
+  if (depth + 1 === pattern.tokens.length) found.push({ path, text: child, kind: pattern.kind, target: pattern.target });
+  else expand(child, pattern, depth + 1, path, found);
+}
+
 type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
 
 /**
@@ -85,8 +102,8 @@ type Looked = { readonly field: Field; readonly error: ArgumentError | undefined
  * one: with synchronous resolvers (an in-memory directory) the call spends no promise turns
  * here. A resolver that fails throws, or rejects, with a `ReferenceResolverError`.
  */
-export function resolveReferences(value: unknown, table: ReferenceTable, context: ResolveContext): ReferenceStep | Promise<ReferenceStep> {
-  const looked = fieldsOf(value, table).map((field) => lookField(field, context));
+export function resolveReferences(value: unknown, patterns: readonly ReferencePattern[], context: ResolveContext): ReferenceStep | Promise<ReferenceStep> {
+  const looked = fieldsOf(value, patterns).map((field) => lookField(field, context));
   return looked.some(isThenable) ? Promise.all(looked).then(decide) : decide(looked as Looked[]);
 }
 
@@ -148,14 +165,14 @@ function lookUp(text: string, path: string, kind: string, context: ResolveContex
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
   const failure = (error: unknown): ReferenceResolverError =>
     error instanceof ReferenceResolverError ? error : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
-  // One timer both aborts the resolver's signal and rejects the lookup. (AbortSignal.timeout
-  // added a second timer and weak references per lookup: more than the rest of a valid call.)
-  // A resolver that answers synchronously needs no timer at all.
-  const timeout = new AbortController();
-  const signal = context.signal ? AbortSignal.any([context.signal, timeout.signal]) : timeout.signal;
+  // A resolver that answers synchronously needs no timer and, unless it reads `signal`, no
+  // AbortController either: the signal is made on first read (creating one per lookup, plus
+  // AbortSignal.any, cost as much as the rest of resolving). One timer both aborts the signal
+  // and rejects the lookup.
+  const call = new ResolverCall(context.tool, path, context.signal);
   let pending: unknown;
   try {
-    pending = resolver(text, { tool: context.tool, path, signal });
+    pending = resolver(text, call);
     if (!isThenable(pending)) return candidatesOf(pending, context, path, kind);
   } catch (error) {
     throw failure(error);
@@ -163,7 +180,7 @@ function lookUp(text: string, path: string, kind: string, context: ResolveContex
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      timeout.abort(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
+      call.expire(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
       reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`));
     }, context.timeoutMs);
   });
@@ -177,6 +194,40 @@ function lookUp(text: string, path: string, kind: string, context: ResolveContex
       throw failure(error);
     },
   );
+}
+
+/**
+ * What a resolver receives: the tool, the field, and a signal that aborts when the caller's
+ * signal does or when the resolver runs out of time. The signal exists once it is read; if the
+ * time ran out before that, it is born aborted.
+ */
+class ResolverCall {
+  readonly tool: string;
+  readonly path: string;
+  readonly #outer: AbortSignal | undefined;
+  #controller: AbortController | undefined;
+  #signal: AbortSignal | undefined;
+  #expired: unknown;
+
+  constructor(tool: string, path: string, outer: AbortSignal | undefined) {
+    this.tool = tool;
+    this.path = path;
+    this.#outer = outer;
+  }
+
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      this.#controller = new AbortController();
+      if (this.#expired !== undefined) this.#controller.abort(this.#expired);
+      this.#signal = this.#outer ? AbortSignal.any([this.#outer, this.#controller.signal]) : this.#controller.signal;
+    }
+    return this.#signal;
+  }
+
+  expire(reason: unknown): void {
+    this.#expired = reason;
+    this.#controller?.abort(reason);
+  }
 }
 
 /** A resolver's answer as distinct candidates, or a `ReferenceResolverError` when it is not a list of them. */

@@ -38,6 +38,22 @@ describe("repair chains", () => {
     expect(ledger.chains()).toEqual([repaired]);
   });
 
+  it("keeps each open entry as it was written, though the sink reads it after the chain went on", async () => {
+    const ledger = new MemorySink();
+    const tool = make(spyImplementation().implementation, ledger);
+    const bad = JSON.stringify({ ...validInvoice, currency: "euro" });
+    await tool.call(bad, { turn: "t" });
+    await tool.call(bad, { turn: "t" });
+    // Nothing was read until now: the first entry is serialised after the chain has two attempts.
+    expect(ledger.entries.map((entry) => [entry.verdict, entry.attempts.length])).toEqual([
+      ["open", 1],
+      ["rejected", 2],
+    ]);
+    const [open, rejected] = ledger.entries;
+    expect(open?.chain).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rejected?.chain).toBe(open?.chain);
+  });
+
   it("records a chain the model never came back to as abandoned, and starts that turn afresh", async () => {
     vi.useFakeTimers();
     try {

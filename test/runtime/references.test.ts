@@ -134,6 +134,42 @@ describe("reference resolution", () => {
     await expect(tool.call(invoice("Acme"), { turn: "t7" })).rejects.toThrow(/customer resolver of create_invoice failed at \/customer_ref: no answer within 30 ms/);
   });
 
+  it("aborts a slow resolver's signal when its time runs out, also when the signal is read late", async () => {
+    const signals: Record<string, AbortSignal> = {};
+    const contexts: { tool: string; path: string }[] = [];
+    const { tool } = bind(
+      (text, context) => {
+        contexts.push({ tool: context.tool, path: context.path });
+        // "Acme" reads its signal at once; "Globex" only after its time has run out.
+        if (text === "Acme") signals[text] = context.signal as AbortSignal;
+        return new Promise<never>(() => setTimeout(() => (signals[`${text}, late`] = context.signal as AbortSignal), 60));
+      },
+      { resolverTimeoutMs: 20 },
+    );
+    await expect(tool.call(invoice("Acme"), { turn: "t7b" })).rejects.toThrow(/no answer within 20 ms/);
+    await expect(tool.call(invoice("Globex"), { turn: "t7c" })).rejects.toThrow(/no answer within 20 ms/);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(contexts).toEqual([
+      { tool: "create_invoice", path: "/customer_ref" },
+      { tool: "create_invoice", path: "/customer_ref" },
+    ]);
+    expect(Object.keys(signals).sort()).toEqual(["Acme", "Acme, late", "Globex, late"]);
+    for (const signal of Object.values(signals)) expect(signal.aborted && (signal.reason as DOMException).name).toBe("TimeoutError");
+  });
+
+  it("passes the caller's signal on to a resolver that reads it", async () => {
+    const caller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const bound = bind((_text, context) => {
+      seen = context.signal;
+      return CUSTOMERS.slice(0, 1);
+    });
+    expect((await bound.tool.call(invoice("Acme"), { turn: "t7c", signal: caller.signal })).status).toBe("ok");
+    expect(seen?.aborted).toBe(false);
+    caller.abort(new Error("user left"));
+    expect(seen?.aborted).toBe(true);
+  });
+
   it("a resolver that answers nonsense fails the same way", async () => {
     const { tool } = bind(() => [{ id: 7 }] as unknown as Candidate[]);
     await expect(tool.call(invoice("Acme"), { turn: "t8" })).rejects.toBeInstanceOf(ReferenceResolverError);
