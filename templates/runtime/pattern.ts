@@ -8,6 +8,7 @@
 // close but not equal, so each pattern is checked as ECMAScript first and then translated token
 // by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused.
 import { RE2JS } from "re2js";
+import { matchesInLinearTimeNatively } from "./pattern-shape.ts";
 
 /** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
 export interface LinearPattern {
@@ -43,16 +44,20 @@ const CATEGORY_ALIASES: Readonly<Record<string, string>> = {
 };
 
 function compilePattern(source: string, flags = "u"): LinearPattern {
+  let native: RegExp;
   try {
-    new RegExp(source, flags.includes("u") ? "u" : "");
+    native = new RegExp(source, flags.includes("u") ? "u" : "");
   } catch (error) {
     throw new PatternError(`not a valid ECMAScript regular expression with the unicode flag: ${(error as Error).message}`);
   }
+  // ajv keys its cache of compiled patterns by `toString()`: it must name the pattern.
+  const key = `/${source}/${flags}`;
+  // A pattern V8 provably matches in linear time runs natively: same meaning by definition (JSON
+  // Schema patterns are ECMAScript's), and far faster than RE2 in JavaScript. See pattern-shape.ts.
+  if (matchesInLinearTimeNatively(source)) return { test: (input) => native.test(input), toString: () => key };
   const translated = toRe2(source);
   try {
     const compiled = RE2JS.compile(translated);
-    // ajv keys its cache of compiled patterns by `toString()`: it must name the pattern.
-    const key = `/${source}/${flags}`;
     return { test: (input) => compiled.test(input), toString: () => key };
   } catch (error) {
     throw new PatternError(`the linear-time engine cannot match it: ${(error as Error).message}`);
