@@ -56,20 +56,33 @@ function visit(
 ): void {
   if (node === null || typeof node !== "object") return;
   const token = tokens[depth] as string;
-  const last = depth === tokens.length - 1;
-  const keys = token === "*" ? (Array.isArray(node) ? node.map((_, i) => String(i)) : []) : [token];
-  for (const key of keys) {
-    if (!Object.hasOwn(node, key)) continue;
-    const at = `${path}/${escapeToken(key)}`;
-    const value = (node as Record<string, unknown>)[key];
-    if (!last) {
-      visit(value, tokens, depth + 1, at, target, read, applied);
-      continue;
-    }
-    if (typeof value !== "string") continue;
-    const coerced = read(value, target);
-    if (coerced === undefined) continue;
-    (node as Record<string, unknown>)[key] = coerced;
-    applied.push({ path: at, from: value, to: coerced, rule: `string->${target}` });
+  if (token !== "*") {
+    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, tokens, depth, path, target, read, applied);
+  } else if (Array.isArray(node)) {
+    // Indices walked in place: this runs on every failed call of a tool with array coercions.
+    for (let index = 0; index < node.length; index++) step(node as unknown as Record<string, unknown>, String(index), tokens, depth, path, target, read, applied);
   }
+}
+
+/** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
+function step(
+  node: Record<string, unknown>,
+  key: string,
+  tokens: readonly string[],
+  depth: number,
+  path: string,
+  target: CoercionTarget,
+  read: StringReader,
+  applied: Coercion[],
+): void {
+  const value = node[key];
+  if (depth < tokens.length - 1) {
+    if (value !== null && typeof value === "object") visit(value, tokens, depth + 1, `${path}/${escapeToken(key)}`, target, read, applied);
+    return;
+  }
+  if (typeof value !== "string") return;
+  const coerced = read(value, target);
+  if (coerced === undefined) return;
+  node[key] = coerced;
+  applied.push({ path: `${path}/${escapeToken(key)}`, from: value, to: coerced, rule: `string->${target}` });
 }

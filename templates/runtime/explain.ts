@@ -95,22 +95,37 @@ function collapseAlternatives(errors: readonly AjvError[]): readonly AjvError[] 
   );
 }
 
-function hintFor(error: AjvError, hints: HintTable): SchemaHint {
-  // ajv's schema paths are string constants in the validator, so a map keyed by them answers
-  // without cutting and hashing a fresh string per error.
-  let bySchemaPath = hintsBySchemaPath.get(hints);
-  if (bySchemaPath === undefined) hintsBySchemaPath.set(hints, (bySchemaPath = new Map()));
-  let hint = bySchemaPath.get(error.schemaPath);
-  if (hint === undefined) {
-    const at = error.schemaPath.lastIndexOf("/");
-    hint = hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT;
-    // Bounded by the validator's own schema paths (with ajv's keyword suffixes).
-    bySchemaPath.set(error.schemaPath, hint);
-  }
-  return hint;
+/**
+ * One schema location as ajv names it (`#/properties/currency/enum`): its hint, and the parts of
+ * a message about it that do not depend on the received value, built on first use. ajv's schema
+ * paths are string constants in the validator, so the map is bounded by the schema, and the
+ * second error at a location costs a lookup instead of listing, quoting and joining again.
+ */
+interface Location {
+  readonly hint: SchemaHint;
+  readonly fixed: Map<string, string>;
 }
 
-const hintsBySchemaPath = new WeakMap<HintTable, Map<string, SchemaHint>>();
+function locate(error: AjvError, hints: HintTable): Location {
+  let bySchemaPath = locationsByTable.get(hints);
+  if (bySchemaPath === undefined) locationsByTable.set(hints, (bySchemaPath = new Map()));
+  let location = bySchemaPath.get(error.schemaPath);
+  if (location === undefined) {
+    const at = error.schemaPath.lastIndexOf("/");
+    location = { hint: hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT, fixed: new Map() };
+    bySchemaPath.set(error.schemaPath, location);
+  }
+  return location;
+}
+
+/** The fixed text `key` of `location`, made by `make` the first time it is asked for. */
+function fixed(location: Location, key: string, make: () => string): string {
+  let text = location.fixed.get(key);
+  if (text === undefined) location.fixed.set(key, (text = make()));
+  return text;
+}
+
+
 
 /** The allowed property names in near-miss form, computed once per hint. */
 function squashedProperties(hint: SchemaHint): readonly string[] {
@@ -120,6 +135,8 @@ function squashedProperties(hint: SchemaHint): readonly string[] {
 }
 
 const squashedByHint = new WeakMap<SchemaHint, readonly string[]>();
+
+const locationsByTable = new WeakMap<HintTable, Map<string, Location>>();
 
 const NO_HINT: SchemaHint = Object.freeze({});
 
@@ -167,121 +184,134 @@ function nearMiss(value: unknown, hint: SchemaHint): string {
 }
 
 function explainOne(error: AjvError, document: unknown, hints: HintTable): ArgumentError {
-  const hint = hintFor(error, hints);
+  const location = locate(error, hints);
+  const hint = location.hint;
   const path = error.instancePath;
-  const value = valueAt(document, path);
   const p = error.params;
   switch (error.keyword) {
     case "required": {
       const name = String(p["missingProperty"]);
-      const description = hint.propertyDescriptions?.[name];
-      const example = hint.propertyExamples?.[name];
       return {
         path: childPath(path, name),
         rule: "required",
-        message:
-          `missing required field ${JSON.stringify(name)}` +
-          (description ? ` (${clip(description, 120)})` : "") +
-          (example !== undefined ? `; for example ${shorten(example, 60)}` : "") +
-          "; if you do not know its value, ask the user instead of guessing",
+        message: fixed(location, name, () => {
+          const description = hint.propertyDescriptions?.[name];
+          const example = hint.propertyExamples?.[name];
+          return (
+            `missing required field ${JSON.stringify(name)}` +
+            (description ? ` (${clip(description, 120)})` : "") +
+            (example !== undefined ? `; for example ${shorten(example, 60)}` : "") +
+            "; if you do not know its value, ask the user instead of guessing"
+          );
+        }),
       };
     }
     case "additionalProperties": {
       const name = String(p["additionalProperty"]);
       const allowed = hint.properties ?? [];
       const close = allowed[squashedProperties(hint).indexOf(squash(name))];
+      const shown = shorten(name);
       return {
         // A long name is the model's text, possibly instructions: only its shortened, quoted
         // form appears, so the path stops at the object that holds it.
-        path: shorten(name) === JSON.stringify(name) ? childPath(path, name) : path,
+        path: shown === JSON.stringify(name) ? childPath(path, name) : path,
         rule: "additionalProperties",
         message:
-          `unknown field ${shorten(name)}` +
+          `unknown field ${shown}` +
           (close ? `; did you mean ${JSON.stringify(close)}?` : "") +
-          (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : " Remove it"),
+          fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : " Remove it")),
       };
     }
     case "type":
-      return { path, rule: "type", message: typeMessage(String(p["type"]), value, hint) };
+      return { path, rule: "type", message: typeMessage(location, String(p["type"]), valueAt(document, path)) };
     case "enum": {
-      const allowed = allowedOf(error, hint);
-      return {
-        path,
-        rule: "enum",
-        message:
-          `${received(value)}; ` +
-          (allowed ? `must be one of ${listed(allowed)}` : `must be one of the allowed values${sendExample(hint)}`) +
-          nearMiss(value, hint),
-      };
+      const value = valueAt(document, path);
+      const allowed = fixed(location, "", () => {
+        const values = allowedOf(error, hint);
+        return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
+      });
+      return { path, rule: "enum", message: `${received(value)}; ${allowed}${nearMiss(value, hint)}` };
     }
     case "const":
-      return { path, rule: "const", message: `${received(value)}; must be exactly ${shorten(p["allowedValue"], 60)}` };
+      return { path, rule: "const", message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(p["allowedValue"], 60)}`)}` };
     case "format": {
-      const format = String(p["format"]);
-      const example = exampleOf(hint) ?? FORMAT_EXAMPLES[format];
-      return {
-        path,
-        rule: "format",
-        message: `${received(value)}; expected a ${format} string` + (example !== undefined ? ` such as ${shorten(example, 60)}` : ""),
-      };
+      const expected = fixed(location, "", () => {
+        const format = String(p["format"]);
+        const example = exampleOf(hint) ?? FORMAT_EXAMPLES[format];
+        return `expected a ${format} string` + (example !== undefined ? ` such as ${shorten(example, 60)}` : "");
+      });
+      return { path, rule: "format", message: `${received(valueAt(document, path))}; ${expected}` };
     }
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return { path, rule: error.keyword, message: `${received(value)}; must be ${String(p["comparison"])} ${String(p["limit"])}` };
+      return {
+        path,
+        rule: error.keyword,
+        message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be ${String(p["comparison"])} ${String(p["limit"])}`)}`,
+      };
     case "minLength":
-    case "maxLength":
-      return {
-        path,
-        rule: error.keyword,
-        message: `${received(value)}; must be ${error.keyword === "minLength" ? "at least" : "at most"} ${String(p["limit"])} characters long${sendExample(hint)}`,
-      };
+    case "maxLength": {
+      const bound = fixed(
+        location,
+        "",
+        () => `must be ${error.keyword === "minLength" ? "at least" : "at most"} ${String(p["limit"])} characters long${sendExample(hint)}`,
+      );
+      return { path, rule: error.keyword, message: `${received(valueAt(document, path))}; ${bound}` };
+    }
     case "minItems":
-    case "maxItems":
-      return {
-        path,
-        rule: error.keyword,
-        message: `got ${Array.isArray(value) ? value.length : 0} items; must have ${error.keyword === "minItems" ? "at least" : "at most"} ${String(p["limit"])}`,
-      };
+    case "maxItems": {
+      const value = valueAt(document, path);
+      const bound = fixed(location, "", () => `must have ${error.keyword === "minItems" ? "at least" : "at most"} ${String(p["limit"])}`);
+      return { path, rule: error.keyword, message: `got ${Array.isArray(value) ? value.length : 0} items; ${bound}` };
+    }
     case "anyOf":
     case "oneOf": {
       const ambiguous = error.keyword === "oneOf" && Array.isArray(p["passingSchemas"]);
-      const allowed = allowedOf(error, hint);
+      const advice = ambiguous
+        ? fixed(location, "ambiguous", () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`)
+        : fixed(location, "none", () => {
+            const allowed = allowedOf(error, hint);
+            return (
+              "it matches none of the allowed shapes" +
+              (hint.types ? ` (accepted types: ${hint.types.join(", ")})` : "") +
+              (allowed ? `; allowed values: ${listed(allowed)}` : sendExample(hint))
+            );
+          });
+      return { path, rule: error.keyword, message: `${received(valueAt(document, path))}; ${advice}` };
+    }
+    default:
+      // ajv's own message may name the value (uniqueItems names the duplicate items): not fixed.
       return {
         path,
         rule: error.keyword,
-        message: ambiguous
-          ? `${received(value)}; it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`
-          : `${received(value)}; it matches none of the allowed shapes` +
-            (hint.types ? ` (accepted types: ${hint.types.join(", ")})` : "") +
-            (allowed ? `; allowed values: ${listed(allowed)}` : sendExample(hint)),
+        message: `${received(valueAt(document, path))}; ${error.message ?? `violates "${error.keyword}"`}${fixed(location, "example", () => sendExample(hint))}`,
       };
-    }
-    default:
-      return { path, rule: error.keyword, message: `${received(value)}; ${error.message ?? `violates "${error.keyword}"`}${sendExample(hint)}` };
   }
 }
 
-function typeMessage(expected: string, value: unknown, hint: SchemaHint): string {
-  const wanted = expected.split(",");
+function typeMessage(location: Location, expected: string, value: unknown): string {
+  const hint = location.hint;
+  const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
+  const numeric = expected.includes("number") || expected.includes("integer");
   let advice: string;
-  if ((wanted.includes("number") || wanted.includes("integer")) && typeof value === "string") {
+  if (numeric && typeof value === "string") {
     const suggestion = suggestNumber(value);
     const whole = suggestion !== undefined && Number.isInteger(Number(suggestion));
-    if (suggestion !== undefined && (whole || wanted.includes("number"))) {
+    if (suggestion !== undefined && (whole || expected.split(",").includes("number"))) {
       advice = `send ${suggestion} as a JSON number — no quotes, no thousands separators, no currency symbols`;
     } else if (suggestion !== undefined) {
       advice = "send a whole JSON number, without quotes";
     } else {
-      advice = `send a JSON number without quotes${sendExample(hint)}`;
+      advice = fixed(location, "number", () => `send a JSON number without quotes${sendExample(hint)}`);
     }
-  } else if (wanted.includes("boolean") && typeof value === "string") {
+  } else if (expected.split(",").includes("boolean") && typeof value === "string") {
     advice = "send true or false, without quotes";
   } else {
-    advice = `send ${wanted.length > 1 ? "one of these types" : "it as"} ${wanted.join(" or ")}${sendExample(hint)}`;
+    advice = fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${wanted}${sendExample(hint)}`);
   }
-  return `expected ${wanted.join(" or ")}, ${received(value)}; ${advice}`;
+  return `expected ${wanted}, ${received(value)}; ${advice}`;
 }
 
 function clip(text: string, max: number): string {

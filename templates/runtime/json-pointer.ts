@@ -61,9 +61,18 @@ export function compareTokens(left: readonly string[], right: readonly string[])
     const x = left[i] as string;
     const y = right[i] as string;
     if (x === y) continue;
-    const numeric = /^\d+$/.test(x) && /^\d+$/.test(y);
-    if (numeric) return Number(x) - Number(y);
+    if (isDigits(x) && isDigits(y)) return Number(x) - Number(y);
     return x < y ? -1 : 1;
   }
   return left.length - right.length;
+}
+
+/** `/^\d+$/.test(token)`, without a regular expression per comparison. */
+function isDigits(token: string): boolean {
+  if (token.length === 0) return false;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }

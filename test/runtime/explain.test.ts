@@ -14,6 +14,30 @@ async function errorsFor(args: unknown): Promise<{ path: string; rule: string; m
   return outcome.errors.map((error) => ({ ...error }));
 }
 
+describe("explanations built once per schema location", () => {
+  it("explain each later error at a location from its own value, as a fresh tool would", async () => {
+    // One tool for every case, so later cases meet locations whose fixed text is already built.
+    const warm = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+    const { customer_ref: _customer, ...withoutCustomer } = validInvoice;
+    const { line_items: _items, amount: _amount, ...withoutItemsAndAmount } = validInvoice;
+    const cases: unknown[] = [
+      { ...validInvoice, amount: "1,299.00", currency: "eur" },
+      { ...validInvoice, amount: "about twelve", currency: "gbp " },
+      { ...validInvoice, amount: true, currency: "Usd" },
+      { ...validInvoice, amount: -1, currency: "yen", colour: "red" },
+      { ...withoutCustomer, amount: 10, currncy: "EUR" },
+      { ...withoutItemsAndAmount, due_date: "tomorrow" },
+      { ...validInvoice, line_items: [{ quantity: "3", unit_price: "two" }, { sku: "x", unit_price: 1 }] },
+      { ...validInvoice, due_date: "31/01/2026", line_items: [{ sku: "x", quantity: 0, unit_price: 1, note: "n" }] },
+    ];
+    for (const [index, args] of cases.entries()) {
+      const outcome = await warm.call(JSON.stringify(args), { turn: `warm-${index}` });
+      if (outcome.status !== "validation_failed") throw new Error(`case ${index}: expected validation_failed, got ${outcome.status}`);
+      expect(outcome.errors.map((error) => ({ ...error })), `case ${index}`).toEqual(await errorsFor(args));
+    }
+  });
+});
+
 describe("the brief's envelope", () => {
   it("explains a formatted amount and a lower-case currency", async () => {
     const errors = await errorsFor({ ...validInvoice, amount: "1,299.00", currency: "eur" });
