@@ -5,6 +5,7 @@
 // that tool only. Entries are only ever added under new keys, so a stale entry is never read:
 // changing toolguard or a schema changes the key. Delete the folder to reclaim the space.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,9 +110,11 @@ export class GenerationCache {
     return this.#emitterHash;
   }
 
+  // Synchronous: a re-run looks up a thousand entries, and promise-based reads of small files
+  // cost several times more than the reads themselves.
   async #read<T>(name: string): Promise<T | undefined> {
     try {
-      return JSON.parse(await readFile(path.join(this.#dir, name), "utf8")) as T;
+      return JSON.parse(readFileSync(path.join(this.#dir, name), "utf8")) as T;
     } catch {
       // Missing, or written by a run that crashed midway (writes are atomic, but be lenient).
       return undefined;

@@ -1,12 +1,10 @@
 // `toolguard check`: the output a fresh generation would write, compared with what is on disk.
 // Formatting happened in memory before the comparison, so a clean tree compares equal byte for
 // byte; anything else is reported as stale, missing or extra, with a short diff.
-import { readFile, readdir } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "./emit/runtime.ts";
-import { mapLimit } from "./map-limit.ts";
-
-const READ_CONCURRENCY = 64;
 
 export interface Staleness {
   readonly stale: readonly { path: string; diff: string }[];
@@ -23,12 +21,13 @@ export async function compareWithDisk(out: string, files: readonly EmittedFile[]
     missing.push(file.path);
     return false;
   });
-  // Thousands of small files: read them many at a time, or the comparison is all I/O waits.
-  const contents = await mapLimit(present, READ_CONCURRENCY, (file) => readFile(path.join(out, file.path), "utf8"));
-  present.forEach((file, index) => {
-    const current = contents[index] as string;
+  // Thousands of small files, read one after another: synchronous reads are ~6x faster here
+  // than promise-based ones (GitHub's 3,726 files: ~35 ms vs ~200 ms), which pay four trips to
+  // the thread pool per file. Nothing else is running on this thread meanwhile.
+  for (const file of present) {
+    const current = readFileSync(path.join(out, file.path), "utf8");
     if (current !== file.content) stale.push({ path: file.path, diff: shortDiff(current, file.content) });
-  });
+  }
   return { stale, missing, extra: [...onDisk].sort() };
 }
 

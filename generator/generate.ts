@@ -11,6 +11,7 @@ import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import type { GenerationCache } from "./cache.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
 import type { CompiledToolTemplate } from "./emit/tool-template.ts";
+import type { EmitTask } from "./emit/emit-worker.ts";
 import { assertUniqueNames } from "./emit/unique-names.ts";
 import { mapLimit } from "./map-limit.ts";
 import { type Outcome, WorkerPool, workerCount } from "./worker-pool.ts";
@@ -37,7 +38,7 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   const whole = setKey ? await cache?.set(setKey) : undefined;
   if (whole) return { set, ...whole };
   // A large set starts a worker now, so that the emitters load while this thread reads.
-  const pool = (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES ? emitterPool(cache) : undefined;
+  let pool = (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES ? emitterPool(cache) : undefined;
   try {
     const { readSchemaSet } = await import("./read/index.ts");
     const read = await readSchemaSet(set.schemas, config);
@@ -45,21 +46,25 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
     assertUniqueNames(tools);
     const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));
     const missing = tools.filter((_tool, index) => cached[index] === undefined);
+    // Many tools are spread over worker threads (each loads the emitters once, ~1 s, so a few
+    // tools stay on this thread unless `pool` already started loading them).
+    const threads = workerCount();
+    if (missing.length > WORKER_THRESHOLD && threads > 1) (pool ??= emitterPool(cache)).grow(threads);
     // The package files need only the tools' names: make them while the workers emit.
-    const [emitted, packaged] = await Promise.all([emitTools(missing, cache, pool), packageFiles(set, tools, cache)]);
+    const [emitted, packaged] = await Promise.all([emitTools(missing, cache, pool), packageFiles(set, tools, cache, pool)]);
     const errors: InputError[] = [];
     const perTool = [...cached];
     let at = 0;
     for (const [index, files] of cached.entries()) {
       if (files !== undefined) continue;
-      const outcome = emitted[at++] as Outcome<EmittedFile[]>;
+      const outcome = emitted[at++] as Outcome<readonly EmittedFile[]>;
       if (outcome.ok) perTool[index] = outcome.value;
       else if (outcome.error instanceof InputError) errors.push(outcome.error);
       else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
       else throw outcome.error;
     }
     if (errors.length > 0) throw new InputErrors(errors);
-    if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: EmittedFile[] }).value));
+    if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: readonly EmittedFile[] }).value));
     const files = [...packaged, ...perTool.flatMap((files) => files ?? [])];
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
@@ -70,24 +75,15 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
 }
 
 /**
- * Emits each tool, in the tools' order. Many tools are spread over worker threads (each loads
- * the emitters once, ~1 s, so a few tools stay on this thread unless `pool` already started
- * loading them); either way an error comes back as the tool's outcome, an InputError with its
+ * Emits each tool, in the tools' order: on the worker threads of `pool` when there is one, else
+ * on this thread. Either way an error comes back as the tool's outcome, an InputError with its
  * location intact.
  */
-async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<Outcome<EmittedFile[]>[]> {
+async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<Outcome<readonly EmittedFile[]>[]> {
   if (tools.length === 0) return [];
-  const threads = workerCount();
-  const many = tools.length > WORKER_THRESHOLD && threads > 1;
-  if (many || pool) {
-    const workers = pool ?? emitterPool(cache);
-    if (many) workers.grow(threads);
-    try {
-      const outcomes = await workers.map(tools);
-      return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
-    } finally {
-      workers.close();
-    }
+  if (pool) {
+    const outcomes = await pool.map(tools.map((tool) => ({ kind: "tool", tool })));
+    return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
   }
   const template = await toolTemplate(cache);
   const { useToolTemplate } = await import("./emit/tool-template.ts");
@@ -95,19 +91,26 @@ async function emitTools(tools: readonly ToolDescription[], cache: GenerationCac
   const { emitTool } = await import("./emit/tool-files.ts");
   return mapLimit(tools, CONCURRENCY, (tool) =>
     emitTool(tool).then(
-      (value): Outcome<EmittedFile[]> => ({ ok: true, value }),
-      (error: unknown): Outcome<EmittedFile[]> => ({ ok: false, error }),
+      (value): Outcome<readonly EmittedFile[]> => ({ ok: true, value }),
+      (error: unknown): Outcome<readonly EmittedFile[]> => ({ ok: false, error }),
     ),
   );
 }
 
-type EmitterPool = WorkerPool<ToolDescription, EmittedFile[]>;
+type EmitterPool = WorkerPool<EmitTask, readonly EmittedFile[]>;
 
 function emitterPool(cache: GenerationCache | undefined): EmitterPool {
   const script = new URL(`./emit/emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
   const pool: EmitterPool = new WorkerPool(script, toolTemplate(cache));
   pool.grow(1);
   return pool;
+}
+
+/** A package-level task's files from a worker, ahead of the tools waiting there; its error rethrown. */
+async function onWorker(pool: EmitterPool, task: EmitTask): Promise<readonly EmittedFile[]> {
+  const outcome = await pool.run(task, { first: true });
+  if (outcome.ok) return outcome.value;
+  throw decodeError(outcome.error as EncodedError);
 }
 
 /** Bytes of every file under the schema folder (0 when it is missing: the reader says so). */
@@ -127,21 +130,29 @@ async function toolTemplate(cache: GenerationCache | undefined): Promise<Compile
   return template;
 }
 
-/** The runtime (which depends on toolguard alone) and the package's index and manifest. */
-async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[], cache: GenerationCache | undefined): Promise<readonly EmittedFile[]> {
-  const runtimeKey = await cache?.emitterHash();
-  const packageKey = await cache?.packageKey(set, tools);
-  let runtime = runtimeKey ? await cache?.files(`runtime-${runtimeKey}`) : undefined;
-  if (!runtime) {
-    const { runtimeFiles } = await import("./emit/runtime.ts");
-    runtime = runtimeFiles();
-    if (cache && runtimeKey) await cache.storeFiles(`runtime-${runtimeKey}`, runtime);
-  }
-  let index = packageKey ? await cache?.files(packageKey) : undefined;
-  if (!index) {
-    const { emitPackageFiles } = await import("./emit/package-files.ts");
-    index = await emitPackageFiles(set, tools);
-    if (cache && packageKey) await cache.storeFiles(packageKey, index);
-  }
-  return [...runtime, ...index];
+/**
+ * The runtime (which depends on toolguard alone) and the package's index and manifest, made on
+ * a worker of `pool` when there is one, so that this thread stays free to feed the workers.
+ */
+async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<readonly EmittedFile[]> {
+  const runtime = async (): Promise<readonly EmittedFile[]> => {
+    const key = await cache?.emitterHash();
+    const cached = key ? await cache?.files(`runtime-${key}`) : undefined;
+    if (cached) return cached;
+    const files = pool ? await onWorker(pool, { kind: "runtime" }) : (await import("./emit/runtime.ts")).runtimeFiles();
+    if (cache && key) await cache.storeFiles(`runtime-${key}`, files);
+    return files;
+  };
+  const index = async (): Promise<readonly EmittedFile[]> => {
+    const key = await cache?.packageKey(set, tools);
+    const cached = key ? await cache?.files(key) : undefined;
+    if (cached) return cached;
+    // Only what the index reads crosses to a worker, not every tool's schema.
+    const names = tools.map(({ name, references }) => ({ name, references }));
+    const files = pool ? await onWorker(pool, { kind: "package", set, tools: names }) : await (await import("./emit/package-files.ts")).emitPackageFiles(set, tools);
+    if (cache && key) await cache.storeFiles(key, files);
+    return files;
+  };
+  const [runtimeFiles, indexFiles] = await Promise.all([runtime(), index()]);
+  return [...runtimeFiles, ...indexFiles];
 }

@@ -31,19 +31,27 @@ export function workerCount(limit = 4): number {
   return Math.max(1, Math.min(availableParallelism(), limit));
 }
 
+interface Job<T, R> {
+  readonly item: T;
+  readonly settle: (outcome: Outcome<R>) => void;
+  readonly fail: (error: Error) => void;
+}
+
 /**
  * Worker threads running `script` (a module that calls `serveItems`). Each worker first gets
  * `setup` (what every item needs and is costly to compute, computed once here), and starts
  * loading its modules at once, while `setup` and whatever else this thread does are under way.
- * Workers never keep the process alive; `close` stops them.
+ * Items wait in one queue and go to whichever worker has room. Workers never keep the process
+ * alive; `close` stops them.
  */
 export class WorkerPool<T, R> {
   readonly #script: URL;
   readonly #setup: Promise<unknown>;
-  readonly #workers: Worker[] = [];
-  readonly #ready: Promise<void>[] = [];
+  readonly #workers: { readonly worker: Worker; ready: boolean; inFlight: number }[] = [];
+  readonly #queue: Job<T, R>[] = [];
+  readonly #pending = new Map<number, Job<T, R>>();
+  #nextId = 0;
   #crash: Error | undefined;
-  #onCrash: ((error: Error) => void) | undefined;
   #closed = false;
 
   constructor(script: URL, setup: Promise<unknown>) {
@@ -55,61 +63,74 @@ export class WorkerPool<T, R> {
   grow(threads: number): void {
     while (this.#workers.length < threads) {
       const worker = new Worker(this.#script, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const slot = { worker, ready: false, inFlight: 0 };
       worker.unref();
       worker.on("error", (error) => this.#crashed(error));
       worker.on("exit", (code) => {
         if (!this.#closed) this.#crashed(new Error(`a generation worker exited (code ${code}) before its work was done`));
       });
-      const ready = this.#setup.then((data) => worker.postMessage({ setup: data }));
-      ready.catch(() => undefined); // reported by `map`, if it is ever called
-      this.#workers.push(worker);
-      this.#ready.push(ready);
+      worker.on("message", ({ index, outcome }: Reply) => {
+        const job = this.#pending.get(index);
+        this.#pending.delete(index);
+        slot.inFlight--;
+        job?.settle(outcome as Outcome<R>);
+        this.#dispatch();
+      });
+      this.#setup.then(
+        (data) => {
+          worker.postMessage({ setup: data });
+          slot.ready = true;
+          this.#dispatch();
+        },
+        (error: unknown) => this.#crashed(error),
+      );
+      this.#workers.push(slot);
     }
   }
 
   /**
-   * Runs every item, one at a time per worker (plus one queued), the next going to whichever
-   * worker is free; outcomes come back in the items' order. Rejects when a worker dies; an
-   * item's own error is an outcome, not a crash.
+   * Runs one item on whichever worker is free first; `first` puts it ahead of the items already
+   * waiting. Rejects when a worker dies; an item's own error is an outcome, not a crash.
    */
-  async map(items: readonly T[]): Promise<Outcome<R>[]> {
-    const outcomes = new Array<Outcome<R>>(items.length);
-    if (items.length === 0) return outcomes;
+  run(item: T, options: { readonly first?: boolean } = {}): Promise<Outcome<R>> {
     if (this.#workers.length === 0) this.grow(1);
-    await Promise.all(this.#ready);
-    return new Promise<Outcome<R>[]>((resolve, reject) => {
-      if (this.#crash) return reject(this.#crash);
-      this.#onCrash = reject;
-      let next = 0;
-      let done = 0;
-      const feed = (worker: Worker): void => {
-        if (next < items.length) {
-          const index = next++;
-          worker.postMessage({ index, item: items[index] });
-        }
-      };
-      for (const worker of this.#workers) {
-        worker.on("message", ({ index, outcome }: Reply) => {
-          outcomes[index] = outcome as Outcome<R>;
-          done++;
-          if (done < items.length) return feed(worker);
-          for (const each of this.#workers) each.removeAllListeners("message");
-          this.#onCrash = undefined;
-          resolve(outcomes);
-        });
-        for (let queued = 0; queued < QUEUED_PER_WORKER; queued++) feed(worker);
-      }
+    return new Promise<Outcome<R>>((settle, fail) => {
+      if (this.#crash) return fail(this.#crash);
+      const job = { item, settle, fail };
+      if (options.first) this.#queue.unshift(job);
+      else this.#queue.push(job);
+      this.#dispatch();
     });
+  }
+
+  /** Runs every item (see `run`); outcomes come back in the items' order. */
+  map(items: readonly T[]): Promise<Outcome<R>[]> {
+    return Promise.all(items.map((item) => this.run(item)));
   }
 
   close(): void {
     this.#closed = true;
-    for (const worker of this.#workers) void worker.terminate();
+    for (const { worker } of this.#workers) void worker.terminate();
+  }
+
+  // Each worker holds at most QUEUED_PER_WORKER items; the rest wait here, so that whichever
+  // worker frees up first takes the next one.
+  #dispatch(): void {
+    for (const slot of this.#workers) {
+      while (slot.ready && slot.inFlight < QUEUED_PER_WORKER && this.#queue.length > 0) {
+        const job = this.#queue.shift() as Job<T, R>;
+        const index = this.#nextId++;
+        this.#pending.set(index, job);
+        slot.inFlight++;
+        slot.worker.postMessage({ index, item: job.item });
+      }
+    }
   }
 
   #crashed(error: unknown): void {
     this.#crash ??= error instanceof Error ? error : new Error(String(error));
-    this.#onCrash?.(this.#crash);
+    for (const job of [...this.#pending.values(), ...this.#queue.splice(0)]) job.fail(this.#crash);
+    this.#pending.clear();
   }
 }
 

@@ -1,16 +1,33 @@
-// A worker thread that emits tools (see generator/worker-pool.ts): it loads the emitters once,
+// A worker thread that emits (see generator/worker-pool.ts): it loads the tool emitters once,
 // then emits each tool description it is sent, with the tool template the main thread compiled
-// (its first message). Errors cross back as plain data (encodeError).
+// (its first message). It also makes the package files when asked (the runtime, the index), so
+// that the main thread, which feeds the workers, is never busy for a second with TypeScript or
+// prettier while they wait. Errors cross back as plain data (encodeError).
 //
 // The emitters are imported only after Node's compile cache is on (see main.ts): loading them
 // is most of a worker's start-up.
 import { enableCompileCache } from "node:module";
+import type { ResolvedSet } from "../config.ts";
 import { encodeError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { serveItems } from "../worker-pool.ts";
+import type { PackageTool } from "./package-files.ts";
+import type { EmittedFile } from "./runtime.ts";
 import type { CompiledToolTemplate } from "./tool-template.ts";
+
+/** What a worker is asked to emit. */
+export type EmitTask =
+  | { readonly kind: "tool"; readonly tool: ToolDescription }
+  | { readonly kind: "runtime" }
+  | { readonly kind: "package"; readonly set: ResolvedSet; readonly tools: readonly PackageTool[] };
 
 enableCompileCache?.();
 const [{ emitTool }, { useToolTemplate }] = await Promise.all([import("./tool-files.ts"), import("./tool-template.ts")]);
 
-serveItems((template) => useToolTemplate(template as CompiledToolTemplate), (tool: ToolDescription) => emitTool(tool), encodeError);
+async function emit(task: EmitTask): Promise<readonly EmittedFile[]> {
+  if (task.kind === "tool") return emitTool(task.tool);
+  if (task.kind === "runtime") return (await import("./runtime.ts")).runtimeFiles();
+  return (await import("./package-files.ts")).emitPackageFiles(task.set, task.tools);
+}
+
+serveItems((template) => useToolTemplate(template as CompiledToolTemplate), emit, encodeError);

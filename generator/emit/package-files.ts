@@ -33,7 +33,10 @@ function runtimeDependencies(): Record<string, string> {
   );
 }
 
-export async function emitPackageFiles(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<EmittedFile[]> {
+/** What the package files read of each tool. */
+export type PackageTool = Pick<ToolDescription, "name" | "references">;
+
+export async function emitPackageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<EmittedFile[]> {
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));
   const top = header(`the tool schemas of this package's set (${tools.length} tool${tools.length === 1 ? "" : "s"})`, hash);
   const entries = tools.map((tool) => ({

@@ -7,7 +7,7 @@ import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { typeBaseName } from "./names.ts";
 import { pointerTokens } from "../json-pointer.ts";
 
-export function resolvedArgsTypeName(tool: ToolDescription): string {
+export function resolvedArgsTypeName(tool: Pick<ToolDescription, "name">): string {
   return `${typeBaseName(tool.name)}ResolvedArgs`;
 }
 

@@ -10,8 +10,13 @@ import { emitToolModule } from "./tool-module.ts";
 import { emitArgumentTypes } from "./types.ts";
 import { compileValidator, createAjv } from "./validator.ts";
 
+/** One Ajv per dialect for the lint, which reads only its list of known keywords. */
+const lintInstances = new Map<ToolDescription["dialect"], ReturnType<typeof createAjv>>();
+
 export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
-  lintSchema(tool, createAjv(tool.dialect));
+  let lintAjv = lintInstances.get(tool.dialect);
+  if (!lintAjv) lintInstances.set(tool.dialect, (lintAjv = createAjv(tool.dialect)));
+  lintSchema(tool, lintAjv);
   const validator = compileValidator(tool);
   const module = emitToolModule(tool, await emitArgumentTypes(tool));
   const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));

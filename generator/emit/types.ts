@@ -7,7 +7,7 @@ import { commentText } from "../safe-emit.ts";
 import { mapSchemas, type Schema } from "../schema-walk.ts";
 import { typeBaseName } from "./names.ts";
 
-export function argsTypeName(tool: ToolDescription): string {
+export function argsTypeName(tool: Pick<ToolDescription, "name">): string {
   return `${typeBaseName(tool.name)}Args`;
 }
 

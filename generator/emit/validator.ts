@@ -38,9 +38,13 @@ export function ajvOptions(): Options {
   };
 }
 
-export function createAjv(dialect: ToolDescription["dialect"], validateSchema = true): AjvInstance {
+/**
+ * An Ajv for `dialect`. `meta: false` leaves out the meta-schemas, which only serve checking a
+ * schema (`validateSchema`) and `$ref`s to their URLs, and make up most of creating an instance.
+ */
+export function createAjv(dialect: ToolDescription["dialect"], validateSchema = true, meta = true): AjvInstance {
   const Ajv = dialect === "2020-12" ? Ajv2020 : AjvDraft7;
-  const ajv: AjvInstance = new Ajv({ ...ajvOptions(), validateSchema });
+  const ajv: AjvInstance = new Ajv({ ...ajvOptions(), validateSchema, meta });
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
@@ -56,9 +60,10 @@ export const ANNOTATION_FORMATS: readonly string[] = [
 
 /** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
 export function compileValidator(tool: ToolDescription): string {
-  // The meta-schema check runs on a shared instance (see meta-validation.ts).
-  const ajv = createAjv(tool.dialect, false);
+  // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
+  // the meta-schemas only when a `$ref` may reach one.
   const schema = withoutIds(tool.inputSchema) as { $schema?: string };
+  const ajv = createAjv(tool.dialect, false, hasNonLocalRef(schema));
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
     validateAgainstMeta(ajv, () => createAjv(tool.dialect), `${tool.dialect} ${String(schema.$schema)}`, schema);
@@ -81,6 +86,17 @@ function withoutIds(value: unknown): unknown {
     out[key] = withoutIds(child);
   }
   return out;
+}
+
+/** Whether any `$ref`-like keyword (or data that looks like one) points outside the schema. */
+function hasNonLocalRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasNonLocalRef);
+  if (value === null || typeof value !== "object") return false;
+  for (const [key, child] of Object.entries(value)) {
+    if ((key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") && !(typeof child === "string" && child.startsWith("#"))) return true;
+    if (hasNonLocalRef(child)) return true;
+  }
+  return false;
 }
 
 function toEsm(source: string, tool: ToolDescription): string {

@@ -3,7 +3,7 @@
 // Ajv that validated its schema itself, and an invalid schema must fail with ajv's own message.
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { describe, expect, it } from "vitest";
-import { createAjv } from "../../generator/emit/validator.ts";
+import { compileValidator, createAjv } from "../../generator/emit/validator.ts";
 import { validateAgainstMeta } from "../../generator/emit/meta-validation.ts";
 
 const standalone = standaloneModule.default;
@@ -32,6 +32,24 @@ describe("meta-schema validation on a shared instance", () => {
       validateAgainstMeta(fresh, () => createAjv(dialect), `${dialect} ${String(copy.$schema)}`, copy);
       expect(standalone(fresh, fresh.compile(copy))).toBe(expected);
     }
+  });
+
+  it.each(Object.entries(SCHEMAS))("emits the same validator from an Ajv without meta-schemas: %s", (_name, { dialect, schema }) => {
+    const reference = createAjv(dialect);
+    const expected = standalone(reference, reference.compile(structuredClone(schema)));
+    const lean = createAjv(dialect, false, false);
+    const copy = structuredClone(schema);
+    validateAgainstMeta(lean, () => createAjv(dialect), `${dialect} ${String(copy.$schema)}`, copy);
+    expect(standalone(lean, lean.compile(copy))).toBe(expected);
+  });
+
+  it.each([
+    ["2020-12", "https://json-schema.org/draft/2020-12/schema"],
+    ["draft-07", "http://json-schema.org/draft-07/schema#"],
+  ] as const)("keeps the meta-schemas when a $ref reaches one (%s)", (dialect, meta) => {
+    const inputSchema = { $schema: meta, type: "object", properties: { schema: { $ref: meta } } };
+    const tool = { name: "describe_schema", description: "", inputSchema, dialect, references: {}, source: { file: "describe-schema.json", pointer: "" } };
+    expect(compileValidator(tool)).toContain("export const validate");
   });
 
   it("refuses a schema that fails its meta-schema with ajv's own message", () => {

@@ -35,6 +35,11 @@ describe("emitting a large set in worker threads", () => {
     expect((await single.run("generate", "--quiet", "--no-cache")).code).toBe(0);
     const one = single.snapshot("generated");
     for (const file of ["tools/tool-37.js", "tools/tool-37.d.ts", "tools/tool-37.validator.js"]) expect(all[file]).toBe(one[file]);
+    // The runtime and the index were made on a worker too: the same runtime, every tool listed.
+    const runtime = Object.keys(one).filter((file) => file.startsWith("runtime/"));
+    expect(runtime.length).toBeGreaterThan(0);
+    for (const file of runtime) expect(all[file], file).toBe(one[file]);
+    for (let i = 0; i < 60; i++) expect(all["index.d.ts"]).toContain(`"./tools/tool-${String(i).padStart(2, "0")}.js"`);
   }, 60_000);
 
   it("reports every bad tool with its file and place, in the tools' order", async () => {
