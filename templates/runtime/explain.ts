@@ -3,7 +3,7 @@
 // computed at build time into the hint table, so explaining never walks the schema.
 import type { ArgumentError } from "./outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "./tool-spec.ts";
-import { compareTokens, escapeToken, pointerTokens, valueAt } from "./json-pointer.ts";
+import { comparePointers, escapeToken, valueAt } from "./json-pointer.ts";
 import { normaliseNearMiss } from "./near-miss.ts";
 import { suggestNumber } from "./number-advice.ts";
 import { FORMAT_EXAMPLES } from "./format-examples.ts";
@@ -35,16 +35,15 @@ const MAX_EXAMINED = 500;
 
 /** Deduplicates, orders by path, and caps the list with a closing "and N more" entry. */
 export function finish(errors: readonly ArgumentError[], maxErrors: number, unexamined = 0): ArgumentError[] {
-  // Sort first (stable; each path split once, not on every comparison), then drop repeats:
-  // equal errors compare equal, so they sit in one run of the sorted list and are found by
-  // comparing within the run, without hashing every message (which cost more than explaining).
-  const keyed = errors.map((error) => ({ error, tokens: pointerTokens(error.path) }));
-  if (keyed.length > 1) keyed.sort(compareKeyed);
+  // Sort first (stable, comparing paths in place), then drop repeats: equal errors compare
+  // equal, so they sit in one run of the sorted list and are found by comparing within the run,
+  // without hashing every message (which cost more than explaining).
+  const sorted = errors.length > 1 ? [...errors].sort(compareErrors) : errors;
   const unique: ArgumentError[] = [];
   let run = 0;
-  for (let i = 0; i < keyed.length; i++) {
-    const { error } = keyed[i] as Keyed;
-    if (i === 0 || compareKeyed(keyed[i - 1] as Keyed, keyed[i] as Keyed) !== 0) run = unique.length;
+  for (let i = 0; i < sorted.length; i++) {
+    const error = sorted[i] as ArgumentError;
+    if (i === 0 || compareErrors(sorted[i - 1] as ArgumentError, error) !== 0) run = unique.length;
     else if (isRepeat(error, unique, run)) continue;
     unique.push(error);
   }
@@ -59,13 +58,8 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
   return kept;
 }
 
-interface Keyed {
-  readonly error: ArgumentError;
-  readonly tokens: readonly string[];
-}
-
-function compareKeyed(a: Keyed, b: Keyed): number {
-  return compareTokens(a.tokens, b.tokens) || (a.error.rule < b.error.rule ? -1 : a.error.rule > b.error.rule ? 1 : 0);
+function compareErrors(a: ArgumentError, b: ArgumentError): number {
+  return comparePointers(a.path, b.path) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
 /** Whether `unique[from..]` (one run of equal path and rule) already holds the same error. */
