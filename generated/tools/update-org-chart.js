@@ -141,10 +141,9 @@ export const updateOrgChart = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code below is ajv's, unformatted, one statement per line.
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"root":{"$ref":"#/definitions/team"},"dry_run":{"type":"boolean","description":"Validate and diff without saving."}},"required":["root","dry_run"],"additionalProperties":false,"definitions":{"team":{"title":"Team","type":"object","properties":{"name":{"type":"string","minLength":1},"lead_email":{"type":"string","format":"email"},"headcount":{"type":"integer","minimum":0},"subteams":{"type":"array","items":{"$ref":"#/definitions/team"},"maxItems":50}},"required":["name"],"additionalProperties":false}}};
+// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
+// schema constants hold only the values the code reads (see schema-constants.ts).
 const func0 = Object.prototype.hasOwnProperty;
-const schema12 = {"title":"Team","type":"object","properties":{"name":{"type":"string","minLength":1},"lead_email":{"type":"string","format":"email"},"headcount":{"type":"integer","minimum":0},"subteams":{"type":"array","items":{"$ref":"#/definitions/team"},"maxItems":50}},"required":["name"],"additionalProperties":false};
 const func50 = ucs2length;
 const formats0 = formats.email;
 const wrapper0 = {validate: validate11};

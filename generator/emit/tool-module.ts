@@ -52,7 +52,8 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
 
 const VALIDATOR_COMMENT = [
   `// The standalone validator ajv compiled from the input schema at generation time: the`,
-  `// "validate" step of every call. The code below is ajv's, unformatted, one statement per line.`,
+  `// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its`,
+  `// schema constants hold only the values the code reads (see schema-constants.ts).`,
 ].join("\n");
 
 // The template's tables and imports and the validator's top-level declarations share the

@@ -9,6 +9,7 @@ import type { ToolDescription } from "../ir.ts";
 import { formats } from "../../templates/runtime/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
 import { linearRegExp } from "../../templates/runtime/pattern.ts";
+import { pruneSchemaConstants } from "./schema-constants.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -124,5 +125,5 @@ function toEsm(source: string, tool: ToolDescription): CompiledValidator {
   const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
   if (!exported) throw new Error(`the standalone code of ${tool.name} does not export its validator as toolguard expects`);
   code = code.replace(exported[0], "");
-  return { imports: header, code: code.trimEnd(), entry: exported[1] as string };
+  return { imports: header, code: pruneSchemaConstants(code).trimEnd(), entry: exported[1] as string };
 }
