@@ -235,7 +235,7 @@ export const createInvoice = defineTool({
 
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants hold only the values the code reads (see schema-constants.ts).
+// schema constants keep only the values the code reads.
 const schema31 = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func71 = ucs2length;

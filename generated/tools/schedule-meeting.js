@@ -234,7 +234,7 @@ export const scheduleMeeting = defineTool({
 
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants hold only the values the code reads (see schema-constants.ts).
+// schema constants keep only the values the code reads.
 const schema31 = {"properties":{"duration_minutes":{"enum":[15,30,45,60,90,120]},"room":{"anyOf":[{"enum":["atlas","borealis","cosmos"]}]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func70 = ucs2length;

@@ -201,7 +201,7 @@ export const searchTickets = defineTool({
 
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants hold only the values the code reads (see schema-constants.ts).
+// schema constants keep only the values the code reads.
 const schema31 = {"properties":{"status":{"items":{"enum":["open","pending","solved","closed"]}},"priority":{"enum":["low","normal","high","urgent"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func65 = ucs2length;

@@ -142,7 +142,7 @@ export const updateOrgChart = defineTool({
 
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants hold only the values the code reads (see schema-constants.ts).
+// schema constants keep only the values the code reads.
 const func0 = Object.prototype.hasOwnProperty;
 const func50 = ucs2length;
 const formats0 = formats.email;

@@ -53,7 +53,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
 const VALIDATOR_COMMENT = [
   `// The standalone validator ajv compiled from the input schema at generation time: the`,
   `// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its`,
-  `// schema constants hold only the values the code reads (see schema-constants.ts).`,
+  `// schema constants keep only the values the code reads.`,
 ].join("\n");
 
 // The template's tables and imports and the validator's top-level declarations share the
