@@ -6,20 +6,21 @@ import { pathToFileURL } from "node:url";
 import { SMALL } from "../lib/fixtures.ts";
 import { sideBySide } from "../lib/side-by-side.ts";
 import { INVALID_INVOICE } from "../lib/bodies.ts";
+import { loadFloorValidator } from "../lib/floor-validator.ts";
 
 const generated = path.join(SMALL, "generated");
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(generated, file)).href)) as T;
 type Outcome = { status: string; errors?: readonly unknown[] };
 const pkg = await load<{
-  tools: Record<string, { implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<Outcome> } }>;
+  tools: Record<string, { inputSchema: Record<string, unknown>; implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<Outcome> } }>;
   MemorySink: new () => { size: number; clear(): void };
 }>("index.js");
-const { validate } = await load<{ validate: ((value: unknown) => boolean) & { errors?: unknown[] | null } }>("tools/create-invoice.validator.js");
 
 const raw = JSON.stringify(INVALID_INVOICE);
 const sink = new pkg.MemorySink();
 const tool = pkg.tools.create_invoice;
 if (!tool) throw new Error("create_invoice missing from the bench package");
+const validate = await loadFloorValidator(generated, "create_invoice", tool.inputSchema);
 const guarded = tool.implement(() => "done", { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } });
 const first = await guarded.call(raw, { turn: "warm" });
 if (first.status !== "validation_failed") throw new Error(`expected validation_failed, got ${first.status}`);

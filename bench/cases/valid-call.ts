@@ -9,12 +9,13 @@ import { SMALL } from "../lib/fixtures.ts";
 import { sideBySide } from "../lib/side-by-side.ts";
 import { VALID } from "../lib/bodies.ts";
 import { isInvoice, isIssueCreate, isPullCreate, isRepoCreate } from "../lib/hand-guards.ts";
+import { loadFloorValidator } from "../lib/floor-validator.ts";
 
 const generated = path.join(SMALL, "generated");
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(generated, file)).href)) as T;
 
 interface GeneratedTool {
-  readonly inputSchema: object;
+  readonly inputSchema: Record<string, unknown>;
   implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<{ status: string }> };
 }
 const pkg = await load<{ tools: Record<string, GeneratedTool>; MemorySink: new () => { size: number; clear(): void } }>("index.js");
@@ -26,18 +27,11 @@ const GUARDS: Record<string, (value: unknown) => boolean> = {
   pulls_create: isPullCreate,
   "repos_create-for-authenticated-user": isRepoCreate,
 };
-const STEMS: Record<string, string> = {
-  create_invoice: "create-invoice",
-  issues_create: "issues-create",
-  pulls_create: "pulls-create",
-  "repos_create-for-authenticated-user": "repos-create-for-authenticated-user",
-};
-
 const results: Record<string, Record<string, number>> = {};
 for (const [name, body] of Object.entries(VALID)) {
   const tool = pkg.tools[name] as GeneratedTool;
   const raw = JSON.stringify(body);
-  const { validate } = await load<{ validate: (value: unknown) => boolean }>(`tools/${STEMS[name]}.validator.js`);
+  const validate = await loadFloorValidator(generated, name, tool.inputSchema);
   if (!validate(JSON.parse(raw))) throw new Error(`${name}: the benchmark body is not valid`);
   const sink = new pkg.MemorySink();
   const options = { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } };

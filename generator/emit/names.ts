@@ -13,13 +13,21 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/**
+ * Names a tool's module declares beside its export: the template's imports and tables, the
+ * runtime helpers its validator imports, and ajv's numbered top-level names (`schema31`,
+ * `validate20`, `func0`, `pattern2`, `formats4`...). An export with one of them would not load.
+ */
+const MODULE_NAMES = new Set(["tools", "defineTool", "inputSchema", "coercions", "hints", "references", "http", "validate", "formats", "linearRegExp", "ucs2length", "equal"]);
+const AJV_SCOPE_NAME = /^(?:schema|validate|func|pattern|formats|wrapper|root|keyword|parse|serialize|Error)\d+$/;
+
 /** `create_invoice` -> `createInvoice`; a reserved word or a leading digit gets a suffix/prefix. */
 export function exportName(toolName: string): string {
   const parts = words(toolName);
   let name = parts.map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : capitalise(word))).join("");
   if (name === "") name = "tool";
   if (/^[0-9]/.test(name)) name = `tool${capitalise(name)}`;
-  if (!isSafeIdentifier(name) || name === "tools") name = `${name}Tool`;
+  if (!isSafeIdentifier(name) || MODULE_NAMES.has(name) || AJV_SCOPE_NAME.test(name)) name = `${name}Tool`;
   return name;
 }
 

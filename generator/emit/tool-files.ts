@@ -1,5 +1,5 @@
-// Every file one tool contributes to its package: the client module and its declarations, and
-// the standalone validator. Each starts with the generated header naming the tool's source.
+// Every file one tool contributes to its package: the client module (its standalone validator
+// included) and its declarations. Each starts with the generated header naming the tool's source.
 import type { ToolDescription } from "../ir.ts";
 import { contentHash, header } from "./header.ts";
 import { lintSchema } from "./lint-schema.ts";
@@ -18,7 +18,7 @@ export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
   if (!lintAjv) lintInstances.set(tool.dialect, (lintAjv = createAjv(tool.dialect)));
   lintSchema(tool, lintAjv);
   const validator = compileValidator(tool);
-  const module = emitToolModule(tool, await emitArgumentTypes(tool));
+  const module = emitToolModule(tool, await emitArgumentTypes(tool), validator);
   const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));
   const stem = `tools/${fileStem(tool.name)}`;
   // The module's code comes from the template, already formatted, and its data is printed as
@@ -29,7 +29,6 @@ export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
   return [
     { path: `${stem}.js`, content: top + js },
     { path: `${stem}.d.ts`, content: top + dts },
-    { path: `${stem}.validator.js`, content: top + validator },
   ];
 }
 

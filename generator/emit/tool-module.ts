@@ -1,12 +1,15 @@
 // The client module of one tool (`tools/<stem>.js` and `.d.ts`), filled in from the compiled
 // template: the schema the model sees, the coercion and hint tables, references, and the
-// `defineTool` call that binds them to the standalone validator.
+// `defineTool` call that binds them to the standalone validator, which follows in the same
+// module. (One module per tool, not two: at start-up Node's loader costs about as much per
+// module as V8 spends compiling a tool's code.)
 import type { ToolDescription } from "../ir.ts";
 import { code, dataLiteral, ident, join, jsdoc, literal } from "../safe-emit.ts";
 import { buildCoercionTable } from "./coercion-table.ts";
 import { buildHintTable } from "./error-hints.ts";
 import { exportName, fileStem } from "./names.ts";
 import { fill, toolTemplate } from "./tool-template.ts";
+import type { CompiledValidator } from "./validator.ts";
 import { argsTypeName } from "./types.ts";
 import { resolvedArgsDeclaration, resolvedArgsTypeName } from "./resolved-args.ts";
 
@@ -15,7 +18,7 @@ export interface ToolModule {
   readonly dts: string;
 }
 
-export function emitToolModule(tool: ToolDescription, argumentTypes: string): ToolModule {
+export function emitToolModule(tool: ToolDescription, argumentTypes: string, validator: CompiledValidator): ToolModule {
   const template = toolTemplate();
   const exported = ident(exportName(tool.name));
   const args = argsTypeName(tool);
@@ -30,7 +33,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string): To
     TOOL_HINTS: dataLiteral(buildHintTable(tool)),
     TOOL_REFERENCES: dataLiteral(tool.references),
     TOOL_HTTP: tool.http ? dataLiteral(tool.http) : code`undefined`,
-    TOOL_VALIDATOR: ident("validate"),
+    TOOL_VALIDATOR: ident(validator.entry),
     DESCRIPTION_COMMENT: description,
   });
   const dts = fill(template.dts, {
@@ -40,8 +43,53 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string): To
     TOOL_REFERENCE_KINDS: kinds.length > 0 ? join(kinds.map((kind) => literal(kind)), " | ") : code`never`,
     DESCRIPTION_COMMENT: description,
   });
+  assertDeclaredOnce(exported.text, js, validator);
   return {
-    js: `import { validate } from ${literal(`./${fileStem(tool.name)}.validator.js`)};\n${js}`,
+    js: `${validator.imports.map((line) => `${line}\n`).join("")}${js}\n${VALIDATOR_COMMENT}\n${validator.code}\n`,
     dts: `${dts}\n${argumentTypes}${kinds.length > 0 ? resolvedArgsDeclaration(tool, args) : ""}`,
   };
+}
+
+const VALIDATOR_COMMENT = [
+  `// The standalone validator ajv compiled from the input schema at generation time: the`,
+  `// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its`,
+  `// schema constants keep only the values the code reads.`,
+].join("\n");
+
+// The template's tables and imports and the validator's top-level declarations share the
+// module's scope with the tool's export. exportName() keeps clear of every name they use; this
+// checks that it did, rather than let Node refuse the module at import.
+function assertDeclaredOnce(exported: string, template: string, validator: CompiledValidator): void {
+  const names = [...topLevelNames(template, false), ...topLevelNames(validator.code, true)];
+  for (const line of validator.imports) names.push(...importedNames(line));
+  if (names.filter((name) => name === exported).length !== 1) {
+    throw new Error(`the export ${exported} shares its name with another declaration of its module; exportName() must reserve the name`);
+  }
+}
+
+function importedNames(line: string): string[] {
+  return (/^import \{([^}]*)\}/.exec(line)?.[1] ?? "").split(",").map((name) => name.trim().split(/\s+as\s+/).pop() ?? "").filter(Boolean);
+}
+
+// Declarations and imports at column 0 and, with `countBraces`, outside any braces. The
+// template's output indents nested code (and its comments may hold any text); ajv's writes every
+// statement at column 0, so its braces are counted, skipping its strings (always double-quoted
+// JSON), and `const err0` inside a function is not taken for a top-level name.
+function topLevelNames(code: string, countBraces: boolean): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  for (let at = 0; at < code.length; at++) {
+    const char = code[at];
+    if (countBraces && char === '"') {
+      for (at++; at < code.length && code[at] !== '"'; at++) if (code[at] === "\\") at++;
+    } else if (countBraces && char === "{") depth++;
+    else if (countBraces && char === "}") depth--;
+    else if (depth === 0 && (at === 0 || code[at - 1] === "\n")) {
+      const line = code.slice(at, code.indexOf("\n", at) >>> 0);
+      const declared = /^(?:export )?(?:const|let|var|function\*?|class) ([\w$]+)/.exec(line);
+      if (declared) names.push(declared[1] as string);
+      else if (line.startsWith("import ")) names.push(...importedNames(line));
+    }
+  }
+  return names;
 }

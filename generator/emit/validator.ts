@@ -9,6 +9,7 @@ import type { ToolDescription } from "../ir.ts";
 import { formats } from "../../templates/runtime/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
 import { linearRegExp } from "../../templates/runtime/pattern.ts";
+import { pruneSchemaConstants } from "./schema-constants.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -58,8 +59,19 @@ export const ANNOTATION_FORMATS: readonly string[] = [
   "uri-template", "idn-email", "idn-hostname", "json-pointer", "relative-json-pointer", "regex", "color", "phone",
 ];
 
+/**
+ * A tool's standalone validator, ready to be placed in its module: the runtime imports it needs
+ * (specifiers relative to the tool's folder), its code (top-level declarations, no exports) and
+ * the name of the function that validates the arguments.
+ */
+export interface CompiledValidator {
+  readonly imports: readonly string[];
+  readonly code: string;
+  readonly entry: string;
+}
+
 /** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
-export function compileValidator(tool: ToolDescription): string {
+export function compileValidator(tool: ToolDescription): CompiledValidator {
   // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
   // the meta-schemas only when a `$ref` may reach one.
   const schema = withoutIds(tool.inputSchema) as { $schema?: string };
@@ -71,8 +83,12 @@ export function compileValidator(tool: ToolDescription): string {
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }
-  const standalone = standaloneCode(ajv, validate);
-  return toEsm(standalone, tool);
+  return toEsm(standaloneCode(ajv, validate), tool);
+}
+
+/** The validator alone as an ES module whose default export validates (for tests and benchmarks). */
+export function validatorModule(validator: CompiledValidator): string {
+  return [...validator.imports, validator.code, `export { ${validator.entry} as validate, ${validator.entry} as default };`, ""].join("\n");
 }
 
 // `$id` changes nothing once references are local, and ajv pastes it into a comment of the
@@ -99,7 +115,7 @@ function hasNonLocalRef(value: unknown): boolean {
   return false;
 }
 
-function toEsm(source: string, tool: ToolDescription): string {
+function toEsm(source: string, tool: ToolDescription): CompiledValidator {
   const used = new Set<string>();
   let code = source.replace(/require\("([^"]+)"\)\.default/g, (whole, module: string) => {
     const name = RUNTIME_IMPORTS.get(module);
@@ -120,5 +136,10 @@ function toEsm(source: string, tool: ToolDescription): string {
   // never stored and "toString" is already there: index them in an object without a prototype.
   code = code.replace(/\b(let|const) (indices\d*) = \{\};/g, "$1 $2 = Object.create(null);");
   code = code.replace(/^"use strict";\n/, "");
-  return `${header.join("\n")}${header.length > 0 ? "\n" : ""}${code.endsWith("\n") ? code : `${code}\n`}`;
+  // ajv exports its entry point twice (`export const validate = validate20; export default
+  // validate20;`); the tool's module refers to it by name instead.
+  const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
+  if (!exported) throw new Error(`the standalone code of ${tool.name} does not export its validator as toolguard expects`);
+  code = code.replace(exported[0], "");
+  return { imports: header, code: pruneSchemaConstants(code).trimEnd(), entry: exported[1] as string };
 }

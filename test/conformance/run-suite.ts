@@ -18,7 +18,7 @@ import { pathToFileURL } from "node:url";
 import { bundleRefs } from "../../generator/load/load-document.ts";
 import { localizeSchema } from "../../generator/load/localize-schema.ts";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
-import { compileValidator, createAjv } from "../../generator/emit/validator.ts";
+import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
 import type { Dialect, ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
 
@@ -84,7 +84,7 @@ async function runDraft(draft: string, root: string): Promise<CaseResult[]> {
         const tool: ToolDescription = { name: "conformance", description: "", inputSchema: schema as JsonSchema, dialect, references: {}, source: { file: path.basename(caseFile), pointer: "" } };
         lintSchema(tool, lintAjv);
         const modulePath = path.join(out, `v${counter}.mjs`);
-        writeFileSync(modulePath, linkRuntime(compileValidator(tool)));
+        writeFileSync(modulePath, linkRuntime(validatorModule(compileValidator(tool))));
         generated = ((await import(pathToFileURL(modulePath).href)) as { default: Validate }).default;
         try {
           memory = memoryAjv.compile(withoutIds(schema) as object) as Validate;

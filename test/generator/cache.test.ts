@@ -24,7 +24,7 @@ describe("generation cache", () => {
     project.write("schemas/search.json", mcpTool("search", { type: "object", properties: { q: { type: "string", maxLength: 9 } } }));
     expect((await project.run("generate")).code).toBe(0);
     const changed = project.snapshot("generated");
-    expect(changed["tools/search.validator.js"]).not.toBe(first["tools/search.validator.js"]);
+    expect(changed["tools/search.js"]).not.toBe(first["tools/search.js"]);
     expect(changed["tools/lookup.js"]).toBe(first["tools/lookup.js"]);
 
     const cached = project.snapshot("generated");
@@ -38,9 +38,9 @@ describe("generation cache", () => {
       "schemas/lookup.json": mcpTool("lookup", { type: "object", properties: { q: { $ref: "_shared/text.json#/$defs/q" } } }),
     });
     expect((await project.run("generate")).code).toBe(0);
-    const before = project.snapshot("generated")["tools/lookup.validator.js"];
+    const before = project.snapshot("generated")["tools/lookup.js"];
     project.write("schemas/_shared/text.json", { $defs: { q: { type: "string", minLength: 4 } } });
     expect((await project.run("generate")).code).toBe(0);
-    expect(project.snapshot("generated")["tools/lookup.validator.js"]).not.toBe(before);
+    expect(project.snapshot("generated")["tools/lookup.js"]).not.toBe(before);
   });
 });

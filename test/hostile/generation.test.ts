@@ -180,7 +180,7 @@ describe("the same engine at generation and at run time", () => {
   it("the shipped package's validators import the runtime's linear engine, never RegExp", async () => {
     project = new TempProject({ "schemas/t.json": mcpTool("t", { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } }) });
     expect((await project.run("generate")).code).toBe(0);
-    const validator = project.read("generated/tools/t.validator.js");
+    const validator = project.read("generated/tools/t.js");
     expect(validator).toContain(`from "../runtime/pattern.js"`);
     const probe = `const { t } = await import(${JSON.stringify(`file://${path.join(project.dir, "generated/index.js")}`)});
 const g = t.implement(() => "ran", { ledger: { append() {} } });

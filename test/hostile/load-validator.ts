@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
-import { compileValidator, createAjv } from "../../generator/emit/validator.ts";
+import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
 
@@ -23,7 +23,7 @@ export function toolOf(inputSchema: Record<string, unknown>): ToolDescription {
 export async function emitAndLoad(inputSchema: Record<string, unknown>): Promise<{ code: string; validate: LoadedValidator }> {
   const tool = toolOf(inputSchema);
   lintSchema(tool, createAjv(tool.dialect));
-  const code = compileValidator(tool);
+  const code = validatorModule(compileValidator(tool));
   const file = path.join(dir, `v${count++}.mjs`);
   writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
   const validate = ((await import(pathToFileURL(file).href)) as { default: LoadedValidator }).default;
