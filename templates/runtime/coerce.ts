@@ -38,51 +38,42 @@ export function coerceString(text: string, target: CoercionTarget): number | boo
  */
 export function applyCoercions(document: unknown, plan: CoercionPlan, read: StringReader = coerceString): Coercion[] {
   const applied: Coercion[] = [];
-  for (const { tokens, target } of plan) visit(document, tokens, 0, "", target, read, applied);
+  for (const { tokens, target } of plan) visit(document, { tokens, target, read, applied }, 0, "");
   return applied;
 }
 
 /** The allowlist's reading of one string; replaceable only so tests can plant a lax one. */
 export type StringReader = (text: string, target: CoercionTarget) => number | boolean | undefined;
 
-function visit(
-  node: unknown,
-  tokens: readonly string[],
-  depth: number,
-  path: string,
-  target: CoercionTarget,
-  read: StringReader,
-  applied: Coercion[],
-): void {
+/** One pattern of the plan being applied, and where its coercions are collected. */
+interface Walk {
+  readonly tokens: readonly string[];
+  readonly target: CoercionTarget;
+  readonly read: StringReader;
+  readonly applied: Coercion[];
+}
+
+function visit(node: unknown, walk: Walk, depth: number, path: string): void {
   if (node === null || typeof node !== "object") return;
-  const token = tokens[depth] as string;
+  const token = walk.tokens[depth] as string;
   if (token !== "*") {
-    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, tokens, depth, path, target, read, applied);
+    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth, path);
   } else if (Array.isArray(node)) {
     // Indices walked in place: this runs on every failed call of a tool with array coercions.
-    for (let index = 0; index < node.length; index++) step(node as unknown as Record<string, unknown>, String(index), tokens, depth, path, target, read, applied);
+    for (let index = 0; index < node.length; index++) step(node as unknown as Record<string, unknown>, String(index), walk, depth, path);
   }
 }
 
 /** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
-function step(
-  node: Record<string, unknown>,
-  key: string,
-  tokens: readonly string[],
-  depth: number,
-  path: string,
-  target: CoercionTarget,
-  read: StringReader,
-  applied: Coercion[],
-): void {
+function step(node: Record<string, unknown>, key: string, walk: Walk, depth: number, path: string): void {
   const value = node[key];
-  if (depth < tokens.length - 1) {
-    if (value !== null && typeof value === "object") visit(value, tokens, depth + 1, `${path}/${escapeToken(key)}`, target, read, applied);
+  if (depth < walk.tokens.length - 1) {
+    if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${escapeToken(key)}`);
     return;
   }
   if (typeof value !== "string") return;
-  const coerced = read(value, target);
+  const coerced = walk.read(value, walk.target);
   if (coerced === undefined) return;
   node[key] = coerced;
-  applied.push({ path: `${path}/${escapeToken(key)}`, from: value, to: coerced, rule: `string->${target}` });
+  walk.applied.push({ path: `${path}/${escapeToken(key)}`, from: value, to: coerced, rule: `string->${walk.target}` });
 }
