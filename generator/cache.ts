@@ -24,9 +24,22 @@ export interface CachedSet {
   readonly files: readonly EmittedFile[];
 }
 
+/**
+ * A whole set's result as stored: its files by the names of the entries that already hold them
+ * (each tool's, the runtime's, the index's), not a second copy of every file (~20 MB on
+ * GitHub's spec). Those entries are content-addressed like the set's, so they cannot be stale;
+ * if one has gone, the set is a miss.
+ */
+interface StoredSet {
+  readonly tools: readonly ToolDescription[];
+  readonly skipped: readonly SkippedTool[];
+  readonly entries: readonly string[];
+}
+
 export class GenerationCache {
   readonly #dir: string;
   #emitterHash: Promise<string> | undefined;
+  readonly #toolKeys = new WeakMap<ToolDescription, Promise<string>>();
 
   constructor(dir: string) {
     this.#dir = dir;
@@ -34,15 +47,23 @@ export class GenerationCache {
 
   /** The files emitted for `tool` by this version of toolguard, if any run emitted them. */
   async tool(tool: ToolDescription): Promise<readonly EmittedFile[] | undefined> {
-    return this.#read(`tools/${await this.toolKey(tool)}.json`);
+    return this.#read(`${await this.toolEntry(tool)}.json`);
   }
 
   async storeTool(tool: ToolDescription, files: readonly EmittedFile[]): Promise<void> {
-    await this.#write(`tools/${await this.toolKey(tool)}.json`, files);
+    await this.#write(`${await this.toolEntry(tool)}.json`, files);
   }
 
-  async toolKey(tool: ToolDescription): Promise<string> {
-    return hash(`${await this.emitterHash()}\0${JSON.stringify(tool)}`);
+  /** The name of `tool`'s entry, as a set entry refers to it. */
+  async toolEntry(tool: ToolDescription): Promise<string> {
+    return `tools/${await this.toolKey(tool)}`;
+  }
+
+  /** Hashed once per description: a run looks the key up, then stores under it. */
+  toolKey(tool: ToolDescription): Promise<string> {
+    let key = this.#toolKeys.get(tool);
+    if (!key) this.#toolKeys.set(tool, (key = this.emitterHash().then((emitter) => hash(`${emitter}\0${JSON.stringify(tool)}`))));
+    return key;
   }
 
   /**
@@ -56,7 +77,12 @@ export class GenerationCache {
   }
 
   async files(key: string): Promise<readonly EmittedFile[] | undefined> {
-    return this.#read(`package/${key}.json`);
+    return this.#read(`${this.filesEntry(key)}.json`);
+  }
+
+  /** The name of the entry `storeFiles(key)` writes, as a set entry refers to it. */
+  filesEntry(key: string): string {
+    return `package/${key}`;
   }
 
   async storeFiles(key: string, files: readonly EmittedFile[]): Promise<void> {
@@ -86,12 +112,23 @@ export class GenerationCache {
     return digest.digest("hex");
   }
 
+  /** The set's result, its files read from the entries it names; a miss if any is missing. */
   async set(key: string): Promise<CachedSet | undefined> {
-    return this.#read(`sets/${key}.json`);
+    const stored = await this.#read<StoredSet>(`sets/${key}.json`);
+    if (!stored || !Array.isArray(stored.entries)) return undefined;
+    const files: EmittedFile[] = [];
+    for (const entry of stored.entries) {
+      const part = await this.#read<readonly EmittedFile[]>(`${entry}.json`);
+      if (!Array.isArray(part)) return undefined;
+      files.push(...part);
+    }
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { tools: stored.tools, skipped: stored.skipped, files };
   }
 
-  async storeSet(key: string, result: CachedSet): Promise<void> {
-    await this.#write(`sets/${key}.json`, result);
+  /** Stores a set's result as the names of the entries holding its files, all already stored. */
+  async storeSet(key: string, result: Omit<CachedSet, "files">, entries: readonly string[]): Promise<void> {
+    await this.#write(`sets/${key}.json`, { tools: result.tools, skipped: result.skipped, entries } satisfies StoredSet);
   }
 
   /** A hash of every source file of toolguard and the versions of the libraries it emits with. */

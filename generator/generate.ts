@@ -50,8 +50,11 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
     // tools stay on this thread unless `pool` already started loading them).
     const threads = workerCount();
     if (missing.length > WORKER_THRESHOLD && threads > 1) (pool ??= emitterPool(cache)).grow(threads);
-    // The package files need only the tools' names: make them while the workers emit.
-    const [emitted, packaged] = await Promise.all([emitTools(missing, cache, pool), packageFiles(set, tools, cache, pool)]);
+    // Each tool's files go into the cache as they arrive, not all at the end, when nothing else
+    // is left to run. The package files need only the tools' names: made while the workers emit.
+    const stored: Promise<void>[] = [];
+    const store = cache && ((tool: ToolDescription, files: readonly EmittedFile[]) => void stored.push(cache.storeTool(tool, files)));
+    const [emitted, packaged] = await Promise.all([emitTools(missing, cache, pool, store), packageFiles(set, tools, cache, pool)]);
     const errors: InputError[] = [];
     const perTool = [...cached];
     let at = 0;
@@ -63,11 +66,14 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
       else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
       else throw outcome.error;
     }
+    await Promise.all(stored);
     if (errors.length > 0) throw new InputErrors(errors);
-    if (cache) await mapLimit(missing, CONCURRENCY, (tool, index) => cache.storeTool(tool, (emitted[index] as { value: readonly EmittedFile[] }).value));
-    const files = [...packaged, ...perTool.flatMap((files) => files ?? [])];
+    const files = [...packaged.files, ...perTool.flatMap((files) => files ?? [])];
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    if (cache && setKey) await cache.storeSet(setKey, { tools, skipped: read.skipped, files });
+    if (cache && setKey && packaged.entries) {
+      const entries = [...packaged.entries, ...(await Promise.all(tools.map((tool) => cache.toolEntry(tool))))];
+      await cache.storeSet(setKey, { tools, skipped: read.skipped }, entries);
+    }
     return { set, tools, skipped: read.skipped, files };
   } finally {
     pool?.close();
@@ -79,11 +85,23 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
  * on this thread. Either way an error comes back as the tool's outcome, an InputError with its
  * location intact.
  */
-async function emitTools(tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<Outcome<readonly EmittedFile[]>[]> {
+async function emitTools(
+  tools: readonly ToolDescription[],
+  cache: GenerationCache | undefined,
+  pool: EmitterPool | undefined,
+  emitted?: (tool: ToolDescription, files: readonly EmittedFile[]) => void,
+): Promise<Outcome<readonly EmittedFile[]>[]> {
   if (tools.length === 0) return [];
+  const settled = (tool: ToolDescription, outcome: Outcome<readonly EmittedFile[]>): Outcome<readonly EmittedFile[]> => {
+    if (outcome.ok) emitted?.(tool, outcome.value);
+    return outcome;
+  };
   if (pool) {
-    const outcomes = await pool.map(tools.map((tool) => ({ kind: "tool", tool })));
-    return outcomes.map((outcome) => (outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }));
+    return Promise.all(
+      tools.map((tool) =>
+        pool.run({ kind: "tool", tool }).then((outcome) => settled(tool, outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) })),
+      ),
+    );
   }
   const template = await toolTemplate(cache);
   const { useToolTemplate } = await import("./emit/tool-template.ts");
@@ -91,8 +109,8 @@ async function emitTools(tools: readonly ToolDescription[], cache: GenerationCac
   const { emitTool } = await import("./emit/tool-files.ts");
   return mapLimit(tools, CONCURRENCY, (tool) =>
     emitTool(tool).then(
-      (value): Outcome<readonly EmittedFile[]> => ({ ok: true, value }),
-      (error: unknown): Outcome<readonly EmittedFile[]> => ({ ok: false, error }),
+      (value) => settled(tool, { ok: true, value }),
+      (error: unknown) => settled(tool, { ok: false, error }),
     ),
   );
 }
@@ -134,7 +152,12 @@ async function toolTemplate(cache: GenerationCache | undefined): Promise<Compile
  * The runtime (which depends on toolguard alone) and the package's index and manifest, made on
  * a worker of `pool` when there is one, so that this thread stays free to feed the workers.
  */
-async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[], cache: GenerationCache | undefined, pool: EmitterPool | undefined): Promise<readonly EmittedFile[]> {
+async function packageFiles(
+  set: ResolvedSet,
+  tools: readonly ToolDescription[],
+  cache: GenerationCache | undefined,
+  pool: EmitterPool | undefined,
+): Promise<{ readonly files: readonly EmittedFile[]; readonly entries?: readonly string[] }> {
   const runtime = async (): Promise<readonly EmittedFile[]> => {
     const key = await cache?.emitterHash();
     const cached = key ? await cache?.files(`runtime-${key}`) : undefined;
@@ -154,5 +177,8 @@ async function packageFiles(set: ResolvedSet, tools: readonly ToolDescription[],
     return files;
   };
   const [runtimeFiles, indexFiles] = await Promise.all([runtime(), index()]);
-  return [...runtimeFiles, ...indexFiles];
+  const files = [...runtimeFiles, ...indexFiles];
+  if (!cache) return { files };
+  const entries = [cache.filesEntry(`runtime-${await cache.emitterHash()}`), cache.filesEntry(await cache.packageKey(set, tools))];
+  return { files, entries };
 }

@@ -103,11 +103,6 @@ export class WorkerPool<T, R> {
     });
   }
 
-  /** Runs every item (see `run`); outcomes come back in the items' order. */
-  map(items: readonly T[]): Promise<Outcome<R>[]> {
-    return Promise.all(items.map((item) => this.run(item)));
-  }
-
   close(): void {
     this.#closed = true;
     for (const { worker } of this.#workers) void worker.terminate();
