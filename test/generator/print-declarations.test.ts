@@ -10,6 +10,7 @@ import { layOutDeclarations } from "../../generator/emit/declaration-layout.ts";
 import { printDeclarations, printWithTypeScript } from "../../generator/emit/print-declarations.ts";
 import { emitToolModule } from "../../generator/emit/tool-module.ts";
 import { emitArgumentTypes } from "../../generator/emit/types.ts";
+import { compileValidator } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { SUITE } from "../conformance/run-suite.ts";
 
@@ -19,7 +20,7 @@ function tool(inputSchema: Record<string, unknown>, extra: Partial<ToolDescripti
 
 /** The declaration text print-declarations.ts is given for a tool: template and json-schema-to-typescript's output. */
 async function rawDeclarations(described: ToolDescription): Promise<string> {
-  return emitToolModule(described, await emitArgumentTypes(described)).dts;
+  return emitToolModule(described, await emitArgumentTypes(described), compileValidator(described)).dts;
 }
 
 function expectAsTypeScriptPrints(raw: string): void {
