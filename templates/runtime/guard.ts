@@ -94,9 +94,9 @@ export function createGuard<Args, Result>(
   });
 
   /** Appends a chain's current state; `chain` undefined for a chain that never waited (its id is minted when read). */
-  function record(id: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+  function record(chain: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
     try {
-      ledger().append(new ChainRecord(id, tool, turn, startedAt, verdict, attempts, snapshot));
+      ledger().append(new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot));
     } catch (error) {
       // A sink must report failures through `flush`; one that throws still must not turn a
       // model's call into an exception, and must not go unnoticed.
