@@ -6,9 +6,10 @@
 // file whose key does not match the sources beside it is ignored: they are compiled as before.
 // A checkout runs its TypeScript sources, which have no precompiled file beside them.
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { listFiles } from "./cache.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
 import type { CompiledToolTemplate } from "./emit/tool-template.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
@@ -78,14 +79,4 @@ export async function makePrecompiled(): Promise<Precompiled> {
 
 export async function writePrecompiled(file: string = PRECOMPILED_FILE): Promise<void> {
   await writeFile(file, JSON.stringify(await makePrecompiled()));
-}
-
-/** Every file under `dir`, sorted, skipping `node_modules` inside it (toolguard itself is in one when installed). */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(dir, file).split(path.sep).includes("node_modules"))
-    .sort();
 }
