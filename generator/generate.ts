@@ -146,10 +146,9 @@ async function schemaBytes(dir: string): Promise<number> {
 async function toolTemplate(cache: GenerationCache | undefined): Promise<CompiledToolTemplate> {
   const cached = await cache?.derived<CompiledToolTemplate>("tool-template");
   if (cached) return cached;
-  const shipped = await shippedPrecompiled();
-  if (shipped) return shipped.toolTemplate;
-  const { toolTemplate: compile } = await import("./emit/tool-template.ts");
-  const template = compile();
+  const shipped = (await shippedPrecompiled())?.toolTemplate;
+  // Stored either way: a re-run then reads one small entry, not the precompiled file and its key's sources.
+  const template = shipped ?? (await import("./emit/tool-template.ts")).toolTemplate();
   await cache?.storeDerived("tool-template", template);
   return template;
 }

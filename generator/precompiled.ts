@@ -6,6 +6,7 @@
 // file whose key does not match the sources beside it is ignored: they are compiled as before.
 // A checkout runs its TypeScript sources, which have no precompiled file beside them.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,7 +45,8 @@ export interface SourceDirs {
 export async function sourcesKey(dirs: SourceDirs = { templates: TEMPLATES_DIR, generator: GENERATOR_DIR }): Promise<string> {
   const digest = createHash("sha256");
   for (const [label, dir] of [["templates", dirs.templates], ["generator", dirs.generator]] as const) {
-    for (const file of await listFiles(dir)) digest.update(`\0${label}/${path.relative(dir, file).split(path.sep).join("/")}\0`).update(await readFile(file));
+    // Synchronous reads: a hundred small files, which promise-based reads make several times slower.
+    for (const file of await listFiles(dir)) digest.update(`\0${label}/${path.relative(dir, file).split(path.sep).join("/")}\0`).update(readFileSync(file));
   }
   const manifest = fileURLToPath(import.meta.resolve(`${COMPILER_PACKAGE}/package.json`));
   digest.update(`\0${COMPILER_PACKAGE}@${(JSON.parse(await readFile(manifest, "utf8")) as { version: string }).version}`);

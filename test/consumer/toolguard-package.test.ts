@@ -74,6 +74,8 @@ describe("toolguard, installed as a dependency", () => {
     const { files, typescript } = generateFresh();
     expect(typescript).toEqual([]);
     expect(files).toEqual(contents(path.join(repo, "generated")));
+    // The template goes into the cache too: a re-run reads that entry, not the precompiled file.
+    expect(readdirSync(path.join(project, ".toolguard/cache/package")).some((file) => file.startsWith("tool-template-"))).toBe(true);
   });
 
   it("compiles them itself, to the same bytes, when the precompiled file does not match its sources", () => {
