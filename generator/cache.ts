@@ -172,8 +172,11 @@ function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** Every file under `dir`, sorted, skipping `node_modules`. */
-async function listFiles(dir: string): Promise<string[]> {
+/**
+ * Every file under `dir`, sorted, skipping `node_modules` folders inside it (not above it: an
+ * installed toolguard's own files are all under one).
+ */
+export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;
@@ -181,6 +184,6 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !file.split(path.sep).includes("node_modules"))
+    .filter((file) => !path.relative(dir, file).split(path.sep).includes("node_modules"))
     .sort();
 }

@@ -1,6 +1,14 @@
 // Formats what people read in review, in memory, with fixed options: the output must not
-// depend on a .prettierrc that happens to sit above the output folder.
-import { format } from "prettier";
+// depend on a .prettierrc that happens to sit above the output folder. Prettier is loaded on
+// first use: most runs lay out all they write themselves (emit/index-layout.ts).
+import type * as Prettier from "prettier";
+
+let prettier: Promise<typeof Prettier> | undefined;
+
+function format(text: string, options: Prettier.Options): Promise<string> {
+  prettier ??= import("prettier");
+  return prettier.then(({ format }) => format(text, options));
+}
 
 const OPTIONS = { printWidth: 100, trailingComma: "all", endOfLine: "lf" } as const;
 

@@ -14,6 +14,7 @@ import type { CompiledToolTemplate } from "./emit/tool-template.ts";
 import type { EmitTask } from "./emit/emit-worker.ts";
 import { assertUniqueNames } from "./emit/unique-names.ts";
 import { mapLimit } from "./map-limit.ts";
+import { shippedPrecompiled } from "./precompiled.ts";
 import { type Outcome, WorkerPool, workerCount } from "./worker-pool.ts";
 
 export interface GeneratedPackage {
@@ -138,19 +139,24 @@ async function schemaBytes(dir: string): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-/** The compiled tool template, from the cache when it has it: compiling it loads TypeScript. */
+/**
+ * The compiled tool template, from the cache or the build (precompiled.ts) when either has it:
+ * compiling it loads TypeScript.
+ */
 async function toolTemplate(cache: GenerationCache | undefined): Promise<CompiledToolTemplate> {
   const cached = await cache?.derived<CompiledToolTemplate>("tool-template");
   if (cached) return cached;
-  const { toolTemplate: compile } = await import("./emit/tool-template.ts");
-  const template = compile();
+  const shipped = (await shippedPrecompiled())?.toolTemplate;
+  // Stored either way: a re-run then reads one small entry, not the precompiled file and its key's sources.
+  const template = shipped ?? (await import("./emit/tool-template.ts")).toolTemplate();
   await cache?.storeDerived("tool-template", template);
   return template;
 }
 
 /**
- * The runtime (which depends on toolguard alone) and the package's index and manifest, made on
- * a worker of `pool` when there is one, so that this thread stays free to feed the workers.
+ * The runtime (which depends on toolguard alone: the build makes it, see precompiled.ts) and
+ * the package's index and manifest, made on a worker of `pool` when there is one, so that this
+ * thread stays free to feed the workers.
  */
 async function packageFiles(
   set: ResolvedSet,
@@ -162,7 +168,8 @@ async function packageFiles(
     const key = await cache?.emitterHash();
     const cached = key ? await cache?.files(`runtime-${key}`) : undefined;
     if (cached) return cached;
-    const files = pool ? await onWorker(pool, { kind: "runtime" }) : (await import("./emit/runtime.ts")).runtimeFiles();
+    const shipped = (await shippedPrecompiled())?.runtime;
+    const files = shipped ?? (pool ? await onWorker(pool, { kind: "runtime" }) : (await import("./emit/runtime.ts")).runtimeFiles());
     if (cache && key) await cache.storeFiles(`runtime-${key}`, files);
     return files;
   };

@@ -10,6 +10,7 @@ import { formatJs, formatJson, formatTs } from "../format.ts";
 import { PACKAGE_ROOT } from "../paths.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
+import { DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./index-layout.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
@@ -39,39 +40,9 @@ export type PackageTool = Pick<ToolDescription, "name" | "references">;
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<EmittedFile[]> {
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));
   const top = header(`the tool schemas of this package's set (${tools.length} tool${tools.length === 1 ? "" : "s"})`, hash);
-  const entries = tools.map((tool) => ({
-    tool,
-    name: ident(exportName(tool.name)).text,
-    types: [argsTypeName(tool), ...(Object.keys(tool.references).length > 0 ? [resolvedArgsTypeName(tool)] : [])].map((name) => ident(name).text),
-    from: literal(`./tools/${fileStem(tool.name)}.js`).text,
-    key: literal(tool.name).text,
-  }));
-  const js = [
-    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
-    `export * from "./runtime/index.js";`,
-    `export { ${entries.map((e) => e.name).join(", ")} };`,
-    "",
-    "/** Every tool of this package, keyed by the name the model calls it by. */",
-    `export const tools = Object.freeze({ ${entries.map((e) => `${e.key}: ${e.name}`).join(", ")} });`,
-    "",
-    "/** What each provider needs to show the tools to a model: name, description, input schema. */",
-    "export const toolDefinitions = Object.freeze(",
-    "  Object.values(tools).map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
-    ");",
-  ].join("\n");
-  const dts = [
-    `import type { ToolDescriptor } from "./runtime/providers.js";`,
-    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
-    `export * from "./runtime/index.js";`,
-    `export { ${entries.map((e) => e.name).join(", ")} };`,
-    ...entries.map((e) => `export type { ${e.types.join(", ")} } from ${e.from};`),
-    "",
-    "/** Every tool of this package, keyed by the name the model calls it by. */",
-    `export declare const tools: { readonly ${entries.map((e) => `${e.key}: typeof ${e.name}`).join("; readonly ")} };`,
-    "",
-    "/** What each provider needs to show the tools to a model: name, description, input schema. */",
-    "export declare const toolDefinitions: readonly ToolDescriptor[];",
-  ].join("\n");
+  const entries = indexEntries(tools);
+  const laidOut = layOutIndex(entries);
+  const [jsText, dtsText] = laidOut ? [laidOut.js, laidOut.dts] : await formatIndex(indexSource(entries));
   const packageJson = {
     name: set.packageName,
     version: "0.0.0",
@@ -83,8 +54,54 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
     dependencies: RUNTIME_DEPENDENCIES,
   };
   return [
-    { path: "index.js", content: top + (await formatJs(js)) },
-    { path: "index.d.ts", content: top + (await formatTs(dts)) },
+    { path: "index.js", content: top + jsText },
+    { path: "index.d.ts", content: top + dtsText },
     { path: "package.json", content: formatJson(packageJson) },
   ];
+}
+
+/** What each tool contributes to the index, as safe code. */
+export function indexEntries(tools: readonly PackageTool[]): IndexEntry[] {
+  return tools.map((tool) => ({
+    name: ident(exportName(tool.name)).text,
+    types: [argsTypeName(tool), ...(Object.keys(tool.references).length > 0 ? [resolvedArgsTypeName(tool)] : [])].map((name) => ident(name).text),
+    from: literal(`./tools/${fileStem(tool.name)}.js`).text,
+    key: literal(tool.name).text,
+  }));
+}
+
+/** The index as prettier formats it, for what index-layout.ts does not lay out itself (and for its test). */
+export async function formatIndex(source: { readonly js: string; readonly dts: string }): Promise<[string, string]> {
+  return Promise.all([formatJs(source.js), formatTs(source.dts)]);
+}
+
+/** The index before formatting. */
+export function indexSource(entries: readonly IndexEntry[]): { readonly js: string; readonly dts: string } {
+  const js = [
+    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
+    `export * from "./runtime/index.js";`,
+    `export { ${entries.map((e) => e.name).join(", ")} };`,
+    "",
+    TOOLS_COMMENT,
+    `export const tools = Object.freeze({ ${entries.map((e) => `${e.key}: ${e.name}`).join(", ")} });`,
+    "",
+    DEFINITIONS_COMMENT,
+    "export const toolDefinitions = Object.freeze(",
+    "  Object.values(tools).map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+    ");",
+  ].join("\n");
+  const dts = [
+    `import type { ToolDescriptor } from "./runtime/providers.js";`,
+    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
+    `export * from "./runtime/index.js";`,
+    `export { ${entries.map((e) => e.name).join(", ")} };`,
+    ...entries.map((e) => `export type { ${e.types.join(", ")} } from ${e.from};`),
+    "",
+    TOOLS_COMMENT,
+    `export declare const tools: { readonly ${entries.map((e) => `${e.key}: typeof ${e.name}`).join("; readonly ")} };`,
+    "",
+    DEFINITIONS_COMMENT,
+    "export declare const toolDefinitions: readonly ToolDescriptor[];",
+  ].join("\n");
+  return { js, dts };
 }

@@ -1,9 +1,11 @@
 // The content-hash cache: a re-run with nothing changed answers from `.toolguard/cache/` and
 // writes nothing; a changed schema regenerates; cached output is byte-identical to a run
 // without the cache.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { listFiles } from "../../generator/cache.ts";
 import { mcpTool, TempProject } from "../helpers/temp-project.ts";
 
 let project: TempProject | undefined;
@@ -71,5 +73,21 @@ describe("generation cache", () => {
     project.write("schemas/_shared/text.json", { $defs: { q: { type: "string", minLength: 4 } } });
     expect((await project.run("generate")).code).toBe(0);
     expect(project.snapshot("generated")["tools/lookup.js"]).not.toBe(before);
+  });
+
+  // An installed toolguard hashes its own files from inside node_modules/toolguard: skipping
+  // them there left its key blind to an upgrade of toolguard itself.
+  it("hashes the files of a folder that is itself inside node_modules, skipping node_modules below it", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "toolguard-list-"));
+    try {
+      const dir = path.join(root, "node_modules/toolguard/dist");
+      mkdirSync(path.join(dir, "generator/node_modules/dep"), { recursive: true });
+      writeFileSync(path.join(dir, "generator/main.js"), "");
+      writeFileSync(path.join(dir, "generator/node_modules/dep/index.js"), "");
+      writeFileSync(path.join(dir, "precompiled.json"), "");
+      expect(await listFiles(dir)).toEqual([path.join(dir, "generator/main.js"), path.join(dir, "precompiled.json")]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,84 @@
+// What generation makes from toolguard's own sources alone, never from a user's schemas: the
+// runtime every package carries (templates/runtime/*.ts transpiled) and the compiled tool
+// template. `npm run build` makes both once (build-precompiled.ts) into dist/precompiled.json,
+// so that toolguard as users install it never loads TypeScript to make them (~1 s of CPU per
+// run on an empty cache). The file is keyed by a hash of the sources it was made from, and a
+// file whose key does not match the sources beside it is ignored: they are compiled as before.
+// A checkout runs its TypeScript sources, which have no precompiled file beside them.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { listFiles } from "./cache.ts";
+import type { EmittedFile } from "./emit/runtime.ts";
+import type { CompiledToolTemplate } from "./emit/tool-template.ts";
+import { TEMPLATES_DIR } from "./paths.ts";
+
+export interface Precompiled {
+  /** `sourcesKey()` of the sources this was made from. */
+  readonly key: string;
+  readonly runtime: readonly EmittedFile[];
+  readonly toolTemplate: CompiledToolTemplate;
+}
+
+/** Beside the folder of the code that reads it: dist/precompiled.json for the built form. */
+export const PRECOMPILED_FILE: string = fileURLToPath(new URL("../precompiled.json", import.meta.url));
+
+/** The generator's own code, in the form that runs (TypeScript in a checkout, dist/generator when built). */
+const GENERATOR_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/** What compiles the sources: ts-morph, whose version pins the TypeScript it bundles. */
+const COMPILER_PACKAGE = "ts-morph";
+
+export interface SourceDirs {
+  readonly templates: string;
+  readonly generator: string;
+}
+
+/**
+ * A hash of what the precompiled files are made from: every template, every file of the
+ * generator as it runs (the code that transpiles and splits them), and the compiler's version.
+ * Paths are hashed relative to their folder: the key is made in a checkout and checked in
+ * node_modules/toolguard.
+ */
+export async function sourcesKey(dirs: SourceDirs = { templates: TEMPLATES_DIR, generator: GENERATOR_DIR }): Promise<string> {
+  const digest = createHash("sha256");
+  for (const [label, dir] of [["templates", dirs.templates], ["generator", dirs.generator]] as const) {
+    // Synchronous reads: a hundred small files, which promise-based reads make several times slower.
+    for (const file of await listFiles(dir)) digest.update(`\0${label}/${path.relative(dir, file).split(path.sep).join("/")}\0`).update(readFileSync(file));
+  }
+  const manifest = fileURLToPath(import.meta.resolve(`${COMPILER_PACKAGE}/package.json`));
+  digest.update(`\0${COMPILER_PACKAGE}@${(JSON.parse(await readFile(manifest, "utf8")) as { version: string }).version}`);
+  return digest.digest("hex");
+}
+
+let shipped: Promise<Precompiled | undefined> | undefined;
+
+/** The precompiled files shipped beside this code, if they were made from the sources beside it. */
+export function shippedPrecompiled(): Promise<Precompiled | undefined> {
+  shipped ??= sourcesKey().then((key) => readPrecompiled(PRECOMPILED_FILE, key));
+  return shipped;
+}
+
+/** The precompiled files in `file` if its key is `key`; `undefined` if it is missing, unreadable or stale. */
+export async function readPrecompiled(file: string, key: string): Promise<Precompiled | undefined> {
+  let stored: Partial<Precompiled>;
+  try {
+    stored = JSON.parse(await readFile(file, "utf8")) as Partial<Precompiled>;
+  } catch {
+    return undefined;
+  }
+  if (stored.key !== key || !Array.isArray(stored.runtime) || typeof stored.toolTemplate !== "object" || stored.toolTemplate === null) return undefined;
+  return stored as Precompiled;
+}
+
+/** Compiles the runtime and the tool template from the sources beside this code (loads TypeScript). */
+export async function makePrecompiled(): Promise<Precompiled> {
+  const [{ runtimeFiles }, { toolTemplate }, key] = await Promise.all([import("./emit/runtime.ts"), import("./emit/tool-template.ts"), sourcesKey()]);
+  return { key, runtime: runtimeFiles(), toolTemplate: toolTemplate() };
+}
+
+export async function writePrecompiled(file: string = PRECOMPILED_FILE): Promise<void> {
+  await writeFile(file, JSON.stringify(await makePrecompiled()));
+}
