@@ -38,15 +38,25 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
   // Sort first (stable, comparing paths in place), then drop repeats: equal errors compare
   // equal, so they sit in one run of the sorted list and are found by comparing within the run,
   // without hashing every message (which cost more than explaining).
-  const sorted = errors.length > 1 ? [...errors].sort(compareErrors) : errors;
-  const unique: ArgumentError[] = [];
+  // The list is kept by the repair chain until it ends: when nothing repeats (nearly always)
+  // the sorted copy, exactly as long as it needs to be, is the answer; a list grown by `push`
+  // would carry a dozen spare slots per chain.
+  const sorted = errors.length > 1 ? [...errors].sort(compareErrors) : [...errors];
+  let pruned: ArgumentError[] | undefined;
   let run = 0;
   for (let i = 0; i < sorted.length; i++) {
     const error = sorted[i] as ArgumentError;
-    if (i === 0 || compareErrors(sorted[i - 1] as ArgumentError, error) !== 0) run = unique.length;
-    else if (isRepeat(error, unique, run)) continue;
-    unique.push(error);
+    // Until the first repeat, the errors kept so far are exactly sorted[0..i).
+    const kept = pruned ?? sorted;
+    const count = pruned ? pruned.length : i;
+    if (i === 0 || compareErrors(sorted[i - 1] as ArgumentError, error) !== 0) run = count;
+    else if (isRepeat(error, kept, run, count)) {
+      pruned ??= sorted.slice(0, i);
+      continue;
+    }
+    pruned?.push(error);
   }
+  const unique = pruned ?? sorted;
   if (unique.length <= maxErrors && unexamined === 0) return unique;
   const kept = unique.slice(0, Math.max(1, maxErrors - 1));
   const rest = unique.length - kept.length + unexamined;
@@ -62,10 +72,10 @@ function compareErrors(a: ArgumentError, b: ArgumentError): number {
   return comparePointers(a.path, b.path) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
-/** Whether `unique[from..]` (one run of equal path and rule) already holds the same error. */
-function isRepeat(error: ArgumentError, unique: readonly ArgumentError[], from: number): boolean {
-  for (let i = from; i < unique.length; i++) {
-    const other = unique[i] as ArgumentError;
+/** Whether `kept[from..to)` (one run of equal path and rule) already holds the same error. */
+function isRepeat(error: ArgumentError, kept: readonly ArgumentError[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const other = kept[i] as ArgumentError;
     if (other.path === error.path && other.rule === error.rule && other.message === error.message) return true;
   }
   return false;

@@ -169,10 +169,10 @@ export function createGuard<Args, Result>(
     attemptRecord: LedgerAttempt,
   ): Outcome<Result> {
     countFailure(tool, failure, errors);
-    const open = chain ?? newChain(turn, startedAt);
+    const open = chain ?? newChain(turn, startedAt, attemptRecord);
     // The budget is fixed by the chain's first failure (a question before it spends nothing).
     if (open.maxAttempts === 0) open.maxAttempts = parts.maxAttempts(truncated);
-    open.attempts.push(attemptRecord);
+    if (chain) open.attempts.push(attemptRecord);
     open.lastFailure = failure;
     open.lastErrors = errors;
     const made = open.attempts.length;
@@ -228,9 +228,10 @@ export function createGuard<Args, Result>(
       return failAttempt(chain, context.turn, startedAt, "semantic", step.errors, false, failedRecord);
     }
     // Several real candidates: a question, which spends no repair budget.
-    const open = chain ?? newChain(context.turn, startedAt);
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
-    open.attempts.push({ ...attemptRecord, question: { field: step.path, candidates } });
+    const asked: LedgerAttempt = { ...attemptRecord, question: { field: step.path, candidates } };
+    const open = chain ?? newChain(context.turn, startedAt, asked);
+    if (chain) open.attempts.push(asked);
     (open.offers ??= new Map()).set(step.path, candidates);
     chains.put(open, Date.now());
     record(open, context.turn, startedAt, open.attempts.slice(), "open");
@@ -319,7 +320,7 @@ type ChainIdentity = Pick<Chain, "id">;
 class OpenChain implements Chain {
   readonly turn: string;
   readonly startedAt: number;
-  readonly attempts: LedgerAttempt[] = [];
+  readonly attempts: LedgerAttempt[];
   maxAttempts = 0;
   rejected = false;
   lastFailure: FailureClass | undefined = undefined;
@@ -328,9 +329,12 @@ class OpenChain implements Chain {
   offers: Map<string, readonly Candidate[]> | undefined = undefined;
   #id: string | undefined;
 
-  constructor(turn: string, startedAt: number) {
+  constructor(turn: string, startedAt: number, first: LedgerAttempt) {
     this.turn = turn;
     this.startedAt = startedAt;
+    // A literal of one: open chains are kept (up to 10,000 of them), and an empty array grown
+    // by `push` would carry sixteen spare slots each.
+    this.attempts = [first];
   }
 
   get id(): string {
@@ -338,8 +342,9 @@ class OpenChain implements Chain {
   }
 }
 
-function newChain(turn: string, startedAt: number): Chain {
-  return new OpenChain(turn, startedAt);
+/** A chain opened by its first attempt (a failure or a question). */
+function newChain(turn: string, startedAt: number, first: LedgerAttempt): Chain {
+  return new OpenChain(turn, startedAt, first);
 }
 
 function failedAttempts(attempts: readonly LedgerAttempt[]): number {
