@@ -164,28 +164,29 @@ async function packageFiles(
   cache: GenerationCache | undefined,
   pool: EmitterPool | undefined,
 ): Promise<{ readonly files: readonly EmittedFile[]; readonly entries?: readonly string[] }> {
+  // Each key is hashed once: it names the cache entry to read, to write, and, for the set
+  // entry, to refer to.
+  const runtimeKey = cache ? `runtime-${await cache.emitterHash()}` : undefined;
+  const indexKey = await cache?.packageKey(set, tools);
   const runtime = async (): Promise<readonly EmittedFile[]> => {
-    const key = await cache?.emitterHash();
-    const cached = key ? await cache?.files(`runtime-${key}`) : undefined;
+    const cached = runtimeKey ? await cache?.files(runtimeKey) : undefined;
     if (cached) return cached;
     const shipped = (await shippedPrecompiled())?.runtime;
     const files = shipped ?? (pool ? await onWorker(pool, { kind: "runtime" }) : (await import("./emit/runtime.ts")).runtimeFiles());
-    if (cache && key) await cache.storeFiles(`runtime-${key}`, files);
+    if (cache && runtimeKey) await cache.storeFiles(runtimeKey, files);
     return files;
   };
   const index = async (): Promise<readonly EmittedFile[]> => {
-    const key = await cache?.packageKey(set, tools);
-    const cached = key ? await cache?.files(key) : undefined;
+    const cached = indexKey ? await cache?.files(indexKey) : undefined;
     if (cached) return cached;
     // Only what the index reads crosses to a worker, not every tool's schema.
     const names = tools.map(({ name, references }) => ({ name, references }));
     const files = pool ? await onWorker(pool, { kind: "package", set, tools: names }) : await (await import("./emit/package-files.ts")).emitPackageFiles(set, tools);
-    if (cache && key) await cache.storeFiles(key, files);
+    if (cache && indexKey) await cache.storeFiles(indexKey, files);
     return files;
   };
   const [runtimeFiles, indexFiles] = await Promise.all([runtime(), index()]);
   const files = [...runtimeFiles, ...indexFiles];
-  if (!cache) return { files };
-  const entries = [cache.filesEntry(`runtime-${await cache.emitterHash()}`), cache.filesEntry(await cache.packageKey(set, tools))];
-  return { files, entries };
+  if (!cache || !runtimeKey || !indexKey) return { files };
+  return { files, entries: [cache.filesEntry(runtimeKey), cache.filesEntry(indexKey)] };
 }

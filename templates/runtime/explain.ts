@@ -37,10 +37,9 @@ const MAX_EXAMINED = 500;
 export function finish(errors: readonly ArgumentError[], maxErrors: number, unexamined = 0): ArgumentError[] {
   // Sort first (stable, comparing paths in place), then drop repeats: equal errors compare
   // equal, so they sit in one run of the sorted list and are found by comparing within the run,
-  // without hashing every message (which cost more than explaining).
-  // The list is kept by the repair chain until it ends: when nothing repeats (nearly always)
-  // the sorted copy, exactly as long as it needs to be, is the answer; a list grown by `push`
-  // would carry a dozen spare slots per chain.
+  // without hashing every message (which cost more than explaining). The repair chain keeps the
+  // list until it ends, so when nothing repeats (nearly always) the answer is the sorted copy,
+  // exactly as long as it needs to be: a list grown by `push` carries a dozen spare slots.
   const sorted = errors.length > 1 ? [...errors].sort(compareErrors) : [...errors];
   let pruned: ArgumentError[] | undefined;
   let run = 0;
@@ -128,8 +127,6 @@ function fixed(location: Location, key: string, make: () => string): string {
   if (text === undefined) location.fixed.set(key, (text = make()));
   return text;
 }
-
-
 
 /** The allowed property names in near-miss form, computed once per hint. */
 function squashedProperties(hint: SchemaHint): readonly string[] {
@@ -298,19 +295,20 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
 function typeMessage(location: Location, expected: string, value: unknown): string {
   const hint = location.hint;
   const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
-  const numeric = expected.includes("number") || expected.includes("integer");
+  // `expected` is ajv's comma-separated list of JSON type names, none of which contains another.
+  const number = expected.includes("number");
   let advice: string;
-  if (numeric && typeof value === "string") {
+  if ((number || expected.includes("integer")) && typeof value === "string") {
     const suggestion = suggestNumber(value);
     const whole = suggestion !== undefined && Number.isInteger(Number(suggestion));
-    if (suggestion !== undefined && (whole || expected.split(",").includes("number"))) {
+    if (suggestion !== undefined && (whole || number)) {
       advice = `send ${suggestion} as a JSON number — no quotes, no thousands separators, no currency symbols`;
     } else if (suggestion !== undefined) {
       advice = "send a whole JSON number, without quotes";
     } else {
       advice = fixed(location, "number", () => `send a JSON number without quotes${sendExample(hint)}`);
     }
-  } else if (expected.split(",").includes("boolean") && typeof value === "string") {
+  } else if (expected.includes("boolean") && typeof value === "string") {
     advice = "send true or false, without quotes";
   } else {
     advice = fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${wanted}${sendExample(hint)}`);

@@ -75,7 +75,7 @@ export function createGuard<Args, Result>(
   const hasReferences = references.length > 0;
   const resolvers = options.resolvers ?? {};
   // The types already demand these; JavaScript callers learn it here, at bind time, not mid-call.
-  for (const field of Object.values(spec.references)) {
+  for (const field of references) {
     if (typeof resolvers[field.kind] !== "function") {
       throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${field.kind}": implement(impl, { resolvers: { ${field.kind}: (text) => [...] } })`);
     }
@@ -169,7 +169,7 @@ export function createGuard<Args, Result>(
     attemptRecord: LedgerAttempt,
   ): Outcome<Result> {
     countFailure(tool, failure, errors);
-    const open = chain ?? newChain(turn, startedAt, attemptRecord);
+    const open = chain ?? new OpenChain(turn, startedAt, attemptRecord);
     // The budget is fixed by the chain's first failure (a question before it spends nothing).
     if (open.maxAttempts === 0) open.maxAttempts = parts.maxAttempts(truncated);
     if (chain) open.attempts.push(attemptRecord);
@@ -230,7 +230,7 @@ export function createGuard<Args, Result>(
     // Several real candidates: a question, which spends no repair budget.
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
     const asked: LedgerAttempt = { ...attemptRecord, question: { field: step.path, candidates } };
-    const open = chain ?? newChain(context.turn, startedAt, asked);
+    const open = chain ?? new OpenChain(context.turn, startedAt, asked);
     if (chain) open.attempts.push(asked);
     (open.offers ??= new Map()).set(step.path, candidates);
     chains.put(open, Date.now());
@@ -342,10 +342,6 @@ class OpenChain implements Chain {
   }
 }
 
-/** A chain opened by its first attempt (a failure or a question). */
-function newChain(turn: string, startedAt: number, first: LedgerAttempt): Chain {
-  return new OpenChain(turn, startedAt, first);
-}
 
 function failedAttempts(attempts: readonly LedgerAttempt[]): number {
   let count = 0;

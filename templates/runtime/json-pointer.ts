@@ -88,6 +88,7 @@ function compareSpans(a: string, fromA: number, toA: number, b: string, fromB: n
   }
 }
 
+/** Whether `text[from..to)` is a non-empty run of digits (`/^\d+$/`, without a regular expression per comparison). */
 function spanIsDigits(text: string, from: number, to: number): boolean {
   if (from >= to) return false;
   for (let i = from; i < to; i++) {
@@ -103,18 +104,8 @@ export function compareTokens(left: readonly string[], right: readonly string[])
     const x = left[i] as string;
     const y = right[i] as string;
     if (x === y) continue;
-    if (isDigits(x) && isDigits(y)) return Number(x) - Number(y);
+    if (spanIsDigits(x, 0, x.length) && spanIsDigits(y, 0, y.length)) return Number(x) - Number(y);
     return x < y ? -1 : 1;
   }
   return left.length - right.length;
-}
-
-/** `/^\d+$/.test(token)` without the regular expression, which cost more than the sort around it. */
-function isDigits(token: string): boolean {
-  if (token.length === 0) return false;
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
-  }
-  return true;
 }

@@ -14,7 +14,7 @@
 // engine does O(length of input x items) work. Anything outside the rule stays on RE2.
 
 /** A set of code points as sorted, disjoint, inclusive ranges. */
-type CharSet = readonly (readonly [number, number])[];
+export type CharSet = readonly (readonly [number, number])[];
 
 interface Item {
   readonly set: CharSet;
@@ -25,12 +25,13 @@ interface Item {
 const MAX_CODE_POINT = 0x10ffff;
 const DIGITS: CharSet = [[0x30, 0x39]];
 const WORD: CharSet = normalise([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
-// ECMAScript's WhiteSpace and LineTerminator, as \s matches them.
-const SPACE: CharSet = normalise([
+/** ECMAScript's WhiteSpace and LineTerminator, as `\s` matches them (pattern.ts spells it for RE2). */
+export const SPACE: CharSet = normalise([
   [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029],
   [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
 ]);
-const LINE_TERMINATORS: CharSet = normalise([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
+/** What ECMAScript's `.` does not match. */
+export const LINE_TERMINATORS: CharSet = normalise([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
 const CLASS_ESCAPES: Readonly<Record<string, CharSet>> = {
   d: DIGITS, D: complement(DIGITS), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE),
 };

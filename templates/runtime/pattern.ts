@@ -8,7 +8,7 @@
 // close but not equal, so each pattern is checked as ECMAScript first and then translated token
 // by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused.
 import { RE2JS } from "re2js";
-import { matchesInLinearTimeNatively } from "./pattern-shape.ts";
+import { type CharSet, LINE_TERMINATORS, matchesInLinearTimeNatively, SPACE } from "./pattern-shape.ts";
 
 /** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
 export interface LinearPattern {
@@ -27,8 +27,8 @@ export class PatternError extends Error {
 
 // ECMAScript's \s (WhiteSpace and LineTerminator) and `.` (anything but a line terminator);
 // RE2's own \s is ASCII-only and its `.` excludes only \n.
-const SPACE_MEMBERS = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
-const DOT = "[^\\n\\r\\x{2028}\\x{2029}]";
+const SPACE_MEMBERS = re2Members(SPACE);
+const DOT = `[^${re2Members(LINE_TERMINATORS)}]`;
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = { t: "\\t", n: "\\n", r: "\\r", f: "\\f", v: "\\x{0B}", "0": "\\x{0}" };
 
 // ECMAScript accepts the long names of general categories; RE2 only the short ones.
@@ -152,6 +152,11 @@ function escape(source: string, index: number, inClass: boolean): [string, numbe
   }
   // `d D w W b B` mean the same in both; the rest are escaped syntax characters.
   return [`\\${next}`, 2];
+}
+
+/** The members of a character class, in RE2's syntax. */
+function re2Members(set: CharSet): string {
+  return set.map(([from, to]) => (from === to ? codePoint(from.toString(16)) : `${codePoint(from.toString(16))}-${codePoint(to.toString(16))}`)).join("");
 }
 
 function codePoint(hex: string): string {
