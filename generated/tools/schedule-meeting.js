@@ -241,16 +241,9 @@ const func70 = ucs2length;
 const formats0 = formats["date-time"];
 const formats2 = formats.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
@@ -534,6 +527,7 @@ errors++;
 }
 var _valid0 = _errs19 === errors;
 valid4 = valid4 || _valid0;
+if(!valid4){
 const _errs21 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.video === undefined) || (!(func0.call(data7, "video")))){
@@ -583,6 +577,7 @@ errors++;
 }
 var _valid0 = _errs21 === errors;
 valid4 = valid4 || _valid0;
+}
 if(!valid4){
 const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -631,4 +626,3 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

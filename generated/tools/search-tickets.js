@@ -208,16 +208,9 @@ const func65 = ucs2length;
 const formats0 = formats["date-time"];
 const formats2 = formats.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 of Object.keys(data)){
 if(!(((((((key0 === "query") || (key0 === "status")) || (key0 === "priority")) || (key0 === "created_after")) || (key0 === "assignee_email")) || (key0 === "include_archived")) || (key0 === "page"))){
@@ -492,4 +485,3 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

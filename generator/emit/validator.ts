@@ -10,6 +10,8 @@ import { formats } from "../../templates/runtime/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
 import { linearRegExp } from "../../templates/runtime/pattern.ts";
 import { pruneSchemaConstants } from "./schema-constants.ts";
+import { foldCombinators } from "./fold-combinators.ts";
+import { Ajv2020Static, needsDynamicScope } from "./ajv-2020-static.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -39,13 +41,27 @@ export function ajvOptions(): Options {
   };
 }
 
-/**
- * An Ajv for `dialect`. `meta: false` leaves out the meta-schemas, which only serve checking a
- * schema (`validateSchema`) and `$ref`s to their URLs, and make up most of creating an instance.
- */
-export function createAjv(dialect: ToolDescription["dialect"], validateSchema = true, meta = true): AjvInstance {
-  const Ajv = dialect === "2020-12" ? Ajv2020 : AjvDraft7;
-  const ajv: AjvInstance = new Ajv({ ...ajvOptions(), validateSchema, meta });
+export interface AjvChoice {
+  /** Check schemas against the meta-schema as they are added (default true). */
+  readonly validateSchema?: boolean;
+  /**
+   * Load the meta-schemas (default true). They only serve checking a schema (`validateSchema`)
+   * and `$ref`s to their URLs, and make up most of creating an instance.
+   */
+  readonly meta?: boolean;
+  /**
+   * For 2020-12 without meta-schemas: track evaluated properties and dynamic scopes (default
+   * true). Off only for schemas without `unevaluated*` or `$dynamicRef` (ajv-2020-static.ts).
+   */
+  readonly dynamicScope?: boolean;
+}
+
+/** An Ajv for `dialect`, with toolguard's options, formats and keywords. */
+export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice = {}): AjvInstance {
+  const { validateSchema = true, meta = true, dynamicScope = true } = choice;
+  const options = { ...ajvOptions(), validateSchema, meta };
+  const ajv: AjvInstance =
+    dialect !== "2020-12" ? new AjvDraft7(options) : !dynamicScope && !meta ? (new Ajv2020Static(options) as AjvInstance) : new Ajv2020(options);
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
@@ -70,16 +86,37 @@ export interface CompiledValidator {
   readonly entry: string;
 }
 
+export interface CompileOptions {
+  /**
+   * Compile from the schema with its combinators folded (fold-combinators.ts): same verdicts,
+   * less work per call. Off only to measure ajv's output for the schema as written.
+   */
+  readonly foldCombinators?: boolean;
+}
+
+export interface CompileOptions {
+  /**
+   * Compile what the schema means rather than what it says (default true): combinators folded
+   * (fold-combinators.ts) and, for 2020-12 schemas that do not need them, no evaluated-property
+   * tracking or dynamic scopes (ajv-2020-static.ts). Same verdicts, less work per call. Off only
+   * to measure ajv's own output for the schema as written.
+   */
+  readonly optimise?: boolean;
+}
+
 /** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
-export function compileValidator(tool: ToolDescription): CompiledValidator {
+export function compileValidator(tool: ToolDescription, options: CompileOptions = {}): CompiledValidator {
+  const optimise = options.optimise ?? true;
+  const schema = withoutIds(tool.inputSchema) as { $schema?: string };
   // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
   // the meta-schemas only when a `$ref` may reach one.
-  const schema = withoutIds(tool.inputSchema) as { $schema?: string };
-  const ajv = createAjv(tool.dialect, false, hasNonLocalRef(schema));
+  const meta = hasNonLocalRef(schema);
+  const ajv = createAjv(tool.dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema) });
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
+    // The schema as written is checked; the folded one, equivalent by construction, is compiled.
     validateAgainstMeta(ajv, () => createAjv(tool.dialect), `${tool.dialect} ${String(schema.$schema)}`, schema);
-    validate = ajv.compile(schema);
+    validate = ajv.compile(optimise ? (foldCombinators(schema) as typeof schema) : schema);
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }

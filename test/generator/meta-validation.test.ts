@@ -27,7 +27,7 @@ describe("meta-schema validation on a shared instance", () => {
     const reference = createAjv(dialect);
     const expected = standalone(reference, reference.compile(structuredClone(schema)));
     for (let run = 0; run < 2; run++) {
-      const fresh = createAjv(dialect, false);
+      const fresh = createAjv(dialect, { validateSchema: false });
       const copy = structuredClone(schema);
       validateAgainstMeta(fresh, () => createAjv(dialect), `${dialect} ${String(copy.$schema)}`, copy);
       expect(standalone(fresh, fresh.compile(copy))).toBe(expected);
@@ -37,7 +37,7 @@ describe("meta-schema validation on a shared instance", () => {
   it.each(Object.entries(SCHEMAS))("emits the same validator from an Ajv without meta-schemas: %s", (_name, { dialect, schema }) => {
     const reference = createAjv(dialect);
     const expected = standalone(reference, reference.compile(structuredClone(schema)));
-    const lean = createAjv(dialect, false, false);
+    const lean = createAjv(dialect, { validateSchema: false, meta: false });
     const copy = structuredClone(schema);
     validateAgainstMeta(lean, () => createAjv(dialect), `${dialect} ${String(copy.$schema)}`, copy);
     expect(standalone(lean, lean.compile(copy))).toBe(expected);
@@ -62,6 +62,6 @@ describe("meta-schema validation on a shared instance", () => {
       expected = (error as Error).message;
     }
     expect(expected).toMatch(/^schema is invalid: /);
-    expect(() => validateAgainstMeta(createAjv("2020-12", false), () => createAjv("2020-12"), "2020-12 x", structuredClone(schema))).toThrow(expected);
+    expect(() => validateAgainstMeta(createAjv("2020-12", { validateSchema: false }), () => createAjv("2020-12"), "2020-12 x", structuredClone(schema))).toThrow(expected);
   });
 });
