@@ -45,7 +45,8 @@ if (only.has("valid")) {
       zodOverGuarded,
       targets: { guardedWithin115OfFloor: r("guarded") <= 1.15, zodAtLeast15xSlower: zodOverGuarded >= 1.5 },
     };
-    say(`| ${tool} | ${fixed(ns("floor"), 0)} | ${fixed(r("floorAwaited"))}x | ${fixed(r("guarded"))}x | ${fixed(r("guardedNoLedger"))}x | ${fixed(r("hand"))}x | ${fixed(r("zod"))}x | ${fixed(r("ajvRuntime"))}x | ${fixed(zodOverGuarded)} |`);
+    const times = (key: string): string => (Number.isFinite(r(key)) ? `${fixed(r(key))}x` : "–");
+    say(`| ${tool} | ${fixed(ns("floor"), 0)} | ${times("floorAwaited")} | ${times("guarded")} | ${times("guardedNoLedger")} | ${times("hand")} | ${times("zod")} | ${times("ajvRuntime")} | ${fixed(zodOverGuarded)} |`);
   }
   results.validCall = figure;
 }

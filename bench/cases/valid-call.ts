@@ -1,5 +1,6 @@
-// Figure 1, one process: a valid call on each of the four tools, side by side with the floor
-// (JSON.parse + the bare standalone validator), a hand-written guard, JSON.parse + zod
+// Figure 1, one process: a valid call on each tool, side by side with the floor (JSON.parse +
+// ajv's standalone validator for the schema as written), a hand-written guard (none for the
+// ruleset: a faithful one for 21 rule kinds would be hundreds of lines), JSON.parse + zod
 // safeParse of the same schema, and ajv compiled at run time. Prints one JSON line.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,7 +22,7 @@ interface GeneratedTool {
 const pkg = await load<{ tools: Record<string, GeneratedTool>; MemorySink: new () => { size: number; clear(): void } }>("index.js");
 const { formats } = await load<{ formats: Record<string, (text: string) => boolean> }>("runtime/formats.js");
 
-const GUARDS: Record<string, (value: unknown) => boolean> = {
+const GUARDS: Record<string, ((value: unknown) => boolean) | undefined> = {
   create_invoice: isInvoice,
   issues_create: isIssueCreate,
   pulls_create: isPullCreate,
@@ -58,8 +59,8 @@ for (const [name, body] of Object.entries(VALID)) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   for (const [format, check] of Object.entries(formats)) ajv.addFormat(format, check);
   const runtimeAjv = ajv.compile(tool.inputSchema);
-  const guard = GUARDS[name] as (value: unknown) => boolean;
-  if (!guard(JSON.parse(raw))) throw new Error(`${name}: the hand-written guard rejects the body`);
+  const guard = GUARDS[name];
+  if (guard && !guard(JSON.parse(raw))) throw new Error(`${name}: the hand-written guard rejects the body`);
   let turn = 0;
   results[name] = await sideBySide({
     floor: () => validate(JSON.parse(raw)),
@@ -76,7 +77,7 @@ for (const [name, body] of Object.entries(VALID)) {
       calls++;
       return guardedDrop.call(raw, { turn: `t${turn++}` });
     },
-    hand: () => guard(JSON.parse(raw)),
+    ...(guard ? { hand: () => guard(JSON.parse(raw)) } : {}),
     zod: () => zod.safeParse(JSON.parse(raw)).success,
     ajvRuntime: () => runtimeAjv(JSON.parse(raw)),
   });

@@ -25,6 +25,29 @@ export const VALID: Readonly<Record<string, unknown>> = {
   "repos_create-for-authenticated-user": {
     body: { name: "hello-world", homepage: "https://github.com", private: false, has_issues: true, auto_init: true, squash_merge_commit_title: "PR_TITLE" },
   },
+  // GitHub's own example for this operation, with three more rules: one more with parameters.
+  "repos_create-org-ruleset": {
+    org: "octo-org",
+    body: {
+      name: "super cool ruleset",
+      target: "branch",
+      enforcement: "active",
+      bypass_actors: [{ actor_id: 234, actor_type: "Team", bypass_mode: "always" }],
+      conditions: {
+        ref_name: { include: ["refs/heads/main", "refs/heads/master"], exclude: ["refs/heads/dev*"] },
+        repository_name: { include: ["important_repository", "another_important_repository"], exclude: ["unimportant_repository"], protected: true },
+      },
+      rules: [
+        { type: "commit_author_email_pattern", parameters: { operator: "contains", pattern: "github" } },
+        { type: "deletion" },
+        { type: "non_fast_forward" },
+        {
+          type: "pull_request",
+          parameters: { dismiss_stale_reviews_on_push: true, require_code_owner_review: true, require_last_push_approval: false, required_approving_review_count: 2, required_review_thread_resolution: true },
+        },
+      ],
+    },
+  },
 };
 
 /** Five errors: a wrong-case enum, a negative amount, a missing field, an unknown field, a bad SKU. */

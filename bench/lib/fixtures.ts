@@ -11,11 +11,16 @@ export const SCRATCH = path.join(REPO, ".scratch/bench");
 export const SMALL = path.join(SCRATCH, "small");
 export const FULL = path.join(SCRATCH, "github");
 
-/** The GitHub operations of figure 1, by path and method. */
+/**
+ * The GitHub operations of figure 1, by path and method: the three request bodies the issue
+ * names, and an organisation ruleset, whose rules are a `oneOf` of 21 `$ref`s (the shape where
+ * toolguard's validator and ajv's own output differ most; see fold-combinators.ts).
+ */
 export const GITHUB_OPERATIONS = [
   ["/repos/{owner}/{repo}/issues", "post"],
   ["/repos/{owner}/{repo}/pulls", "post"],
   ["/user/repos", "post"],
+  ["/orgs/{org}/rulesets", "post"],
 ] as const;
 
 export function buildFixtures(): void {

@@ -1,7 +1,9 @@
-// The floor of figures 1 and 2: a tool's standalone validator on its own. It lives inside the
-// tool's module, which exports only the tool, so it is compiled again here by the generator's
-// own compileValidator (the code the module contains) and written beside the package, importing
-// the package's runtime.
+// The floor of figures 1 and 2: ajv's standalone validator for the tool's schema as written,
+// what a user who compiles the schema with ajv gets. It is compiled by the generator's own
+// compileValidator (same ajv options, formats and pattern engine as the package) with
+// `optimise: false`, so it leaves out the rewrites toolguard's own validators get (combinators
+// folded, no 2020-12 bookkeeping the schema does not need), and is written beside the package,
+// importing the package's runtime.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,10 +12,10 @@ import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
 
 export type FloorValidator = ((value: unknown) => boolean) & { errors?: unknown[] | null };
 
-/** Loads the validator of `inputSchema` (a tool of the package in `generated`) as the package ships it. */
+/** Loads ajv's validator of `inputSchema` (a tool of the package in `generated`), as ajv compiles it. */
 export async function loadFloorValidator(generated: string, name: string, inputSchema: JsonSchema): Promise<FloorValidator> {
   const dialect = /draft-07/.test(String(inputSchema["$schema"])) ? "draft-07" : "2020-12";
-  const validator = compileValidator({ name, description: "", inputSchema, dialect, references: {}, source: { file: name, pointer: "" } });
+  const validator = compileValidator({ name, description: "", inputSchema, dialect, references: {}, source: { file: name, pointer: "" } }, { optimise: false });
   const dir = path.join(path.dirname(generated), "floor");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.js`);
