@@ -48,7 +48,10 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
     // Until the first repeat, the errors kept so far are exactly sorted[0..i).
     const kept = pruned ?? sorted;
     const count = pruned ? pruned.length : i;
-    if (i === 0 || compareErrors(sorted[i - 1] as ArgumentError, error) !== 0) run = count;
+    // Equal errors share path and rule, and sit next to each other: a new run starts at the
+    // first error whose path or rule differs from its predecessor's (equality, not order).
+    const previous = sorted[i - 1];
+    if (previous === undefined || previous.path !== error.path || previous.rule !== error.rule) run = count;
     else if (isRepeat(error, kept, run, count)) {
       pruned ??= sorted.slice(0, i);
       continue;
