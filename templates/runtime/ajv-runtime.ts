@@ -1,8 +1,15 @@
 // The helpers ajv's standalone validators call at run time. ajv's ESM output still loads its
 // own with `require(`, which plain ESM cannot do; the generator points those calls here.
 
+/** A UTF-16 high surrogate: the only code unit that can start a two-unit code point. */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 /** Length in Unicode code points, as JSON Schema's `maxLength`/`minLength` count it. */
 export function ucs2length(text: string): number {
+  // Nearly every string is free of surrogate pairs; the engine's own scan proves it far faster
+  // than a loop here (a 300-character string: ~10 ns against ~450), and then every code unit is
+  // one code point.
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let length = 0;
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);

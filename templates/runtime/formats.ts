@@ -2,7 +2,6 @@
 // very functions, so generation and run time agree. Each is a linear-time check on a string;
 // non-strings pass (the `type` keyword judges them).
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:z|([+-])(\d{2}):(\d{2}))$/i;
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -12,12 +11,25 @@ function isLeapYear(year: number): boolean {
 
 /** RFC 3339 full-date: a real calendar day, so `2026-02-30` fails. */
 export function date(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month - 1] ?? 0));
+  // Read digit by digit: a regular expression with three captures and three Number() calls
+  // cost ~150 ns a date, most of a small invoice's validation.
+  if (value.length !== 10 || value.charCodeAt(4) !== 0x2d || value.charCodeAt(7) !== 0x2d) return false;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS[month - 1] ?? 0));
+}
+
+/** The number spelled by the ASCII digits `text[from..to)`, or -1 if any is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /** RFC 3339 full-time with a mandatory offset (leap second 23:59:60 accepted). */
