@@ -4,6 +4,8 @@
 //   npm run bench                     every figure, 5 processes each (generation: 3)
 //   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size)
 //   npm run bench -- --runs 3           fewer processes per figure
+//   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
+//                                       that the cases run and their own checks hold (the tests do)
 import { cpus, tmpdir } from "node:os";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,11 +14,8 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, runs: { type: "string" }, "generation-runs": { type: "string" } } });
 const FIGURES = ["valid", "invalid", "cold", "generation", "size"] as const;
-const only = new Set(values.only ? values.only.split(",") : FIGURES);
-const runs = Number(values.runs ?? 5);
-const generationRuns = Number(values["generation-runs"] ?? 3);
+const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
 const medianOf = <T>(samples: readonly T[], pick: (sample: T) => number): number => median(samples.map(pick));
@@ -25,7 +24,7 @@ const say = (line: string): void => {
   console.log(line);
 };
 
-buildFixtures();
+buildFixtures({ full: only.has("cold") || only.has("generation") || only.has("size") });
 const cases = (name: string): string => path.join(REPO, "bench/cases", name);
 
 if (only.has("valid")) {
@@ -129,9 +128,39 @@ if (only.has("size")) {
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };
 say(`\nMachine: ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${machine.platform}; medians over ${runs} processes (generation: ${generationRuns}).`);
+if (smoke) {
+  console.log("\nsmoke run: every case ran and passed its own checks; nothing written");
+  process.exit(0);
+}
 const out = path.join(REPO, "bench/results");
 mkdirSync(out, { recursive: true });
 // Partial runs go to a scratch file; only a complete run replaces latest.json.
 const file = only.size === FIGURES.length ? "latest.json" : "partial.tmp.json";
 writeFileSync(path.join(out, file), `${JSON.stringify({ machine, runs, generationRuns, results, table: lines.join("\n").trim() }, null, 2)}\n`);
 console.log(`\nwrote bench/results/${file}`);
+
+/** The command line, checked: a typo must not quietly measure nothing. */
+function readArguments(): { only: Set<string>; runs: number; generationRuns: number; smoke: boolean } {
+  const fail = (message: string): never => {
+    console.error(`bench: ${message}`);
+    process.exit(2);
+  };
+  let values: { only?: string; runs?: string; "generation-runs"?: string; smoke?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { only: { type: "string" }, runs: { type: "string" }, "generation-runs": { type: "string" }, smoke: { type: "boolean" } } }));
+  } catch (error) {
+    return fail(`${(error as Error).message}; options: --only ${FIGURES.join(",")} --runs N --generation-runs N --smoke`);
+  }
+  const only = new Set(values.only ? values.only.split(",").map((name) => name.trim()) : FIGURES);
+  for (const name of only) if (!(FIGURES as readonly string[]).includes(name)) fail(`unknown figure "${name}" in --only; the figures are ${FIGURES.join(", ")}`);
+  const count = (option: "runs" | "generation-runs", fallback: number): number => {
+    const text = values[option];
+    if (text === undefined) return values.smoke ? 1 : fallback;
+    if (!/^[1-9]\d*$/.test(text)) fail(`--${option} must be a whole number of processes, at least 1; got "${text}"`);
+    return Number(text);
+  };
+  const smoke = values.smoke === true;
+  // The cases read this to shrink their batches (lib/side-by-side.ts).
+  if (smoke) process.env["TOOLGUARD_BENCH_SMOKE"] = "1";
+  return { only, runs: count("runs", 5), generationRuns: count("generation-runs", 3), smoke };
+}

@@ -13,7 +13,9 @@ export interface SideBySideOptions {
 }
 
 export async function sideBySide(contenders: Readonly<Record<string, Contender>>, options: SideBySideOptions = {}): Promise<Record<string, number>> {
-  const { rounds = 15, batch = 5_000, warmup = 3 } = options;
+  // A smoke run (`npm run bench -- --smoke`) only proves the contenders run: one small batch each.
+  const smoke = process.env["TOOLGUARD_BENCH_SMOKE"] === "1";
+  const { rounds = 15, batch = 5_000, warmup = 3 } = smoke ? { rounds: 1, batch: Math.min(options.batch ?? 20, 20), warmup: 0 } : options;
   const names = Object.keys(contenders);
   const samples = new Map<string, number[]>(names.map((name) => [name, []]));
   let sink = 0;
