@@ -579,7 +579,7 @@ var _valid0 = _errs21 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{branchErrors: errors - _errs18},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err28];
 }

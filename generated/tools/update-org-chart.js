@@ -153,7 +153,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/definitions/team/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -164,7 +164,7 @@ errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((((key0 === "name") || (key0 === "lead_email")) || (key0 === "headcount")) || (key0 === "subteams"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/definitions/team/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -178,7 +178,7 @@ if(data.name !== undefined && func0.call(data, "name")){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func50(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -189,7 +189,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -203,7 +203,7 @@ if(data.lead_email !== undefined && func0.call(data, "lead_email")){
 let data1 = data.lead_email;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err4 = {instancePath:instancePath+"/lead_email",schemaPath:"#/properties/lead_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err4 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -214,7 +214,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/lead_email",schemaPath:"#/properties/lead_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -227,7 +227,7 @@ errors++;
 if(data.headcount !== undefined && func0.call(data, "headcount")){
 let data2 = data.headcount;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/headcount",schemaPath:"#/properties/headcount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -238,7 +238,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/headcount",schemaPath:"#/properties/headcount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -253,7 +253,7 @@ if(data.subteams !== undefined && func0.call(data, "subteams")){
 let data3 = data.subteams;
 if(Array.isArray(data3)){
 if(data3.length > 50){
-const err8 = {instancePath:instancePath+"/subteams",schemaPath:"#/properties/subteams/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+const err8 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -271,7 +271,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/subteams",schemaPath:"#/properties/subteams/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -283,7 +283,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/definitions/team/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }

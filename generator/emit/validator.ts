@@ -12,6 +12,8 @@ import { linearRegExp } from "../../templates/runtime/pattern.ts";
 import { pruneSchemaConstants } from "./schema-constants.ts";
 import { foldCombinators } from "./fold-combinators.ts";
 import { Ajv2020Static, needsDynamicScope } from "./ajv-2020-static.ts";
+import { countBranchErrors } from "./union-errors.ts";
+import { qualifySchemaPaths, referencedFunctions } from "./ref-schema-paths.ts";
 
 type AjvInstance = InstanceType<typeof AjvDraft7>;
 const standaloneCode = standaloneModule.default;
@@ -66,6 +68,7 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
   ajv.addKeyword({ keyword: "example" });
+  countBranchErrors(ajv);
   return ajv;
 }
 
@@ -120,7 +123,7 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }
-  return toEsm(standaloneCode(ajv, validate), tool);
+  return toEsm(qualifySchemaPaths(standaloneCode(ajv, validate), referencedFunctions(validate)), tool);
 }
 
 /** The validator alone as an ES module whose default export validates (for tests and benchmarks). */

@@ -87,17 +87,28 @@ function isRepeat(error: ArgumentError, kept: readonly ArgumentError[], from: nu
  * A failed `anyOf`/`oneOf` makes ajv report every branch's errors, which reads as contradictory
  * demands. Keep the combinator's own error and drop everything reported inside its branches;
  * drop the bookkeeping `if` error whose `then`/`else` errors are reported anyway.
+ *
+ * toolguard's validators count the branches' errors into the union error (`branchErrors`, see
+ * generator/emit/union-errors.ts): exactly that many errors precede it, whatever their schema
+ * paths say (a `$ref` branch reports paths relative to its target). A validator without the
+ * count (compiled by plain ajv) is read by schema path: errors under the union's own path.
  */
 function collapseAlternatives(errors: readonly AjvError[]): readonly AjvError[] {
-  const branches: string[] = [];
+  let dropped: Uint8Array | undefined;
+  let prefixes: string[] | undefined;
   let bookkeeping = false;
-  for (const error of errors) {
-    if (error.keyword === "anyOf" || error.keyword === "oneOf") branches.push(`${error.schemaPath}/`);
-    else if (error.keyword === "if") bookkeeping = true;
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i] as AjvError;
+    if (error.keyword === "anyOf" || error.keyword === "oneOf") {
+      const count = error.params["branchErrors"];
+      if (typeof count === "number") {
+        if (count > 0) (dropped ??= new Uint8Array(errors.length)).fill(1, Math.max(0, i - count), i);
+      } else (prefixes ??= []).push(`${error.schemaPath}/`);
+    } else if (error.keyword === "if") bookkeeping = true;
   }
-  if (branches.length === 0 && !bookkeeping) return errors; // the usual case: nothing to drop
+  if (dropped === undefined && prefixes === undefined && !bookkeeping) return errors; // the usual case: nothing to drop
   return errors.filter(
-    (error) => error.keyword !== "if" && !branches.some((prefix) => error.schemaPath.startsWith(prefix)),
+    (error, i) => dropped?.[i] !== 1 && error.keyword !== "if" && !(prefixes?.some((prefix) => error.schemaPath.startsWith(prefix)) ?? false),
   );
 }
 
@@ -222,7 +233,7 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
         rule: "additionalProperties",
         message:
           `unknown field ${shown}` +
-          (close ? `; did you mean ${JSON.stringify(close)}?` : "") +
+          (close ? `; did you mean ${JSON.stringify(close)}?` : ".") +
           fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : " Remove it")),
       };
     }
