@@ -503,7 +503,10 @@ errors++;
 if(data.room !== undefined && func0.call(data, "room")){
 let data7 = data.room;
 const _errs18 = errors;
+let branchStart0;
+let branchStart1;
 let valid4 = false;
+branchStart0 = errors - _errs18;
 const _errs19 = errors;
 if(typeof data7 !== "string"){
 const err22 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -528,6 +531,7 @@ errors++;
 var _valid0 = _errs19 === errors;
 valid4 = valid4 || _valid0;
 if(!valid4){
+branchStart1 = errors - _errs18;
 const _errs21 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.video === undefined) || (!(func0.call(data7, "video")))){
@@ -579,7 +583,7 @@ var _valid0 = _errs21 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{branchErrors: errors - _errs18},message:"must match a schema in anyOf"};
+const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{branchErrors: errors - _errs18, branchStarts: [branchStart0, branchStart1]},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err28];
 }

@@ -8,6 +8,7 @@ import { normaliseNearMiss } from "../../templates/runtime/near-miss.ts";
 import { formats } from "../../templates/runtime/formats.ts";
 import { FORMAT_EXAMPLES } from "../../templates/runtime/format-examples.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
+import { discriminatorOf } from "./union-branches.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -19,13 +20,13 @@ const MAX_DESCRIPTION = 160;
 export function buildHintTable(tool: ToolDescription): HintTable {
   const table: Record<string, SchemaHint> = {};
   walkSchemas(tool.inputSchema, (schema, location) => {
-    const hint = hintFor(schema);
+    const hint = hintFor(schema, tool.inputSchema);
     if (Object.keys(hint).length > 0) table[location] = hint;
   });
   return table;
 }
 
-function hintFor(schema: Schema): SchemaHint {
+function hintFor(schema: Schema, root: unknown): SchemaHint {
   const hint: {
     -readonly [K in keyof SchemaHint]: SchemaHint[K];
   } = {};
@@ -61,6 +62,14 @@ function hintFor(schema: Schema): SchemaHint {
     }
     if (Object.keys(descriptions).length > 0) hint.propertyDescriptions = descriptions;
     if (Object.keys(examples).length > 0) hint.propertyExamples = examples;
+  }
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = schema[keyword];
+    const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
+    if (discriminator) {
+      hint.discriminator = discriminator;
+      break;
+    }
   }
   return hint;
 }

@@ -1,19 +1,25 @@
-// Failed `anyOf`/`oneOf` errors that say how many errors their branches left before them.
+// Failed `anyOf`/`oneOf` errors that say which of the errors before them their branches left.
 //
-// With `allErrors`, ajv keeps every failed branch's errors ahead of the union's own error, and
-// the envelope must drop them: they are contradictory demands ("must be one of [creation]",
-// "must be one of [update]", ...), and the union's error already says the value matches none of
-// the shapes. Branches inlined in the schema report schema paths under the union's, but a
-// branch that is a `$ref` runs in its own function and reports paths relative to its target
-// (`#/properties/type/enum`), which look like any sibling's. So each union error carries
-// `branchErrors`: the number of errors collected since the union began (ajv's `trackErrors`
-// count), and the explainer drops exactly that many before it (templates/runtime/explain.ts).
+// With `allErrors`, ajv keeps every failed branch's errors ahead of the union's own error. The
+// envelope must drop them (contradictory demands: "must be one of [creation]", "must be one of
+// [update]", ...), or, where one property names the branch the model meant, keep exactly that
+// branch's errors. Schema paths cannot tell: a branch that is a `$ref` runs in a function of its
+// own, and anything it refers to further reports paths under its own definition. So each union
+// error carries, in its params:
+//   branchErrors  how many errors the union collected (ajv's `trackErrors` count), all of them
+//                 directly before the union's error;
+//   branchStarts  per branch, where its errors begin within those (a branch ajv decided is
+//                 always valid, and so never ran, has none).
+// The starts are plain variables set as each branch begins; the array is built only inside the
+// error, so a value that passes allocates nothing more. The explainer reads both
+// (templates/runtime/explain.ts).
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from "ajv";
+import type { Code } from "ajv/dist/compile/codegen/index.js";
 
 /** ajv's running error count inside every generated validator function. */
 const ERRORS = new Name("errors");
 
-/** Adds `branchErrors` to the error params of `anyOf` and `oneOf` in this Ajv instance only. */
+/** Adds `branchErrors` and `branchStarts` to the error params of `anyOf` and `oneOf` in this Ajv instance only. */
 export function countBranchErrors(ajv: Ajv): void {
   for (const keyword of ["anyOf", "oneOf"] as const) {
     // getKeyword returns the instance's own copy of the definition (ajv copies it when adding a
@@ -22,17 +28,35 @@ export function countBranchErrors(ajv: Ajv): void {
     const code = definition.code;
     const message = definition.error?.message;
     definition.code = (cxt: KeywordCxt, ruleType) => {
+      const { gen } = cxt;
       // Both keywords track errors, so `errsCount` names the count taken before the branches.
-      const branchErrors = _`${ERRORS} - ${cxt.errsCount ?? 0}`;
+      const collected = _`${ERRORS} - ${cxt.errsCount ?? 0}`;
+      const branches = Array.isArray(cxt.schema) ? cxt.schema.length : 0;
+      const starts = Array.from({ length: branches }, () => gen.let("branchStart"));
+      const extra = { branchErrors: collected, branchStarts: _`[${joinCode(starts)}]` };
+      // oneOf sets its own params (the passing branches); keep ours beside them.
       const setParams = cxt.setParams.bind(cxt);
-      // oneOf sets its own params (the passing branches); keep the count beside them.
-      cxt.setParams = (params, assign) => setParams({ ...params, branchErrors }, assign);
+      cxt.setParams = (params, assign) => setParams({ ...params, ...extra }, assign);
       cxt.setParams({});
+      // Each branch is compiled through `subschema`, at the point in the code where it runs.
+      const subschema = cxt.subschema.bind(cxt);
+      cxt.subschema = (applied, valid) => {
+        const start = typeof applied.schemaProp === "number" ? starts[applied.schemaProp] : undefined;
+        if (start) gen.assign(start, collected);
+        return subschema(applied, valid);
+      };
       code(cxt, ruleType);
     };
     definition.error = {
       message: message ?? `must match a schema in ${keyword}`,
-      params: ({ params }) => (keyword === "oneOf" ? _`{passingSchemas: ${params["passing"]}, branchErrors: ${params["branchErrors"]}}` : _`{branchErrors: ${params["branchErrors"]}}`),
+      params: ({ params }) =>
+        keyword === "oneOf"
+          ? _`{passingSchemas: ${params["passing"]}, branchErrors: ${params["branchErrors"]}, branchStarts: ${params["branchStarts"]}}`
+          : _`{branchErrors: ${params["branchErrors"]}, branchStarts: ${params["branchStarts"]}}`,
     };
   }
+}
+
+function joinCode(parts: readonly Name[]): Code {
+  return parts.reduce<Code>((list, part, index) => (index === 0 ? _`${part}` : _`${list}, ${part}`), _``);
 }

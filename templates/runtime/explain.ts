@@ -26,7 +26,7 @@ export function explainSchemaErrors(
   // A million unknown keys are a million ajv errors; only the first few hundred can ever be
   // shown, so only those are explained and the rest are counted.
   const examined = ajvErrors.length > MAX_EXAMINED ? ajvErrors.slice(0, MAX_EXAMINED) : ajvErrors;
-  const errors = collapseAlternatives(examined).map((error) => explainOne(error, document, hints));
+  const errors = collapseAlternatives(examined, document, hints).map((error) => explainOne(error, document, hints));
   return finish(errors, maxErrors, ajvErrors.length - examined.length);
 }
 
@@ -86,14 +86,16 @@ function isRepeat(error: ArgumentError, kept: readonly ArgumentError[], from: nu
 /**
  * A failed `anyOf`/`oneOf` makes ajv report every branch's errors, which reads as contradictory
  * demands. Keep the combinator's own error and drop everything reported inside its branches;
- * drop the bookkeeping `if` error whose `then`/`else` errors are reported anyway.
+ * drop the bookkeeping `if` error whose `then`/`else` errors are reported anyway. Where the
+ * union is discriminated and the value names a branch (`"type": "pull_request"`), that branch's
+ * errors are the ones the model needs: they are kept instead of the combinator's.
  *
- * toolguard's validators count the branches' errors into the union error (`branchErrors`, see
- * generator/emit/union-errors.ts): exactly that many errors precede it, whatever their schema
- * paths say (a `$ref` branch reports paths relative to its target). A validator without the
- * count (compiled by plain ajv) is read by schema path: errors under the union's own path.
+ * toolguard's validators say which errors the branches left (`branchErrors`, `branchStarts`:
+ * see generator/emit/union-errors.ts); schema paths cannot, since a `$ref` branch reports paths
+ * under its own definition. A validator without them (compiled by plain ajv) is read by schema
+ * path: errors under the union's own path.
  */
-function collapseAlternatives(errors: readonly AjvError[]): readonly AjvError[] {
+function collapseAlternatives(errors: readonly AjvError[], document: unknown, hints: HintTable): readonly AjvError[] {
   let dropped: Uint8Array | undefined;
   let prefixes: string[] | undefined;
   let bookkeeping = false;
@@ -101,15 +103,56 @@ function collapseAlternatives(errors: readonly AjvError[]): readonly AjvError[] 
     const error = errors[i] as AjvError;
     if (error.keyword === "anyOf" || error.keyword === "oneOf") {
       const count = error.params["branchErrors"];
-      if (typeof count === "number") {
-        if (count > 0) (dropped ??= new Uint8Array(errors.length)).fill(1, Math.max(0, i - count), i);
-      } else (prefixes ??= []).push(`${error.schemaPath}/`);
+      if (typeof count !== "number") {
+        (prefixes ??= []).push(`${error.schemaPath}/`);
+        continue;
+      }
+      dropped ??= new Uint8Array(errors.length);
+      const from = Math.max(0, i - count);
+      const branch = branchErrors(error, from, i, chosenBranch(error, document, hints));
+      if (branch === undefined || !keepOnly(dropped, from, i, branch)) dropped.fill(1, from, i);
+      else dropped[i] = 1; // the branch's own errors say it better than "matches none"
     } else if (error.keyword === "if") bookkeeping = true;
   }
   if (dropped === undefined && prefixes === undefined && !bookkeeping) return errors; // the usual case: nothing to drop
   return errors.filter(
     (error, i) => dropped?.[i] !== 1 && error.keyword !== "if" && !(prefixes?.some((prefix) => error.schemaPath.startsWith(prefix)) ?? false),
   );
+}
+
+/** The index of the branch a discriminated union's value names, or -1. */
+function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
+  const discriminator = locate(error, hints).hint.discriminator;
+  if (discriminator === undefined) return -1;
+  const value = valueAt(document, error.instancePath);
+  if (value === null || typeof value !== "object" || !Object.hasOwn(value, discriminator.property)) return -1;
+  const named = (value as Record<string, unknown>)[discriminator.property];
+  return discriminator.branches.findIndex((branch) => branch.values.some((candidate) => candidate === named));
+}
+
+/** Where branch `index`'s errors lie in `errors`: `[begin, end)`, inside the union's `[from, to)`. */
+function branchErrors(error: AjvError, from: number, to: number, index: number): readonly [number, number] | undefined {
+  const starts = error.params["branchStarts"];
+  if (index < 0 || !Array.isArray(starts) || typeof starts[index] !== "number") return undefined;
+  let end = to;
+  for (let next = index + 1; next < starts.length; next++) {
+    const start: unknown = starts[next];
+    if (typeof start === "number") {
+      end = from + start;
+      break;
+    }
+  }
+  return [from + (starts[index] as number), end];
+}
+
+/** Drops `[from, to)` except `[begin, end)`; whether any error of that branch is left to report. */
+function keepOnly(dropped: Uint8Array, from: number, to: number, [begin, end]: readonly [number, number]): boolean {
+  let kept = false;
+  for (let j = Math.max(from, begin); j < Math.min(to, end); j++) kept ||= dropped[j] !== 1;
+  if (!kept) return false;
+  dropped.fill(1, from, Math.max(from, begin));
+  dropped.fill(1, Math.min(to, end), to);
+  return true;
 }
 
 /**
@@ -283,6 +326,8 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     }
     case "anyOf":
     case "oneOf": {
+      const discriminated = hint.discriminator && explainDiscriminator(hint.discriminator, path, valueAt(document, path));
+      if (discriminated) return discriminated;
       const ambiguous = error.keyword === "oneOf" && Array.isArray(p["passingSchemas"]);
       const advice = ambiguous
         ? fixed(location, "ambiguous", () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`)
@@ -305,6 +350,33 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
       };
   }
 }
+
+/**
+ * A discriminated union whose value names no branch: the discriminator is what to fix, and the
+ * message lists what it may be. Undefined when the value is not an object (the usual message
+ * applies) or names a branch (its errors were kept instead, see collapseAlternatives).
+ */
+function explainDiscriminator(discriminator: NonNullable<SchemaHint["discriminator"]>, path: string, value: unknown): ArgumentError | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const { property } = discriminator;
+  const kinds = discriminator.branches.flatMap((branch) => branch.values);
+  const allowed = kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`;
+  const at = childPath(path, property);
+  if (!Object.hasOwn(value, property)) {
+    return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}` };
+  }
+  const named = (value as Record<string, unknown>)[property];
+  if (kinds.some((kind) => kind === named)) return undefined;
+  const close = typeof named === "string" ? kinds.find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) : undefined;
+  return {
+    path: at,
+    rule: "enum",
+    message: `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` + (close ? ` — did you mean ${JSON.stringify(close)}?` : ""),
+  };
+}
+
+/** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
+const LISTED_KINDS = 40;
 
 function typeMessage(location: Location, expected: string, value: unknown): string {
   const hint = location.hint;

@@ -56,6 +56,14 @@ export interface SchemaHint {
   readonly propertyDescriptions?: Readonly<Record<string, string>>;
   /** A canonical example of each property, for missing-required errors. */
   readonly propertyExamples?: Readonly<Record<string, JsonValue>>;
+  /**
+   * The `anyOf`/`oneOf` here is discriminated: every branch is an object that requires
+   * `property`, and each of its string values selects one branch (in the union's order).
+   */
+  readonly discriminator?: {
+    readonly property: string;
+    readonly branches: readonly { readonly values: readonly string[] }[];
+  };
 }
 
 export type HintTable = Readonly<Record<string, SchemaHint>>;

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldCombinators } from "../../generator/emit/fold-combinators.ts";
 import { needsDynamicScope } from "../../generator/emit/ajv-2020-static.ts";
+import { discriminatorOf } from "../../generator/emit/union-branches.ts";
 import { createAjv } from "../../generator/emit/validator.ts";
 import type { Dialect } from "../../generator/ir.ts";
 import { emitAndLoad } from "../hostile/load-validator.ts";
@@ -187,6 +188,28 @@ describe("folding combinators", () => {
     const copy = structuredClone(schema);
     foldCombinators(schema);
     expect(schema).toEqual(copy);
+  });
+});
+
+describe("finding a discriminator", () => {
+  const kind = (values: unknown, required = ["kind"]) => ({ type: "object", required, properties: { kind: Array.isArray(values) ? { enum: values } : { const: values } } });
+  const defs = { $defs: { a: kind("a"), b: { $ref: "#/$defs/b2" }, b2: kind(["b", "bee"]) } };
+
+  it("names the property and each branch's values, through $ref chains", () => {
+    expect(discriminatorOf([{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }, kind("c")], defs)).toEqual({
+      property: "kind",
+      branches: [{ values: ["a"] }, { values: ["b", "bee"] }, { values: ["c"] }],
+    });
+  });
+
+  it.each<[string, Record<string, unknown>[]]>([
+    ["a branch does not require it", [kind("a"), kind("b", [])]],
+    ["two branches share a value", [kind(["a", "b"]), kind("b")]],
+    ["a value is not a string", [kind("a"), kind(2)]],
+    ["a branch accepts more than objects", [kind("a"), { ...kind("b"), type: ["object", "null"] }]],
+    ["there is one branch", [kind("a")]],
+  ])("finds none when %s", (_what, branches) => {
+    expect(discriminatorOf(branches, {})).toBeUndefined();
   });
 });
 
