@@ -1,9 +1,10 @@
 // The floor of figures 1 and 2: ajv's standalone validator for the tool's schema as written,
 // what a user who compiles the schema with ajv gets. It is compiled by the generator's own
 // compileValidator (same ajv options, formats and pattern engine as the package) with
-// `optimise: false`, so it leaves out the rewrites toolguard's own validators get (combinators
-// folded, no 2020-12 bookkeeping the schema does not need), and is written beside the package,
-// importing the package's runtime.
+// `optimise: false`, so it leaves out what toolguard adds to its own validators (combinators
+// folded, no 2020-12 bookkeeping the schema does not need, union errors that count their
+// branches' errors, definitions' schema paths), and is written beside the package, importing
+// the package's runtime.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

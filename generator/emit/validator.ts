@@ -56,11 +56,16 @@ export interface AjvChoice {
    * true). Off only for schemas without `unevaluated*` or `$dynamicRef` (ajv-2020-static.ts).
    */
   readonly dynamicScope?: boolean;
+  /**
+   * Union errors say which errors their branches left (default true; union-errors.ts), which
+   * the explainer needs. Off only for ajv's own output, as the benchmark's floor.
+   */
+  readonly branchErrors?: boolean;
 }
 
 /** An Ajv for `dialect`, with toolguard's options, formats and keywords. */
 export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice = {}): AjvInstance {
-  const { validateSchema = true, meta = true, dynamicScope = true } = choice;
+  const { validateSchema = true, meta = true, dynamicScope = true, branchErrors = true } = choice;
   const options = { ...ajvOptions(), validateSchema, meta };
   const ajv: AjvInstance =
     dialect !== "2020-12" ? new AjvDraft7(options) : !dynamicScope && !meta ? (new Ajv2020Static(options) as AjvInstance) : new Ajv2020(options);
@@ -68,7 +73,7 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
   ajv.addKeyword({ keyword: "example" });
-  countBranchErrors(ajv);
+  if (branchErrors) countBranchErrors(ajv);
   return ajv;
 }
 
@@ -99,10 +104,11 @@ export interface CompileOptions {
 
 export interface CompileOptions {
   /**
-   * Compile what the schema means rather than what it says (default true): combinators folded
-   * (fold-combinators.ts) and, for 2020-12 schemas that do not need them, no evaluated-property
-   * tracking or dynamic scopes (ajv-2020-static.ts). Same verdicts, less work per call. Off only
-   * to measure ajv's own output for the schema as written.
+   * Compile the validator toolguard ships (default true): what the schema means rather than
+   * what it says (combinators folded, fold-combinators.ts; for 2020-12 schemas that do not need
+   * them, no evaluated-property tracking or dynamic scopes, ajv-2020-static.ts: same verdicts,
+   * less work per call), with errors the explainer can read (union-errors.ts,
+   * ref-schema-paths.ts). Off only to measure ajv's own output for the schema as written.
    */
   readonly optimise?: boolean;
 }
@@ -114,7 +120,7 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
   // the meta-schemas only when a `$ref` may reach one.
   const meta = hasNonLocalRef(schema);
-  const ajv = createAjv(tool.dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema) });
+  const ajv = createAjv(tool.dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema), branchErrors: optimise });
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
     // The schema as written is checked; the folded one, equivalent by construction, is compiled.
@@ -123,7 +129,8 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }
-  return toEsm(qualifySchemaPaths(standaloneCode(ajv, validate), referencedFunctions(validate)), tool);
+  const code = standaloneCode(ajv, validate);
+  return toEsm(optimise ? qualifySchemaPaths(code, referencedFunctions(validate)) : code, tool);
 }
 
 /** The validator alone as an ES module whose default export validates (for tests and benchmarks). */
