@@ -1,11 +1,12 @@
-// Figure 2, one process: an invoice with five errors. The guarded call's complete
+// Figure 2, one process: invalid arguments with several mistakes. The guarded call's complete
 // validation_failed envelope (explained errors with hints, ledger entry in memory) vs
-// JSON.parse + ajv's own error list from the same standalone validator. Prints one JSON line.
+// JSON.parse + ajv's own error list from ajv's validator for the same schema. Prints one JSON
+// line, a record per tool.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SMALL } from "../lib/fixtures.ts";
 import { sideBySide } from "../lib/side-by-side.ts";
-import { INVALID_INVOICE } from "../lib/bodies.ts";
+import { INVALID_INVOICE, INVALID_RULESET } from "../lib/bodies.ts";
 import { loadFloorValidator } from "../lib/floor-validator.ts";
 
 const generated = path.join(SMALL, "generated");
@@ -16,25 +17,33 @@ const pkg = await load<{
   MemorySink: new () => { size: number; clear(): void };
 }>("index.js");
 
-const raw = JSON.stringify(INVALID_INVOICE);
-const sink = new pkg.MemorySink();
-const tool = pkg.tools.create_invoice;
-if (!tool) throw new Error("create_invoice missing from the bench package");
-const validate = await loadFloorValidator(generated, "create_invoice", tool.inputSchema);
-const guarded = tool.implement(() => "done", { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } });
-const first = await guarded.call(raw, { turn: "warm" });
-if (first.status !== "validation_failed") throw new Error(`expected validation_failed, got ${first.status}`);
-validate(JSON.parse(raw));
-let turn = 0;
-const ns = await sideBySide(
-  {
-    ajvErrors: () => (validate(JSON.parse(raw)) ? undefined : validate.errors),
-    envelope: () => {
-      if (sink.size > 1000) sink.clear();
-      // A fresh turn each time: the first attempt of a chain, so every call gets the full envelope.
-      return guarded.call(raw, { turn: `t${turn++}` });
+// Each case: the tool and its invalid arguments. The invoice is the issue's figure; the ruleset
+// shows a union-heavy schema, where ajv's list is long and the envelope collapses it.
+const CASES: Record<string, unknown> = { create_invoice: INVALID_INVOICE, "repos_create-org-ruleset": INVALID_RULESET };
+const results: Record<string, Record<string, number>> = {};
+for (const [name, args] of Object.entries(CASES)) {
+  const raw = JSON.stringify(args);
+  const sink = new pkg.MemorySink();
+  const tool = pkg.tools[name];
+  if (!tool) throw new Error(`${name} missing from the bench package`);
+  const validate = await loadFloorValidator(generated, name, tool.inputSchema);
+  const guarded = tool.implement(() => "done", { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } });
+  const first = await guarded.call(raw, { turn: "warm" });
+  if (first.status !== "validation_failed") throw new Error(`${name}: expected validation_failed, got ${first.status}`);
+  if (validate(JSON.parse(raw))) throw new Error(`${name}: ajv accepts the invalid arguments`);
+  const ajvErrorCount = validate.errors?.length ?? 0;
+  let turn = 0;
+  const ns = await sideBySide(
+    {
+      ajvErrors: () => (validate(JSON.parse(raw)) ? undefined : validate.errors),
+      envelope: () => {
+        if (sink.size > 1000) sink.clear();
+        // A fresh turn each time: the first attempt of a chain, so every call gets the full envelope.
+        return guarded.call(raw, { turn: `t${turn++}` });
+      },
     },
-  },
-  { batch: 2_000 },
-);
-console.log(JSON.stringify({ ...ns, envelopeErrorCount: first.errors?.length ?? 0, ajvErrorCount: validate.errors?.length ?? 0 }));
+    { batch: 2_000 },
+  );
+  results[name] = { ...ns, envelopeErrorCount: first.errors?.length ?? 0, ajvErrorCount };
+}
+console.log(JSON.stringify(results));

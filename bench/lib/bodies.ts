@@ -58,3 +58,17 @@ export const INVALID_INVOICE = {
   line_items: [{ sku: "widget 7", quantity: 0, unit_price: 10 }],
   discount: 10,
 };
+
+/**
+ * Three mistakes in GitHub's ruleset body, two of them inside its union of 21 rule kinds: a
+ * wrong-case enforcement, a rule kind that does not exist, a pull_request rule missing its
+ * required parameters. ajv reports every rule kind's failure for each bad rule.
+ */
+export const INVALID_RULESET = {
+  org: "octo-org",
+  body: {
+    name: "super cool ruleset",
+    enforcement: "Active",
+    rules: [{ type: "deletion" }, { type: "delete" }, { type: "pull_request", parameters: { required_approving_review_count: 1 } }],
+  },
+};
