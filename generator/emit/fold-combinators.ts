@@ -1,10 +1,10 @@
 // Rewrites `oneOf`/`anyOf` in the schema the validator is compiled from (never the schema the
 // model sees) into forms that accept exactly the same values but cost less on every call.
 //
-// Why: with `allErrors`, ajv runs every `oneOf` branch and builds an error object for each one
-// that fails, then throws them away when exactly one passed. GitHub's `title: oneOf [string,
-// integer]` therefore allocates an error on every valid call. `anyOf` stops at the first branch
-// that passes, and a `type` list checks in one comparison and builds an error only on failure.
+// Why: ajv must run every `oneOf` branch (and build an error for each that fails) to know that
+// exactly one passed. An `anyOf` stops at the first branch that passes, once ajv need not track
+// evaluated properties (ajv-2020-static.ts): GitHub's ruleset rules, a `oneOf` of 21 `$ref`s,
+// validate ~3x faster. A `type` list checks in one comparison and builds an error only on failure.
 //
 // Two rewrites, each applied only where it provably changes no verdict:
 //   1. branches that say nothing but their `type` (annotations aside) become one `type` list:
