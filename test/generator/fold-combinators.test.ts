@@ -14,6 +14,16 @@ import { emitAndLoad } from "../hostile/load-validator.ts";
 
 const string = { type: "string" };
 const integer = { type: "integer" };
+/** An object branch whose required `kind`/`k` property allows `values`. */
+const tagged = (name: string, values: Record<string, unknown>) => ({
+  type: "object",
+  required: [name],
+  properties: { [name]: values },
+});
+const abc = tagged("kind", { enum: ["a", "b"] });
+const c = tagged("kind", { const: "c" });
+const one = tagged("k", { const: 1 });
+const two = tagged("k", { const: 2 });
 
 describe("folding combinators", () => {
   it.each<[string, object, object]>([
@@ -39,65 +49,17 @@ describe("folding combinators", () => {
     ],
     [
       "objects told apart by a required property's values are disjoint",
-      {
-        oneOf: [
-          {
-            type: "object",
-            required: ["kind"],
-            properties: { kind: { enum: ["a", "b"] } },
-          },
-          {
-            type: "object",
-            required: ["kind"],
-            properties: { kind: { const: "c" } },
-          },
-        ],
-      },
-      {
-        anyOf: [
-          {
-            type: "object",
-            required: ["kind"],
-            properties: { kind: { enum: ["a", "b"] } },
-          },
-          {
-            type: "object",
-            required: ["kind"],
-            properties: { kind: { const: "c" } },
-          },
-        ],
-      },
+      { oneOf: [abc, c] },
+      { anyOf: [abc, c] },
     ],
     [
       "branches are read through their local $ref",
       {
-        $defs: {
-          a: {
-            type: "object",
-            required: ["k"],
-            properties: { k: { const: 1 } },
-          },
-          b: {
-            type: "object",
-            required: ["k"],
-            properties: { k: { const: 2 } },
-          },
-        },
+        $defs: { a: one, b: two },
         oneOf: [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }],
       },
       {
-        $defs: {
-          a: {
-            type: "object",
-            required: ["k"],
-            properties: { k: { const: 1 } },
-          },
-          b: {
-            type: "object",
-            required: ["k"],
-            properties: { k: { const: 2 } },
-          },
-        },
+        $defs: { a: one, b: two },
         anyOf: [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }],
       },
     ],
@@ -192,13 +154,30 @@ describe("folding combinators", () => {
 });
 
 describe("finding a discriminator", () => {
-  const kind = (values: unknown, required = ["kind"]) => ({ type: "object", required, properties: { kind: Array.isArray(values) ? { enum: values } : { const: values } } });
-  const defs = { $defs: { a: kind("a"), b: { $ref: "#/$defs/b2" }, b2: kind(["b", "bee"]) } };
+  const kind = (values: unknown, required = ["kind"]) => ({
+    type: "object",
+    required,
+    properties: {
+      kind: Array.isArray(values) ? { enum: values } : { const: values },
+    },
+  });
+  const defs = {
+    $defs: { a: kind("a"), b: { $ref: "#/$defs/b2" }, b2: kind(["b", "bee"]) },
+  };
 
   it("names the property and each branch's values, through $ref chains", () => {
-    expect(discriminatorOf([{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }, kind("c")], defs)).toEqual({
+    expect(
+      discriminatorOf(
+        [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }, kind("c")],
+        defs,
+      ),
+    ).toEqual({
       property: "kind",
-      branches: [{ values: ["a"] }, { values: ["b", "bee"] }, { values: ["c"] }],
+      branches: [
+        { values: ["a"] },
+        { values: ["b", "bee"] },
+        { values: ["c"] },
+      ],
     });
   });
 
@@ -206,7 +185,10 @@ describe("finding a discriminator", () => {
     ["a branch does not require it", [kind("a"), kind("b", [])]],
     ["two branches share a value", [kind(["a", "b"]), kind("b")]],
     ["a value is not a string", [kind("a"), kind(2)]],
-    ["a branch accepts more than objects", [kind("a"), { ...kind("b"), type: ["object", "null"] }]],
+    [
+      "a branch accepts more than objects",
+      [kind("a"), { ...kind("b"), type: ["object", "null"] }],
+    ],
     ["there is one branch", [kind("a")]],
   ])("finds none when %s", (_what, branches) => {
     expect(discriminatorOf(branches, {})).toBeUndefined();
