@@ -11,6 +11,9 @@ import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { formats } from "../../templates/runtime/formats.ts";
+import { createAjv as createToolguardAjv } from "../../generator/emit/validator.ts";
+import { foldCombinators } from "../../generator/emit/fold-combinators.ts";
+import { needsDynamicScope } from "../../generator/emit/ajv-2020-static.ts";
 
 const require = createRequire(import.meta.url);
 const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
@@ -138,7 +141,47 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
     expect(checked).toBeGreaterThan(400);
     expect([...rejected].sort()).toEqual(Object.keys(knownDefects).sort());
   });
+
+  it("toolguard's optimised validators give ajv's verdict on every example and on broken variants of it", () => {
+    // fold-combinators.ts and ajv-2020-static.ts must not change a verdict; GitHub's schemas are
+    // the union-heaviest real input at hand.
+    let compared = 0;
+    const disagreements: string[] = [];
+    for (const tool of result.tools) {
+      const examples = requestExamples(document, tool);
+      if (examples.length === 0) continue;
+      const schema = tool.inputSchema as Record<string, unknown>;
+      const asWritten = createToolguardAjv(tool.dialect, { validateSchema: false, branchErrors: false }).compile(structuredClone(schema));
+      const optimised = createToolguardAjv(tool.dialect, { validateSchema: false, meta: false, dynamicScope: needsDynamicScope(schema) }).compile(foldCombinators(structuredClone(schema)) as object);
+      for (const body of examples) {
+        const args = { ...requiredParameterValues(tool), body };
+        for (const value of [args, ...brokenVariants(args)]) {
+          compared++;
+          if (asWritten(value) !== optimised(value)) disagreements.push(`${tool.name}: ${JSON.stringify(value).slice(0, 200)}`);
+        }
+      }
+    }
+    console.log(`GitHub: ${compared} argument objects checked by ajv's validator and toolguard's`);
+    expect(compared).toBeGreaterThan(4000);
+    expect(disagreements).toEqual([]);
+  });
 });
+
+/**
+ * Arguments near `args`: each property of the body removed, or replaced by a value of another
+ * kind, so that unions (GitHub's `oneOf`s) fail in every way a model might make them fail.
+ */
+function brokenVariants(args: Record<string, unknown>): unknown[] {
+  const body = args["body"];
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return [{ ...args, body: 7 }];
+  const variants: unknown[] = [];
+  for (const key of Object.keys(body)) {
+    const { [key]: _removed, ...rest } = body as Record<string, unknown>;
+    variants.push({ ...args, body: rest });
+    for (const wrong of [7, 2.5, "x", true, null, [], [{}], {}, { type: "x" }]) variants.push({ ...args, body: { ...body, [key]: wrong } });
+  }
+  return variants;
+}
 
 /** The request-body examples of the tool's operation, as the spec writes them. */
 function requestExamples(document: unknown, tool: ToolDescription): unknown[] {
