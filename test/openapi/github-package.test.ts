@@ -58,4 +58,27 @@ console.log(JSON.stringify({ ok: ok.status, bad: bad.status, errors: bad.errors.
     expect(out.received).toBe(1);
     expect(out.http).toMatchObject({ method: "POST", path: "/repos/{owner}/{repo}/issues" });
   });
+
+  it("explains a ruleset's rules by the kind each names: a union of 21 $ref'd rule kinds", () => {
+    const script = `
+const pkg = await import(${JSON.stringify(path.join(project.dir, "generated/index.js"))});
+const create = pkg.tools["repos_create-org-ruleset"].implement(() => "ok", { ledger: new pkg.MemorySink() });
+const rules = [{ type: "deletion" }, { type: "Deletion" }, { parameters: {} }, { type: "pull_request", parameters: { required_approving_review_count: 1 } }];
+const bad = await create.call(JSON.stringify({ org: "octo-org", body: { name: "r", enforcement: "active", rules } }), { turn: "t" });
+console.log(JSON.stringify({ status: bad.status, errors: bad.errors }));
+`;
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as { status: string; errors: { path: string; rule: string; message: string }[] };
+    expect(out.status).toBe("validation_failed");
+    expect(out.errors.map((error) => `${error.path} ${error.rule}`)).toEqual([
+      "/body/rules/1/type enum",
+      "/body/rules/2/type required",
+      "/body/rules/3/parameters/dismiss_stale_reviews_on_push required",
+      "/body/rules/3/parameters/require_code_owner_review required",
+      "/body/rules/3/parameters/require_last_push_approval required",
+      "/body/rules/3/parameters/required_review_thread_resolution required",
+    ]);
+    expect(out.errors[0]?.message).toMatch(/^got string "Deletion"; "type" says what kind of object this is and must be one of \["creation", "update", "deletion", .*"copilot_code_review"\] — did you mean "deletion"\?$/);
+    // The definition's own hints: the parameter's description from the pull_request rule.
+    expect(out.errors[2]?.message).toContain("New, reviewable commits pushed will dismiss previous pull request review approvals.");
+  });
 });
