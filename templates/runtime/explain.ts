@@ -40,7 +40,7 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
   // without hashing every message (which cost more than explaining). The repair chain keeps the
   // list until it ends, so when nothing repeats (nearly always) the answer is the sorted copy,
   // exactly as long as it needs to be: a list grown by `push` carries a dozen spare slots.
-  const sorted = errors.length > 1 ? [...errors].sort(compareErrors) : [...errors];
+  const sorted = sortedCopy(errors);
   let pruned: ArgumentError[] | undefined;
   let run = 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -69,6 +69,35 @@ export function finish(errors: readonly ArgumentError[], maxErrors: number, unex
   });
   return kept;
 }
+
+/**
+ * A stable sorted copy. A short list (nearly every failed call) is sorted here by binary
+ * insertion: the engine's sort calls the comparator through a boundary that cost about as much
+ * as the comparisons themselves.
+ */
+function sortedCopy(errors: readonly ArgumentError[]): ArgumentError[] {
+  if (errors.length > INSERTION_SORT_MAX) return [...errors].sort(compareErrors);
+  const sorted = [...errors];
+  for (let i = 1; i < sorted.length; i++) {
+    const error = sorted[i] as ArgumentError;
+    // Already in place (ajv's order often is): one comparison.
+    if (compareErrors(sorted[i - 1] as ArgumentError, error) <= 0) continue;
+    // Otherwise the first of sorted[0..i) greater than it, by binary search: stable.
+    let low = 0;
+    let high = i - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compareErrors(sorted[middle] as ArgumentError, error) > 0) high = middle;
+      else low = middle + 1;
+    }
+    for (let j = i; j > low; j--) sorted[j] = sorted[j - 1] as ArgumentError;
+    sorted[low] = error;
+  }
+  return sorted;
+}
+
+/** Longest list sorted by insertion: beyond it, moving elements costs more than the engine's overhead. */
+const INSERTION_SORT_MAX = 24;
 
 function compareErrors(a: ArgumentError, b: ArgumentError): number {
   return comparePointers(a.path, b.path) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);

@@ -1,10 +1,12 @@
 // Errors written for the model: path, rule, what was received, what to send.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { explainSchemaErrors, finish } from "../../templates/runtime/explain.ts";
 import type { HintTable } from "../../templates/runtime/tool-spec.ts";
 import { defineTool } from "../../templates/runtime/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
 import { compile, invoiceSpec, validInvoice } from "./invoice-spec.ts";
+import { compareTokens, pointerTokens } from "../../templates/runtime/json-pointer.ts";
 
 async function errorsFor(args: unknown): Promise<{ path: string; rule: string; message: string }[]> {
   const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
@@ -147,5 +149,24 @@ describe("alternatives, duplicates and the cap", () => {
     const capped = finish(Array.from({ length: 30 }, (_, i) => e(`/x/${i}`)), 5);
     expect(capped).toHaveLength(5);
     expect(capped[4]).toEqual({ path: "", rule: "more_errors", message: "and 26 more errors not listed; check every field against the schema before resending" });
+  });
+});
+
+describe("finish", () => {
+  it("is a stable sort by path (indices numerically) and rule, without repeats, for short and long lists", () => {
+    const error = fc.record({
+      path: fc.array(fc.constantFrom("a", "b", "0", "2", "10", "a~1b"), { maxLength: 3 }).map((tokens) => tokens.map((token) => `/${token}`).join("")),
+      rule: fc.constantFrom("type", "enum"),
+      message: fc.constantFrom("m1", "m2", "m3"),
+    });
+    const byPathAndRule = (a: { path: string; rule: string }, b: { path: string; rule: string }): number =>
+      compareTokens(pointerTokens(a.path), pointerTokens(b.path)) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+    fc.assert(
+      fc.property(fc.array(error, { maxLength: 40 }), (errors) => {
+        const expected = [...errors].sort(byPathAndRule).filter((item, index, all) => all.findIndex((other) => other.path === item.path && other.rule === item.rule && other.message === item.message) === index);
+        expect(finish(errors, 1000)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
