@@ -55,6 +55,20 @@ export function walkSchemas(schema: unknown, visit: (node: Schema, location: str
   }
 }
 
+/** Keywords whose string value refers to another schema. */
+export const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set(["$ref", "$dynamicRef", "$recursiveRef"]);
+
+/**
+ * Whether any object entry in `value`, at any depth, passes `test`. Keys are not told apart from
+ * data (a property name, an `enum` value): for questions where a false yes only costs speed.
+ */
+export function someEntry(value: unknown, test: (key: string, child: unknown) => boolean): boolean {
+  if (Array.isArray(value)) return value.some((item) => someEntry(item, test));
+  if (value === null || typeof value !== "object") return false;
+  for (const [key, child] of Object.entries(value)) if (test(key, child) || someEntry(child, test)) return true;
+  return false;
+}
+
 /**
  * Rebuilds a schema bottom-up: `transform` sees each schema object (its subschemas already
  * rebuilt) and returns its replacement.

@@ -6,6 +6,7 @@
 // the same verdicts and errors without it; GitHub's rule unions validate ~3x faster (see #6).
 import type { Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { someEntry } from "../schema-walk.ts";
 
 /** Keywords whose meaning depends on what other subschemas evaluated, or on the dynamic scope. */
 const DYNAMIC_KEYWORDS: ReadonlySet<string> = new Set([
@@ -17,12 +18,7 @@ const DYNAMIC_KEYWORDS: ReadonlySet<string> = new Set([
  * counts, data included (an `enum` value, a property name): a false alarm only costs speed.
  */
 export function needsDynamicScope(schema: unknown): boolean {
-  if (Array.isArray(schema)) return schema.some(needsDynamicScope);
-  if (schema === null || typeof schema !== "object") return false;
-  for (const [key, child] of Object.entries(schema)) {
-    if (DYNAMIC_KEYWORDS.has(key) || needsDynamicScope(child)) return true;
-  }
-  return false;
+  return someEntry(schema, (key) => DYNAMIC_KEYWORDS.has(key));
 }
 
 /** ajv's 2020-12 dialect without `unevaluated` tracking or dynamic scopes; no meta-schemas. */

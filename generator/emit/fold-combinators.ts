@@ -17,7 +17,7 @@
 // ("expected string or integer") and a renamed one as `anyOf`; both are explained at the same
 // schema location, so the same hints apply. Ambiguity ("matches more than one") cannot arise
 // where branches are disjoint.
-import { isSchemaObject, mapSchemas, type Schema } from "../schema-walk.ts";
+import { isSchemaObject, mapSchemas, REFERENCE_KEYWORDS, someEntry, type Schema } from "../schema-walk.ts";
 import { pairwiseDisjoint, readings, typesOf } from "./union-branches.ts";
 
 /** Keywords that never affect whether a value is valid. */
@@ -72,12 +72,6 @@ function replaceKey(node: Schema, from: string, to: string, value: unknown): Sch
   return out;
 }
 
-function refersIntoCombinator(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(refersIntoCombinator);
-  if (value === null || typeof value !== "object") return false;
-  for (const [key, child] of Object.entries(value)) {
-    if ((key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") && typeof child === "string" && /\/(?:anyOf|oneOf)(?:\/|$)/.test(child)) return true;
-    if (refersIntoCombinator(child)) return true;
-  }
-  return false;
+function refersIntoCombinator(schema: unknown): boolean {
+  return someEntry(schema, (key, child) => REFERENCE_KEYWORDS.has(key) && typeof child === "string" && /\/(?:anyOf|oneOf)(?:\/|$)/.test(child));
 }

@@ -104,7 +104,6 @@ function sameScalar(a: Scalar, b: Scalar): boolean {
   return a === b;
 }
 
-
 /** A union whose branches one required string property tells apart. */
 export interface Discriminator {
   readonly property: string;

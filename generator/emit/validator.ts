@@ -10,6 +10,7 @@ import { formats } from "../../templates/runtime/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
 import { linearRegExp } from "../../templates/runtime/pattern.ts";
 import { pruneSchemaConstants } from "./schema-constants.ts";
+import { REFERENCE_KEYWORDS, someEntry } from "../schema-walk.ts";
 import { foldCombinators } from "./fold-combinators.ts";
 import { Ajv2020Static, needsDynamicScope } from "./ajv-2020-static.ts";
 import { countBranchErrors } from "./union-errors.ts";
@@ -96,14 +97,6 @@ export interface CompiledValidator {
 
 export interface CompileOptions {
   /**
-   * Compile from the schema with its combinators folded (fold-combinators.ts): same verdicts,
-   * less work per call. Off only to measure ajv's output for the schema as written.
-   */
-  readonly foldCombinators?: boolean;
-}
-
-export interface CompileOptions {
-  /**
    * Compile the validator toolguard ships (default true): what the schema means rather than
    * what it says (combinators folded, fold-combinators.ts; for 2020-12 schemas that do not need
    * them, no evaluated-property tracking or dynamic scopes, ajv-2020-static.ts: same verdicts,
@@ -113,19 +106,29 @@ export interface CompileOptions {
   readonly optimise?: boolean;
 }
 
+/**
+ * The Ajv that compiles `schema` and what it compiles: the schema as written, or (`optimise`)
+ * the folded one, equivalent by construction. Shared by compileValidator and the tests that
+ * hold the two to the same verdicts.
+ */
+export function prepareCompile(dialect: ToolDescription["dialect"], schema: object, optimise: boolean): { readonly ajv: AjvInstance; readonly compiled: object } {
+  // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
+  // the meta-schemas only when a `$ref` may reach one.
+  const meta = hasNonLocalRef(schema);
+  const ajv = createAjv(dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema), branchErrors: optimise });
+  return { ajv, compiled: optimise ? (foldCombinators(schema) as object) : schema };
+}
+
 /** Compiles the tool's schema; ajv's errors become InputErrors naming the schema location. */
 export function compileValidator(tool: ToolDescription, options: CompileOptions = {}): CompiledValidator {
   const optimise = options.optimise ?? true;
   const schema = withoutIds(tool.inputSchema) as { $schema?: string };
-  // The meta-schema check runs on a shared instance (see meta-validation.ts), so this one needs
-  // the meta-schemas only when a `$ref` may reach one.
-  const meta = hasNonLocalRef(schema);
-  const ajv = createAjv(tool.dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema), branchErrors: optimise });
+  const { ajv, compiled } = prepareCompile(tool.dialect, schema, optimise);
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
-    // The schema as written is checked; the folded one, equivalent by construction, is compiled.
+    // The schema as written is checked against its meta-schema; `compiled` is what runs.
     validateAgainstMeta(ajv, () => createAjv(tool.dialect), `${tool.dialect} ${String(schema.$schema)}`, schema);
-    validate = ajv.compile(optimise ? (foldCombinators(schema) as typeof schema) : schema);
+    validate = ajv.compile(compiled);
   } catch (error) {
     throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
   }
@@ -152,14 +155,8 @@ function withoutIds(value: unknown): unknown {
 }
 
 /** Whether any `$ref`-like keyword (or data that looks like one) points outside the schema. */
-function hasNonLocalRef(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasNonLocalRef);
-  if (value === null || typeof value !== "object") return false;
-  for (const [key, child] of Object.entries(value)) {
-    if ((key === "$ref" || key === "$dynamicRef" || key === "$recursiveRef") && !(typeof child === "string" && child.startsWith("#"))) return true;
-    if (hasNonLocalRef(child)) return true;
-  }
-  return false;
+function hasNonLocalRef(schema: unknown): boolean {
+  return someEntry(schema, (key, child) => REFERENCE_KEYWORDS.has(key) && !(typeof child === "string" && child.startsWith("#")));
 }
 
 function toEsm(source: string, tool: ToolDescription): CompiledValidator {

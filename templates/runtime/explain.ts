@@ -152,9 +152,17 @@ function collapseAlternatives(errors: readonly AjvError[], document: unknown, hi
 /** The index of the branch a discriminated union's value names, or -1. */
 function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
   const discriminator = locate(error, hints).hint.discriminator;
-  if (discriminator === undefined) return -1;
-  const value = valueAt(document, error.instancePath);
-  if (value === null || typeof value !== "object" || !Object.hasOwn(value, discriminator.property)) return -1;
+  return discriminator === undefined ? -1 : (namedBranch(discriminator, valueAt(document, error.instancePath)) ?? -1);
+}
+
+type Discriminator = NonNullable<SchemaHint["discriminator"]>;
+
+/**
+ * The branch `value` names through its discriminator property: the branch's index, or -1 when
+ * the property names none; undefined when `value` is not an object holding the property.
+ */
+function namedBranch(discriminator: Discriminator, value: unknown): number | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, discriminator.property)) return undefined;
   const named = (value as Record<string, unknown>)[discriminator.property];
   return discriminator.branches.findIndex((branch) => branch.values.some((candidate) => candidate === named));
 }
@@ -355,7 +363,7 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     }
     case "anyOf":
     case "oneOf": {
-      const discriminated = hint.discriminator && explainDiscriminator(hint.discriminator, path, valueAt(document, path));
+      const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, valueAt(document, path));
       if (discriminated) return discriminated;
       const ambiguous = error.keyword === "oneOf" && Array.isArray(p["passingSchemas"]);
       const advice = ambiguous
@@ -385,18 +393,21 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
  * message lists what it may be. Undefined when the value is not an object (the usual message
  * applies) or names a branch (its errors were kept instead, see collapseAlternatives).
  */
-function explainDiscriminator(discriminator: NonNullable<SchemaHint["discriminator"]>, path: string, value: unknown): ArgumentError | undefined {
+function explainDiscriminator(location: Location, discriminator: Discriminator, path: string, value: unknown): ArgumentError | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const index = namedBranch(discriminator, value);
+  if (index !== undefined && index >= 0) return undefined;
   const { property } = discriminator;
-  const kinds = discriminator.branches.flatMap((branch) => branch.values);
-  const allowed = kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`;
+  const allowed = fixed(location, "kinds", () => {
+    const kinds = discriminator.branches.flatMap((branch) => branch.values);
+    return kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`;
+  });
   const at = childPath(path, property);
-  if (!Object.hasOwn(value, property)) {
+  if (index === undefined) {
     return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}` };
   }
   const named = (value as Record<string, unknown>)[property];
-  if (kinds.some((kind) => kind === named)) return undefined;
-  const close = typeof named === "string" ? kinds.find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) : undefined;
+  const close = typeof named === "string" ? discriminator.branches.flatMap((branch) => branch.values).find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) : undefined;
   return {
     path: at,
     rule: "enum",

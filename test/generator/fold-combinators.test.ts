@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { foldCombinators } from "../../generator/emit/fold-combinators.ts";
 import { needsDynamicScope } from "../../generator/emit/ajv-2020-static.ts";
 import { discriminatorOf } from "../../generator/emit/union-branches.ts";
-import { createAjv } from "../../generator/emit/validator.ts";
+import { prepareCompile } from "../../generator/emit/validator.ts";
 import type { Dialect } from "../../generator/ir.ts";
 import { emitAndLoad } from "../hostile/load-validator.ts";
 
@@ -390,14 +390,12 @@ describe.each<Dialect>(["2020-12", "draft-07"])(
                     $schema: "http://json-schema.org/draft-07/schema#",
                   }
                 : written;
-            const asWritten = createAjv(dialect, {
-              validateSchema: false,
-            }).compile(structuredClone(schema));
-            const optimised = createAjv(dialect, {
-              validateSchema: false,
-              meta: false,
-              dynamicScope: needsDynamicScope(schema),
-            }).compile(foldCombinators(structuredClone(schema)) as object);
+            const compile = (optimise: boolean) => {
+              const { ajv, compiled } = prepareCompile(dialect, structuredClone(schema), optimise);
+              return ajv.compile(compiled);
+            };
+            const asWritten = compile(false);
+            const optimised = compile(true);
             for (const instance of instances)
               expect(
                 optimised(instance),

@@ -11,9 +11,7 @@ import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { formats } from "../../templates/runtime/formats.ts";
-import { createAjv as createToolguardAjv } from "../../generator/emit/validator.ts";
-import { foldCombinators } from "../../generator/emit/fold-combinators.ts";
-import { needsDynamicScope } from "../../generator/emit/ajv-2020-static.ts";
+import { prepareCompile } from "../../generator/emit/validator.ts";
 
 const require = createRequire(import.meta.url);
 const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
@@ -150,9 +148,12 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
     for (const tool of result.tools) {
       const examples = requestExamples(document, tool);
       if (examples.length === 0) continue;
-      const schema = tool.inputSchema as Record<string, unknown>;
-      const asWritten = createToolguardAjv(tool.dialect, { validateSchema: false, branchErrors: false }).compile(structuredClone(schema));
-      const optimised = createToolguardAjv(tool.dialect, { validateSchema: false, meta: false, dynamicScope: needsDynamicScope(schema) }).compile(foldCombinators(structuredClone(schema)) as object);
+      const compile = (optimise: boolean) => {
+        const { ajv, compiled } = prepareCompile(tool.dialect, structuredClone(tool.inputSchema), optimise);
+        return ajv.compile(compiled);
+      };
+      const asWritten = compile(false);
+      const optimised = compile(true);
       for (const body of examples) {
         const args = { ...requiredParameterValues(tool), body };
         for (const value of [args, ...brokenVariants(args)]) {
