@@ -3,7 +3,8 @@
 // through `call`.
 import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
 import type { HttpBinding, JsonSchema } from "./tool-spec.ts";
-import type { LedgerSink } from "../ledger/ledger.ts";
+import type { LedgerSink } from "./ledger-entry.ts";
+import type { Candidate } from "./resolution.ts";
 
 declare const validatedBrand: unique symbol;
 
@@ -13,12 +14,6 @@ declare const validatedBrand: unique symbol;
  * expected: the implementation cannot be called around the guard.
  */
 export type Validated<T> = T & { readonly [validatedBrand]: true };
-
-/** A candidate a resolver found for a reference. */
-export interface Candidate {
-  readonly id: string;
-  readonly label: string;
-}
 
 /**
  * Turns what the model wrote for a reference (a name, an email) into the real things it may
@@ -133,4 +128,4 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   ): GuardedTool<Result>;
 }
 
-export type { FailedOutcome };
+export type { Candidate, FailedOutcome };
