@@ -22,7 +22,8 @@ import { compileValidator, createAjv, validatorModule } from "../../generator/em
 import type { Dialect, ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 
-export const SUITE: string = path.resolve(import.meta.dirname, "../../../shared/conformance/JSON-Schema-Test-Suite");
+/** The JSON Schema Test Suite, vendored (see its SOURCE file for the upstream commit). */
+export const SUITE: string = path.resolve(import.meta.dirname, "../fixtures/json-schema-test-suite");
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
 const FAKE_SERVER = "http://localhost:1234/";
 
