@@ -6,16 +6,13 @@
 // changing toolguard or a schema changes the key. Delete the folder to reclaim the space.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { ResolvedSet } from "./config.ts";
-import type { EmittedFile } from "./emit/runtime.ts";
-import type { SkippedTool, ToolDescription } from "./ir.ts";
-
-/** What generation reads besides the schemas: toolguard's own code and the emitting libraries. */
-const OWN_SOURCES = ["generator", "templates"].map((dir) => fileURLToPath(new URL(`../${dir}/`, import.meta.url)));
-const EMITTING_PACKAGES = ["ajv", "json-schema-to-typescript", "prettier", "ts-morph", "@apidevtools/json-schema-ref-parser", "yaml"];
+import type { ResolvedSet } from "../config.ts";
+import type { PackageTool } from "../emit/package-files.ts";
+import type { EmittedFile } from "../emit/runtime.ts";
+import type { SkippedTool, ToolDescription } from "../ir.ts";
+import { listFiles, sourcesHash } from "./sources-hash.ts";
 
 /** A whole set's result, as `generateSet` returns it. */
 export interface CachedSet {
@@ -38,7 +35,6 @@ interface StoredSet {
 
 export class GenerationCache {
   readonly #dir: string;
-  #emitterHash: Promise<string> | undefined;
   readonly #toolKeys = new WeakMap<ToolDescription, Promise<string>>();
 
   constructor(dir: string) {
@@ -71,7 +67,7 @@ export class GenerationCache {
    * its name and whether it has references (emit/package-files.ts), so only those are hashed:
    * changing one tool's schema must not format the 1,000-tool index again.
    */
-  async packageKey(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<string> {
+  async packageKey(set: ResolvedSet, tools: readonly PackageTool[]): Promise<string> {
     const index = tools.map((tool) => [tool.name, Object.keys(tool.references).length > 0]);
     return hash(`${await this.emitterHash()}\0${JSON.stringify(set)}\0${JSON.stringify(index)}`);
   }
@@ -131,20 +127,9 @@ export class GenerationCache {
     await this.#write(`sets/${key}.json`, { tools: result.tools, skipped: result.skipped, entries } satisfies StoredSet);
   }
 
-  /** A hash of every source file of toolguard and the versions of the libraries it emits with. */
+  /** What generation reads besides the schemas: toolguard's own sources (sources-hash.ts). */
   emitterHash(): Promise<string> {
-    this.#emitterHash ??= (async () => {
-      const digest = createHash("sha256");
-      for (const dir of OWN_SOURCES) {
-        for (const file of await listFiles(dir)) digest.update(`\0${file}\0`).update(await readFile(file));
-      }
-      for (const name of EMITTING_PACKAGES) {
-        const manifest = fileURLToPath(import.meta.resolve(`${name}/package.json`));
-        digest.update(`\0${name}@${(JSON.parse(await readFile(manifest, "utf8")) as { version: string }).version}`);
-      }
-      return digest.digest("hex");
-    })();
-    return this.#emitterHash;
+    return sourcesHash();
   }
 
   // Synchronous: a re-run looks up a thousand entries, and promise-based reads of small files
@@ -170,20 +155,4 @@ export class GenerationCache {
 
 function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
-}
-
-/**
- * Every file under `dir`, sorted, skipping `node_modules` folders inside it (not above it: an
- * installed toolguard's own files are all under one).
- */
-export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(dir, file).split(path.sep).includes("node_modules"))
-    .sort();
 }
