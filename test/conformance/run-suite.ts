@@ -18,7 +18,8 @@ import { pathToFileURL } from "node:url";
 import { bundleRefs } from "../../generator/load/load-document.ts";
 import { localizeSchema } from "../../generator/load/localize-schema.ts";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
-import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
+import { createAjv } from "../../generator/ajv/instances.ts";
+import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
 import type { Dialect, ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 

@@ -7,6 +7,7 @@
 import type { Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { someEntry } from "../schema-walk.ts";
+import { disableDynamicTracking } from "./private-state.ts";
 
 /** Keywords whose meaning depends on what other subschemas evaluated, or on the dynamic scope. */
 const DYNAMIC_KEYWORDS: ReadonlySet<string> = new Set([
@@ -27,6 +28,6 @@ export class Ajv2020Static extends Ajv2020 {
     super({ ...options, meta: false });
     // Ajv2020 forces both options on. ajv reads them only while compiling (the vocabularies are
     // the same either way), so setting them back here, before any compile, takes effect.
-    Object.assign(this.opts, { unevaluated: false, dynamicRef: false });
+    disableDynamicTracking(this.opts);
   }
 }

@@ -15,9 +15,11 @@
 // (templates/runtime/explain/explain.ts).
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from "ajv";
 import type { Code } from "ajv/dist/compile/codegen/index.js";
+import { createRequire } from "node:module";
+import { AjvAssumptionError } from "./assumption.ts";
 
-/** ajv's running error count inside every generated validator function. */
-const ERRORS = new Name("errors");
+/** ajv's running error count inside every generated validator function, by ajv's own name for it. */
+const ERRORS: Name = (createRequire(import.meta.url)("ajv/dist/compile/names.js") as { default: { errors: Name } }).default.errors;
 
 /** Adds `branchErrors` and `branchStarts` to the error params of `anyOf` and `oneOf` in this Ajv instance only. */
 export function countBranchErrors(ajv: Ajv): void {
@@ -26,11 +28,15 @@ export function countBranchErrors(ajv: Ajv): void {
     // rule), so changing it leaves every other Ajv, and the keyword's order, as they were.
     const definition = ajv.getKeyword(keyword) as CodeKeywordDefinition;
     const code = definition.code;
+    // Assumption 11: anyOf and oneOf are code keywords, each branch compiled through
+    // `cxt.subschema`, with ajv's error count taken before the branches in `cxt.errsCount`.
+    if (typeof code !== "function") throw new AjvAssumptionError(`${keyword} is a code keyword`, "its definition has no code function");
     const message = definition.error?.message;
     definition.code = (cxt: KeywordCxt, ruleType) => {
       const { gen } = cxt;
       // Both keywords track errors, so `errsCount` names the count taken before the branches.
-      const collected = _`${ERRORS} - ${cxt.errsCount ?? 0}`;
+      if (cxt.errsCount === undefined || typeof cxt.subschema !== "function") throw new AjvAssumptionError(`${keyword} tracks errors in cxt.errsCount and compiles branches through cxt.subschema`, "one of them is missing");
+      const collected = _`${ERRORS} - ${cxt.errsCount}`;
       const branches = Array.isArray(cxt.schema) ? cxt.schema.length : 0;
       const starts = Array.from({ length: branches }, () => gen.let("branchStart"));
       const extra = { branchErrors: collected, branchStarts: _`[${joinCode(starts)}]` };

@@ -4,10 +4,12 @@
 // schema again made every validator carry a second copy of the input schema for V8 to compile
 // at import. Each constant is cut down to the values the code reads, at the paths it reads them.
 
+import { rewrite } from "./assumption.ts";
+import { SCHEMA_CONSTANT } from "./printed-output.ts";
+
 /** One step of a property access: a name (`.enum`, `["x-y"]`) or an array index (`[0]`). */
 type Step = string | number;
 
-const DECLARATION = /^const (schema\d+) = (.*);$(\n?)/gm;
 const IDENTIFIER = String.raw`[A-Za-z_$][\w$]*`;
 // `.name`, `[0]` or `["name"]`: the accesses ajv writes with constant keys (getProperty).
 const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\])`);
@@ -20,7 +22,9 @@ const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]
  * left out.
  */
 export function pruneSchemaConstants(code: string): string {
-  return code.replace(DECLARATION, (declaration, name: string, text: string, newline: string, offset: number) => {
+  // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
+  if (!/(?<![\w$.])schema\d+\b/.test(code)) return code;
+  return rewrite(code, SCHEMA_CONSTANT, (declaration, name: string, text: string, newline: string, offset: number) => {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -32,7 +36,7 @@ export function pruneSchemaConstants(code: string): string {
     // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
     if (paths.length === 0) return "";
     return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
-  });
+  }, "schema values are declared one per line as `const schemaN = <JSON>;`");
 }
 
 /** The constant-key access chains the code reads `name` through; undefined if one is empty. */
