@@ -20,6 +20,8 @@ Usage:
   toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
   toolguard report   [LEDGER] [--json]            failure rates per tool and rule, from a ledger
                                                   (default .toolguard/ledger.jsonl)
+  toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
+                                                  what schema changes mean (toolguard diff --help)
   toolguard help
 
 Options:
@@ -32,6 +34,8 @@ Options:
 `;
 
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
+  // `diff` has options of its own; it parses them itself.
+  if (argv[0] === "diff") return (await import("./diff/diff-command.ts")).diffCommand(argv.slice(1), cwd);
   let parsed;
   try {
     parsed = parseArgs({
