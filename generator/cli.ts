@@ -66,7 +66,9 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
   };
   try {
     const loaded = await loadConfig(cwd, parsed.values.config);
-    const config: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
+    const strictConfig: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
+    // Versions derived from schema changes (`version: { from: "schema-diff" }`) need git and the reader.
+    const config = strictConfig.sets.some((set) => typeof set.version === "object") ? await (await import("./diff/package-version.ts")).resolvePackageVersions(strictConfig, cwd) : strictConfig;
     // Generate every set before writing any, so one broken set leaves all output untouched.
     const started = performance.now();
     const cache = parsed.values["no-cache"] ? undefined : new GenerationCache(path.join(config.file ? path.dirname(config.file) : cwd, ".toolguard", "cache"));
@@ -144,6 +146,11 @@ function reportError(error: unknown): number {
   if (error instanceof UsageError) {
     process.stderr.write(`toolguard: ${error.message}\n`);
     return 2;
+  }
+  // A side of a schema diff (a derived package version) that could not be read: named by side.
+  if (error instanceof Error && error.name === "SideError" && typeof (error as { format?: unknown }).format === "function") {
+    process.stderr.write(`toolguard: nothing was written.\n${(error as Error & { format(): string }).format()}\n`);
+    return 1;
   }
   process.stderr.write(`toolguard: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return 70;

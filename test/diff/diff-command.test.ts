@@ -1,17 +1,11 @@
 // `toolguard diff` end to end on scratch git repositories and folders: both sides read through
 // the generator's reader, the three formats, the exit policy, the ledger replay, and bad input
 // named by side.
-import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { git } from "../helpers/git.ts";
 import { REPO, TempProject } from "../helpers/temp-project.ts";
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1", HOME: "/nonexistent" };
-
-export function git(dir: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd: dir, env: GIT_ENV, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-}
 
 /** The invoice tool with GBP dropped, a new required `po_number`, and its description reworded. */
 export function changeInvoice(schemas: string): void {
