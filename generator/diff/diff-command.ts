@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { readLedger } from "../../templates/runtime/ledger-jsonl.ts";
+import { readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { loadConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diffSides, meetsPolicy } from "./diff-report.ts";

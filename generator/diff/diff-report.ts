@@ -1,7 +1,7 @@
 // The whole comparison of two sides, set by set: each set's changed tools, the version bump
 // its package needs, and (with a ledger) the share of recent successful calls that would fail.
 // This is what every output format renders and what `--fail-on` reads.
-import type { LedgerEntry } from "../../templates/runtime/ledger.ts";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import type { ToolDescription } from "../ir.ts";
 import { type Impact, type ToolDiff, worst } from "./change.ts";
 import { compareTools } from "./compare-tools.ts";

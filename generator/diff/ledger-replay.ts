@@ -2,8 +2,8 @@
 // call's arguments as the model sent them (the attempt that passed, with its recorded
 // coercions applied, as the guard validated them) checked with ajv against the tool's new
 // input schema. A removed tool refuses every call.
-import { latestPerChain, type LedgerEntry } from "../../templates/runtime/ledger.ts";
-import { setAt } from "../../templates/runtime/set-at.ts";
+import { latestPerChain, type LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
+import { setAt } from "../../templates/runtime/coerce/set-at.ts";
 import { createAjv } from "../emit/validator.ts";
 import type { ToolDescription } from "../ir.ts";
 import type { ToolDiff } from "./change.ts";
