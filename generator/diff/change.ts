@@ -60,3 +60,9 @@ export function classLabel(toolTeams: Impact, models: Impact): string {
   if (models !== "none") parts.push(`${models === "possibly" ? "possibly breaking" : "breaking"} for models`);
   return parts.join(", ");
 }
+
+/** A change's message without the leading "<path>: " that renderers already show in their own column. */
+export function messageBesidePath(change: Change): string {
+  const prefix = `${change.path}: `;
+  return change.path !== "" && change.message.startsWith(prefix) ? change.message.slice(prefix.length) : change.message;
+}

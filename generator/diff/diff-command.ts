@@ -109,8 +109,8 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
   const folders = positionals.map((arg) => path.resolve(cwd, arg)).filter((dir) => existsSync(dir) && statSync(dir).isDirectory());
   if (positionals.length === 2 && folders.length === 2) {
     // Two folders: each is one schema set, no config and no git involved.
-    const read = (label: "base" | "head", dir: string) => readSide({ label, source: { kind: "folder", dir }, sets: [], repoRoot: undefined, scratch: path.join(scratch, label), strict });
-    return Promise.all([read("base", folders[0] as string), read("head", folders[1] as string)]);
+    const read = (label: "base" | "head", index: number) => readSide({ label, source: { kind: "folder", dir: folders[index] as string, shown: positionals[index] as string }, sets: [], repoRoot: undefined, scratch: path.join(scratch, label), strict });
+    return Promise.all([read("base", 0), read("head", 1)]);
   }
   if (folders.length > 0 && positionals.length === 2) throw new UsageError(`compare two folders or two git refs, not one of each (${positionals.join(", ")})`);
   const config = await loadConfig(cwd, configFile);

@@ -12,7 +12,7 @@ import { extractFolder, GitError, gitPath, hasFolder } from "./git.ts";
 export type SideSource =
   | { readonly kind: "git"; readonly ref: string; readonly commit: string }
   | { readonly kind: "worktree" }
-  | { readonly kind: "folder"; readonly dir: string };
+  | { readonly kind: "folder"; readonly dir: string; /** As the user named it. */ readonly shown: string };
 
 export interface SideSet {
   /** The set's schema folder, relative to the repository (or the folder given). */
@@ -65,15 +65,15 @@ export interface ReadSideOptions {
 
 export async function readSide(options: ReadSideOptions): Promise<Side> {
   const { label, source } = options;
-  const name = source.kind === "git" ? `${source.ref} (${source.commit.slice(0, 7)})` : source.kind === "folder" ? source.dir : "working tree";
+  const name = source.kind === "git" ? `${source.ref} (${source.commit.slice(0, 7)})` : source.kind === "folder" ? source.shown : "working tree";
   let folder: string | undefined;
   try {
     if (source.kind === "folder") {
-      folder = source.dir;
+      folder = source.shown;
       if (!existsSync(source.dir) || !statSync(source.dir).isDirectory()) {
         throw new InputError({ file: source.dir, pointer: "" }, "no such folder", "name a folder of tool schemas, or a git ref");
       }
-      return { label, name, sets: [{ schemas: source.dir, tools: await read(source.dir, options.strict) }] };
+      return { label, name, sets: [{ schemas: source.shown, tools: await read(source.dir, options.strict) }] };
     }
     const sets: SideSet[] = [];
     for (const set of options.sets) {

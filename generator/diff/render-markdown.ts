@@ -1,7 +1,7 @@
 // The diff as a pull-request comment: per set, a summary table of the changed tools, then each
 // tool's changes in a collapsed <details> block. GitHub refuses comments past 65,536
 // characters, so details stop before that and the rest is counted.
-import { type Change, classLabel, type Impact, type ToolDiff } from "./change.ts";
+import { type Change, classLabel, type Impact, messageBesidePath, type ToolDiff } from "./change.ts";
 import type { DiffReport, SetReport } from "./diff-report.ts";
 import type { ReplayResult } from "./ledger-replay.ts";
 
@@ -59,7 +59,7 @@ function replayText(replay: ReplayResult | undefined): string {
 }
 
 function toolDetails(tool: ToolDiff, replay: ReplayResult | undefined): string {
-  const rows = tool.changes.map((change) => `| \`${change.path || "/"}\` | ${change.keyword ? `\`${cell(change.keyword)}\`` : ""} | ${short(change.toolTeams)} | ${short(change.models)} | ${cell(change.message)} |`);
+  const rows = tool.changes.map((change) => `| \`${change.path || "/"}\` | ${change.keyword ? `\`${cell(change.keyword)}\`` : ""} | ${short(change.toolTeams)} | ${short(change.models)} | ${cell(messageBesidePath(change))} |`);
   const ledger = replay && replay.failing > 0 ? ["", `Recent successful calls the new schema refuses: ${replayText(replay)}.`, ...replay.examples.map((example) => `- chain \`${example.chain}\`: ${cell(example.errors.join("; "))}`)] : [];
   return [
     `<details><summary><code>${tool.name}</code>: ${classLabel(tool.toolTeams, tool.models)}</summary>`,

@@ -1,5 +1,5 @@
 // The diff for a terminal: one line per changed tool, its changes indented below it.
-import { classLabel, type Impact } from "./change.ts";
+import { classLabel, type Impact, messageBesidePath } from "./change.ts";
 import type { DiffReport } from "./diff-report.ts";
 
 const SHORT: Readonly<Record<Impact, string>> = { breaking: "breaking", possibly: "possibly", none: "-" };
@@ -14,7 +14,7 @@ export function renderText(report: DiffReport): string {
       const renamed = tool.previousName ? ` (was ${tool.previousName})` : "";
       lines.push(`  ${tool.name}${renamed}: ${tool.status}, ${classLabel(tool.toolTeams, tool.models)}${ledger}`);
       for (const change of tool.changes) {
-        lines.push(`    ${change.path || "/"}  [tool teams ${SHORT[change.toolTeams]}, models ${SHORT[change.models]}]  ${change.message}`);
+        lines.push(`    ${change.path || "/"}  [tool teams ${SHORT[change.toolTeams]}, models ${SHORT[change.models]}]  ${messageBesidePath(change)}`);
       }
     }
   }

@@ -58,7 +58,7 @@ describe("toolguard diff on git refs", () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^toolguard diff: merge-base of HEAD and main \([0-9a-f]{7}\) -> working tree/);
       expect(result.stdout).toMatch(/search_tickets: changed, breaking for models/);
-      expect(result.stdout).toMatch(/\/query {2}\[tool teams -, models breaking\] {2}\/query: maxLength tightened from 200 to 100/);
+      expect(result.stdout).toMatch(/\/query {2}\[tool teams -, models breaking\] {2}maxLength tightened from 200 to 100/);
       expect(result.stdout).toMatch(/create_invoice: changed/);
     } finally {
       git(project.dir, "checkout", "--", "schemas/search-tickets.yaml");
@@ -79,7 +79,7 @@ describe("toolguard diff on git refs", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("| `create_invoice` | changed (3) | 🟡 possibly | 🔴 breaking |");
     expect(result.stdout).toContain("<details><summary><code>create_invoice</code>: possibly breaking for tool teams, breaking for models</summary>");
-    expect(result.stdout).toContain('| `/currency` | `enum` | possibly | breaking | /currency: "GBP" no longer allowed');
+    expect(result.stdout).toContain('| `/currency` | `enum` | possibly | breaking | "GBP" no longer allowed');
     expect(result.stdout).toContain("version bump **major**");
   });
 

@@ -132,7 +132,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(refused.stderr).toMatch(/pre-commit: the generated output is stale/);
     await toolguard(clone, "generate", "--no-cache");
     const accepted = shell("git commit -qam 'looser memo'", clone);
-    expect(accepted.stderr).toMatch(/\/memo {2}\[tool teams -, models breaking\] {2}\/memo: maxLength tightened from 500 to 400/);
+    expect(accepted.stderr).toMatch(/\/memo {2}\[tool teams -, models breaking\] {2}maxLength tightened from 500 to 400/);
     expect(accepted.code).toBe(0);
   }, 60_000);
 });
