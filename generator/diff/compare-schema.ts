@@ -20,8 +20,10 @@ export function compareSchemas(oldRoot: Schema, newRoot: Schema): Change[] {
     seen: new Set(),
     compare: (oldNode, newNode, at) => compareNode(ctx, oldNode, newNode, at),
     trial: (oldNode, newNode, at) => {
-      const aside: CompareContext = { ...ctx, changes: [], seen: new Set(ctx.seen) };
-      compareNode({ ...aside, compare: (a, b, where) => compareNode(aside, a, b, where) }, oldNode, newNode, at);
+      // Its own list and its own record of pairs seen, all the way down: nothing leaks into ctx,
+      // and pairs the main walk has seen are still judged here.
+      const aside: CompareContext = { ...ctx, changes: [], seen: new Set(), compare: (a, b, here) => compareNode(aside, a, b, here) };
+      compareNode(aside, oldNode, newNode, at);
       return aside.changes;
     },
   };
@@ -42,14 +44,24 @@ function compareNode(ctx: CompareContext, oldNode: unknown, newNode: unknown, at
   if (a.node === false || b.node === false) return compareBooleans(ctx, a.node, b.node, here);
   const oldSchema = a.node === true ? {} : a.node;
   const newSchema = b.node === true ? {} : b.node;
-  compareTypes(ctx, oldSchema, newSchema, here);
-  compareValues(ctx, oldSchema, newSchema, here);
-  compareBounds(ctx, oldSchema, newSchema, here);
-  compareObjects(ctx, oldSchema, newSchema, here);
-  compareArrays(ctx, oldSchema, newSchema, here);
+  // A shape that became a bare union (or one that was): the union comparison tries the old
+  // shape against each branch; comparing the bare union's absent keywords would only repeat it.
+  if (!(isBareUnion(oldSchema) !== isBareUnion(newSchema))) {
+    compareTypes(ctx, oldSchema, newSchema, here);
+    compareValues(ctx, oldSchema, newSchema, here);
+    compareBounds(ctx, oldSchema, newSchema, here);
+    compareObjects(ctx, oldSchema, newSchema, here);
+    compareArrays(ctx, oldSchema, newSchema, here);
+  }
   compareUnions(ctx, oldSchema, newSchema, here);
   compareAnnotations(ctx, oldSchema, newSchema, here);
   compareUnknown(ctx, oldSchema, newSchema, here);
+}
+
+/** A schema that is an `anyOf`/`oneOf` and nothing else but annotations and definitions. */
+function isBareUnion(schema: Schema): boolean {
+  if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return false;
+  return Object.keys(schema).every((keyword) => keyword === "anyOf" || keyword === "oneOf" || keyword === "$schema" || keyword === "$defs" || keyword === "definitions" || isAnnotation(keyword));
 }
 
 function compareBooleans(ctx: CompareContext, a: Schema | boolean, b: Schema | boolean, at: At): void {

@@ -28,7 +28,7 @@ function keepsCalls(ctx: CompareContext, oldNode: unknown, newNode: unknown, at:
 
 /** One shape became several: a widening when the old shape is one of the branches. */
 function becameUnion(ctx: CompareContext, a: Schema, after: Union, at: At): void {
-  const kept = after.branches.findIndex((branch) => keepsCalls(ctx, withoutUnion(a), branch, at));
+  const kept = after.branches.findIndex((branch, index) => keepsCalls(ctx, withoutUnion(a), branch, { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` }));
   const others = after.branches.length - 1;
   report(ctx, at, kept >= 0
     ? { keyword: after.keyword, toolTeams: "breaking", models: after.keyword === "oneOf" ? "possibly" : "none", message: `${where(at.path)}: the model may now also send ${others} other shape${others === 1 ? "" : "s"} (${after.keyword} of ${after.branches.length}; the old one is branch ${kept}), and the implementation must handle ${others === 1 ? "it" : "them"}` }
@@ -37,7 +37,7 @@ function becameUnion(ctx: CompareContext, a: Schema, after: Union, at: At): void
 
 /** Several shapes became one: a narrowing unless that one takes every old branch. */
 function leftUnion(ctx: CompareContext, before: Union, b: Schema, at: At): void {
-  const keeping = before.branches.filter((branch) => keepsCalls(ctx, branch, withoutUnion(b), at)).length;
+  const keeping = before.branches.filter((branch, index) => keepsCalls(ctx, branch, withoutUnion(b), { ...at, oldPointer: `${at.oldPointer}/${before.keyword}/${index}` })).length;
   if (keeping === before.branches.length) {
     report(ctx, at, { keyword: before.keyword, inOld: true, toolTeams: "possibly", models: "none", message: `${where(at.path)}: the ${before.keyword} of ${before.branches.length} shapes became one schema that takes all of them` });
   } else {

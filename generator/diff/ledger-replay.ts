@@ -4,7 +4,7 @@
 // input schema. A removed tool refuses every call.
 import { latestPerChain, type LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { setAt } from "../../templates/runtime/coerce/set-at.ts";
-import { createAjv } from "../emit/validator.ts";
+import { prepareCompile } from "../emit/validator.ts";
 import type { ToolDescription } from "../ir.ts";
 import type { ToolDiff } from "./change.ts";
 
@@ -20,6 +20,8 @@ export interface ReplayResult {
   readonly share: number;
   /** A few refusals: the chain and what the new schema says, for the reviewer. */
   readonly examples: readonly { readonly chain: string; readonly errors: readonly string[] }[];
+  /** Why the calls could not be replayed (the new schema does not compile), when they could not. */
+  readonly error?: string;
 }
 
 /**
@@ -46,8 +48,16 @@ export function replayLedger(entries: readonly LedgerEntry[], diffs: readonly To
 
 function replayCalls(calls: readonly LedgerEntry[], tool: ToolDescription | undefined): ReplayResult {
   if (!tool) return { checked: calls.length, failing: calls.length, share: calls.length > 0 ? 1 : 0, examples: calls.slice(0, 3).map((call) => ({ chain: call.chain, errors: ["the tool no longer exists"] })) };
-  const ajv = createAjv(tool.dialect, { validateSchema: false, branchErrors: false });
-  const validate = ajv.compile(tool.inputSchema);
+  if (calls.length === 0) return { checked: 0, failing: 0, share: 0, examples: [] };
+  // ajv for the schema as written (no folding), with toolguard's options and formats.
+  const { ajv, compiled } = prepareCompile(tool.dialect, tool.inputSchema, false);
+  let validate: ReturnType<typeof ajv.compile>;
+  try {
+    validate = ajv.compile(compiled);
+  } catch (error) {
+    // `generate` refuses such a schema with its location; here the replay only says it could not run.
+    return { checked: 0, failing: 0, share: 0, examples: [], error: `the new schema does not compile: ${(error as Error).message}` };
+  }
   let failing = 0;
   const examples: { chain: string; errors: string[] }[] = [];
   for (const call of calls) {

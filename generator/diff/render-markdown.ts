@@ -54,6 +54,7 @@ function setSummary(set: SetReport): string[] {
 }
 
 function replayText(replay: ReplayResult | undefined): string {
+  if (replay?.error) return "not replayed";
   if (!replay || replay.checked === 0) return "–";
   return `${replay.failing} of ${replay.checked} (${(replay.share * 100).toFixed(1)}%)`;
 }

@@ -139,6 +139,14 @@ describe("$ref'd definitions, nesting, arrays and unions", () => {
     expect(changes).toEqual([expect.objectContaining({ path: "/payment/number", models: "breaking", keyword: "maxLength" })]);
   });
 
+  it("trying the old shape against each new branch records nothing of those trials", () => {
+    const before = object({ x: { type: "object", properties: { a: { type: "string" } } } });
+    const after = object({ x: { anyOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "null" }] } });
+    const { changes } = classify(before, after);
+    expect(changes.map((change) => [change.path, change.keyword])).toEqual([["/x", "anyOf"]]);
+    expect(changes[0]?.message).toMatch(/none of which is the old one/);
+  });
+
   it("a union branch removed is possibly breaking, never neither", () => {
     const before = object({ id: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] } });
     const after = object({ id: { anyOf: [{ type: "string" }, { type: "integer" }] } });
