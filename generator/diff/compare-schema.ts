@@ -9,6 +9,7 @@ import { compareBounds } from "./compare-bounds.ts";
 import { type At, type CompareContext, report, where } from "./compare-context.ts";
 import { compareObjects } from "./compare-objects.ts";
 import { compareUnions } from "./compare-unions.ts";
+import { isAnnotation, isBareUnion } from "./keywords.ts";
 import { canonical, deref, shown } from "./schema-view.ts";
 
 /** Every change between the old and the new input schema of one tool, in walk order. */
@@ -46,7 +47,7 @@ function compareNode(ctx: CompareContext, oldNode: unknown, newNode: unknown, at
   const newSchema = b.node === true ? {} : b.node;
   // A shape that became a bare union (or one that was): the union comparison tries the old
   // shape against each branch; comparing the bare union's absent keywords would only repeat it.
-  if (!(isBareUnion(oldSchema) !== isBareUnion(newSchema))) {
+  if (isBareUnion(oldSchema) === isBareUnion(newSchema)) {
     compareTypes(ctx, oldSchema, newSchema, here);
     compareValues(ctx, oldSchema, newSchema, here);
     compareBounds(ctx, oldSchema, newSchema, here);
@@ -56,12 +57,6 @@ function compareNode(ctx: CompareContext, oldNode: unknown, newNode: unknown, at
   compareUnions(ctx, oldSchema, newSchema, here);
   compareAnnotations(ctx, oldSchema, newSchema, here);
   compareUnknown(ctx, oldSchema, newSchema, here);
-}
-
-/** A schema that is an `anyOf`/`oneOf` and nothing else but annotations and definitions. */
-function isBareUnion(schema: Schema): boolean {
-  if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return false;
-  return Object.keys(schema).every((keyword) => keyword === "anyOf" || keyword === "oneOf" || keyword === "$schema" || keyword === "$defs" || keyword === "definitions" || isAnnotation(keyword));
 }
 
 function compareBooleans(ctx: CompareContext, a: Schema | boolean, b: Schema | boolean, at: At): void {
@@ -174,9 +169,6 @@ function list(values: readonly unknown[]): string {
   return values.length > 8 ? `${shownValues.join(", ")} and ${values.length - 8} more` : shownValues.join(", ");
 }
 
-/** Keywords that only inform the reader (the model, a person): never change what passes. */
-const ANNOTATIONS = new Set(["description", "title", "examples", "example", "default", "deprecated", "$comment", "readOnly", "writeOnly", "externalDocs", "xml", "discriminator", "contentMediaType", "contentEncoding"]);
-
 function compareAnnotations(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const keywords = new Set([...Object.keys(a), ...Object.keys(b)].filter((keyword) => isAnnotation(keyword)));
   for (const keyword of [...keywords].sort()) {
@@ -186,10 +178,6 @@ function compareAnnotations(ctx: CompareContext, a: Schema, b: Schema, at: At): 
     const note = keyword === "default" ? " (the guard never fills defaults; the model reads it)" : "";
     report(ctx, at, { keyword, kind: "annotation", inOld, toolTeams: "none", models: "none", message: `${where(at.path)}: ${keyword} ${what}${note}` });
   }
-}
-
-function isAnnotation(keyword: string): boolean {
-  return ANNOTATIONS.has(keyword) || (keyword.startsWith("x-") && keyword !== "x-toolguard-reference");
 }
 
 /** Keywords some module above reads; the rest are compared as opaque values. */

@@ -6,13 +6,18 @@
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { type At, type CompareContext, report, where } from "./compare-context.ts";
 import { worstOf } from "./change.ts";
+import { isBareUnion } from "./keywords.ts";
 import { canonical, deref } from "./schema-view.ts";
 
 export function compareUnions(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const before = unionOf(a);
   const after = unionOf(b);
   if (before && after) compareBranches(ctx, before, after, at);
-  else if (after) becameUnion(ctx, a, after, at);
+  else if (after && !isBareUnion(b)) {
+    // Alternatives beside other keywords constrain the object they sit in: which old calls still
+    // pass depends on both, which this comparison does not combine.
+    report(ctx, at, { keyword: after.keyword, toolTeams: "possibly", models: "possibly", message: `${where(at.path)}: must now also match ${after.keyword === "oneOf" ? "exactly one" : "one"} of ${after.branches.length} alternatives (${after.keyword})` });
+  } else if (after) becameUnion(ctx, a, after, at);
   else if (before) leftUnion(ctx, before, b, at);
   compareAllOf(ctx, a, b, at);
   for (const keyword of ["not", "if", "then", "else"]) {

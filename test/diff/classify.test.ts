@@ -147,6 +147,14 @@ describe("$ref'd definitions, nesting, arrays and unions", () => {
     expect(changes[0]?.message).toMatch(/none of which is the old one/);
   });
 
+  it("alternatives added beside an object's own keywords are possibly breaking for both", () => {
+    const before = object({ id: { type: "integer" }, slug: { type: "string" } });
+    const after = object({ id: { type: "integer" }, slug: { type: "string" } }, [], { oneOf: [{ required: ["id"] }, { required: ["slug"] }] });
+    const result = classify(before, after);
+    expect({ toolTeams: result.toolTeams, models: result.models }).toEqual({ toolTeams: "possibly", models: "possibly" });
+    expect(result.changes[0]?.message).toMatch(/must now also match exactly one of 2 alternatives/);
+  });
+
   it("a union branch removed is possibly breaking, never neither", () => {
     const before = object({ id: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] } });
     const after = object({ id: { anyOf: [{ type: "string" }, { type: "integer" }] } });
