@@ -8,6 +8,9 @@ import type { ReplayResult } from "./ledger-replay.ts";
 /** Leaves room under GitHub's comment limit for the closing lines. */
 const MAX_COMMENT = 60_000;
 
+/** Summary rows per set; a longer table alone would crowd out every detail. */
+const MAX_ROWS = 300;
+
 const MARK: Readonly<Record<Impact, string>> = { breaking: "🔴 breaking", possibly: "🟡 possibly", none: "🟢 no" };
 
 export function renderMarkdown(report: DiffReport): string {
@@ -44,11 +47,13 @@ function setSummary(set: SetReport): string[] {
   if (set.tools.length === 0) return [...lines, `No tool changed (${set.unchanged} unchanged).`, ""];
   const withLedger = set.ledger !== undefined;
   lines.push(`| Tool | Status | Tool teams | Models |${withLedger ? " Recent calls that would fail |" : ""}`, `|---|---|---|---|${withLedger ? "---|" : ""}`);
-  for (const tool of set.tools) {
+  for (const tool of set.tools.slice(0, MAX_ROWS)) {
     const status = tool.status === "renamed" ? `renamed from \`${tool.previousName}\`` : `${tool.status}${tool.status === "changed" ? ` (${tool.changes.length})` : ""}`;
     const replay = withLedger ? ` ${replayText(set.ledger?.[tool.name])} |` : "";
     lines.push(`| \`${tool.name}\` | ${status} | ${MARK[tool.toolTeams]} | ${MARK[tool.models]} |${replay}`);
   }
+  const more = set.tools.length - MAX_ROWS;
+  if (more > 0) lines.push(`| … and ${more} more (\`--format json\` lists them all) | | | |${withLedger ? " |" : ""}`);
   lines.push("", `${set.unchanged} tool${set.unchanged === 1 ? "" : "s"} unchanged.`, "");
   return lines;
 }
