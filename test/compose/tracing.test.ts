@@ -10,6 +10,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { afterEach, describe, expect, it } from "vitest";
 import { defineTool, MemorySink } from "../../templates/runtime/index.ts";
+import { activeTracer, callInstruments } from "../../templates/runtime/telemetry/tracing.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 afterEach(() => {
@@ -93,12 +94,17 @@ describe("a span per call", () => {
     expect(duration?.dataPoints).toHaveLength(2);
   });
 
-  it("is not created at all without an SDK", async () => {
+  it("is not created at all without an SDK: no span, no clock read, no measurement", async () => {
     const spans = new InMemorySpanExporter();
     new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] }); // built, never registered
+    expect(activeTracer()).toBeUndefined();
+    expect(callInstruments().active).toBe(false);
     const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger: new MemorySink() });
     await tool.call(valid, { turn: "t5" });
     expect(spans.getFinishedSpans()).toHaveLength(0);
+    inMemory();
+    expect(activeTracer()).toBeDefined();
+    expect(callInstruments().active).toBe(true);
   });
 });
 

@@ -38,8 +38,8 @@ const NOOP_METER: new (...args: never[]) => Meter = createNoopMeter().constructo
 
 let tracerCache: { readonly delegate: TracerProvider; readonly tracer: Tracer } | undefined;
 
-/** The tracer of the registered SDK, or `undefined` when none is registered. */
-function activeTracer(): Tracer | undefined {
+/** The tracer of the registered SDK, or `undefined` when none is registered. Exported for tests. */
+export function activeTracer(): Tracer | undefined {
   const global = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => TracerProvider };
   const delegate = typeof global.getDelegate === "function" ? global.getDelegate() : global;
   if (delegate === NOOP_TRACER_PROVIDER) return undefined;
@@ -47,7 +47,7 @@ function activeTracer(): Tracer | undefined {
   return tracerCache.tracer;
 }
 
-interface CallInstruments {
+export interface CallInstruments {
   readonly provider: MeterProvider;
   readonly active: boolean;
   readonly duration: Histogram;
@@ -56,8 +56,8 @@ interface CallInstruments {
 
 let meterCache: CallInstruments | undefined;
 
-/** The call instruments of the registered meter provider; `active` false without an SDK. */
-function callInstruments(): CallInstruments {
+/** The call instruments of the registered meter provider; `active` false without an SDK. Exported for tests. */
+export function callInstruments(): CallInstruments {
   const provider = metrics.getMeterProvider();
   if (meterCache?.provider === provider) return meterCache;
   const meter = provider.getMeter("toolguard");
