@@ -6,7 +6,7 @@
 // Errors are recognised through one registry per process, shared by every generated package's
 // copy of this runtime (two packages each carry their own classes, so `instanceof` would not
 // see across them). The registry holds the errors weakly and never changes them.
-import type { FailedOutcome, Outcome } from "../outcome.ts";
+import type { FailedOutcome, Outcome } from "../contract/outcome.ts";
 
 /** Where a dependency failure came from. */
 export type DependencySource = "implementation" | "resolver";

@@ -18,8 +18,8 @@ import {
   type Tracer,
   type TracerProvider,
 } from "@opentelemetry/api";
-import type { CallContext, RepairCallback } from "../api.ts";
-import type { Outcome } from "../outcome.ts";
+import type { CallContext, RepairCallback } from "../contract/api.ts";
+import type { Outcome } from "../contract/outcome.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
 
 /** What the traces may carry beyond names and outcomes. */
