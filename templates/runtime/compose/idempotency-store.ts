@@ -32,7 +32,7 @@ export interface IdempotencyStore {
 }
 
 /** Default time a stored result is kept: one day. */
-export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_IDEMPOTENCY_TTL_MS: number = 24 * 60 * 60 * 1000;
 
 interface MemoryRecord {
   readonly fingerprint: string;
