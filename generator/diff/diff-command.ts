@@ -9,7 +9,7 @@ import { readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { loadConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diffSides, meetsPolicy } from "./diff-report.ts";
-import { defaultBranch, mergeBase, repositoryRoot, resolveCommit } from "./git.ts";
+import { defaultBranch, GitError, mergeBase, repositoryRoot, resolveCommit } from "./git.ts";
 import { DEFAULT_RECENT_CALLS } from "./ledger-replay.ts";
 import { readSide, SideError, type SideSource } from "./read-side.ts";
 import { renderMarkdown } from "./render-markdown.ts";
@@ -126,7 +126,13 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
   else {
     const branch = defaultBranch(root);
     if (!branch) throw new DiffInputError("base side: no default branch found (origin/HEAD, main or master); name the base ref");
-    baseSource = { kind: "git", ref: `merge-base of HEAD and ${branch}`, commit: mergeBase(root, "HEAD", branch) };
+    let commit: string;
+    try {
+      commit = mergeBase(root, "HEAD", branch);
+    } catch (error) {
+      throw new DiffInputError(`base side: HEAD and ${branch} have no merge base (${(error as GitError).message || "unrelated histories"}); name the base ref`);
+    }
+    baseSource = { kind: "git", ref: `merge-base of HEAD and ${branch}`, commit };
   }
   const headSource: SideSource = positionals[1] !== undefined ? gitSide("head", positionals[1]) : { kind: "worktree" };
   const common = { sets: config.sets, repoRoot: root, strict: strict || config.strict };

@@ -64,7 +64,11 @@ export function hasFolder(root: string, commit: string, folder: string): boolean
 export function extractFolder(root: string, commit: string, folder: string, into: string): void {
   mkdirSync(into, { recursive: true });
   const tar = git(root, ["archive", "--format=tar", commit, "--", folder === "" ? "." : folder]);
-  execFileSync("tar", ["-x", "-f", "-", "-C", into], { input: tar, stdio: ["pipe", "ignore", "pipe"] });
+  try {
+    execFileSync("tar", ["-x", "-f", "-", "-C", into], { input: tar, stdio: ["pipe", "ignore", "pipe"] });
+  } catch (error) {
+    throw new GitError(`cannot unpack ${folder} of ${commit.slice(0, 7)}: ${String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim()}`);
+  }
 }
 
 /** A path relative to the repository root with forward slashes, as git names it. */

@@ -119,6 +119,18 @@ describe("toolguard diff on folders, and bad input", () => {
     expect(result.stderr).toMatch(/base side: the git ref "no-such-branch" names no commit/);
   });
 
+  it("no merge base with the default branch: exit 1, asking for the base ref", async () => {
+    git(project.dir, "checkout", "-q", "--orphan", "lonely");
+    try {
+      git(project.dir, "commit", "-qm", "unrelated history");
+      const result = await project.run("diff");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/base side: HEAD and main have no merge base .*; name the base ref/);
+    } finally {
+      git(project.dir, "checkout", "-qf", "feature");
+    }
+  });
+
   it("a folder without schemas: exit 1, naming the side and the folder", async () => {
     project.write("empty/readme.txt", "nothing here");
     const result = await project.run("diff", "schemas", "empty");
