@@ -11,7 +11,9 @@ export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At
   const newProps = isSchemaObject(b.properties) ? b.properties : {};
   const oldRequired = requiredOf(a);
   const newRequired = requiredOf(b);
-  const closed = rest(b) === "closed";
+  const closed = rest(b) === "closed" || rest(b, "unevaluatedProperties") === "closed";
+  // Unlisted fields that must match a schema: whether a removed field's old values pass it is not decided here.
+  const constrained = !closed && rest(b) === "schema";
   const removed = Object.keys(oldProps).filter((key) => !(key in newProps));
   const added = Object.keys(newProps).filter((key) => !(key in oldProps));
   const renamed = matchRenames(ctx, oldProps, newProps, removed, added);
@@ -47,9 +49,11 @@ export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At
       keyword: `properties/${pointerToken(key)}`,
       inOld: true,
       toolTeams: "breaking",
-      models: closed ? "breaking" : "none",
-      message: `field ${fieldName(at, key)} removed from the argument type${closed ? "; calls that send it now fail (unlisted fields are refused)" : "; calls that send it still pass, as an unlisted field"}`,
+      models: closed ? "breaking" : constrained ? "possibly" : "none",
+      message: `field ${fieldName(at, key)} removed from the argument type${closed ? "; calls that send it now fail (unlisted fields are refused)" : constrained ? "; calls that send it must now match the schema for unlisted fields" : "; calls that send it still pass, as an unlisted field"}`,
     });
+    // Still required though no longer described: calls without it fail as before, or now.
+    if (newRequired.has(key)) compareRequired(ctx, at, key, oldRequired.has(key), true);
   }
   // `required` naming a field that no side lists under `properties`.
   for (const key of new Set([...oldRequired, ...newRequired])) {

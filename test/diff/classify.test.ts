@@ -46,6 +46,7 @@ const breakingForModels: Row[] = [
 const breakingForToolTeams: Row[] = [
   ["a field removed", object({ amount, note: { type: "string" } }), object({ amount }), "breaking", "none"],
   ["a field removed from a closed object", object({ amount, note: { type: "string" } }, [], { additionalProperties: false }), object({ amount }, [], { additionalProperties: false }), "breaking", "breaking"],
+  ["a field removed where unlisted fields must match a schema", object({ amount, note: { type: "string" } }, [], { additionalProperties: { type: "number" } }), object({ amount }, [], { additionalProperties: { type: "number" } }), "breaking", "possibly"],
   ["a field renamed", object({ note: { type: "string" } }, ["note"]), object({ memo: { type: "string" } }, ["memo"]), "breaking", "breaking"],
   ["a type narrowed", object({ id: { type: ["string", "integer"] } }), object({ id: { type: "string" } }), "breaking", "breaking"],
   ["a type widened", object({ id: { type: "string" } }), object({ id: { type: ["string", "null"] } }), "breaking", "none"],
