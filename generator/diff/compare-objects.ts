@@ -150,7 +150,7 @@ function compareRest(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword:
       message: `${where(at.path)}: unlisted fields are now refused (${keyword}: false); calls that sent any now fail`,
     });
   } else if (after === "schema") {
-    report(ctx, at, { keyword, toolTeams: before === "open" ? "possibly" : "breaking", models: before === "open" ? "breaking" : "none", message: before === "open" ? `${where(at.path)}: unlisted fields must now match a schema; calls that sent others may fail` : `${where(at.path)}: the model may now send unlisted fields matching ${keyword}` });
+    report(ctx, at, { keyword, toolTeams: "possibly", models: before === "open" ? "breaking" : "none", message: before === "open" ? `${where(at.path)}: unlisted fields must now match a schema; calls that sent others may fail` : `${where(at.path)}: the model may now send unlisted fields matching ${keyword}` });
   } else {
     report(ctx, at, { keyword, inOld: true, toolTeams: before === "closed" ? "none" : "possibly", models: "none", message: `${where(at.path)}: the model may now send fields not listed` });
   }
