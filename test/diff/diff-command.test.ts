@@ -84,9 +84,11 @@ describe("toolguard diff on git refs", () => {
   });
 
   it("replays the ledger's recent successful calls against the new schemas", async () => {
-    const call = (chain: string, verdict: string, args: unknown) => JSON.stringify({ v: 1, chain, tool: "create_invoice", turn: chain, startedAt: "2026-01-01T00:00:00.000Z", verdict, attempts: [{ raw: JSON.stringify(args), errors: [], coercions: [], guardMs: 0.1 }], repairs: 0 });
-    const args = (currency: string) => ({ amount: 10, currency, customer_ref: "Acme BV", line_items: [{ sku: "SKU-1", quantity: 1, unit_price: 10 }], po_number: "PO-1" });
-    const ledger = [call("c1", "ok", args("EUR")), call("c2", "ok", args("GBP")), call("c3", "rejected", args("GBP")), call("c4", "repaired", args("USD"))].join("\n");
+    const call = (chain: string, verdict: string, args: unknown, coercions: unknown[] = []) => JSON.stringify({ v: 1, chain, tool: "create_invoice", turn: chain, startedAt: "2026-01-01T00:00:00.000Z", verdict, attempts: [{ raw: JSON.stringify(args), errors: [], coercions, guardMs: 0.1 }], repairs: 0 });
+    const args = (currency: string, amount: unknown = 10) => ({ amount, currency, customer_ref: "Acme BV", line_items: [{ sku: "SKU-1", quantity: 1, unit_price: 10 }], po_number: "PO-1" });
+    // c4's amount came as the string "10" and passed after the guard's recorded coercion: replayed as the guard validated it.
+    const coerced = [{ path: "/amount", from: "10", to: 10, rule: "string->number" }];
+    const ledger = [call("c1", "ok", args("EUR")), call("c2", "ok", args("GBP")), call("c3", "rejected", args("GBP")), call("c4", "repaired", args("USD", "10"), coerced)].join("\n");
     project.write("ledger.jsonl", `${ledger}\n`);
     const result = await project.run("diff", "main", "feature", "--format", "json", "--ledger", "ledger.jsonl");
     expect(result.code).toBe(0);
