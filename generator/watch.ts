@@ -4,6 +4,7 @@
 // folders and the cache), and only the sets whose folder saw a change are regenerated, through
 // the cache, so one edited tool re-emits one tool. A broken save prints its errors and leaves
 // the last good output in place; the next good save regenerates. Each run prints its time.
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { GenerationCache } from "./cache.ts";
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
@@ -38,6 +39,12 @@ export function isSchemaChange(file: string, set: ResolvedSet, config: ResolvedC
 
 export async function watchAndGenerate(options: WatchOptions): Promise<number> {
   const { config, say, warn } = options;
+  // Nothing to watch is an error now, not a process that waits forever.
+  const missing = config.sets.find((set) => !existsSync(set.schemas) || !statSync(set.schemas).isDirectory());
+  if (missing) {
+    warn(`toolguard: cannot watch ${missing.schemas}: no such folder (create it, or point the config's \`schemas\` at an existing one)`);
+    return 1;
+  }
   const pending = new Set<ResolvedSet>(config.sets);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -92,6 +92,19 @@ describe("generate --watch", () => {
   });
 });
 
+describe("nothing to watch", () => {
+  it("a schema folder that does not exist: exit 1 at once, naming it", async () => {
+    const empty = new TempProject();
+    try {
+      const result = await empty.run("generate", "--watch");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/cannot watch .*schemas: no such folder/);
+    } finally {
+      empty.remove();
+    }
+  });
+});
+
 describe("which changes count", () => {
   const set: ResolvedSet = { schemas: "/p/schemas", out: "/p/generated", packageName: "x" };
   const config = { file: undefined, sets: [set, { schemas: "/p/api", out: "/p/schemas/out", packageName: "y" }], allowNetwork: false, strict: false } as ResolvedConfig;
