@@ -37,6 +37,7 @@ export function isSchemaChange(file: string, set: ResolvedSet, config: ResolvedC
   return !config.sets.some((other) => file === other.out || file.startsWith(other.out + path.sep));
 }
 
+/** Generates, then regenerates on schema changes until stopped; resolves to the exit code. */
 export async function watchAndGenerate(options: WatchOptions): Promise<number> {
   const { config, say, warn } = options;
   // Nothing to watch is an error now, not a process that waits forever.

@@ -4,6 +4,7 @@ import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { type At, below, type CompareContext, report, where } from "./compare-context.ts";
 import { canonical } from "./schema-view.ts";
 
+/** Item schemas (under `*`), tuple positions (under their index), `contains` and `unevaluatedItems`. */
 export function compareArrays(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const oldTuple = tupleOf(a);
   const newTuple = tupleOf(b);

@@ -10,6 +10,7 @@ import { shown } from "./schema-view.ts";
 const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
 
+/** Every bound and string rule of one pair of schemas: tighter breaks models, looser is said as what the model may now send. */
 export function compareBounds(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   for (const keyword of LOWER) compareBound(ctx, a, b, at, keyword, 1);
   for (const keyword of UPPER) compareBound(ctx, a, b, at, keyword, -1);

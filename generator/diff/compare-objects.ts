@@ -6,6 +6,7 @@ import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { type At, below, type CompareContext, report, where } from "./compare-context.ts";
 import { canonical, deref } from "./schema-view.ts";
 
+/** Fields (each compared below its name), `required`, and the rule for unlisted fields of one pair of schemas. */
 export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const oldProps = isSchemaObject(a.properties) ? a.properties : {};
   const newProps = isSchemaObject(b.properties) ? b.properties : {};

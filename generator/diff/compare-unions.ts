@@ -9,6 +9,7 @@ import { worstOf } from "./change.ts";
 import { isBareUnion } from "./keywords.ts";
 import { canonical, deref } from "./schema-view.ts";
 
+/** `anyOf`/`oneOf` (branches paired, then compared), `allOf` and the conditional keywords of one pair of schemas. */
 export function compareUnions(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const before = unionOf(a);
   const after = unionOf(b);

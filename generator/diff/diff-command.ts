@@ -30,6 +30,7 @@ export const DIFF_HELP = `toolguard diff [BASE] [HEAD]: what the schema changes 
 const FORMATS = ["text", "md", "json"] as const;
 const POLICIES = ["breaking-for-models", "breaking-for-tool-teams"] as const;
 
+/** Runs `toolguard diff` with the arguments after `diff`; resolves to the exit code. */
 export async function diffCommand(argv: readonly string[], cwd: string): Promise<number> {
   let parsed;
   try {

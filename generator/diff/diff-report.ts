@@ -35,6 +35,7 @@ export interface DiffOptions {
   readonly recentCalls?: number;
 }
 
+/** Compares two sides set by set (by position in the config; one set each for two folders). */
 export function diffSides(base: Side, head: Side, options: DiffOptions = {}): DiffReport {
   const sets: SetReport[] = [];
   const count = Math.max(base.sets.length, head.sets.length);
@@ -54,6 +55,7 @@ export function diffSides(base: Side, head: Side, options: DiffOptions = {}): Di
   return { base: base.name, head: head.name, sets, toolTeams, models };
 }
 
+/** Compares one set's tools; with a ledger, replays its recent successful calls too. */
 export function diffSet(schemas: string, before: readonly ToolDescription[], after: readonly ToolDescription[], options: DiffOptions = {}): SetReport {
   const all = compareTools(before, after);
   // Most severe first, so that a long list (or a cut comment) starts with what needs a decision.

@@ -50,6 +50,7 @@ export function defaultBranch(root: string): string | undefined {
   return ["origin/main", "origin/master", "main", "master"].find((name) => resolveCommit(root, name) !== undefined);
 }
 
+/** The best common ancestor of two refs; throws GitError when they have none. */
 export function mergeBase(root: string, a: string, b: string): string {
   return git(root, ["merge-base", a, b]).toString("utf8").trim();
 }

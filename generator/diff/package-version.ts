@@ -33,6 +33,7 @@ export interface DerivedVersion {
   readonly bump: Bump;
 }
 
+/** The version one set's rule gives, with the base version and the bump it came from. */
 export async function versionFromDiff(set: ResolvedSet, rule: VersionFromDiff, strict: boolean, cwd: string): Promise<DerivedVersion> {
   const where = `the version of ${set.packageName} (from: "schema-diff")`;
   const root = repositoryRoot(cwd);

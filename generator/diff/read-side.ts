@@ -63,6 +63,7 @@ export interface ReadSideOptions {
   readonly strict: boolean;
 }
 
+/** Reads one side's tools, set by set; any input error comes back as a SideError naming the side. */
 export async function readSide(options: ReadSideOptions): Promise<Side> {
   const { label, source } = options;
   const name = source.kind === "git" ? `${source.ref} (${source.commit.slice(0, 7)})` : source.kind === "folder" ? source.shown : "working tree";

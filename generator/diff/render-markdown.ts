@@ -13,6 +13,7 @@ const MAX_ROWS = 300;
 
 const MARK: Readonly<Record<Impact, string>> = { breaking: "🔴 breaking", possibly: "🟡 possibly", none: "🟢 no" };
 
+/** The report as a pull-request comment (GitHub-flavoured markdown). */
 export function renderMarkdown(report: DiffReport): string {
   const lines = [
     "## toolguard: what the schema changes mean",

@@ -4,6 +4,7 @@ import type { DiffReport } from "./diff-report.ts";
 
 const SHORT: Readonly<Record<Impact, string>> = { breaking: "breaking", possibly: "possibly", none: "-" };
 
+/** The report for a terminal, plain text. */
 export function renderText(report: DiffReport): string {
   const lines = [`toolguard diff: ${report.base} -> ${report.head}`, `overall: ${classLabel(report.toolTeams, report.models)}`];
   for (const set of report.sets) {

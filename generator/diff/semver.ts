@@ -12,6 +12,7 @@ export type Bump = "major" | "minor" | "patch" | "none";
 
 const ORDER: readonly Bump[] = ["none", "patch", "minor", "major"];
 
+/** The bump a package needs for its tools' changes (rules at the top of this file). */
 export function bumpFor(diffs: readonly ToolDiff[]): Bump {
   let bump: Bump = "none";
   const raise = (to: Bump): void => {
