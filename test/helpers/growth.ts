@@ -1,35 +1,39 @@
 // Speed claims without a clock limit: instead of "this takes under a second" (which fails on a
-// loaded machine and passes on a fast one whatever the algorithm), measure the same work at a
-// size and at four times that size and check the ratio. Linear work grows about 4x, n log n a
-// little more, quadratic work 16x: a limit of 10 tells them apart on any machine, because both
-// sizes run on the same machine under the same load. Absolute figures belong in `npm run bench`.
+// loaded machine and passes on a fast one whatever the algorithm), time the same work at a size
+// and at eight times that size and check the ratio. Linear work grows about 8x, n log n a little
+// more, quadratic work 64x: a limit of 24 tells them apart with a wide margin either side,
+// because both sizes run on the same machine under the same load (their samples interleave).
+// Absolute figures belong in `npm run bench`.
 
-/** Shortest time one measurement at the small size is made to take, so timer noise stays small. */
+/** How many times larger the second size is. */
+export const GROWTH_FACTOR = 8;
+
+/** The limit on `growth` for work that must not grow faster than n log n. */
+export const LINEAR_GROWTH_LIMIT = 24;
+
+/** Shortest time one sample at the small size is made to take, so timer noise stays small. */
 const MIN_SAMPLE_MS = 20;
 
 /**
- * How much longer `work` takes at `4 * size` than at `size`. Work too quick to time well is
- * repeated (the same number of times at both sizes) until one sample at `size` takes 20 ms;
- * each size keeps the best of `runs` samples, which discards pauses caused by other processes.
+ * How much longer `work` takes at `GROWTH_FACTOR * size` than at `size`. Work too quick to time
+ * well is repeated (the same number of times at both sizes) until one sample at `size` takes
+ * 20 ms. Samples of the two sizes alternate, and each size keeps its best of `runs`, which
+ * discards pauses caused by other processes.
  */
-export async function growthOver4x(work: (size: number) => unknown, size: number, runs = 3): Promise<number> {
+export async function growth(work: (size: number) => unknown, size: number, runs = 5): Promise<number> {
   const sample = async (n: number, repeats: number): Promise<number> => {
     const started = performance.now();
     for (let i = 0; i < repeats; i++) await work(n);
     return performance.now() - started;
   };
   let repeats = 1;
-  // The first sample also warms up: it pays for compilation, not for the size.
+  // The first samples also warm up: they pay for compilation, not for the size.
   while ((await sample(size, repeats)) < MIN_SAMPLE_MS && repeats < 1 << 16) repeats *= 2;
-  const best = async (n: number): Promise<number> => {
-    let fastest = Number.POSITIVE_INFINITY;
-    for (let run = 0; run < runs; run++) fastest = Math.min(fastest, await sample(n, repeats));
-    return fastest;
-  };
-  const small = await best(size);
-  const large = await best(4 * size);
+  let small = Number.POSITIVE_INFINITY;
+  let large = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < runs; run++) {
+    small = Math.min(small, await sample(size, repeats));
+    large = Math.min(large, await sample(GROWTH_FACTOR * size, repeats));
+  }
   return large / small;
 }
-
-/** The limit on `growthOver4x` for work that must not grow faster than n log n. */
-export const LINEAR_GROWTH_LIMIT = 10;
