@@ -2,7 +2,9 @@
 // loaded machine and passes on a fast one whatever the algorithm), time the same work at a size
 // and at eight times that size and check the ratio. Linear work grows about 8x, n log n a little
 // more, quadratic work 64x: a limit of 24 tells them apart with a wide margin either side,
-// because both sizes run on the same machine under the same load (their samples interleave).
+// because both sizes run on the same machine. Time is this process's CPU time, which other
+// processes do not inflate (wall time on a loaded machine stretches long samples more than
+// short ones), and the samples of the two sizes interleave.
 // Absolute figures belong in `npm run bench`.
 
 /** How many times larger the second size is. */
@@ -17,14 +19,15 @@ const MIN_SAMPLE_MS = 20;
 /**
  * How much longer `work` takes at `GROWTH_FACTOR * size` than at `size`. Work too quick to time
  * well is repeated (the same number of times at both sizes) until one sample at `size` takes
- * 20 ms. Samples of the two sizes alternate, and each size keeps its best of `runs`, which
+ * 20 ms of CPU. Samples of the two sizes alternate, and each size keeps its best of `runs`, which
  * discards pauses caused by other processes.
  */
 export async function growth(work: (size: number) => unknown, size: number, runs = 5): Promise<number> {
   const sample = async (n: number, repeats: number): Promise<number> => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     for (let i = 0; i < repeats; i++) await work(n);
-    return performance.now() - started;
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
   };
   let repeats = 1;
   // The first samples also warm up: they pay for compilation, not for the size.
