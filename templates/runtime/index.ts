@@ -2,6 +2,7 @@
 export type {
   Candidate,
   CallContext,
+  DescribedTool,
   GuardedTool,
   GuardOptions,
   ImplementationContext,
@@ -27,10 +28,12 @@ export type {
   ValidationFailedOutcome,
 } from "./contract/outcome.ts";
 export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger/ledger.ts";
-export type { JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
+export type { InputSchema, JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
 export { defineTool } from "./call/define-tool.ts";
 export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger/ledger-jsonl.ts";
 export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
 export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { chooseStrictness, strictVariant, type StrictChoice, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
+export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";

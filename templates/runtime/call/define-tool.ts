@@ -10,7 +10,8 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     inputSchema: spec.inputSchema,
     http: spec.http,
     implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]) {
-      return createGuard<Resolved, Result>(spec, implementation, rest[0]);
+      const guarded = createGuard<Resolved, Result>(spec, implementation, rest[0]);
+      return { name: guarded.name, description: spec.description, inputSchema: spec.inputSchema, call: guarded.call };
     },
   } as ToolDefinition<Args, Resolved, Kinds>;
 }
