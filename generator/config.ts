@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
+import { EXTRA_NAMES } from "./extras.ts";
 
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
@@ -14,6 +15,12 @@ export interface SchemaSetConfig {
   readonly out: string;
   /** The generated package's npm name. Default: `<basename of out>-tools`. */
   readonly packageName?: string;
+  /**
+   * SDK adapters to include, each importable as `<packageName>/<extra>` with its SDK as an
+   * optional peer dependency: `"openai"` (Chat Completions and Responses), `"anthropic"`,
+   * `"ai-sdk"` (Vercel AI SDK), `"openai-agents"`, `"mcp"` (server). Default: none.
+   */
+  readonly extras?: readonly string[];
 }
 
 export interface ToolguardConfig {
@@ -40,6 +47,8 @@ export interface ResolvedSet {
   readonly schemas: string;
   readonly out: string;
   readonly packageName: string;
+  /** Sorted, without repeats. */
+  readonly extras: readonly string[];
 }
 
 export interface ResolvedConfig {
@@ -92,8 +101,8 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName)`);
+    const { schemas, out, packageName, extras, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, extras)`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
@@ -104,6 +113,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       schemas: path.resolve(base, schemas),
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      extras: resolveExtras(extras, `${at}.extras`),
     };
   });
   const outs = new Set<string>();
@@ -113,4 +123,19 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep)) throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+/** The extras a set lists, checked against the ones toolguard has. */
+function resolveExtras(raw: unknown, at: string): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new UsageError(`${at} must be an array of extra names (known: ${EXTRA_NAMES.join(", ")})`);
+  const seen = new Set<string>();
+  for (const [index, name] of raw.entries()) {
+    if (typeof name !== "string" || !EXTRA_NAMES.includes(name)) {
+      throw new UsageError(`${at}[${index}]: unknown extra ${JSON.stringify(name)} (known: ${EXTRA_NAMES.join(", ")})`);
+    }
+    if (seen.has(name)) throw new UsageError(`${at}[${index}]: "${name}" is listed twice`);
+    seen.add(name);
+  }
+  return [...seen].sort();
 }
