@@ -8,7 +8,7 @@ export async function anthropicTurn(client: Anthropic, tools: readonly Described
   const anthropic = anthropicTools(tools);
   const messages: MessageParam[] = [{ role: "user", content: question }];
   for (let step = 0; step < 8; step++) {
-    const message = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools: anthropic.definitions });
+    const message = await client.messages.create({ model: "claude-sonnet-5", max_tokens: 1024, messages, tools: anthropic.definitions });
     messages.push({ role: "assistant", content: message.content });
     if (!message.content.some((block) => block.type === "tool_use")) {
       return message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
