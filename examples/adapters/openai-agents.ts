@@ -1,12 +1,12 @@
 import { Agent, OpenAIProvider, Runner } from "@openai/agents";
 import type OpenAI from "openai";
 import type { DescribedTool } from "@acme/agent-tools";
-import { agentsTools, guardCutOffCalls, unknownToolFormatter } from "@acme/agent-tools/openai-agents";
+import { agentsTools, guardModelProvider, unknownToolFormatter } from "@acme/agent-tools/openai-agents";
 
 /** Answers one user message with an OpenAI Agents run (one run is one turn for the guard). */
 export async function agentsTurn(openAIClient: OpenAI, tools: readonly DescribedTool[], question: string): Promise<unknown> {
   const runner = new Runner({
-    modelProvider: guardCutOffCalls(new OpenAIProvider({ openAIClient, useResponses: true })),
+    modelProvider: guardModelProvider(new OpenAIProvider({ openAIClient, useResponses: true })),
     toolNotFoundBehavior: "return_error_to_model",
     toolErrorFormatter: unknownToolFormatter(tools),
     tracingDisabled: true,

@@ -28,11 +28,14 @@ export async function startFakeModel(wire: Wire): Promise<FakeModel> {
   const requests: Record<string, unknown>[] = [];
   let script: readonly Step[] = [];
   let next = 0;
+  // Call ids stay unique across scripts, as a provider's are.
+  let served = 0;
   const server: Server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
     requests.push(body);
     const step = script[Math.min(next++, script.length - 1)] ?? { text: "(no script)" };
-    const reply = wire === "chat" ? chatReply(step, next) : wire === "responses" ? responsesReply(step, next) : anthropicReply(step, next);
+    const id = ++served;
+    const reply = wire === "chat" ? chatReply(step, id) : wire === "responses" ? responsesReply(step, id) : anthropicReply(step, id);
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify(reply));
   });
@@ -48,7 +51,7 @@ export async function startFakeModel(wire: Wire): Promise<FakeModel> {
     },
     // Chat and Anthropic resend the whole conversation; a Responses loop that chains
     // `previous_response_id` sends only the new outputs, so those are gathered from every request.
-    toolResults: () => (wire === "responses" ? requests.flatMap((body) => toolResults(wire, body)) : toolResults(wire, requests.at(-1))),
+    toolResults: () => (wire === "responses" ? responsesOutputs(requests) : toolResults(wire, requests.at(-1))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -135,4 +138,14 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? "").join("");
   return JSON.stringify(content);
+}
+
+/** Every `function_call_output` sent in any request, once per call id, in order. */
+function responsesOutputs(requests: readonly Record<string, unknown>[]): string[] {
+  const seen = new Map<unknown, string>();
+  for (const body of requests) {
+    const input = Array.isArray(body.input) ? (body.input as { type?: string; call_id?: unknown; output?: unknown }[]) : [];
+    for (const item of input) if (item.type === "function_call_output" && !seen.has(item.call_id)) seen.set(item.call_id, textOf(item.output));
+  }
+  return [...seen.values()];
 }

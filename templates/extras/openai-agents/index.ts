@@ -1,11 +1,13 @@
 // OpenAI Agents adapter (`@openai/agents`): function tools whose `invoke` is the guarded call,
-// built directly rather than through the SDK's `tool()`, which would parse the arguments
-// first and answer text that is not JSON with its own fixed message, uncounted. Here the raw
-// text reaches the guard. The strict choice is explicit and matches the OpenAI adapter: the
-// tool's own schema (default), or its strict variant with the nulls it implies dropped.
-// `guardCutOffCalls` wraps a model provider so that a Responses answer cut off by
-// `max_output_tokens`, which the SDK turns into an exception, reaches the guard as cut off.
-import type { FunctionTool, Model, ModelProvider, RunContext, ToolErrorFormatter } from "@openai/agents";
+// built directly rather than through the SDK's `tool()`. The strict choice is explicit and
+// matches the OpenAI adapter: the tool's own schema (default), or its strict variant with the
+// nulls it implies dropped. The SDK's runner parses every call's arguments itself and answers
+// text that is not JSON with a fixed "try again with valid JSON" (uncounted, unexplained), and
+// throws on a Responses answer cut off by `max_output_tokens`. `guardModelProvider` wraps the
+// model so both reach the guard: a call whose text is not a JSON object, or that was cut off,
+// is handed to the runner wrapped in a small JSON object that `invoke` unwraps, and unwrapped
+// again in what is sent back to the model, so the model sees its own text.
+import { tool, type AgentInputItem, type FunctionTool, type Model, type ModelProvider, type ModelRequest, type ModelResponse, type RunContext, type ToolErrorFormatter } from "@openai/agents";
 import { chooseStrictness, ToolRouter, toolResultText, unknownTool, type DescribedTool } from "../../runtime/index.ts";
 
 export interface AgentsToolsOptions<Context> {
@@ -22,9 +24,24 @@ export interface AgentsToolsOptions<Context> {
   readonly turn?: (runContext: RunContext<Context>) => string;
 }
 
-/** Calls the provider wrapper saw cut off, by call id, until their tool reads them (bounded). */
-const cutOffCalls = new Set<string>();
-const CUT_OFF_LIMIT = 10_000;
+/** The key under which `guardModelProvider` hands raw argument text to `invoke`. */
+const RAW = "toolguard:raw";
+/** Beside it, the reason the answer stopped, when it was cut off. */
+const FINISH = "toolguard:finish";
+
+/**
+ * The SDK's own "never needs approval" policy, borrowed from a tool built by `tool()`: the
+ * runner recognises it as static. A function of our own would count as a dynamic policy, and a
+ * call whose text does not parse would then stop the run for approval instead of being answered.
+ */
+const NEVER_APPROVE = tool({
+  name: "toolguard_policy",
+  description: "",
+  parameters: { type: "object", properties: {}, required: [], additionalProperties: false },
+  strict: true,
+  execute: () => "",
+  // Typed for that tool's parameters; it reads none of them.
+}).needsApproval as unknown as FunctionTool["needsApproval"];
 
 /** One turn per run context, when the caller names none. */
 const runTurns = new WeakMap<object, string>();
@@ -42,12 +59,11 @@ export function agentsTools<Context = unknown>(tools: readonly DescribedTool[], 
       // schema goes to the model as generated (a strict one has exactly that shape).
       parameters: parameters as FunctionTool["parameters"],
       strict,
-      needsApproval: async () => false,
+      needsApproval: NEVER_APPROVE,
       isEnabled: async () => true,
       invoke: async (runContext, input, details) => {
-        const callId = details?.toolCall?.callId;
-        const cutOff = callId !== undefined && cutOffCalls.delete(callId);
-        const outcome = await guarded.call(input, { turn: turnOf(runContext), finishReason: cutOff ? "max_output_tokens" : undefined, signal: details?.signal, absentNulls });
+        const { raw, finishReason } = unwrap(input);
+        const outcome = await guarded.call(raw, { turn: turnOf(runContext), finishReason, signal: details?.signal, absentNulls });
         return toolResultText(outcome);
       },
     };
@@ -65,17 +81,17 @@ export function unknownToolFormatter(tools: readonly DescribedTool[]): ToolError
 }
 
 /**
- * Wraps a model provider (e.g. `new OpenAIProvider({ openAIClient })`) so that a Responses API
- * answer left `incomplete` by `max_output_tokens` with function calls in it is not an exception:
- * its calls run, and the guard reads them as cut off (explained, counted, bounded). Any other
- * unsuccessful answer still throws as before. Chat Completions models need nothing: the SDK
- * already runs calls whose `finish_reason` was `length`, and the guard finds the cut in the text.
+ * Wraps a model provider (e.g. `new OpenAIProvider({ openAIClient })`) so that what the SDK's
+ * runner would answer itself reaches the guard: a call whose text is not a JSON object, and a
+ * Responses answer left `incomplete` by `max_output_tokens` with function calls in it (which the
+ * SDK would throw on; its calls now run and are read as cut off). Any other unsuccessful answer
+ * still throws. Non-streamed runs only: a streamed run gets the SDK's own handling.
  */
-export function guardCutOffCalls(provider: ModelProvider): ModelProvider {
+export function guardModelProvider(provider: ModelProvider): ModelProvider {
   return {
     async getModel(name?: string): Promise<Model> {
       const model = await provider.getModel(name);
-      watchIncomplete(model);
+      guardModel(model);
       return model;
     },
   };
@@ -84,37 +100,70 @@ export function guardCutOffCalls(provider: ModelProvider): ModelProvider {
 /** The SDK's check of a Responses answer's terminal state, as this wrapper relies on it. */
 type TerminalCheck = (response: unknown, eventType?: string) => string | undefined;
 const TERMINAL_CHECK = "_getUnsuccessfulResponseTerminalType";
+const GUARDED = Symbol("toolguard");
 
-function watchIncomplete(model: Model): void {
-  const target = model as unknown as Record<string, unknown>;
-  const isResponses = typeof target._getResponseUsage === "function" || model.constructor.name.startsWith("OpenAIResponses");
-  if (!isResponses) return;
+function guardModel(model: Model): void {
+  const target = model as unknown as Record<string | symbol, unknown>;
+  if (target[GUARDED]) return;
+  target[GUARDED] = true;
+  const getResponse = model.getResponse.bind(model);
+  model.getResponse = async (request: ModelRequest): Promise<ModelResponse> => wrapCalls(await getResponse(unwrapHistory(request)));
+  const getStreamedResponse = model.getStreamedResponse.bind(model);
+  model.getStreamedResponse = (request: ModelRequest) => getStreamedResponse(unwrapHistory(request));
+  if (!model.constructor.name.startsWith("OpenAIResponses")) return;
   const original = target[TERMINAL_CHECK];
   if (typeof original !== "function") {
     // The SDK changed where it decides this: fail loudly rather than silently stop guarding.
-    throw new TypeError(`toolguard: this @openai/agents version has no ${TERMINAL_CHECK} on its Responses model; guardCutOffCalls supports @openai/agents 0.20`);
+    throw new TypeError(`toolguard: this @openai/agents version has no ${TERMINAL_CHECK} on its Responses model; guardModelProvider supports @openai/agents 0.20`);
   }
-  if ((original as { toolguard?: boolean }).toolguard) return;
   const check: TerminalCheck = (response, eventType) => {
     const type = (original as TerminalCheck).call(model, response, eventType);
-    const calls = type === "response.incomplete" ? cutOffFunctionCalls(response) : [];
-    if (calls.length === 0) return type;
-    for (const id of calls) remember(id);
-    return undefined;
+    return type === "response.incomplete" && cutOffByTokens(response) && hasFunctionCall(response) ? undefined : type;
   };
-  target[TERMINAL_CHECK] = Object.assign(check, { toolguard: true });
+  target[TERMINAL_CHECK] = check;
 }
 
-/** Call ids of the function calls in a response cut off by `max_output_tokens`. */
-function cutOffFunctionCalls(response: unknown): string[] {
-  const { incomplete_details: details, output } = (response ?? {}) as { incomplete_details?: { reason?: string } | null; output?: unknown };
-  if (details?.reason !== "max_output_tokens" || !Array.isArray(output)) return [];
-  return output.filter((item): item is { type: "function_call"; call_id: string } => item?.type === "function_call" && typeof item.call_id === "string").map((item) => item.call_id);
+/** Each function call whose text the runner would refuse, or that was cut off, wrapped for `invoke`. */
+function wrapCalls(response: ModelResponse): ModelResponse {
+  const finish = cutOffByTokens(response.providerData) ? "max_output_tokens" : undefined;
+  const output = response.output.map((item) => {
+    if (item.type !== "function_call" || (finish === undefined && isJsonObject(item.arguments))) return item;
+    return { ...item, arguments: JSON.stringify({ [RAW]: item.arguments, ...(finish && { [FINISH]: finish }) }) };
+  });
+  return { ...response, output };
 }
 
-function remember(callId: string): void {
-  if (cutOffCalls.size >= CUT_OFF_LIMIT) cutOffCalls.delete(cutOffCalls.values().next().value as string);
-  cutOffCalls.add(callId);
+/** The history as the model wrote it: wrapped calls back to their own text. */
+function unwrapHistory(request: ModelRequest): ModelRequest {
+  if (typeof request.input === "string") return request;
+  const input = request.input.map((item): AgentInputItem => (item.type === "function_call" && item.arguments.startsWith(`{"${RAW}"`) ? { ...item, arguments: String(unwrap(item.arguments).raw) } : item));
+  return { ...request, input };
+}
+
+/** The raw text and finish reason `wrapCalls` packed, or the input as the runner gave it. */
+function unwrap(input: string): { raw: unknown; finishReason: string | undefined } {
+  if (!input.startsWith(`{"${RAW}"`)) return { raw: input, finishReason: undefined };
+  const packed = JSON.parse(input) as Record<string, unknown>;
+  return { raw: packed[RAW], finishReason: typeof packed[FINISH] === "string" ? packed[FINISH] : undefined };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+function cutOffByTokens(response: unknown): boolean {
+  const details = (response as { incomplete_details?: { reason?: string } | null } | undefined)?.incomplete_details;
+  return (response as { status?: string } | undefined)?.status === "incomplete" && details?.reason === "max_output_tokens";
+}
+
+function hasFunctionCall(response: unknown): boolean {
+  const output = (response as { output?: unknown } | undefined)?.output;
+  return Array.isArray(output) && output.some((item: { type?: unknown } | null) => item?.type === "function_call");
 }
 
 function defaultTurn(runContext: object): string {
