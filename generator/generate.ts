@@ -193,15 +193,18 @@ async function packageFiles(
 }
 
 /**
- * The extras a set lists, compiled from templates/extras (loads TypeScript, like the runtime
- * before the build precompiles it; cached under the emitters' hash, which covers the templates).
+ * The extras a set lists: from the build's precompiled file, or compiled from templates/extras
+ * (which loads TypeScript, as for the runtime); cached under the emitters' hash, which covers
+ * the templates.
  */
 async function extras(names: readonly string[], cache: GenerationCache | undefined, key: string | undefined): Promise<readonly EmittedFile[]> {
   if (names.length === 0) return [];
   const cached = key ? await cache?.files(key) : undefined;
   if (cached) return cached;
-  const { transpileTemplates } = await import("./emit/runtime.ts");
-  const files = names.flatMap((name) => transpileTemplates(`extras/${name}`));
+  const shipped = (await shippedPrecompiled())?.extras;
+  const files = shipped
+    ? shipped.filter((file) => names.some((name) => file.path.startsWith(`extras/${name}/`)))
+    : await import("./emit/runtime.ts").then(({ transpileTemplates }) => names.flatMap((name) => transpileTemplates(`extras/${name}`)));
   if (cache && key) await cache.storeFiles(key, files);
   return files;
 }
