@@ -31,7 +31,12 @@ function visit(node: unknown, tokens: readonly string[], depth: number, path: st
     for (let index = 0; index < node.length; index++) visit(node[index], tokens, depth + 1, `${path}/${index}`, dropped);
     return;
   }
-  if (Array.isArray(node) || !Object.hasOwn(node, token)) return;
+  if (Array.isArray(node)) {
+    // A concrete index, as `removeAbsent` replays it; an array element is never itself absent.
+    if (!last && /^(?:0|[1-9]\d*)$/.test(token)) visit(node[Number(token)], tokens, depth + 1, `${path}/${token}`, dropped);
+    return;
+  }
+  if (!Object.hasOwn(node, token)) return;
   const record = node as Record<string, unknown>;
   const here = `${path}/${escapeToken(token)}`;
   if (!last) return visit(record[token], tokens, depth + 1, here, dropped);
