@@ -82,6 +82,14 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
     expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
   });
 
+  it("keeps separate chains for separate sessions sharing one guarded tool", async () => {
+    const bench = invoiceBench();
+    const [first, second] = [await connect(toolServer([bench.tool])), await connect(toolServer([bench.tool]))];
+    await call(first, INVALID);
+    expect((await call(first, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    expect((await call(second, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
+  });
+
   it("answers an unknown tool with the tools it serves", async () => {
     const client = await connect(toolServer([invoiceBench().tool]));
     const result = await client.callTool({ name: "create_invoices", arguments: {} });

@@ -50,6 +50,9 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
   const low = "server" in server ? server.server : server;
   const router = new ToolRouter(tools);
   const standings = new Map<string, Standing>();
+  // A transport without sessions (stdio, in-memory) serves one client: this server's own id
+  // stands for its session, so two such servers sharing a guarded tool keep separate chains.
+  const ownSession = `server-${crypto.randomUUID()}`;
   const listed: ListToolsResult = { tools: router.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })) };
 
   low.registerCapabilities({ tools: {} });
@@ -58,7 +61,8 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
     const { name } = request.params;
     const tool = router.get(name);
     if (!tool) return result(router.unknown(name));
-    const key = `${extra.sessionId ?? ""}\0${name}`;
+    const session = extra.sessionId ?? ownSession;
+    const key = `${session}\0${name}`;
     const standing = standings.get(key) ?? { epoch: 0, failedAt: undefined };
     if (standing.failedAt !== undefined && now() - standing.failedAt > windowMs) {
       standing.epoch++;
@@ -67,7 +71,7 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
     standings.delete(key);
     standings.set(key, standing);
     if (standings.size > MAX_CHAINS) standings.delete(standings.keys().next().value as string);
-    const turn = `mcp:${extra.sessionId ?? "-"}:${name}:${standing.epoch}`;
+    const turn = `mcp:${session}:${name}:${standing.epoch}`;
     const outcome = await tool.call(request.params.arguments ?? {}, { turn, signal: extra.signal });
     if (outcome.status === "ok") {
       standing.epoch++;

@@ -137,7 +137,9 @@ export function createGuard<Args, Result>(
         return failed("structural", errors, false, parsed.text, coercions, finishReason, started);
       }
     }
-    const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs: performance.now() - started, ...(absent.length > 0 && { absent }) };
+    const guardMs = performance.now() - started;
+    const record: LedgerAttempt =
+      absent.length === 0 ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs } : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs, absent };
     return { ok: true, value, record, started };
   }
 
