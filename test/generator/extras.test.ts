@@ -54,6 +54,15 @@ describe("extras", () => {
     expect(manifest).not.toHaveProperty("peerDependencies");
   });
 
+  it("adds an extra to a set the cache already holds", async () => {
+    project = withExtras(undefined);
+    expect((await project.run("generate")).code).toBe(0);
+    project.write("toolguard.config.json", { sets: [{ schemas: "schemas", out: "generated", packageName: "@acme/tools", extras: ["anthropic"] }] });
+    expect((await project.run("generate")).code).toBe(0);
+    expect(readdirSync(path.join(project.dir, "generated/extras"))).toEqual(["anthropic"]);
+    expect((await project.run("check")).code).toBe(0);
+  });
+
   it.each([
     [["openai", "langchain"], 'sets[0].extras[1]: unknown extra "langchain" (known: ai-sdk, anthropic, mcp, openai, openai-agents)'],
     [["openai", "openai"], 'sets[0].extras[1]: "openai" is listed twice'],

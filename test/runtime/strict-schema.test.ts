@@ -71,6 +71,7 @@ describe("strictVariant", () => {
     ["a recursive $ref", object({ node: { $ref: "#/$defs/node" } }, ["node"], { $defs: { node: object({ next: { $ref: "#/$defs/node" } }) } }), "$ref"],
     ["allOf", object({ a: { allOf: [{ type: "string" }] } }, ["a"]), "allOf"],
     ["an array without items", object({ a: { type: "array" } }, ["a"]), "items"],
+    ["a schema that accepts anything", object({ a: { description: "anything" } }, ["a"]), "type"],
     ["an unknown keyword", object({ a: { type: "string", contentSchema: {} } }, ["a"]), "contentSchema"],
   ])("cannot make %s strict", (_name, schema, keyword) => {
     const variant = strictVariant(schema);

@@ -128,6 +128,9 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
       out[keyword] = value;
     }
   }
+  if (out.type === undefined && out.anyOf === undefined && out.enum === undefined && out.const === undefined && !isObjectSchema(schema)) {
+    walk.blocking.push({ at, keyword: "type", why: "strict mode needs a type (or anyOf, enum, const) at every place; this one accepts anything" });
+  }
   if (isObjectSchema(schema)) objectPart(schema, out, at, args, depth, walk);
   if (schema.items !== undefined) out.items = convert(schema.items, `${at}/items`, `${args}/*`, depth + 1, walk);
   else if (schema.type === "array") walk.blocking.push({ at, keyword: "items", why: "strict mode needs every array to say what its items are" });
