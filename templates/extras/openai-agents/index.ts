@@ -136,15 +136,20 @@ function wrapCalls(response: ModelResponse): ModelResponse {
 /** The history as the model wrote it: wrapped calls back to their own text. */
 function unwrapHistory(request: ModelRequest): ModelRequest {
   if (typeof request.input === "string") return request;
-  const input = request.input.map((item): AgentInputItem => (item.type === "function_call" && item.arguments.startsWith(`{"${RAW}"`) ? { ...item, arguments: String(unwrap(item.arguments).raw) } : item));
+  const input = request.input.map((item): AgentInputItem => (item.type === "function_call" ? { ...item, arguments: String(unwrap(item.arguments).raw) } : item));
   return { ...request, input };
 }
 
 /** The raw text and finish reason `wrapCalls` packed, or the input as the runner gave it. */
 function unwrap(input: string): { raw: unknown; finishReason: string | undefined } {
   if (!input.startsWith(`{"${RAW}"`)) return { raw: input, finishReason: undefined };
-  const packed = JSON.parse(input) as Record<string, unknown>;
-  return { raw: packed[RAW], finishReason: typeof packed[FINISH] === "string" ? packed[FINISH] : undefined };
+  try {
+    const packed = JSON.parse(input) as Record<string, unknown>;
+    if (typeof packed[RAW] === "string") return { raw: packed[RAW], finishReason: typeof packed[FINISH] === "string" ? packed[FINISH] : undefined };
+  } catch {
+    // Not ours after all (a model that wrote this prefix itself): the guard reads it as sent.
+  }
+  return { raw: input, finishReason: undefined };
 }
 
 function isJsonObject(text: string): boolean {

@@ -82,7 +82,7 @@ export class OpenAiTools {
 
   async #call(name: string, raw: string, finishReason: string | undefined, turn: OpenAiTurn): Promise<Outcome<unknown> | UnknownToolOutcome> {
     const shown = this.#shown.get(name);
-    if (!shown || !this.#router.get(name)) return this.#router.unknown(name);
+    if (!shown) return this.#router.unknown(name);
     return shown.tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal, absentNulls: shown.absentNulls });
   }
 }
