@@ -11,6 +11,7 @@ import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
 import { buildReport, formatReport } from "./report.ts";
+import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
@@ -101,6 +102,7 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
+    for (const line of strictReport(pkg.set.extras, pkg.tools)) say(line);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;
