@@ -12,6 +12,7 @@ import type { GeneratedPackage } from "./generate.ts";
 import { generateSet } from "./speed/generate-set.ts";
 import { writePackage } from "./write-output.ts";
 import { buildReport, formatReport } from "./report.ts";
+import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
@@ -102,6 +103,7 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
+    for (const line of strictReport(pkg.set.extras, pkg.tools)) say(line);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;

@@ -1,6 +1,6 @@
 // The generation pipeline, all in memory: one schema set in, one package's files out.
 //
-//   set --read--> ToolDescription[] --emit--> each tool's files + runtime + index/manifest --> sorted files
+//   set --read--> ToolDescription[] --emit--> each tool's files + runtime + index/manifest + extras --> sorted files
 //
 // Each step is a function of its inputs alone, and nothing here touches the disk, so `check`
 // and `generate` share every byte. How a step's result is obtained faster (a cache entry, the
@@ -40,6 +40,8 @@ export interface Emitters {
   runtime(): Promise<readonly EmittedFile[]>;
   /** The package's index and manifest, which read only the set and each tool's name and references. */
   packageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<readonly EmittedFile[]>;
+  /** The extras the set lists (templates/extras/<name>, at extras/<name>/ in the package); none for an empty list. */
+  extras(names: readonly string[]): Promise<readonly EmittedFile[]>;
 }
 
 /** How many tools are emitted at once; emission is mostly CPU, partly json-schema-to-typescript's async work. */
@@ -62,6 +64,11 @@ export const directEmitters: Emitters = {
   async packageFiles(set, tools) {
     return (await import("./emit/package-files.ts")).emitPackageFiles(set, tools);
   },
+  async extras(names) {
+    if (names.length === 0) return [];
+    const { transpileTemplates } = await import("./emit/runtime.ts");
+    return names.flatMap((name) => transpileTemplates(`extras/${name}`));
+  },
 };
 
 /** Reads the set's schemas into tool descriptions, sorted by name; two tools with one name are an error. */
@@ -83,9 +90,14 @@ export function packageTools(tools: readonly ToolDescription[]): PackageTool[] {
  * is thrown, so that one run reports every bad tool (InputErrors, in the tools' order).
  */
 export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescription[], emitters: Emitters = directEmitters): Promise<EmittedFile[]> {
-  const [outcomes, runtime, packaged] = await Promise.all([emitters.tools(tools), emitters.runtime(), emitters.packageFiles(set, packageTools(tools))]);
+  const [outcomes, runtime, packaged, extras] = await Promise.all([
+    emitters.tools(tools),
+    emitters.runtime(),
+    emitters.packageFiles(set, packageTools(tools)),
+    emitters.extras(set.extras),
+  ]);
   const errors: InputError[] = [];
-  const files: EmittedFile[] = [...runtime, ...packaged];
+  const files: EmittedFile[] = [...runtime, ...packaged, ...extras];
   for (const outcome of outcomes) {
     if (outcome.ok) files.push(...outcome.value);
     else if (outcome.error instanceof InputError) errors.push(outcome.error);

@@ -89,11 +89,27 @@ class FastEmitters implements Emitters {
     return files;
   }
 
-  /** The cache entries holding the runtime's and the package files, as a set entry names them. */
+  /**
+   * The extras a set lists: from the cache, the build's precompiled file, or compiled from
+   * templates/extras (which loads TypeScript, as for the runtime).
+   */
+  async extras(names: readonly string[]): Promise<readonly EmittedFile[]> {
+    if (names.length === 0) return [];
+    const key = await this.#extrasKey(names);
+    const cached = key ? await this.#cache?.files(key) : undefined;
+    if (cached) return cached;
+    const shipped = (await shippedPrecompiled())?.extras;
+    const files = shipped ? shipped.filter((file) => names.some((name) => file.path.startsWith(`extras/${name}/`))) : await directEmitters.extras(names);
+    if (key) await this.#cache?.storeFiles(key, files);
+    return files;
+  }
+
+  /** The cache entries holding the runtime's, the package's and the extras' files, as a set entry names them. */
   async packageEntries(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<string[]> {
     const cache = this.#cache;
     if (!cache) return [];
-    return [cache.filesEntry((await this.#runtimeKey()) as string), cache.filesEntry(await cache.packageKey(set, tools))];
+    const extras = await this.#extrasKey(set.extras);
+    return [cache.filesEntry((await this.#runtimeKey()) as string), cache.filesEntry(await cache.packageKey(set, tools)), ...(extras ? [cache.filesEntry(extras)] : [])];
   }
 
   /** Resolves once every tool's files emitted this run are in the cache. */
@@ -103,6 +119,10 @@ class FastEmitters implements Emitters {
 
   close(): void {
     this.#pool?.close();
+  }
+
+  async #extrasKey(names: readonly string[]): Promise<string | undefined> {
+    return this.#cache && names.length > 0 ? `extras-${await this.#cache.emitterHash()}-${names.join("+")}` : undefined;
   }
 
   async #runtimeKey(): Promise<string | undefined> {
