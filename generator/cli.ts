@@ -4,11 +4,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { GenerationCache } from "./cache.ts";
+import { GenerationCache } from "./speed/cache.ts";
 import { compareWithDisk } from "./check.ts";
 import { loadConfig, type ResolvedConfig } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
-import { generateSet, type GeneratedPackage } from "./generate.ts";
+import type { GeneratedPackage } from "./generate.ts";
+import { generateSet } from "./speed/generate-set.ts";
 import { writePackage } from "./write-output.ts";
 import { buildReport, formatReport } from "./report.ts";
 import { strictReport } from "./strict-report.ts";

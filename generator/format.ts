@@ -1,6 +1,6 @@
 // Formats what people read in review, in memory, with fixed options: the output must not
 // depend on a .prettierrc that happens to sit above the output folder. Prettier is loaded on
-// first use: most runs lay out all they write themselves (emit/index-layout.ts).
+// first use: most runs lay out all they write themselves (emit/layout/index-layout.ts).
 import type * as Prettier from "prettier";
 
 let prettier: Promise<typeof Prettier> | undefined;

@@ -6,10 +6,10 @@
 // the last good output in place; the next good save regenerates. Each run prints its time.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import type { GenerationCache } from "./cache.ts";
+import type { GenerationCache } from "./speed/cache.ts";
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import { InputError, InputErrors } from "./errors.ts";
-import { generateSet } from "./generate.ts";
+import { generateSet } from "./speed/generate-set.ts";
 import { type TreeWatcher, watchTree } from "./watch-tree.ts";
 import { writePackage } from "./write-output.ts";
 

@@ -2,7 +2,7 @@
 // TypeScript type the implementation sees, so they only ever matter to the models: a tighter
 // bound turns valid calls into failures; a looser one lets the model send more.
 import type { Schema } from "../schema-walk.ts";
-import { ANNOTATION_FORMATS } from "../emit/validator.ts";
+import { ANNOTATION_FORMATS } from "../ajv/instances.ts";
 import { type At, type CompareContext, report, where } from "./compare-context.ts";
 import { shown } from "./schema-view.ts";
 

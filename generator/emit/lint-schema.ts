@@ -7,12 +7,13 @@ import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { schemaPathToken, walkSchemas } from "../schema-walk.ts";
 import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
-import type { createAjv } from "./validator.ts";
+import type { AjvInstance } from "../ajv/instances.ts";
+import { knownKeywords } from "../ajv/private-state.ts";
 
 const RAW_CODE_KEYWORDS = new Set(["tsType", "tsEnumNames", "tsExtends", "tsTypeName"]);
 
-export function lintSchema(tool: ToolDescription, ajv: ReturnType<typeof createAjv>): void {
-  const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
+export function lintSchema(tool: ToolDescription, ajv: AjvInstance): void {
+  const known = knownKeywords(ajv);
   const at = { file: tool.source.file, pointer: tool.source.pointer };
   refuseProtoKeys(tool, tool.inputSchema, "#");
   walkSchemas(tool.inputSchema, (schema, location) => {

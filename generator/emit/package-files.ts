@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from "../paths.ts";
 import { extraPeerDependencies } from "../extras.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
-import { DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./index-layout.ts";
+import { DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./layout/index-layout.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
@@ -80,7 +80,7 @@ export function indexEntries(tools: readonly PackageTool[]): IndexEntry[] {
   }));
 }
 
-/** The index as prettier formats it, for what index-layout.ts does not lay out itself (and for its test). */
+/** The index as prettier formats it, for what layout/index-layout.ts does not lay out itself (and for its test). */
 export async function formatIndex(source: { readonly js: string; readonly dts: string }): Promise<[string, string]> {
   return Promise.all([formatJs(source.js), formatTs(source.dts)]);
 }

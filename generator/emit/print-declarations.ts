@@ -1,11 +1,11 @@
 // Prints a tool's declarations (json-schema-to-typescript writes them without indentation) as
 // TypeScript's own printer does: one member per line, semicolons, JSDoc kept, two-space
-// indentation. declaration-layout.ts does it for the subset of TypeScript that the generator
+// indentation. layout/declaration-layout.ts does it for the subset of TypeScript that the generator
 // writes, so that emitting a tool never loads TypeScript (~0.35 s per thread, and its printer
 // was a fifth of emitting); anything else still goes through TypeScript's printer.
 import { createRequire } from "node:module";
 import type * as TsMorph from "ts-morph";
-import { layOutDeclarations } from "./declaration-layout.ts";
+import { layOutDeclarations } from "./layout/declaration-layout.ts";
 
 let printer: { ts: typeof TsMorph.ts; printer: TsMorph.ts.Printer } | undefined;
 
@@ -13,7 +13,7 @@ export function printDeclarations(text: string): string {
   return halveIndentation(layOutDeclarations(text) ?? printWithTypeScript(text));
 }
 
-/** TypeScript's printer itself, for text outside declaration-layout.ts's subset (and for tests). */
+/** TypeScript's printer itself, for text outside layout/declaration-layout.ts's subset (and for tests). */
 export function printWithTypeScript(text: string): string {
   // Loaded on first use: most runs never need it.
   printer ??= (() => {

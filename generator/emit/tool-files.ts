@@ -8,15 +8,11 @@ import { fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { emitToolModule } from "./tool-module.ts";
 import { emitArgumentTypes } from "./types.ts";
-import { compileValidator, createAjv } from "./validator.ts";
-
-/** One Ajv per dialect for the lint, which reads only its list of known keywords. */
-const lintInstances = new Map<ToolDescription["dialect"], ReturnType<typeof createAjv>>();
+import { compileValidator } from "./validator.ts";
+import { lintAjv } from "../ajv/instances.ts";
 
 export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
-  let lintAjv = lintInstances.get(tool.dialect);
-  if (!lintAjv) lintInstances.set(tool.dialect, (lintAjv = createAjv(tool.dialect)));
-  lintSchema(tool, lintAjv);
+  lintSchema(tool, lintAjv(tool.dialect));
   const validator = compileValidator(tool);
   const module = emitToolModule(tool, await emitArgumentTypes(tool), validator);
   const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));

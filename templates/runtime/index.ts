@@ -29,12 +29,14 @@ export type {
   Outcome,
   ValidationFailedOutcome,
 } from "./contract/outcome.ts";
-export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger/ledger.ts";
+export type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./contract/ledger-entry.ts";
+export type { Resolution } from "./contract/resolution.ts";
+export { latestPerChain } from "./ledger/ledger.ts";
 export type { InputSchema, JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
 export { defineTool } from "./call/define-tool.ts";
 export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger/ledger-jsonl.ts";
 export { MemorySink } from "./ledger/ledger-memory.ts";
-export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
+export { ReferenceResolverError } from "./resolve/references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
 export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
 export {

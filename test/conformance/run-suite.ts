@@ -18,11 +18,13 @@ import { pathToFileURL } from "node:url";
 import { bundleRefs } from "../../generator/load/load-document.ts";
 import { localizeSchema } from "../../generator/load/localize-schema.ts";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
-import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
+import { createAjv } from "../../generator/ajv/instances.ts";
+import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
 import type { Dialect, ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 
-export const SUITE: string = path.resolve(import.meta.dirname, "../../../shared/conformance/JSON-Schema-Test-Suite");
+/** The JSON Schema Test Suite, vendored (see its SOURCE file for the upstream commit). */
+export const SUITE: string = path.resolve(import.meta.dirname, "../fixtures/json-schema-test-suite");
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
 const FAKE_SERVER = "http://localhost:1234/";
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { listFiles } from "../../generator/cache.ts";
+import { listFiles } from "../../generator/speed/sources-hash.ts";
 import { mcpTool, TempProject } from "../helpers/temp-project.ts";
 
 let project: TempProject | undefined;

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { foldCombinators } from "../../generator/emit/fold-combinators.ts";
-import { needsDynamicScope } from "../../generator/emit/ajv-2020-static.ts";
+import { needsDynamicScope } from "../../generator/ajv/ajv-2020-static.ts";
 import { discriminatorOf } from "../../generator/emit/union-branches.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
 import type { Dialect } from "../../generator/ir.ts";

@@ -1,9 +1,9 @@
-// The package index laid out without prettier (emit/index-layout.ts) is what prettier makes of
+// The package index laid out without prettier (emit/layout/index-layout.ts) is what prettier makes of
 // the same index, for the shipped schemas, for names long enough to break every line prettier
 // breaks, and for random sets of tool names.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layOutIndex } from "../../generator/emit/index-layout.ts";
+import { layOutIndex } from "../../generator/emit/layout/index-layout.ts";
 import { formatIndex, indexEntries, indexSource, type PackageTool } from "../../generator/emit/package-files.ts";
 import { TOOL_NAME } from "../../generator/read/tool-file.ts";
 

@@ -3,8 +3,8 @@
 // Ajv that validated its schema itself, and an invalid schema must fail with ajv's own message.
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { describe, expect, it } from "vitest";
-import { compileValidator, createAjv } from "../../generator/emit/validator.ts";
-import { validateAgainstMeta } from "../../generator/emit/meta-validation.ts";
+import { compileValidator } from "../../generator/emit/validator.ts";
+import { createAjv, validateAgainstMeta } from "../../generator/ajv/instances.ts";
 
 const standalone = standaloneModule.default;
 const SCHEMAS: Record<string, { dialect: "2020-12" | "draft-07"; schema: Record<string, unknown> }> = {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runtimeFiles } from "../../generator/emit/runtime.ts";
 import { toolTemplate } from "../../generator/emit/tool-template.ts";
 import { TEMPLATES_DIR } from "../../generator/paths.ts";
-import { makePrecompiled, readPrecompiled, sourcesKey } from "../../generator/precompiled.ts";
+import { makePrecompiled, readPrecompiled, sourcesKey } from "../../generator/speed/precompiled.ts";
 
 const GENERATOR_DIR = path.resolve(import.meta.dirname, "../../generator");
 const temporary: string[] = [];

@@ -1,4 +1,4 @@
-// A tool's declarations are laid out without TypeScript (emit/declaration-layout.ts), and must
+// A tool's declarations are laid out without TypeScript (emit/layout/declaration-layout.ts), and must
 // come out exactly as TypeScript's printer prints them: the same bytes as before, for every
 // shape json-schema-to-typescript writes. Emitting a tool must not load TypeScript at all.
 import { execFileSync } from "node:child_process";
@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layOutDeclarations } from "../../generator/emit/declaration-layout.ts";
+import { layOutDeclarations } from "../../generator/emit/layout/declaration-layout.ts";
 import { printDeclarations, printWithTypeScript } from "../../generator/emit/print-declarations.ts";
 import { emitToolModule } from "../../generator/emit/tool-module.ts";
 import { emitArgumentTypes } from "../../generator/emit/types.ts";

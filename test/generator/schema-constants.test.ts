@@ -1,7 +1,7 @@
 // ajv's standalone code declares each compiled schema as a constant but reads only a few values
 // from it; the constants are cut down to what the code reads, and nothing the code reads changes.
 import { describe, expect, it } from "vitest";
-import { pruneSchemaConstants } from "../../generator/emit/schema-constants.ts";
+import { pruneSchemaConstants } from "../../generator/ajv/schema-constants.ts";
 import { emitAndLoad } from "../hostile/load-validator.ts";
 
 const SCHEMA = JSON.stringify({

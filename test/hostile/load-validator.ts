@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
-import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
+import { createAjv } from "../../generator/ajv/instances.ts";
+import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 

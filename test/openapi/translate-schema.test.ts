@@ -7,7 +7,7 @@ import type { SchemaDialect } from "../../generator/read/openapi/schema-dialect.
 import { createSchemaTranslator } from "../../generator/read/openapi/translate-schema.ts";
 import { Untranslatable } from "../../generator/read/openapi/untranslatable.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
-import { ANNOTATION_FORMATS } from "../../generator/emit/validator.ts";
+import { ANNOTATION_FORMATS } from "../../generator/ajv/instances.ts";
 
 type Case = {
   given: unknown;

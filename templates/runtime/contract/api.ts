@@ -3,9 +3,10 @@
 // through `call`.
 import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
 import type { HttpBinding, InputSchema } from "./tool-spec.ts";
-import type { LedgerSink } from "../ledger/ledger.ts";
-import type { IdempotencyStore } from "../compose/idempotency-store.ts";
-import type { TraceOptions } from "../telemetry/tracing.ts";
+import type { IdempotencyStore } from "./idempotency-store.ts";
+import type { LedgerSink } from "./ledger-entry.ts";
+import type { Candidate } from "./resolution.ts";
+import type { TraceOptions } from "./trace-options.ts";
 
 declare const validatedBrand: unique symbol;
 
@@ -15,12 +16,6 @@ declare const validatedBrand: unique symbol;
  * expected: the implementation cannot be called around the guard.
  */
 export type Validated<T> = T & { readonly [validatedBrand]: true };
-
-/** A candidate a resolver found for a reference. */
-export interface Candidate {
-  readonly id: string;
-  readonly label: string;
-}
 
 /**
  * Turns what the model wrote for a reference (a name, an email) into the real things it may
@@ -184,4 +179,4 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   ): DescribedTool<Result>;
 }
 
-export type { FailedOutcome };
+export type { Candidate, FailedOutcome };

@@ -2,8 +2,9 @@
 // (a name, an email); the tool's resolvers turn that into the identifiers the implementation
 // needs. One match proceeds, none is a semantic error, several are a question back to the model
 // with real candidates. After a question, the field accepts only an identifier that was offered.
-import type { Candidate, ResolverMap } from "../contract/api.ts";
+import type { ResolverMap } from "../contract/api.ts";
 import type { ArgumentError } from "../contract/outcome.ts";
+import type { Candidate, Resolution } from "../contract/resolution.ts";
 import type { ReferenceTable } from "../contract/tool-spec.ts";
 import { shorten } from "../explain/explain.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
@@ -13,18 +14,9 @@ export const MAX_CANDIDATES = 10;
 /** How long a resolver may take before it counts as failed. */
 export const DEFAULT_RESOLVER_TIMEOUT_MS = 10_000;
 
-const NONE: readonly Candidate[] = [];
+export type { Resolution };
 
-/** A reference field resolved to an identifier: recorded in the ledger, applied to the arguments. */
-export interface Resolution {
-  /** JSON Pointer of the reference field in the model's arguments. */
-  readonly path: string;
-  /** What the model wrote there. */
-  readonly text: string;
-  readonly id: string;
-  /** The property the identifier was written to, beside the reference field. */
-  readonly target: string;
-}
+const NONE: readonly Candidate[] = [];
 
 export type ReferenceStep =
   | { readonly kind: "resolved"; readonly resolutions: readonly Resolution[] }

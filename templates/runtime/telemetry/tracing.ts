@@ -20,16 +20,10 @@ import {
 } from "@opentelemetry/api";
 import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
+import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
 
-/** What the traces may carry beyond names and outcomes. */
-export interface TraceOptions {
-  /**
-   * Record the model's raw arguments on the span (`gen_ai.tool.call.arguments`). Off by default:
-   * arguments may hold personal data or secrets.
-   */
-  readonly arguments?: boolean;
-}
+export type { TraceOptions };
 
 // The API hands out its no-op provider when no SDK is registered; a proxy with no delegate
 // returns that very object, which is how "nothing registered" is told apart without a probe span.

@@ -1,0 +1,99 @@
+// Every rewrite of the code ajv's standalone mode prints, each checked (assumption.ts): a
+// rewrite that finds nothing to rewrite stops generation, since it means ajv changed its output.
+import { InputError } from "../errors.ts";
+import type { ToolDescription } from "../ir.ts";
+import { AjvAssumptionError, rewrite } from "./assumption.ts";
+
+/** ajv's run-time helpers the generated code may require, and the name each is imported by from the package's runtime. */
+const RUNTIME_HELPERS = new Map<string, string>([
+  ["ajv/dist/runtime/ucs2length", "ucs2length"],
+  ["ajv/dist/runtime/equal", "equal"],
+]);
+
+/** Where a tool's module imports what the validator needs, relative to the tool's folder. */
+const RUNTIME_MODULES = {
+  helpers: "../runtime/validate/ajv-runtime.js",
+  formats: "../runtime/validate/formats.js",
+  pattern: "../runtime/validate/pattern.js",
+};
+
+/** A standalone validator as a tool's module holds it: imports, top-level code, the entry function's name. */
+export interface EsmValidator {
+  readonly imports: readonly string[];
+  readonly code: string;
+  readonly entry: string;
+}
+
+/**
+ * Assumptions 5-8, on ajv's standalone ESM output:
+ * 5. it opens with `"use strict";` (dropped: a module is strict already);
+ * 6. it requires run-time helpers as `require("ajv/dist/runtime/<name>").default` (made imports
+ *    of the package's runtime; any other `require` is a helper toolguard does not ship);
+ * 7. `uniqueItems` indexes scalars in `let|const indicesN = {};` (made prototype-free, where
+ *    "__proto__" would never be stored and "toString" is already there);
+ * 8. it ends with `export const validate = validateN;\nexport default validateN;`.
+ */
+export function standaloneToEsm(source: string, tool: ToolDescription): EsmValidator {
+  let code = rewrite(source, /^"use strict";\n/, () => "", 'standalone code opens with "use strict"');
+  const used = new Set<string>();
+  code = code.replace(/require\("([^"]+)"\)\.default/g, (whole, module: string) => {
+    const name = RUNTIME_HELPERS.get(module);
+    if (!name) return whole;
+    used.add(name);
+    return name;
+  });
+  if (code.includes("require(")) {
+    throw new InputError(tool.source, `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`, "remove the keyword that needs it, or report the schema to toolguard");
+  }
+  const indexMaps = (code.match(/\bindices\d*\b/g) ?? []).length > 0;
+  if (indexMaps) code = rewrite(code, /\b(let|const) (indices\d*) = \{\};/g, (_whole, keyword: string, name: string) => `${keyword} ${name} = Object.create(null);`, "uniqueItems indexes scalars in `let|const indicesN = {};`");
+  const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
+  if (!exported) throw new AjvAssumptionError("standalone code ends by exporting its entry function as `validate` and as the default", `not found in the validator of ${tool.name}`);
+  code = code.replace(exported[0], "");
+  const imports = [...used].sort();
+  const header = [
+    imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULES.helpers}";` : "",
+    code.includes("formats.") || code.includes("formats[") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
+    /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
+  ].filter(Boolean);
+  return { imports: header, code, entry: exported[1] as string };
+}
+
+/**
+ * Assumption 9: ajv prints each compiled function at the top level, starting a line as
+ * `function <name>(`, and an error's schema path as the plain string `schemaPath:"#/..."`.
+ *
+ * Gives errors raised inside a `$ref`'d definition the schema path of that definition. ajv
+ * compiles a referenced definition that itself contains references (GitHub's rule definitions,
+ * any recursive schema) into a function of its own, and that function's errors report schema
+ * paths relative to the definition: `#/properties/name/enum` for
+ * `#/$defs/item/properties/name/enum`. The explainer finds an error's hints (allowed values,
+ * examples, descriptions) by schema path, so such an error would read the hints of whatever the
+ * root schema has at `#/properties/name`: the model was told the wrong allowed values. Each such
+ * function's paths are prefixed with its definition's location, the key the hint table uses.
+ * `functions` comes from private-state.ts's `referencedFunctions`.
+ */
+export function qualifySchemaPaths(code: string, functions: ReadonlyMap<string, string>): string {
+  if (functions.size === 0) return code;
+  const seen = new Set<string>();
+  const out = code
+    .split(/^(?=function \w+\()/m)
+    .map((chunk) => {
+      const name = /^function (\w+)\(/.exec(chunk)?.[1] ?? "";
+      const location = functions.get(name);
+      if (location === undefined) return chunk;
+      seen.add(name);
+      const prefix = JSON.stringify(location).slice(1, -1);
+      return chunk.replace(/schemaPath:"#(?=[/"])/g, () => `schemaPath:"${prefix}`);
+    })
+    .join("");
+  const missing = [...functions.keys()].filter((name) => !seen.has(name));
+  if (missing.length > 0) throw new AjvAssumptionError("each function compiled for a $ref starts a line as `function <name>(`", `not found: ${missing.join(", ")}`);
+  return out;
+}
+
+/**
+ * Assumption 10: ajv declares each schema value its code reads as one line of JSON,
+ * `const schemaN = <JSON>;` (schema-constants.ts cuts each down to what the code reads).
+ */
+export const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$(\n?)/gm;

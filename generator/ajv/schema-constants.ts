@@ -1,0 +1,97 @@
+// ajv's standalone code declares each compiled schema as a constant (`const schema31 = {...}`,
+// the whole input schema for the root) but reads only a few values from it: a `type` array or an
+// `enum` for an error's params, a `properties` object to test keys against. Printing the whole
+// schema again made every validator carry a second copy of the input schema for V8 to compile
+// at import. Each constant is cut down to the values the code reads, at the paths it reads them.
+
+import { rewrite } from "./assumption.ts";
+import { SCHEMA_CONSTANT } from "./printed-output.ts";
+
+/** One step of a property access: a name (`.enum`, `["x-y"]`) or an array index (`[0]`). */
+type Step = string | number;
+
+const IDENTIFIER = String.raw`[A-Za-z_$][\w$]*`;
+// `.name`, `[0]` or `["name"]`: the accesses ajv writes with constant keys (getProperty).
+const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\])`);
+
+/**
+ * Replaces every `const schemaN = <JSON>;` whose value is only read through constant property
+ * accesses by the parts those accesses reach, each kept whole. Any other use of the constant
+ * (passed on, indexed by a variable) keeps the value from that point down; a constant that is
+ * used bare, or that is not one line of JSON, is left as ajv wrote it; one nothing reads is
+ * left out.
+ */
+export function pruneSchemaConstants(code: string): string {
+  // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
+  if (!/(?<![\w$.])schema\d+\b/.test(code)) return code;
+  return rewrite(code, SCHEMA_CONSTANT, (declaration, name: string, text: string, newline: string, offset: number) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return declaration;
+    }
+    const paths = accessPaths(code, name, offset + "const ".length);
+    if (paths === undefined) return declaration;
+    // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
+    if (paths.length === 0) return "";
+    return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
+  }, "schema values are declared one per line as `const schemaN = <JSON>;`");
+}
+
+/** The constant-key access chains the code reads `name` through; undefined if one is empty. */
+function accessPaths(code: string, name: string, declared: number): Step[][] | undefined {
+  const paths: Step[][] = [];
+  // Not after `.` (a property of that name) nor inside an identifier.
+  const use = new RegExp(String.raw`(?<![\w$.])${name}(?![\w$])`, "g");
+  for (const match of code.matchAll(use)) {
+    const at = match.index;
+    if (at === declared) continue;
+    const steps: Step[] = [];
+    let rest = code.slice(at + name.length, at + name.length + 4096);
+    for (let step = STEP.exec(rest); step; step = STEP.exec(rest)) {
+      steps.push(step[1] ?? (step[2] !== undefined ? Number(step[2]) : (JSON.parse(step[3] as string) as string)));
+      rest = rest.slice(step[0].length);
+    }
+    // `schemaN.enum[i0]` reads all of `enum`; `schemaN(...)` or bare `schemaN`, everything.
+    if (steps.length === 0) return undefined;
+    paths.push(steps);
+  }
+  return paths;
+}
+
+/**
+ * The parts of `value` the paths reach, each kept whole; array holes are `null`. A step that is
+ * not an own key or index of the value there (`.length`, `.includes(...)`) keeps that value
+ * whole, so nothing the code reads can come out different.
+ */
+function keep(value: unknown, paths: readonly Step[][]): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (paths.some((path) => path.length === 0)) return value;
+  const children = new Map<string, Step[][]>();
+  for (const [first, ...rest] of paths) {
+    const key = String(first);
+    if (!Object.hasOwn(value, key) || (Array.isArray(value) && !/^(?:0|[1-9]\d*)$/.test(key))) return value;
+    children.set(key, [...(children.get(key) ?? []), rest]);
+  }
+  if (Array.isArray(value)) {
+    const last = Math.max(...[...children.keys()].map(Number));
+    return value.slice(0, last + 1).map((item: unknown, index) => {
+      const rest = children.get(String(index));
+      return rest ? keep(item, rest) : null;
+    });
+  }
+  // In the schema's own key order, so the output does not depend on the order of the code;
+  // `fromEntries` defines a `__proto__` key as data, where assigning it would not.
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]) => {
+      const rest = children.get(key);
+      return rest ? [[key, keep(child, rest)]] : [];
+    }),
+  );
+}
+
+// ajv prints constants as JSON on one line, with U+2028/U+2029 escaped: keep both.
+function printJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+}

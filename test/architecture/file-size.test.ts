@@ -1,0 +1,30 @@
+// Small files with one job: no source file of the runtime or the generator over 300 lines
+// without a stated reason here.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const REPO = path.resolve(import.meta.dirname, "../..");
+const LIMIT = 300;
+
+/** Files allowed over the limit, and why. Remove an entry once its file is back under it. */
+const ALLOWED: Readonly<Record<string, string>> = {
+  "templates/runtime/call/guard.ts": "being split into the call's control flow and its parts (issue 16)",
+  "templates/runtime/explain/explain.ts": "being reworked (issue 17)",
+  "generator/read/openapi/translate-schema.ts": "being reworked (issue 13)",
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(REPO, dir), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".ts"))
+    .map((name) => `${dir}/${name.split(path.sep).join("/")}`);
+}
+
+describe("file sizes", () => {
+  it(`no runtime or generator file is over ${LIMIT} lines without a stated reason`, () => {
+    const long = [...sources("templates/runtime"), ...sources("generator")]
+      .map((file) => ({ file, lines: readFileSync(path.join(REPO, file), "utf8").split("\n").length - 1 }))
+      .filter(({ file, lines }) => lines > LIMIT && !(file in ALLOWED));
+    expect(long).toEqual([]);
+  });
+});
