@@ -21,6 +21,22 @@ export interface SchemaSetConfig {
    * `"ai-sdk"` (Vercel AI SDK), `"openai-agents"`, `"mcp"` (server). Default: none.
    */
   readonly extras?: readonly string[];
+  /**
+   * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
+   * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
+   * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
+   * working tree (docs/diff.md). Either way the version follows from the inputs alone.
+   */
+  readonly version?: string | VersionFromDiff;
+}
+
+/** A package version derived from the schema changes since a git ref. */
+export interface VersionFromDiff {
+  readonly from: "schema-diff";
+  /** The git ref whose generated package.json holds the version to raise (a branch, a release tag). */
+  readonly base: string;
+  /** The version when the package does not exist at `base` yet. Default `"0.1.0"`. */
+  readonly initial?: string;
 }
 
 export interface ToolguardConfig {
@@ -47,8 +63,10 @@ export interface ResolvedSet {
   readonly schemas: string;
   readonly out: string;
   readonly packageName: string;
-  /** Sorted, without repeats. */
-  readonly extras: readonly string[];
+  /** The extras to include, sorted, without repeats; none when absent. */
+  readonly extras?: readonly string[];
+  /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
+  readonly version?: string | VersionFromDiff;
 }
 
 export interface ResolvedConfig {
@@ -101,19 +119,21 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, extras, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, extras)`);
+    const { schemas, out, packageName, extras, version, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, extras, version)`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
       throw new UsageError(`${at}.packageName must be a valid npm package name`);
     }
     const outAbs = path.resolve(base, out);
+    const resolvedVersion = versionOption(version, `${at}.version`);
     return {
       schemas: path.resolve(base, schemas),
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
       extras: resolveExtras(extras, `${at}.extras`),
+      ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
     };
   });
   const outs = new Set<string>();
@@ -138,4 +158,21 @@ function resolveExtras(raw: unknown, at: string): string[] {
     seen.add(name);
   }
   return [...seen].sort();
+}
+
+const PLAIN_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+function versionOption(value: unknown, at: string): string | VersionFromDiff | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") {
+    if (!PLAIN_VERSION.test(value)) throw new UsageError(`${at} must be a plain x.y.z version, got "${value}"`);
+    return value;
+  }
+  if (value === null || typeof value !== "object") throw new UsageError(`${at} must be "x.y.z" or { from: "schema-diff", base: "<git ref>" }`);
+  const { from, base, initial, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: from, base, initial)`);
+  if (from !== "schema-diff") throw new UsageError(`${at}.from must be "schema-diff"`);
+  if (typeof base !== "string" || base === "") throw new UsageError(`${at}.base must name a git ref (a branch or a tag)`);
+  if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial))) throw new UsageError(`${at}.initial must be a plain x.y.z version`);
+  return { from, base, ...(initial === undefined ? {} : { initial: initial as string }) };
 }

@@ -185,8 +185,9 @@ async function packageFiles(
     if (cache && indexKey) await cache.storeFiles(indexKey, files);
     return files;
   };
-  const extrasKey = cache && set.extras.length > 0 ? `extras-${await cache.emitterHash()}-${set.extras.join("+")}` : undefined;
-  const [runtimeFiles, indexFiles, extraFiles] = await Promise.all([runtime(), index(), extras(set.extras, cache, extrasKey)]);
+  const extraNames = set.extras ?? [];
+  const extrasKey = cache && extraNames.length > 0 ? `extras-${await cache.emitterHash()}-${extraNames.join("+")}` : undefined;
+  const [runtimeFiles, indexFiles, extraFiles] = await Promise.all([runtime(), index(), extras(extraNames, cache, extrasKey)]);
   const files = [...runtimeFiles, ...indexFiles, ...extraFiles];
   if (!cache || !runtimeKey || !indexKey) return { files };
   return { files, entries: [cache.filesEntry(runtimeKey), cache.filesEntry(indexKey), ...(extrasKey ? [cache.filesEntry(extrasKey)] : [])] };
