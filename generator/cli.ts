@@ -103,7 +103,7 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
-    for (const line of strictReport(pkg.set.extras, pkg.tools)) say(line);
+    for (const line of strictReport(pkg.set.extras ?? [], pkg.tools)) say(line);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;

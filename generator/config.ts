@@ -65,8 +65,8 @@ export interface ResolvedSet {
   readonly packageName: string;
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
-  /** Sorted, without repeats. */
-  readonly extras: readonly string[];
+  /** The extras to include, sorted, without repeats; none when absent. */
+  readonly extras?: readonly string[];
 }
 
 export interface ResolvedConfig {

@@ -94,7 +94,7 @@ export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescript
     emitters.tools(tools),
     emitters.runtime(),
     emitters.packageFiles(set, packageTools(tools)),
-    emitters.extras(set.extras),
+    emitters.extras(set.extras ?? []),
   ]);
   const errors: InputError[] = [];
   const files: EmittedFile[] = [...runtime, ...packaged, ...extras];

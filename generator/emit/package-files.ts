@@ -39,6 +39,7 @@ function runtimeDependencies(): Record<string, string> {
 export type PackageTool = Pick<ToolDescription, "name" | "references">;
 
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<EmittedFile[]> {
+  const extras = set.extras ?? [];
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));
   const top = header(`the tool schemas of this package's set (${tools.length} tool${tools.length === 1 ? "" : "s"})`, hash);
   const entries = indexEntries(tools);
@@ -53,14 +54,14 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
     sideEffects: false,
     exports: {
       ".": { types: "./index.d.ts", default: "./index.js" },
-      ...Object.fromEntries(set.extras.map((extra) => [`./${extra}`, { types: `./extras/${extra}/index.d.ts`, default: `./extras/${extra}/index.js` }])),
+      ...Object.fromEntries(extras.map((extra) => [`./${extra}`, { types: `./extras/${extra}/index.d.ts`, default: `./extras/${extra}/index.js` }])),
     },
     engines: { node: ">=22" },
     dependencies: RUNTIME_DEPENDENCIES,
     // The SDKs the extras adapt: the user's own, and only for the extras they import.
-    ...(set.extras.length > 0 && {
-      peerDependencies: extraPeerDependencies(set.extras),
-      peerDependenciesMeta: Object.fromEntries(Object.keys(extraPeerDependencies(set.extras)).map((sdk) => [sdk, { optional: true }])),
+    ...(extras.length > 0 && {
+      peerDependencies: extraPeerDependencies(extras),
+      peerDependenciesMeta: Object.fromEntries(Object.keys(extraPeerDependencies(extras)).map((sdk) => [sdk, { optional: true }])),
     }),
   };
   return [

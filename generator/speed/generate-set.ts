@@ -108,7 +108,7 @@ class FastEmitters implements Emitters {
   async packageEntries(set: ResolvedSet, tools: readonly ToolDescription[]): Promise<string[]> {
     const cache = this.#cache;
     if (!cache) return [];
-    const extras = await this.#extrasKey(set.extras);
+    const extras = await this.#extrasKey(set.extras ?? []);
     return [cache.filesEntry((await this.#runtimeKey()) as string), cache.filesEntry(await cache.packageKey(set, tools)), ...(extras ? [cache.filesEntry(extras)] : [])];
   }
 

@@ -4,6 +4,7 @@
 // (session, tool, time since the last failure, reset on success).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolServer } from "../../examples/adapters/mcp-server.ts";
@@ -16,7 +17,7 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
 
-async function connect(server: McpServer): Promise<Client> {
+async function connect(server: McpServer | Server): Promise<Client> {
   const client = new Client({ name: "test-host", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -88,6 +89,16 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
     await call(first, INVALID);
     expect((await call(first, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
     expect((await call(second, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
+  });
+
+  it("serves on the low-level Server as on McpServer", async () => {
+    const bench = invoiceBench();
+    const server = new Server({ name: "low-level", version: "1.0.0" });
+    serveGuardedTools(server, [bench.tool]);
+    const client = await connect(server);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([TOOL]);
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: INVALID_ENVELOPE });
+    expect(await call(client, VALID)).toEqual({ isError: false, body: okOutcome(2, expect.any(String)) });
   });
 
   it("answers an unknown tool with the tools it serves", async () => {

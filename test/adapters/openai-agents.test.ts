@@ -5,7 +5,7 @@
 // by max_output_tokens, which the SDK would throw on, into calls the guard reads as cut off.
 import { Agent, OpenAIProvider, Runner } from "@openai/agents";
 import OpenAI from "openai";
-import { agentsTools } from "../../generated/extras/openai-agents/index.js";
+import { agentsTools, guardModelProvider } from "../../generated/extras/openai-agents/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsTurn } from "../../examples/adapters/openai-agents.ts";
 import { startFakeModel, type FakeModel } from "./fake-model-server.ts";
@@ -88,5 +88,35 @@ describe("OpenAI Agents through the adapter", () => {
     expect(definition).toMatchObject({ strict: true, parameters: { required: ["amount", "currency", "customer_ref", "due_date", "line_items", "memo"] } });
     expect(bench.received).toEqual([RECEIVED]);
     expect(bench.chains()).toMatchObject([{ verdict: "ok", attempts: [{ absent: ["/due_date", "/memo"] }] }]);
+  });
+});
+
+describe("OpenAI Agents on its Chat Completions model, through the provider wrapper", () => {
+  let chatFake: FakeModel;
+  let chatClient: OpenAI;
+  beforeAll(async () => {
+    chatFake = await startFakeModel("chat");
+    chatClient = new OpenAI({ baseURL: chatFake.baseURL, apiKey: "test", maxRetries: 0 });
+  });
+  afterAll(() => chatFake.close());
+
+  async function run(bench: ReturnType<typeof invoiceBench>): Promise<unknown> {
+    const runner = new Runner({ modelProvider: guardModelProvider(new OpenAIProvider({ openAIClient: chatClient, useResponses: false })), tracingDisabled: true });
+    const agent = new Agent({ name: "billing", model: "gpt-5", tools: agentsTools([bench.tool]) });
+    return (await runner.run(agent, "Invoice Acme BV", { maxTurns: 8 })).finalOutput;
+  }
+
+  it("hands text that is not JSON to the guard", async () => {
+    const bench = invoiceBench();
+    chatFake.play([{ tool: TOOL, args: NOT_JSON }, { tool: TOOL, args: VALID }, { text: "Done." }]);
+    expect(await run(bench)).toBe("Done.");
+    expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: NOT_JSON, failure: "syntactic" }, { raw: VALID }] }]);
+  });
+
+  it("passes finish_reason length on as cut off", async () => {
+    const bench = invoiceBench();
+    chatFake.play([{ tool: TOOL, args: CUT_OFF, cutOff: true }, { tool: TOOL, args: VALID }, { text: "Done." }]);
+    expect(await run(bench)).toBe("Done.");
+    expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: CUT_OFF, finishReason: "length" }, { raw: VALID }] }]);
   });
 });

@@ -3,7 +3,7 @@
 // parse error, uncounted), and the answer to a step the SDK stopped on `length` without running
 // its tool calls. The schema goes through `jsonSchema()` without a validate function: the SDK
 // does not validate, the guard does (and explains, bounds and records).
-import { jsonSchema, NoSuchToolError, tool, type ModelMessage, type StepResult, type ToolCallRepairFunction, type ToolModelMessage, type ToolSet } from "ai";
+import { jsonSchema, NoSuchToolError, tool, type StepResult, type ToolCallRepairFunction, type ToolModelMessage, type ToolSet } from "ai";
 import { ToolRouter, toolResultText, type DescribedTool, type Outcome, type UnknownToolOutcome } from "../../runtime/index.ts";
 
 /**
@@ -74,4 +74,3 @@ function unwrap(input: unknown): unknown {
   return input;
 }
 
-export type { ModelMessage };

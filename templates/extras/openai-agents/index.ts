@@ -84,8 +84,10 @@ export function unknownToolFormatter(tools: readonly DescribedTool[]): ToolError
  * Wraps a model provider (e.g. `new OpenAIProvider({ openAIClient })`) so that what the SDK's
  * runner would answer itself reaches the guard: a call whose text is not a JSON object, and a
  * Responses answer left `incomplete` by `max_output_tokens` with function calls in it (which the
- * SDK would throw on; its calls now run and are read as cut off). Any other unsuccessful answer
- * still throws. Non-streamed runs only: a streamed run gets the SDK's own handling.
+ * SDK would throw on; its calls now run and are read as cut off), or a Chat Completions answer
+ * with `finish_reason: "length"` (which the SDK runs, not knowing it was cut off). Any other
+ * unsuccessful answer still throws. Non-streamed runs only: a streamed run gets the SDK's own
+ * handling.
  */
 export function guardModelProvider(provider: ModelProvider): ModelProvider {
   return {
@@ -125,7 +127,7 @@ function guardModel(model: Model): void {
 
 /** Each function call whose text the runner would refuse, or that was cut off, wrapped for `invoke`. */
 function wrapCalls(response: ModelResponse): ModelResponse {
-  const finish = cutOffByTokens(response.providerData) ? "max_output_tokens" : undefined;
+  const finish = cutOffByTokens(response.providerData) ? "max_output_tokens" : chatFinishReason(response.providerData) === "length" ? "length" : undefined;
   const output = response.output.map((item) => {
     if (item.type !== "function_call" || (finish === undefined && isJsonObject(item.arguments))) return item;
     return { ...item, arguments: JSON.stringify({ [RAW]: item.arguments, ...(finish && { [FINISH]: finish }) }) };
@@ -164,6 +166,12 @@ function isJsonObject(text: string): boolean {
 function cutOffByTokens(response: unknown): boolean {
   const details = (response as { incomplete_details?: { reason?: string } | null } | undefined)?.incomplete_details;
   return (response as { status?: string } | undefined)?.status === "incomplete" && details?.reason === "max_output_tokens";
+}
+
+/** A Chat Completions model's raw answer (its `providerData`): the first choice's finish reason. */
+function chatFinishReason(response: unknown): unknown {
+  const choices = (response as { choices?: unknown } | undefined)?.choices;
+  return Array.isArray(choices) ? (choices[0] as { finish_reason?: unknown } | undefined)?.finish_reason : undefined;
 }
 
 function hasFunctionCall(response: unknown): boolean {
