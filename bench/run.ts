@@ -67,15 +67,17 @@ if (only.has("invalid")) {
 }
 
 if (only.has("cold")) {
-  type Cold = { ms: number; ready: number };
+  type Cold = { ms: number; readyMs: number; ready: number };
   const start = (mode: string, env: Record<string, string> = {}): Cold => runCase<Cold>(cases("cold-start.ts"), [mode], env);
-  /** Medians over `runs` pairs of fresh processes, one per mode. */
+  /** Medians over `runs` rounds of fresh processes, one per mode, side by side. */
   const measure = (env: Record<string, string> = {}) => {
-    const pairs = Array.from({ length: runs }, () => ({ generated: start("generated", env), ajv: start("ajv", env) }));
+    const rounds = Array.from({ length: runs }, () => ({ github: start("github", env), ten: start("ten", env), ajv: start("ajv", env) }));
     return {
-      tools: pairs[0]?.generated.ready,
-      ms: { generated: medianOf(pairs, (pair) => pair.generated.ms), ajvRuntime: medianOf(pairs, (pair) => pair.ajv.ms) },
-      speedup: medianOf(pairs, (pair) => pair.ajv.ms / pair.generated.ms),
+      tools: { github: rounds[0]?.github.ready, ten: rounds[0]?.ten.ready },
+      ms: { github: medianOf(rounds, (r) => r.github.ms), ten: medianOf(rounds, (r) => r.ten.ms), ajvRuntime: medianOf(rounds, (r) => r.ajv.ms) },
+      readyMs: { github: medianOf(rounds, (r) => r.github.readyMs), ten: medianOf(rounds, (r) => r.ten.readyMs), ajvRuntime: medianOf(rounds, (r) => r.ajv.readyMs) },
+      speedup: medianOf(rounds, (r) => r.ajv.ms / r.github.ms),
+      githubOverTen: medianOf(rounds, (r) => r.github.ms / r.ten.ms),
     };
   };
   start("dump");
@@ -86,16 +88,20 @@ if (only.has("cold")) {
   let compileCache: ReturnType<typeof measure>;
   try {
     const cached = { NODE_COMPILE_CACHE: cacheDir };
-    for (const mode of ["generated", "ajv"]) start(mode, cached);
+    for (const mode of ["github", "ten", "ajv"]) start(mode, cached);
     compileCache = measure(cached);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  results.coldStart = { ...plain, withCompileCache: { ms: compileCache.ms, speedup: compileCache.speedup }, targets: { atLeast10x: plain.speedup >= 10 } };
-  say(`\n3. Cold start, every GitHub tool ready in a fresh process (target: >= 10x)`);
-  say("| start | generated package | ajv compile at run time | speed-up |\n|---|---|---|---|");
+  results.coldStart = {
+    ...plain,
+    withCompileCache: compileCache,
+    targets: { atLeast10x: plain.speedup >= 10, within2xOfTenTools: plain.githubOverTen <= 2 },
+  };
+  say(`\n3. Cold start to the first outcome, every tool bound, in a fresh process (targets: >= 10x ajv; GitHub within 2x of ten tools)`);
+  say("| start | GitHub, 1,221 tools | ten tools | ajv compile at run time | ajv / GitHub | GitHub / ten |\n|---|---|---|---|---|---|");
   for (const [label, row] of [["plain", plain], ["NODE_COMPILE_CACHE, warm", compileCache]] as const) {
-    say(`| ${label} | ${fixed(row.ms.generated, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x |`);
+    say(`| ${label} | ${fixed(row.ms.github, 0)} ms | ${fixed(row.ms.ten, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x | ${fixed(row.githubOverTen)}x |`);
   }
 }
 

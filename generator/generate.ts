@@ -179,8 +179,8 @@ async function packageFiles(
   const index = async (): Promise<readonly EmittedFile[]> => {
     const cached = indexKey ? await cache?.files(indexKey) : undefined;
     if (cached) return cached;
-    // Only what the index reads crosses to a worker, not every tool's schema.
-    const names = tools.map(({ name, references }) => ({ name, references }));
+    // Only what the index and catalog read crosses to a worker, not every tool's tables.
+    const names = tools.map(({ name, description, inputSchema, references, http }) => ({ name, description, inputSchema, references, http }));
     const files = pool ? await onWorker(pool, { kind: "package", set, tools: names }) : await (await import("./emit/package-files.ts")).emitPackageFiles(set, tools);
     if (cache && indexKey) await cache.storeFiles(indexKey, files);
     return files;

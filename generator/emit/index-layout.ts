@@ -22,6 +22,9 @@ export interface IndexEntry {
   readonly from: string;
 }
 
+/** The module the index takes every tool from: data and loaders, no tool module (catalog.ts). */
+export const CATALOG = '"./catalog.js"';
+
 export const TOOLS_COMMENT = "/** Every tool of this package, keyed by the name the model calls it by. */";
 export const DEFINITIONS_COMMENT = "/** What each provider needs to show the tools to a model: name, description, input schema. */";
 
@@ -36,7 +39,7 @@ export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: stri
   const names = entries.map((entry) => entry.name);
   const imports = entries.map((entry) => `import { ${entry.name} } from ${entry.from};`);
   const js = [
-    ...imports,
+    braceList("import ", names, ` from ${CATALOG};`),
     `export * from "./runtime/index.js";`,
     braceList("export ", names, ";"),
     "",

@@ -1,7 +1,8 @@
 // The package around the tools: `index.js`/`index.d.ts` (each tool under its camelCase name,
 // all of them in `tools` keyed by tool name, the runtime's public API) and `package.json`.
-// They read the set and each tool's name and whether it has references, nothing else: the
-// cache keys them by exactly that (GenerationCache.packageKey); widen the key with the reads.
+// They read the set and each tool's name, references, description, HTTP binding and input
+// schema (the catalog), nothing else: the cache keys them by exactly that
+// (GenerationCache.packageKey); widen the key with the reads.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedSet } from "../config.ts";
@@ -10,7 +11,8 @@ import { formatJs, formatJson, formatTs } from "../format.ts";
 import { PACKAGE_ROOT } from "../paths.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
-import { DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./index-layout.ts";
+import { emitCatalog, type CatalogTool } from "./catalog.ts";
+import { CATALOG, DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./index-layout.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
@@ -34,8 +36,8 @@ function runtimeDependencies(): Record<string, string> {
   );
 }
 
-/** What the package files read of each tool. */
-export type PackageTool = Pick<ToolDescription, "name" | "references">;
+/** What the package files read of each tool (the index: names and references; the catalog: its data). */
+export type PackageTool = CatalogTool;
 
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<EmittedFile[]> {
   const hash = contentHash(tools.map((tool) => tool.name).join("\n"));
@@ -56,6 +58,7 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
   return [
     { path: "index.js", content: top + jsText },
     { path: "index.d.ts", content: top + dtsText },
+    { path: "catalog.js", content: top + emitCatalog(tools) },
     { path: "package.json", content: formatJson(packageJson) },
   ];
 }
@@ -78,7 +81,7 @@ export async function formatIndex(source: { readonly js: string; readonly dts: s
 /** The index before formatting. */
 export function indexSource(entries: readonly IndexEntry[]): { readonly js: string; readonly dts: string } {
   const js = [
-    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
+    `import { ${entries.map((e) => e.name).join(", ")} } from ${CATALOG};`,
     `export * from "./runtime/index.js";`,
     `export { ${entries.map((e) => e.name).join(", ")} };`,
     "",

@@ -1,0 +1,90 @@
+// A tool whose validator and tables load on its first call. The package index lists every tool
+// (name, description, reference kinds, HTTP binding and input schema, all as data) without
+// importing any tool module, so a process that binds 1,221 tools is ready in the time it takes
+// to read that list, and pays for a tool's code only when the model calls it.
+import type { CallContext, GuardedTool, ImplementOptions, Implementation, RawArguments, ResolverMap, ToolDefinition } from "../api.ts";
+import type { Outcome } from "../outcome.ts";
+import type { HttpBinding, JsonSchema } from "../tool-spec.ts";
+import type { CheckResult } from "./check-result.ts";
+
+/** What the index knows of a tool without loading it. */
+export interface CatalogEntry {
+  readonly name: string;
+  readonly description: string;
+  /** Reference kinds needing a resolver: checked when the tool is bound, as a loaded tool does. */
+  readonly kinds: readonly string[];
+  readonly http: HttpBinding | undefined;
+  /**
+   * The input schema as JSON text: at start-up V8 only scans one string per tool (building 1,221
+   * schemas' objects is most of an index's cost), and the text is parsed on first read.
+   */
+  readonly schema: string;
+}
+
+/** A tool definition that imports its module (`load`) the first time a bound tool is used. */
+export function lazyTool<Args, Resolved, Kinds extends string>(
+  entry: CatalogEntry,
+  load: () => Promise<ToolDefinition<Args, Resolved, Kinds>>,
+): ToolDefinition<Args, Resolved, Kinds> {
+  let schema: JsonSchema | undefined;
+  let loading: Promise<ToolDefinition<Args, Resolved, Kinds>> | undefined;
+  const definition = (): Promise<ToolDefinition<Args, Resolved, Kinds>> => (loading ??= load());
+  return {
+    name: entry.name,
+    description: entry.description,
+    http: entry.http,
+    get inputSchema(): JsonSchema {
+      return (schema ??= JSON.parse(entry.schema) as JsonSchema);
+    },
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]): GuardedTool<Result> {
+      const options = rest[0];
+      requireResolvers(entry.name, entry.kinds, options?.resolvers);
+      return new LazyGuardedTool<Result>(entry.name, async () => {
+        const loaded = await definition();
+        return (loaded.implement as (impl: typeof implementation, options?: ImplementOptions<Kinds>) => GuardedTool<Result>)(implementation, options);
+      });
+    },
+  };
+}
+
+/** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
+export function requireResolvers(tool: string, kinds: Iterable<string>, resolvers: Partial<ResolverMap<string>> | undefined): void {
+  for (const kind of kinds) {
+    if (typeof resolvers?.[kind] !== "function") {
+      throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${kind}": implement(impl, { resolvers: { ${kind}: (text) => [...] } })`);
+    }
+  }
+}
+
+/** A bound tool whose guard is built on first use; every call after that goes straight to it. */
+class LazyGuardedTool<Result> implements GuardedTool<Result> {
+  readonly name: string;
+  readonly #bind: () => Promise<GuardedTool<Result>>;
+  #bound: GuardedTool<Result> | undefined;
+  #binding: Promise<GuardedTool<Result>> | undefined;
+
+  constructor(name: string, bind: () => Promise<GuardedTool<Result>>) {
+    this.name = name;
+    this.#bind = bind;
+  }
+
+  call(raw: RawArguments, context: CallContext): Promise<Outcome<Result>> {
+    const bound = this.#bound;
+    if (bound) return bound.call(raw, context);
+    return this.#load().then((loaded) => loaded.call(raw, context));
+  }
+
+  check(raw: RawArguments, context: CallContext): CheckResult {
+    const bound = this.#bound;
+    if (bound) return bound.check(raw, context);
+    throw new Error(`toolguard: ${this.name} is loaded on first use; await its ready() (or one call) before check()`);
+  }
+
+  ready(): Promise<void> {
+    return this.#load().then(() => undefined);
+  }
+
+  #load(): Promise<GuardedTool<Result>> {
+    return (this.#binding ??= this.#bind().then((bound) => (this.#bound = bound)));
+  }
+}
