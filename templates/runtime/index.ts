@@ -14,7 +14,7 @@ export type {
   ResolverMap,
   ToolDefinition,
   Validated,
-} from "./api.ts";
+} from "./contract/api.ts";
 export type {
   AmbiguousReferenceOutcome,
   ArgumentError,
@@ -25,12 +25,12 @@ export type {
   OkOutcome,
   Outcome,
   ValidationFailedOutcome,
-} from "./outcome.ts";
-export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger.ts";
-export type { JsonSchema, JsonValue, ToolSpec } from "./tool-spec.ts";
-export { defineTool } from "./define-tool.ts";
-export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger-jsonl.ts";
-export { MemorySink } from "./ledger-memory.ts";
-export { ReferenceResolverError, type Resolution } from "./references.ts";
-export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers.ts";
-export { createHttpDispatcher, type HttpDispatcherOptions } from "./http-dispatch.ts";
+} from "./contract/outcome.ts";
+export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger/ledger.ts";
+export type { JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
+export { defineTool } from "./call/define-tool.ts";
+export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger/ledger-jsonl.ts";
+export { MemorySink } from "./ledger/ledger-memory.ts";
+export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
+export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
+export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
