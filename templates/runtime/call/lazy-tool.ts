@@ -2,10 +2,9 @@
 // (name, description, reference kinds, HTTP binding and input schema, all as data) without
 // importing any tool module, so a process that binds 1,221 tools is ready in the time it takes
 // to read that list, and pays for a tool's code only when the model calls it.
-import type { CallContext, GuardedTool, ImplementOptions, Implementation, RawArguments, ResolverMap, ToolDefinition } from "../api.ts";
-import type { Outcome } from "../outcome.ts";
-import type { HttpBinding, JsonSchema } from "../tool-spec.ts";
-import type { CheckResult } from "./check-result.ts";
+import type { CallContext, CheckResult, GuardedTool, ImplementOptions, Implementation, RawArguments, ResolverMap, ToolDefinition } from "../contract/api.ts";
+import type { Outcome } from "../contract/outcome.ts";
+import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
 
 /** What the index knows of a tool without loading it. */
 export interface CatalogEntry {
@@ -36,15 +35,15 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
     get inputSchema(): JsonSchema {
       return (schema ??= JSON.parse(entry.schema) as JsonSchema);
     },
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]): GuardedTool<Result> {
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]): GuardedTool<Result, Resolved> {
       const options = rest[0];
       requireResolvers(entry.name, entry.kinds, options?.resolvers);
-      return new LazyGuardedTool<Result>(entry.name, async () => {
+      return new LazyGuardedTool<Result, Resolved>(entry.name, async () => {
         const loaded = await definition();
-        return (loaded.implement as (impl: typeof implementation, options?: ImplementOptions<Kinds>) => GuardedTool<Result>)(implementation, options);
+        return (loaded.implement as (impl: typeof implementation, options?: ImplementOptions<Kinds>) => GuardedTool<Result, Resolved>)(implementation, options);
       });
     },
-  };
+  } as ToolDefinition<Args, Resolved, Kinds>;
 }
 
 /** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
@@ -57,13 +56,13 @@ export function requireResolvers(tool: string, kinds: Iterable<string>, resolver
 }
 
 /** A bound tool whose guard is built on first use; every call after that goes straight to it. */
-class LazyGuardedTool<Result> implements GuardedTool<Result> {
+class LazyGuardedTool<Result, Args> implements GuardedTool<Result, Args> {
   readonly name: string;
-  readonly #bind: () => Promise<GuardedTool<Result>>;
-  #bound: GuardedTool<Result> | undefined;
-  #binding: Promise<GuardedTool<Result>> | undefined;
+  readonly #bind: () => Promise<GuardedTool<Result, Args>>;
+  #bound: GuardedTool<Result, Args> | undefined;
+  #binding: Promise<GuardedTool<Result, Args>> | undefined;
 
-  constructor(name: string, bind: () => Promise<GuardedTool<Result>>) {
+  constructor(name: string, bind: () => Promise<GuardedTool<Result, Args>>) {
     this.name = name;
     this.#bind = bind;
   }
@@ -74,7 +73,7 @@ class LazyGuardedTool<Result> implements GuardedTool<Result> {
     return this.#load().then((loaded) => loaded.call(raw, context));
   }
 
-  check(raw: RawArguments, context: CallContext): CheckResult {
+  check(raw: RawArguments, context: CallContext): CheckResult<Args> {
     const bound = this.#bound;
     if (bound) return bound.check(raw, context);
     throw new Error(`toolguard: ${this.name} is loaded on first use; await its ready() (or one call) before check()`);
@@ -84,7 +83,7 @@ class LazyGuardedTool<Result> implements GuardedTool<Result> {
     return this.#load().then(() => undefined);
   }
 
-  #load(): Promise<GuardedTool<Result>> {
+  #load(): Promise<GuardedTool<Result, Args>> {
     return (this.#binding ??= this.#bind().then((bound) => (this.#bound = bound)));
   }
 }
