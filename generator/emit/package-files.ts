@@ -58,9 +58,15 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
   return [
     { path: "index.js", content: top + jsText },
     { path: "index.d.ts", content: top + dtsText },
-    { path: "catalog.js", content: top + emitCatalog(tools) },
+    { path: "catalog.js", content: catalogFile(tools) },
     { path: "package.json", content: formatJson(packageJson) },
   ];
+}
+
+/** The catalog, under a header whose hash covers what it lists (every tool's data, not just names). */
+function catalogFile(tools: readonly PackageTool[]): string {
+  const body = emitCatalog(tools);
+  return header(`the tool schemas of this package's set (${tools.length} tool${tools.length === 1 ? "" : "s"})`, contentHash(body)) + body;
 }
 
 /** What each tool contributes to the index, as safe code. */
