@@ -68,6 +68,33 @@ export class TurnState {
     this.owner = owner;
   }
 
+  /** Adds an attempt to the open chain, opening one if none is. */
+  append(record: LedgerAttempt): OpenChain {
+    if (this.chain) this.chain.attempts.push(record);
+    else this.chain = new OpenChain(Date.now(), record);
+    return this.chain;
+  }
+
+  /**
+   * Counts a failed attempt against the open chain (whose budget its first failure fixes) and
+   * the turn; returns how many more failures both still allow (0: refuse).
+   */
+  spend(chainBudget: number, turnBudget: number): number {
+    if (this.maxFailures === 0) this.maxFailures = chainBudget;
+    this.failures++;
+    this.chainFailures++;
+    return Math.min(this.maxFailures - this.chainFailures, turnBudget - this.failures);
+  }
+
+  /** Ends the open chain (a success, or an error): the turn's failures stay counted. */
+  close(): OpenChain | undefined {
+    const chain = this.chain;
+    this.chain = undefined;
+    this.chainFailures = 0;
+    this.maxFailures = 0;
+    return chain;
+  }
+
   /** Must the store keep this turn apart from ordinary open chains? */
   get held(): boolean {
     return this.rejected || this.offers !== undefined;

@@ -16,8 +16,8 @@
 // make failures unlimited. Once refused, a turn stays refused. A reference question
 // (`ambiguous_reference`) spends no budget while the turn has asked fewer than MAX_QUESTIONS;
 // once asked, the field accepts only an identifier that was offered.
-import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementation, RepairReply, ResolverMap, Validated } from "../contract/api.ts";
-import type { AmbiguousReferenceOutcome, ArgumentError, Coercion, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
+import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementation, ResolverMap, Validated } from "../contract/api.ts";
+import type { AmbiguousReferenceOutcome, ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import { planCoercions } from "../coerce/coerce.ts";
@@ -28,9 +28,11 @@ import { DEFAULT_LIMITS } from "../parse/parse.ts";
 import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferencePattern, type ReferenceStep } from "../resolve/references.ts";
 import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
-import { OpenChain, PROCESS_CHAINS, TurnState, type ChainStore, type TurnOwner } from "./chain-store.ts";
+import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
 import { requireResolvers } from "./lazy-tool.ts";
+import { Checked } from "./checked.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
+import { isThenable, unpack } from "./repair-reply.ts";
 
 export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
 
@@ -45,10 +47,9 @@ const REFUSAL: ArgumentError = { path: "", rule: "repair_budget", message: "the 
 const NO_OFFERS: TurnState["offers"] & object = new Map();
 let boundTools = 0;
 
-/** An attempt that passed every check: what the implementation (or `check`'s caller) receives. */
+/** An attempt that passed every check (what the implementation receives), or what the model gets. */
 type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt };
 type Step = Passed | FailedOutcome;
-
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
@@ -106,7 +107,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   ready(): Promise<void> {
-    return Promise.resolve();
+    return Promise.resolve(); // Loaded already: tools loaded on first use are wrapped (lazy-tool.ts).
   }
 
   /** The store dropped a turn (evicted, or expired): its open chain still reaches the ledger. */
@@ -175,7 +176,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return this.#fail(turn, "semantic", errors, false, false, { ...record, failure: "semantic", errors });
     }
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
-    const chain = this.#append(state, { ...record, question: { field: step.path, candidates } });
+    const chain = state.append({ ...record, question: { field: step.path, candidates } });
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
     this.#record(chain, turn, chain.attempts.slice(), "open");
@@ -189,13 +190,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     // Read now, not when the attempt began: a parallel call may have opened or refused the turn.
     const state = this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
     if (state.rejected) return this.#refuse(state, record);
-    // The budget is fixed by the chain's first failure (a question before it spends nothing).
-    if (state.maxFailures === 0) state.maxFailures = this.#setup.parts.maxAttempts(truncated);
-    state.failures++;
-    state.chainFailures++;
-    const chain = this.#append(state, record);
+    const parts = this.#setup.parts;
+    const left = state.spend(parts.maxAttempts(truncated), TURN_CHAINS * parts.maxAttempts(false));
+    const chain = state.append(record);
     const made = chain.attempts.length;
-    const left = Math.min(state.maxFailures - state.chainFailures, TURN_CHAINS * this.#setup.parts.maxAttempts(false) - state.failures);
     if (left <= 0) {
       state.rejected = true;
       this.#store.put(state);
@@ -213,14 +211,14 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** A call in a refused turn: answered with its own errors, recorded in the refused chain. */
   #refuse(state: TurnState, record: LedgerAttempt): FailedOutcome {
     const own = record.failure ? record.errors : [];
-    const chain = state.chain ?? (state.chain = new OpenChain(Date.now(), record));
-    const previous = chain.attempts.at(-1);
-    const refused = { ...record, errors: [REFUSAL, ...own] };
+    // A refused turn keeps the chain that was refused (only a success or an error closes one).
+    const chain = state.chain as OpenChain;
+    const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
     if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
-      chain.attempts.push(refused);
+      chain.attempts.push({ ...record, errors: [REFUSAL, ...own] });
       this.#record(chain, state.turn, chain.attempts.slice(), "rejected");
     }
-    return argumentsRejected(this.name, record.failure ?? previous?.failure ?? "structural", own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
+    return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
   }
 
   /** Steps 5-6: the key (on demand) and the implementation. */
@@ -262,21 +260,13 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return 1;
     }
     chain.attempts.push(record);
-    state.chain = undefined;
-    state.chainFailures = 0;
-    state.maxFailures = 0;
+    state.close();
     // The turn is remembered while it has spent budget or offered candidates.
     if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
     const repaired = verdict === "ok" && chain.attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
     this.#record(chain, turn, chain.attempts, repaired ? "repaired" : verdict, snapshot);
     return chain.attempts.length;
-  }
-
-  #append(state: TurnState, record: LedgerAttempt): OpenChain {
-    if (state.chain) state.chain.attempts.push(record);
-    else state.chain = new OpenChain(Date.now(), record);
-    return state.chain;
   }
 
   #state(turn: string): TurnState | undefined {
@@ -304,45 +294,6 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 }
 
-/** What `check` hands over; the key is derived on first read. */
-class Checked<Args> {
-  readonly ok = true as const;
-  readonly args: Validated<Args>;
-  readonly coercions: readonly Coercion[];
-  readonly attempts: number;
-  readonly #snapshot: Snapshot;
-
-  constructor(args: Validated<Args>, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot) {
-    this.args = args;
-    this.coercions = coercions;
-    this.attempts = attempts;
-    this.#snapshot = snapshot;
-  }
-
-  get idempotencyKey(): string {
-    return this.#snapshot.key();
-  }
-}
-
 function isPassed(step: Step): step is Passed {
   return (step as Passed).ok === true;
-}
-
-function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-/**
- * A repair reply is either the model's raw arguments or `{arguments, finishReason?}`. An object
- * is read as that wrapper only when `arguments` is its only key besides `finishReason`.
- */
-function unpack(reply: RepairReply): { raw: unknown; finishReason: string | undefined } {
-  if (reply !== null && typeof reply === "object" && !Array.isArray(reply) && Object.hasOwn(reply, "arguments")) {
-    const keys = Object.keys(reply);
-    if (keys.every((key) => key === "arguments" || key === "finishReason")) {
-      const wrapper = reply as { arguments: unknown; finishReason?: unknown };
-      return { raw: wrapper.arguments, finishReason: typeof wrapper.finishReason === "string" ? wrapper.finishReason : undefined };
-    }
-  }
-  return { raw: reply, finishReason: undefined };
 }
