@@ -82,9 +82,10 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
       return failed("structural", errors, false, finishReason, parsed.text, coercions, started);
     }
   }
+  // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const record: LedgerAttempt = setup.timing
-    ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs: performance.now() - started }
-    : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions };
+    ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined, guardMs: performance.now() - started }
+    : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
   return { ok: true, value, record };
 }
 

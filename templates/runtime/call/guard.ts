@@ -22,10 +22,11 @@ import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import { planCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, validationFailed } from "../explain/envelope.ts";
-import { ChainRecord } from "../ledger/chain-record.ts";
+import { appendEntry, ChainRecord } from "../ledger/chain-record.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
 import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferencePattern, type ReferenceStep } from "../resolve/references.ts";
+import { planFixedReference, resolveFixed, type FixedReference } from "../resolve/fixed-reference.ts";
 import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
@@ -69,6 +70,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #prefix: string;
   readonly #attributes: ToolAttributes;
   readonly #references: readonly ReferencePattern[];
+  readonly #fixed: FixedReference | undefined;
   readonly #resolvers: ResolverMap<string>;
   readonly #resolverTimeoutMs: number;
   #sink: LedgerSink | undefined;
@@ -77,6 +79,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     this.name = spec.name;
     this.#implementation = implementation;
     this.#references = compileReferences(spec.references);
+    this.#fixed = planFixedReference(this.#references);
     this.#resolvers = options.resolvers ?? {};
     requireResolvers(spec.name, new Set(this.#references.map((field) => field.kind)), this.#resolvers);
     this.#resolverTimeoutMs = options.resolverTimeoutMs ?? DEFAULT_RESOLVER_TIMEOUT_MS;
@@ -125,11 +128,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (isThenable(step)) return step.then((settled) => this.#settle(settled, context));
-    return this.#settle(step, context);
-  }
-
-  #settle(step: Step, context: CallContext): Promise<Outcome<Result>> {
+    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? this.#run(settled, context) : settled));
     return isPassed(step) ? this.#run(step, context) : Promise.resolve(step);
   }
 
@@ -145,26 +144,32 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
   #resolve(passed: Passed, context: CallContext): Step | Promise<Step> {
-    const offers = this.#state(context.turn)?.offers ?? NO_OFFERS;
+    const turn = context.turn;
     const failed = (error: unknown): never => {
       // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
-      this.#close(context.turn, passed.record, "error", undefined);
+      this.#close(turn, passed.record, "error", undefined);
       throw error;
     };
-    let step: ReferenceStep | Promise<ReferenceStep>;
+    const resolveContext = { tool: this.name, resolvers: this.#resolvers, offers: this.#state(turn)?.offers ?? NO_OFFERS, timeoutMs: this.#resolverTimeoutMs, signal: context.signal };
     try {
-      step = resolveReferences(passed.value, this.#references, { tool: this.name, resolvers: this.#resolvers, offers, timeoutMs: this.#resolverTimeoutMs, signal: context.signal });
+      const fixed = this.#fixed && resolveFixed(passed.value, this.#fixed, resolveContext);
+      if (fixed) return isThenable(fixed) ? fixed.then((done) => this.#resolved(done.step, done.value, passed.record, turn), failed) : this.#resolved(fixed.step, fixed.value, passed.record, turn);
+      const step = resolveReferences(passed.value, this.#references, resolveContext);
+      const apply = (done: ReferenceStep): Step => this.#resolved(done, done.kind === "resolved" ? applyResolutions(passed.value, done.resolutions) : passed.value, passed.record, turn);
+      return isThenable(step) ? step.then(apply, failed) : apply(step);
     } catch (error) {
       return failed(error);
     }
-    if (isThenable(step)) return step.then((resolved) => this.#resolved(resolved, passed, context.turn), failed);
-    return this.#resolved(step, passed, context.turn);
   }
 
-  #resolved(step: ReferenceStep, passed: Passed, turn: string): Step {
-    if (step.kind === "resolved") return { ok: true, value: applyResolutions(passed.value, step.resolutions), record: { ...passed.record, resolutions: step.resolutions } };
-    if (step.kind === "failed") return this.#fail(turn, "semantic", step.errors, false, false, { ...passed.record, failure: "semantic", errors: step.errors });
-    return this.#ask(step, passed.record, turn);
+  #resolved(step: ReferenceStep, value: unknown, record: LedgerAttempt, turn: string): Step {
+    if (step.kind === "resolved") {
+      // The attempt's own record, not yet handed to anyone (attempt.ts made it with this slot).
+      (record as { resolutions?: LedgerAttempt["resolutions"] }).resolutions = step.resolutions;
+      return { ok: true, value, record };
+    }
+    if (step.kind === "failed") return this.#fail(turn, "semantic", step.errors, false, false, { ...record, failure: "semantic", errors: step.errors });
+    return this.#ask(step, record, turn);
   }
 
   /** Several real candidates: a question back to the model, free while the turn asked few. */
@@ -275,13 +280,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt. */
   #record(chain: OpenChain | undefined, turn: string, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
-    try {
-      (this.#sink ??= defaultLedger()).append(new ChainRecord(chain, this.name, turn, chain?.startedAt, verdict, attempts, snapshot));
-    } catch (error) {
-      // A sink must report failures through `flush`; one that throws still must not turn a
-      // model's call into an exception, and must not go unnoticed.
-      process.emitWarning(`toolguard ledger: an entry for ${this.name} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
-    }
+    appendEntry((this.#sink ??= defaultLedger()), new ChainRecord(chain, this.name, turn, chain?.startedAt, verdict, attempts, snapshot));
   }
 
   async #drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {

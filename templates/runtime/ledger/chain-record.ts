@@ -1,7 +1,19 @@
 // The ledger entry of one chain, built on the call's path by handing over references: its id,
 // start time, arguments and key are derived only when a sink serialises or reads the entry.
 import type { JsonValue } from "../contract/tool-spec.ts";
-import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
+import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+
+/**
+ * Hands an entry to the sink. A sink must report failures through `flush`; one that throws still
+ * must not turn a model's call into an exception, and must not go unnoticed.
+ */
+export function appendEntry(sink: LedgerSink, entry: LedgerEntry): void {
+  try {
+    sink.append(entry);
+  } catch (error) {
+    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
+  }
+}
 
 /** What an entry needs of its chain: the id, read only when the entry is. */
 export interface ChainIdentity {

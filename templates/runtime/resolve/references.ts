@@ -66,7 +66,7 @@ export function compileReferences(table: ReferenceTable): readonly ReferencePatt
   return Object.entries(table).map(([pattern, field]) => ({ tokens: pointerTokens(pattern), kind: field.kind, target: field.target }));
 }
 
-interface Field {
+export interface Field {
   readonly path: string;
   readonly text: unknown;
   readonly kind: string;
@@ -95,7 +95,7 @@ function expand(node: unknown, pattern: ReferencePattern, depth: number, at: str
   else expand(child, pattern, depth + 1, path, found);
 }
 
-type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
+export type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
 
 /**
  * Looks every reference field up. The answer is a promise only when some resolver returned
@@ -127,7 +127,7 @@ function lookField(field: Field, context: ResolveContext): Looked | Promise<Look
   return isThenable(found) ? found.then((candidates) => ({ field, error: undefined, candidates })) : { field, error: undefined, candidates: found };
 }
 
-function decide(looked: readonly Looked[]): ReferenceStep {
+export function decide(looked: readonly Looked[]): ReferenceStep {
   const errors: ArgumentError[] = [];
   const resolutions: Resolution[] = [];
   let question: Extract<ReferenceStep, { kind: "ambiguous" }> | undefined;
@@ -160,7 +160,7 @@ function decide(looked: readonly Looked[]): ReferenceStep {
   return { kind: "resolved", resolutions };
 }
 
-function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
+export function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
   const failure = (error: unknown): ReferenceResolverError =>
@@ -235,6 +235,7 @@ function candidatesOf(answer: unknown, context: ResolveContext, path: string, ki
   if (!Array.isArray(answer) || !answer.every(isCandidate)) {
     throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
   }
+  if (answer.length === 1) return [{ id: (answer[0] as Candidate).id, label: (answer[0] as Candidate).label }];
   // The same identifier twice is one candidate, not an ambiguity.
   const unique = new Map<string, Candidate>();
   for (const candidate of answer) if (!unique.has(candidate.id)) unique.set(candidate.id, { id: candidate.id, label: candidate.label });
@@ -270,14 +271,23 @@ export function applyResolutions(value: unknown, resolutions: readonly Resolutio
       holder = node as Record<string, unknown>;
       node = holder[token];
     }
-    const parent = node as Record<string, unknown>;
-    const rebuilt: Record<string, unknown> = {};
-    for (const key of Object.keys(parent)) if (key !== field) put(rebuilt, key, parent[key]);
-    put(rebuilt, resolution.target, resolution.id);
+    const rebuilt = withoutField(node as Record<string, unknown>, field, resolution.target, resolution.id);
     if (holder === undefined) root = rebuilt;
     else put(holder, tokens[tokens.length - 1] as string, rebuilt);
   }
   return root;
+}
+
+/** `parent` rebuilt without `field`, with `target` set to `id`. */
+export function withoutField(parent: Record<string, unknown>, field: string, target: string, id: string): Record<string, unknown> {
+  const rebuilt: Record<string, unknown> = {};
+  for (const key of Object.keys(parent)) {
+    if (key === field) continue;
+    if (key === "__proto__") put(rebuilt, key, parent[key]);
+    else rebuilt[key] = parent[key];
+  }
+  put(rebuilt, target, id);
+  return rebuilt;
 }
 
 /** An own, enumerable property, also when the key is "__proto__" (assignment would set the prototype). */
