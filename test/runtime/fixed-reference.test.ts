@@ -24,7 +24,7 @@ describe("the planned reference step", () => {
         expect(plan).toBeDefined();
         const tokens = patterns[0]?.tokens ?? [];
         const build = (): unknown => {
-          let node: Record<string, unknown> = { ...siblings, [tokens.at(-1) as string]: asText ? String(text) : text };
+          let node: Record<string, unknown> = { ...siblings, [tokens.at(-1) as string]: asText ? JSON.stringify(text) : text };
           for (const token of tokens.slice(0, -1).reverse()) node = { ...siblings, [token]: node };
           return node;
         };

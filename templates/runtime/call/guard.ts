@@ -1,39 +1,33 @@
 // The guarded call's control flow: parse -> coerce -> validate (attempt.ts) -> resolve references
-// (resolve/) -> mint idempotency key -> run the implementation, with every failed attempt answered
-// by an envelope (explain/) and bounded by the turn's repair budget (chain-store.ts), and every
-// chain recorded (ledger/). `check` is the same guard without the implementation, synchronous.
+// (resolve/) -> mint idempotency key -> run the implementation (through compose/ when asked),
+// every failed attempt answered by an envelope (explain/) and bounded by the turn's budget
+// (chain-store.ts), every chain recorded (ledger/). `check` is the same guard, synchronous,
+// without the implementation.
 //
-// How attempts form a chain: every call at one bound tool with the same `context.turn` shares
-// one budget, parallel calls included. That serves both ways of using the guard:
-//   (a) an agent framework feeds each tool call in as the model produces it, passing the same
-//       `turn`; the guard counts the attempts itself, so the caller cannot loop past the bound;
-//   (b) the caller passes `context.repair`; the guard hands each failure envelope to it and
-//       calls it at most as often as the budget allows, all within one `call`.
-// A chain's budget is one repair (two failed attempts), or two when its first failure was cut
-// off at the provider's token limit (its finish reason says so; text that only looks cut off
-// does not count). A success closes the chain; a later failure in the turn opens a new one, but
-// the turn allows TURN_CHAINS chains' worth of failures in all, so alternating successes cannot
-// make failures unlimited. Once refused, a turn stays refused. A reference question
-// (`ambiguous_reference`) spends no budget while the turn has asked fewer than MAX_QUESTIONS;
-// once asked, the field accepts only an identifier that was offered.
+// The budget, per bound tool and `context.turn` (docs/repair-budget.md): parallel calls share the
+// open chain; a chain allows one repair (two when its first failure was cut off, by the
+// provider's finish reason); a success closes the chain but the turn allows TURN_CHAINS chains'
+// failures in all; a refused turn stays refused; MAX_QUESTIONS reference questions are free.
 import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementation, ResolverMap, Validated } from "../contract/api.ts";
-import type { AmbiguousReferenceOutcome, ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
+import type { ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
+import type { QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import { planCoercions } from "../coerce/coerce.ts";
-import { argumentsRejected, validationFailed } from "../explain/envelope.ts";
+import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { appendEntry, ChainRecord } from "../ledger/chain-record.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
-import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferencePattern, type ReferenceStep } from "../resolve/references.ts";
-import { planFixedReference, resolveFixed, type FixedReference } from "../resolve/fixed-reference.ts";
-import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
+import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
+import { bindReferences, resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
+import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
+import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
+import { Composition } from "./composition.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
-import { requireResolvers } from "./lazy-tool.ts";
 import { Checked } from "./checked.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
-import { isThenable, unpack } from "./repair-reply.ts";
+import { driveRepairs, isThenable } from "./repair-reply.ts";
 
 export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
 
@@ -49,12 +43,12 @@ const NO_OFFERS: TurnState["offers"] & object = new Map();
 let boundTools = 0;
 
 /** An attempt that passed every check (what the implementation receives), or what the model gets. */
-type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt };
+type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly ticket?: QueueTicket };
 type Step = Passed | FailedOutcome;
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
-  options: GuardOptions & { readonly resolvers?: ResolverMap<string> } = {},
+  options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> } = {},
   parts: GuardParts = STRICT_PARTS,
   store: ChainStore = PROCESS_CHAINS,
 ): GuardedTool<Result, Args> {
@@ -69,36 +63,32 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** Prefixes the turn in the store's keys: this binding's turns are its own. */
   readonly #prefix: string;
   readonly #attributes: ToolAttributes;
-  readonly #references: readonly ReferencePattern[];
-  readonly #fixed: FixedReference | undefined;
-  readonly #resolvers: ResolverMap<string>;
-  readonly #resolverTimeoutMs: number;
-  #sink: LedgerSink | undefined;
+  readonly #references: BoundReferences | undefined;
+  /** The layers around the implementation the options ask for (compose/), if any. */
+  readonly #composition: Composition<Args> | undefined;
+  #sink: LedgerSink | undefined; // The default sink is opened on the first entry.
 
-  constructor(spec: ToolSpec, implementation: Implementation<Args, Result>, options: GuardOptions & { readonly resolvers?: ResolverMap<string> }, parts: GuardParts, store: ChainStore) {
+  constructor(spec: ToolSpec, implementation: Implementation<Args, Result>, options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> }, parts: GuardParts, store: ChainStore) {
     this.name = spec.name;
     this.#implementation = implementation;
-    this.#references = compileReferences(spec.references);
-    this.#fixed = planFixedReference(this.#references);
-    this.#resolvers = options.resolvers ?? {};
-    requireResolvers(spec.name, new Set(this.#references.map((field) => field.kind)), this.#resolvers);
-    this.#resolverTimeoutMs = options.resolverTimeoutMs ?? DEFAULT_RESOLVER_TIMEOUT_MS;
+    this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs);
     const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
     this.#setup = { spec, parts, limits, maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS, plan: planCoercions(spec.coercions), timing: options.timing === true };
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;
     this.#attributes = toolAttributes(spec.name);
     this.#sink = options.ledger;
+    this.#composition = Composition.of<Args>(options);
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
     const first = this.#call(raw, context);
-    return context.repair ? this.#drive(first, context, context.repair) : first;
+    return context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first;
   }
 
   check(raw: unknown, context: CallContext): CheckResult<Args> {
     countCall(this.#attributes);
-    const step = this.#guard(raw, context);
+    const step = this.#guard(raw, context, false);
     if (isThenable(step)) {
       step.then(undefined, () => undefined);
       throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
@@ -124,39 +114,49 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     countCall(this.#attributes);
     let step: Step | Promise<Step>;
     try {
-      step = this.#guard(raw, context);
+      step = this.#guard(raw, context, true);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? this.#run(settled, context) : settled));
-    return isPassed(step) ? this.#run(step, context) : Promise.resolve(step);
+    const run = (passed: Passed): Promise<Outcome<Result>> => (passed.ticket ? this.#run(passed, context).finally(() => passed.ticket?.leave()) : this.#run(passed, context));
+    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : settled));
+    return isPassed(step) ? run(step) : Promise.resolve(step);
   }
 
-  /** Steps 1-4: the validated, resolved arguments, or the outcome for the model. */
-  #guard(raw: unknown, context: CallContext): Step | Promise<Step> {
+  /**
+   * Steps 1-4: the validated, resolved arguments, or the outcome for the model. With `enter`, a
+   * call ordered by `serializeBy` takes its place in the write queue as it passes validation.
+   */
+  #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
     const state = this.#state(context.turn);
     if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup).record);
     const result = checkAttempt(raw, context.finishReason, this.#setup);
     if (!result.ok) return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record);
-    if (this.#references.length === 0) return result;
-    return this.#resolve(result, context);
+    const ticket = enter ? this.#enter(result, context.turn) : undefined;
+    if (ticket === undefined) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
+    return this.#composition!.queued(ticket, () => (this.#references === undefined ? result : this.#resolve(result, context, this.#references)), isPassed);
+  }
+
+  #enter(passed: Passed, turn: string): QueueTicket | undefined {
+    try {
+      return this.#composition?.enter(passed.value);
+    } catch (error) {
+      this.#close(turn, passed.record, "error", undefined);
+      throw markDependencyFailure(error, "implementation");
+    }
   }
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
-  #resolve(passed: Passed, context: CallContext): Step | Promise<Step> {
+  #resolve(passed: Passed, context: CallContext, references: BoundReferences): Step | Promise<Step> {
     const turn = context.turn;
     const failed = (error: unknown): never => {
       // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
       this.#close(turn, passed.record, "error", undefined);
-      throw error;
+      throw markDependencyFailure(error, "resolver");
     };
-    const resolveContext = { tool: this.name, resolvers: this.#resolvers, offers: this.#state(turn)?.offers ?? NO_OFFERS, timeoutMs: this.#resolverTimeoutMs, signal: context.signal };
     try {
-      const fixed = this.#fixed && resolveFixed(passed.value, this.#fixed, resolveContext);
-      if (fixed) return isThenable(fixed) ? fixed.then((done) => this.#resolved(done.step, done.value, passed.record, turn), failed) : this.#resolved(fixed.step, fixed.value, passed.record, turn);
-      const step = resolveReferences(passed.value, this.#references, resolveContext);
-      const apply = (done: ReferenceStep): Step => this.#resolved(done, done.kind === "resolved" ? applyResolutions(passed.value, done.resolutions) : passed.value, passed.record, turn);
-      return isThenable(step) ? step.then(apply, failed) : apply(step);
+      const done = resolveStage(passed.value, references, { tool: this.name, offers: this.#state(turn)?.offers ?? NO_OFFERS, signal: context.signal });
+      return isThenable(done) ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed) : this.#resolved(done.step, done.value, passed.record, turn);
     } catch (error) {
       return failed(error);
     }
@@ -174,10 +174,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** Several real candidates: a question back to the model, free while the turn asked few. */
   #ask(step: Extract<ReferenceStep, { kind: "ambiguous" }>, record: LedgerAttempt, turn: string): FailedOutcome {
-    const state = this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
+    const state = this.#opened(turn);
     if (state.rejected) return this.#refuse(state, record);
     if (++state.questions > MAX_QUESTIONS) {
-      const errors = [{ path: step.path, rule: "too_many_questions", message: `this turn already asked ${MAX_QUESTIONS} questions about references; ask the user which ${step.refKind} they mean` }];
+      const errors = [tooManyQuestions(step, MAX_QUESTIONS)];
       return this.#fail(turn, "semantic", errors, false, false, { ...record, failure: "semantic", errors });
     }
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
@@ -185,28 +185,25 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
     this.#record(chain, turn, chain.attempts.slice(), "open");
-    const outcome: AmbiguousReferenceOutcome = { status: "ambiguous_reference", tool: this.name, field: step.path, candidates, detail: ambiguityDetail(this.name, step), attempts: chain.attempts.length };
-    return outcome;
+    return questionOutcome(this.name, step, candidates, chain.attempts.length);
   }
 
   /** Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal. */
   #fail(turn: string, failure: FailureClass, errors: readonly ArgumentError[], truncated: boolean, looksTruncated: boolean, record: LedgerAttempt): FailedOutcome {
     countFailure(this.name, failure, errors);
-    // Read now, not when the attempt began: a parallel call may have opened or refused the turn.
-    const state = this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
+    const state = this.#opened(turn);
     if (state.rejected) return this.#refuse(state, record);
-    const parts = this.#setup.parts;
-    const left = state.spend(parts.maxAttempts(truncated), TURN_CHAINS * parts.maxAttempts(false));
+    const { maxAttempts } = this.#setup.parts;
+    const left = state.spend(maxAttempts(truncated), TURN_CHAINS * maxAttempts(false));
     const chain = state.append(record);
     const made = chain.attempts.length;
-    if (left <= 0) {
-      state.rejected = true;
-      this.#store.put(state);
+    state.rejected = left <= 0;
+    this.#store.put(state);
+    if (state.rejected) {
       this.#record(chain, turn, chain.attempts.slice(), "rejected");
       countRepairExhausted(this.#attributes);
       return argumentsRejected(this.name, failure, errors, made, false);
     }
-    this.#store.put(state);
     // Written now, not only when the chain ends: a crash before the model's next attempt must not
     // lose this one. The chain's final entry supersedes it. A copy, because sinks serialise later.
     this.#record(chain, turn, chain.attempts.slice(), "open");
@@ -226,30 +223,38 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
   }
 
-  /** Steps 5-6: the key (on demand) and the implementation. */
+  /** Steps 5-6: the key (on demand) and the implementation, through the layers asked for. */
   #run(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
     const record = passed.record;
+    const args = passed.value as Validated<Args>;
+    const turn = context.turn;
     const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions);
+    const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
+    const failed = (error: unknown): never => {
+      // The implementation's own failure: recorded, then propagated unchanged (marked, so the
+      // resilience layers can tell it from anything else).
+      this.#close(turn, record, "error", snapshot);
+      throw markDependencyFailure(error, "implementation");
+    };
+    if (this.#composition?.gated) {
+      return this.#composition.gate(this.name, args, snapshot, () => this.#implementation(args, ctx)).then((gated) => {
+        if (gated.kind !== "conflict") return this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed");
+        countIdempotencyConflict(this.#attributes);
+        return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
+      }, failed);
+    }
     let returned: Promise<Result> | Result;
     try {
-      returned = this.#implementation(passed.value as Validated<Args>, new GuardContext(this.name, context.turn, context.signal, snapshot));
+      returned = this.#implementation(args, ctx);
     } catch (error) {
-      // The implementation's own failure: recorded, then propagated unchanged.
-      this.#close(context.turn, record, "error", snapshot);
-      return Promise.reject(error);
+      return Promise.reject(error).catch(failed);
     }
-    if (!isThenable(returned)) return Promise.resolve(this.#succeed(returned, record, snapshot, context.turn));
-    return returned.then(
-      (value) => this.#succeed(value, record, snapshot, context.turn),
-      (error: unknown) => {
-        this.#close(context.turn, record, "error", snapshot);
-        throw error;
-      },
-    );
+    if (!isThenable(returned)) return Promise.resolve(this.#succeed(returned, record, snapshot, turn, false));
+    return Promise.resolve(returned).then((value) => this.#succeed(value, record, snapshot, turn, false), failed);
   }
 
-  #succeed(result: Result, record: LedgerAttempt, snapshot: Snapshot, turn: string): Outcome<Result> {
-    return new OkResult(this.name, result, record.coercions, this.#close(turn, record, "ok", snapshot), snapshot);
+  #succeed(result: Result, record: LedgerAttempt, snapshot: Snapshot, turn: string, replayed: boolean): Outcome<Result> {
+    return new OkResult(this.name, result, record.coercions, this.#close(turn, record, replayed ? "replayed" : "ok", snapshot), snapshot, replayed);
   }
 
   /**
@@ -257,7 +262,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    * the turn was refused meanwhile: a valid call finishing late neither lifts the refusal nor
    * refills the budget). Returns the chain's number of attempts.
    */
-  #close(turn: string, record: LedgerAttempt, verdict: "ok" | "error", snapshot: Snapshot | undefined): number {
+  #close(turn: string, record: LedgerAttempt, verdict: "ok" | "replayed" | "error" | "conflict", snapshot: Snapshot | undefined): number {
     const state = this.#state(turn);
     const chain = state && !state.rejected ? state.chain : undefined;
     if (state === undefined || chain === undefined) {
@@ -268,9 +273,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
     if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
-    const repaired = verdict === "ok" && chain.attempts.some((attempt) => attempt.failure !== undefined);
+    const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
-    this.#record(chain, turn, chain.attempts, repaired ? "repaired" : verdict, snapshot);
+    this.#record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
     return chain.attempts.length;
   }
 
@@ -278,18 +283,14 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return this.#store.size === 0 ? undefined : this.#store.get(this.#prefix + turn);
   }
 
+  /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */
+  #opened(turn: string): TurnState {
+    return this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
+  }
+
   /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt. */
   #record(chain: OpenChain | undefined, turn: string, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
     appendEntry((this.#sink ??= defaultLedger()), new ChainRecord(chain, this.name, turn, chain?.startedAt, verdict, attempts, snapshot));
-  }
-
-  async #drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {
-    let outcome = await first;
-    while (outcome.status === "validation_failed") {
-      const reply = unpack(await repair(outcome));
-      outcome = await this.#call(reply.raw, { turn: context.turn, finishReason: reply.finishReason, signal: context.signal });
-    }
-    return outcome;
   }
 }
 

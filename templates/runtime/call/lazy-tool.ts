@@ -2,7 +2,8 @@
 // (name, description, reference kinds, HTTP binding and input schema, all as data) without
 // importing any tool module, so a process that binds 1,221 tools is ready in the time it takes
 // to read that list, and pays for a tool's code only when the model calls it.
-import type { CallContext, CheckResult, GuardedTool, ImplementOptions, Implementation, RawArguments, ResolverMap, ToolDefinition } from "../contract/api.ts";
+import type { CallContext, CheckResult, GuardedTool, ImplementOptions, Implementation, RawArguments, ToolDefinition } from "../contract/api.ts";
+import { requireResolvers } from "../resolve/bind-references.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
 
@@ -44,15 +45,6 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
       });
     },
   } as ToolDefinition<Args, Resolved, Kinds>;
-}
-
-/** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
-export function requireResolvers(tool: string, kinds: Iterable<string>, resolvers: Partial<ResolverMap<string>> | undefined): void {
-  for (const kind of kinds) {
-    if (typeof resolvers?.[kind] !== "function") {
-      throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${kind}": implement(impl, { resolvers: { ${kind}: (text) => [...] } })`);
-    }
-  }
 }
 
 /** A bound tool whose guard is built on first use; every call after that goes straight to it. */

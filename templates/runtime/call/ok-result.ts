@@ -14,7 +14,8 @@ export class Snapshot {
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
   readonly #resolutions: readonly Resolution[] | undefined;
-  #key: string | undefined;
+  #fingerprint: string | undefined;
+  #intent: string | undefined;
 
   constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[] | undefined) {
     this.#tool = tool;
@@ -30,9 +31,23 @@ export class Snapshot {
     return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
   }
 
-  /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */
+  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
+  intent(key: string): void {
+    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
+    this.#intent = key;
+  }
+
+  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
   key(args?: JsonValue): string {
-    return (this.#key ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+    return this.#intent ?? this.fingerprint(args);
+  }
+
+  /**
+   * The hash of the validated arguments. `args`, when given, must be a fresh result of
+   * `arguments()`: it saves parsing the text again.
+   */
+  fingerprint(args?: JsonValue): string {
+    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
   }
 }
 
@@ -62,13 +77,15 @@ export class OkResult<Result> implements OkOutcome<Result> {
   readonly result: Result;
   readonly coercions: readonly Coercion[];
   readonly attempts: number;
+  readonly replayed: boolean | undefined;
   readonly #snapshot: Snapshot;
 
-  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot) {
+  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot, replayed: boolean) {
     this.tool = tool;
     this.result = result;
     this.coercions = coercions;
     this.attempts = attempts;
+    this.replayed = replayed ? true : undefined;
     this.#snapshot = snapshot;
   }
 
@@ -77,7 +94,7 @@ export class OkResult<Result> implements OkOutcome<Result> {
   }
 
   toJSON(): OkOutcome<Result> {
-    const { status, tool, result, coercions, attempts, idempotencyKey } = this;
-    return { status, tool, result, coercions, attempts, idempotencyKey };
+    const { status, tool, result, coercions, attempts, idempotencyKey, replayed } = this;
+    return replayed ? { status, tool, result, coercions, attempts, idempotencyKey, replayed } : { status, tool, result, coercions, attempts, idempotencyKey };
   }
 }

@@ -3,7 +3,7 @@
 // needs. One match proceeds, none is a semantic error, several are a question back to the model
 // with real candidates. After a question, the field accepts only an identifier that was offered.
 import type { Candidate, ResolverMap } from "../contract/api.ts";
-import type { ArgumentError } from "../contract/outcome.ts";
+import type { AmbiguousReferenceOutcome, ArgumentError } from "../contract/outcome.ts";
 import type { ReferenceTable } from "../contract/tool-spec.ts";
 import { shorten } from "../explain/explain.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
@@ -304,4 +304,14 @@ export function ambiguityDetail(tool: string, step: Extract<ReferenceStep, { kin
     `${count} ${step.refKind} records match ${shorten(step.text)}. Call ${tool} again with the complete argument object and ` +
     `${step.path} set to exactly one candidate's id; if none is clearly what the user meant, ask the user which one.${more}`
   );
+}
+
+/** The outcome of a question: the candidates, and what to do with them. */
+export function questionOutcome(tool: string, step: Extract<ReferenceStep, { kind: "ambiguous" }>, candidates: readonly Candidate[], attempts: number): AmbiguousReferenceOutcome {
+  return { status: "ambiguous_reference", tool, field: step.path, candidates, detail: ambiguityDetail(tool, step), attempts };
+}
+
+/** The error of a question past the turn's free ones: it counts as a failed attempt. */
+export function tooManyQuestions(step: Extract<ReferenceStep, { kind: "ambiguous" }>, asked: number): ArgumentError {
+  return { path: step.path, rule: "too_many_questions", message: `this turn already asked ${asked} questions about references; ask the user which ${step.refKind} they mean` };
 }
