@@ -48,6 +48,8 @@ export type AttemptResult =
       /** The text looks cut off (the envelope says so), whether or not the provider said it was. */
       readonly looksTruncated: boolean;
       readonly record: LedgerAttempt;
+      /** The errors follow from the text alone (checking `record.raw` again gives them): see stored-attempt.ts. */
+      readonly derivable: boolean;
     };
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
@@ -60,7 +62,7 @@ export function checkAttempt(raw: unknown, finishReason: string | undefined, set
   } catch (error) {
     process.emitWarning(`toolguard: could not check the arguments of ${setup.spec.name}: ${String(error)}`, { type: "ToolguardWarning" });
     const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
-    return failed("syntactic", errors, false, finishReason, typeof raw === "string" ? raw : "", NO_COERCIONS, Number.NaN);
+    return failed("syntactic", errors, false, finishReason, typeof raw === "string" ? raw : "", NO_COERCIONS, Number.NaN, false);
   }
 }
 
@@ -68,7 +70,9 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   const { spec, parts } = setup;
   const started = setup.timing ? performance.now() : Number.NaN;
   const parsed = parseArguments(raw, finishReason, setup.limits);
-  if (!parsed.ok) return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started);
+  // A parsed value is checked for other hazards than its text, and a text over the limit is cut.
+  const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes;
+  if (!parsed.ok) return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   const value = parsed.value;
   let coercions = NO_COERCIONS;
   if (!parts.validate(spec.validate, value)) {
@@ -79,7 +83,7 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     if (setup.plan.length > 0) coercions = applyCoercions(value, setup.plan, parts.readString);
     if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
       const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
-      return failed("structural", errors, false, finishReason, parsed.text, coercions, started);
+      return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable);
     }
   }
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
@@ -97,6 +101,7 @@ function failed(
   raw: string,
   coercions: readonly Coercion[],
   started: number,
+  derivable: boolean,
 ): AttemptResult {
   // The budget's extra repair needs the provider's word: text that merely looks cut off could be
   // written that way on purpose, to earn a third attempt.
@@ -104,5 +109,5 @@ function failed(
   const record: LedgerAttempt = Number.isNaN(started)
     ? { raw, finishReason, failure, errors, coercions }
     : { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started };
-  return { ok: false, failure, errors, truncated, looksTruncated, record };
+  return { ok: false, failure, errors, truncated, looksTruncated, record, derivable };
 }

@@ -2,6 +2,7 @@
 // write queue (`serializeBy`) and the idempotency gate (`idempotency`). Each is absent unless the
 // options ask for it, so the guard's valid path pays one check for both.
 import type { GuardOptions } from "../contract/api.ts";
+import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { IdempotencyGate, type GateResult } from "../compose/idempotency-gate.ts";
 import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
 import type { Snapshot } from "./ok-result.ts";
@@ -30,12 +31,18 @@ export class Composition<Args> {
 
   /**
    * The call's place in the write queue, taken as its arguments pass validation: a repaired write
-   * is ordered by its validated intent, not by its first emission. Throws what `serializeBy` throws.
+   * is ordered by its validated intent, not by its first emission. What `serializeBy` throws is
+   * the implementation's failure: `failed` records it, then it is thrown, marked.
    */
-  enter(validated: unknown): QueueTicket | undefined {
+  enter(validated: unknown, failed: () => void): QueueTicket | undefined {
     if (!this.#queue || !this.#serializeBy) return undefined;
-    const key = this.#serializeBy(validated);
-    return key === undefined ? undefined : this.#queue.enter(key);
+    try {
+      const key = this.#serializeBy(validated);
+      return key === undefined ? undefined : this.#queue.enter(key);
+    } catch (error) {
+      failed();
+      throw markDependencyFailure(error, "implementation");
+    }
   }
 
   /**

@@ -24,6 +24,7 @@ import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
 import { Composition } from "./composition.ts";
+import { StoredAttempt } from "./stored-attempt.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
 import { Checked } from "./checked.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
@@ -131,19 +132,13 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const state = this.#state(context.turn);
     if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup).record);
     const result = checkAttempt(raw, context.finishReason, this.#setup);
-    if (!result.ok) return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record);
-    const ticket = enter ? this.#enter(result, context.turn) : undefined;
+    if (!result.ok) {
+      const stored = result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined;
+      return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record, stored);
+    }
+    const ticket = enter ? this.#composition?.enter(result.value, () => this.#close(context.turn, result.record, "error", undefined)) : undefined;
     if (ticket === undefined) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
     return this.#composition!.queued(ticket, () => (this.#references === undefined ? result : this.#resolve(result, context, this.#references)), isPassed);
-  }
-
-  #enter(passed: Passed, turn: string): QueueTicket | undefined {
-    try {
-      return this.#composition?.enter(passed.value);
-    } catch (error) {
-      this.#close(turn, passed.record, "error", undefined);
-      throw markDependencyFailure(error, "implementation");
-    }
   }
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
@@ -189,24 +184,28 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   /** Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal. */
-  #fail(turn: string, failure: FailureClass, errors: readonly ArgumentError[], truncated: boolean, looksTruncated: boolean, record: LedgerAttempt): FailedOutcome {
+  /** `stored`: the attempt as the chain keeps it, when smaller than `record` (stored-attempt.ts). */
+  #fail(turn: string, failure: FailureClass, errors: readonly ArgumentError[], truncated: boolean, looksTruncated: boolean, record: LedgerAttempt, stored?: LedgerAttempt): FailedOutcome {
     countFailure(this.name, failure, errors);
     const state = this.#opened(turn);
     if (state.rejected) return this.#refuse(state, record);
     const { maxAttempts } = this.#setup.parts;
     const left = state.spend(maxAttempts(truncated), TURN_CHAINS * maxAttempts(false));
-    const chain = state.append(record);
+    const chain = state.append(stored ?? record);
     const made = chain.attempts.length;
+    // This entry carries the errors in hand; later ones derive stored attempts' errors again.
+    const attempts = chain.attempts.slice();
+    attempts[made - 1] = record;
     state.rejected = left <= 0;
     this.#store.put(state);
     if (state.rejected) {
-      this.#record(chain, turn, chain.attempts.slice(), "rejected");
+      this.#record(chain, turn, attempts, "rejected");
       countRepairExhausted(this.#attributes);
       return argumentsRejected(this.name, failure, errors, made, false);
     }
     // Written now, not only when the chain ends: a crash before the model's next attempt must not
     // lose this one. The chain's final entry supersedes it. A copy, because sinks serialise later.
-    this.#record(chain, turn, chain.attempts.slice(), "open");
+    this.#record(chain, turn, attempts, "open");
     return validationFailed(this.name, failure, errors, made, left, looksTruncated);
   }
 
