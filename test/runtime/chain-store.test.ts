@@ -69,3 +69,16 @@ describe("ChainStore", () => {
     expect(owner.names).toEqual(["a"]);
   });
 });
+
+describe("the process's store", () => {
+  it("bounds every bound tool's open chains together, not each tool's apart", async () => {
+    const { PROCESS_CHAINS, DEFAULT_CHAIN_LIMITS } = await import("../../templates/runtime/call/chain-store.ts");
+    const { defineTool } = await import("../../templates/runtime/call/define-tool.ts");
+    const { invoiceSpec, validInvoice } = await import("./invoice-spec.ts");
+    const ledger = { append: () => undefined, flush: () => Promise.resolve(), close: () => Promise.resolve() };
+    const tools = [defineTool(invoiceSpec()).implement(() => "a", { ledger }), defineTool({ ...invoiceSpec(), name: "other" }).implement(() => "b", { ledger })];
+    const bad = JSON.stringify({ ...validInvoice, currency: "euro" });
+    for (const tool of tools) for (let index = 0; index < DEFAULT_CHAIN_LIMITS.maxChains; index++) await tool.call(bad, { turn: `process-${index}` });
+    expect(PROCESS_CHAINS.size).toBeLessThanOrEqual(DEFAULT_CHAIN_LIMITS.maxChains);
+  });
+});
