@@ -28,6 +28,10 @@ describe("failed attempts in open chains", () => {
     expect(second?.attempts[0]).toEqual(open?.attempts[0]);
     expect(repaired?.attempts.slice(0, 2)).toEqual(second?.attempts);
     expect(repaired?.verdict).toBe("repaired");
+    // A copy made with a spread (as a redacting sink might) carries the errors too, in the same key order.
+    const copy = { ...(entries[2]?.attempts[1] as object) };
+    expect(Object.keys(copy)).toEqual(Object.keys(entries[1]?.attempts[1] ?? {}));
+    expect(copy).toEqual(second?.attempts[1]);
   });
 
   it("keeps a parsed value's attempt as it was (its errors are not its text's)", async () => {

@@ -10,32 +10,42 @@ import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { checkAttempt, type AttemptSetup } from "./attempt.ts";
 
+/**
+ * Reads like the attempt's own record, key for key and in the same order, also when copied with
+ * a spread or serialised: `errors` is an own, enumerable accessor.
+ */
 export class StoredAttempt implements LedgerAttempt {
-  readonly raw: string;
-  readonly finishReason: string | undefined;
-  readonly failure: FailureClass;
-  readonly coercions: readonly Coercion[];
-  readonly guardMs: number | undefined;
+  declare readonly raw: string;
+  declare readonly finishReason: string | undefined;
+  declare readonly failure: FailureClass;
+  declare readonly errors: readonly ArgumentError[];
+  declare readonly coercions: readonly Coercion[];
+  declare readonly guardMs?: number;
   /** The tool's checks, to explain the text again exactly as the guard did when it arrived. */
   readonly #setup: AttemptSetup;
 
   constructor(record: LedgerAttempt, setup: AttemptSetup) {
-    this.raw = record.raw;
-    this.finishReason = record.finishReason;
-    this.failure = record.failure ?? "structural";
-    this.coercions = record.coercions;
-    this.guardMs = record.guardMs;
     this.#setup = setup;
+    const self = this as { -readonly [K in keyof LedgerAttempt]: LedgerAttempt[K] };
+    self.raw = record.raw;
+    self.finishReason = record.finishReason;
+    self.failure = record.failure ?? "structural";
+    // One getter for every instance, so they share one hidden class (a closure each would not).
+    Object.defineProperty(this, "errors", ERRORS);
+    self.coercions = record.coercions;
+    if (record.guardMs !== undefined) self.guardMs = record.guardMs;
   }
 
-  get errors(): readonly ArgumentError[] {
-    const again = checkAttempt(this.raw, this.finishReason, this.#setup);
+  static explainAgain(attempt: StoredAttempt): readonly ArgumentError[] {
+    const again = checkAttempt(attempt.raw, attempt.finishReason, attempt.#setup);
     return again.ok ? [] : again.errors;
   }
-
-  /** The same JSON as the attempt's own record: same keys, same order. */
-  toJSON(): LedgerAttempt {
-    const { raw, finishReason, failure, errors, coercions, guardMs } = this;
-    return guardMs === undefined ? { raw, finishReason, failure, errors, coercions } : { raw, finishReason, failure, errors, coercions, guardMs };
-  }
 }
+
+const ERRORS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: StoredAttempt): readonly ArgumentError[] {
+    return StoredAttempt.explainAgain(this);
+  },
+};
