@@ -51,5 +51,8 @@ describe("the planned reference step", () => {
     const plan = planFixedReference(compileReferences({ "/customer_ref": { kind: "customer", target: "customer_id" } }));
     const offers = new Map([["/customer_ref", [{ id: "cus_1", label: "Acme" }]]]);
     expect(resolveFixed({ customer_ref: "cus_9" }, plan!, context([{ id: "cus_9", label: "Initech" }], offers))).toBeUndefined();
+    // The model sent the target itself, with or without the reference field: the general way judges it.
+    expect(resolveFixed({ customer_ref: "Acme", customer_id: "cus_9" }, plan!, context([{ id: "cus_1", label: "Acme" }]))).toBeUndefined();
+    expect(resolveFixed({ customer_id: "cus_9" }, plan!, context([{ id: "cus_1", label: "Acme" }]))).toBeUndefined();
   });
 });

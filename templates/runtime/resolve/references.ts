@@ -235,7 +235,6 @@ function candidatesOf(answer: unknown, context: ResolveContext, path: string, ki
   if (!Array.isArray(answer) || !answer.every(isCandidate)) {
     throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
   }
-  if (answer.length === 1) return [{ id: (answer[0] as Candidate).id, label: (answer[0] as Candidate).label }];
   // The same identifier twice is one candidate, not an ambiguity.
   const unique = new Map<string, Candidate>();
   for (const candidate of answer) if (!unique.has(candidate.id)) unique.set(candidate.id, { id: candidate.id, label: candidate.label });
