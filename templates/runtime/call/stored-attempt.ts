@@ -37,10 +37,18 @@ export class StoredAttempt implements LedgerAttempt {
   }
 
   static explainAgain(attempt: StoredAttempt): readonly ArgumentError[] {
+    // A sink reads an attempt's errors several times in a row (to redact, compare, measure):
+    // the last answer is kept, so they are derived once per serialisation, not per read.
+    if (lastAttempt === attempt) return lastErrors;
     const again = checkAttempt(attempt.raw, attempt.finishReason, attempt.#setup);
-    return again.ok ? [] : again.errors;
+    lastErrors = again.ok ? [] : again.errors;
+    lastAttempt = attempt;
+    return lastErrors;
   }
 }
+
+let lastAttempt: StoredAttempt | undefined;
+let lastErrors: readonly ArgumentError[] = [];
 
 const ERRORS: PropertyDescriptor = {
   enumerable: true,
