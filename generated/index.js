@@ -13,11 +13,15 @@ export const tools = Object.freeze({
   update_org_chart: updateOrgChart,
 });
 
-/** What each provider needs to show the tools to a model: name, description, input schema. */
+/** What each provider needs to show the tools to a model: name, description, input schema (read on first use: catalog.json). */
 export const toolDefinitions = Object.freeze(
-  Object.values(tools).map(({ name, description, inputSchema }) => ({
-    name,
-    description,
-    inputSchema,
+  Object.values(tools).map((tool) => ({
+    name: tool.name,
+    get description() {
+      return tool.description;
+    },
+    get inputSchema() {
+      return tool.inputSchema;
+    },
   })),
 );

@@ -11,7 +11,7 @@ import { formatJs, formatJson, formatTs } from "../format.ts";
 import { PACKAGE_ROOT } from "../paths.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
-import { emitCatalog, type CatalogTool } from "./catalog.ts";
+import { emitCatalog, emitCatalogSchemas, type CatalogTool } from "./catalog.ts";
 import { CATALOG, DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./index-layout.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
@@ -59,6 +59,7 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
     { path: "index.js", content: top + jsText },
     { path: "index.d.ts", content: top + dtsText },
     { path: "catalog.js", content: catalogFile(tools) },
+    { path: "catalog.json", content: emitCatalogSchemas(tools) },
     { path: "package.json", content: formatJson(packageJson) },
   ];
 }
@@ -96,7 +97,7 @@ export function indexSource(entries: readonly IndexEntry[]): { readonly js: stri
     "",
     DEFINITIONS_COMMENT,
     "export const toolDefinitions = Object.freeze(",
-    "  Object.values(tools).map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+    "  Object.values(tools).map((tool) => ({ name: tool.name, get description() { return tool.description; }, get inputSchema() { return tool.inputSchema; } })),",
     ");",
   ].join("\n");
   const dts = [

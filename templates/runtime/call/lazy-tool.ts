@@ -1,24 +1,43 @@
 // A tool whose validator and tables load on its first call. The package index lists every tool
-// (name, description, reference kinds, HTTP binding and input schema, all as data) without
-// importing any tool module, so a process that binds 1,221 tools is ready in the time it takes
-// to read that list, and pays for a tool's code only when the model calls it.
+// (name, description, reference kinds, HTTP binding; input schemas as JSON data beside it)
+// without importing any tool module, so a process that binds 1,221 tools is ready in the time
+// it takes to read that list, and pays for a tool's code only when the model calls it.
 import type { CallContext, CheckResult, GuardedTool, ImplementOptions, Implementation, RawArguments, ToolDefinition } from "../contract/api.ts";
 import { requireResolvers } from "../resolve/bind-references.ts";
 import type { Outcome } from "../contract/outcome.ts";
+import { readFileSync } from "node:fs";
 import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
 
 /** What the index knows of a tool without loading it. */
 export interface CatalogEntry {
   readonly name: string;
-  readonly description: string;
   /** Reference kinds needing a resolver: checked when the tool is bound, as a loaded tool does. */
   readonly kinds: readonly string[];
-  readonly http: HttpBinding | undefined;
-  /**
-   * The input schema as JSON text: at start-up V8 only scans one string per tool (building 1,221
-   * schemas' objects is most of an index's cost), and the text is parsed on first read.
-   */
-  readonly schema: string;
+  /** The rest of what the model and the dispatcher see, read on first use (see `catalogData`). */
+  readonly data: () => CatalogData;
+}
+
+/** A tool's description, HTTP binding and input schema, as catalog.json holds them. */
+export interface CatalogData {
+  readonly description: string;
+  readonly http?: HttpBinding;
+  readonly inputSchema: JsonSchema;
+}
+
+/**
+ * The data of a package's tools, kept in a JSON file beside its catalog (one array, in catalog
+ * order) rather than in code: at start-up none of it is compiled, built or even scanned (GitHub's
+ * is 2.4 MB); the file is read and parsed once, on the first read of any tool's description,
+ * input schema or HTTP binding.
+ */
+export function catalogData(url: URL): (index: number) => () => CatalogData {
+  let all: readonly CatalogData[] | undefined;
+  return (index) => () => {
+    all ??= JSON.parse(readFileSync(url, "utf8")) as CatalogData[];
+    const data = all[index];
+    if (data === undefined) throw new Error(`toolguard: ${url.pathname} has no entry ${index}; regenerate the package`);
+    return data;
+  };
 }
 
 /** A tool definition that imports its module (`load`) the first time a bound tool is used. */
@@ -26,15 +45,18 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
   entry: CatalogEntry,
   load: () => Promise<ToolDefinition<Args, Resolved, Kinds>>,
 ): ToolDefinition<Args, Resolved, Kinds> {
-  let schema: JsonSchema | undefined;
   let loading: Promise<ToolDefinition<Args, Resolved, Kinds>> | undefined;
   const definition = (): Promise<ToolDefinition<Args, Resolved, Kinds>> => (loading ??= load());
   return {
     name: entry.name,
-    description: entry.description,
-    http: entry.http,
+    get description(): string {
+      return entry.data().description;
+    },
+    get http(): HttpBinding | undefined {
+      return entry.data().http;
+    },
     get inputSchema(): JsonSchema {
-      return (schema ??= JSON.parse(entry.schema) as JsonSchema);
+      return entry.data().inputSchema;
     },
     implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]): GuardedTool<Result, Resolved> {
       const options = rest[0];
