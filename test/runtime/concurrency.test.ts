@@ -94,7 +94,7 @@ describe("15.5: questions about array references", () => {
   const spec: ToolSpec = {
     name: "bill_many",
     description: "Bills several customers.",
-    inputSchema: schema,
+    inputSchema: schema as unknown as ToolSpec["inputSchema"],
     validate: compile(schema),
     coercions: {},
     hints: {},

@@ -5,6 +5,7 @@ import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.
 import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
+import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
 
@@ -54,11 +55,13 @@ export type AttemptResult =
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
+const NO_PATHS: readonly string[] = Object.freeze([]);
 
 /** Never throws: a defect in the guard itself still gives the model an answer, and is loud. */
-export function checkAttempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup): AttemptResult {
+/** `absentNulls`: where a null stands for an omitted field (`CallContext.absentNulls`), dropped before validation. */
+export function checkAttempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls?: readonly string[]): AttemptResult {
   try {
-    return attempt(raw, finishReason, setup);
+    return attempt(raw, finishReason, setup, absentNulls);
   } catch (error) {
     process.emitWarning(`toolguard: could not check the arguments of ${setup.spec.name}: ${String(error)}`, { type: "ToolguardWarning" });
     const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
@@ -66,14 +69,16 @@ export function checkAttempt(raw: unknown, finishReason: string | undefined, set
   }
 }
 
-function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup): AttemptResult {
+function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls: readonly string[] | undefined): AttemptResult {
   const { spec, parts } = setup;
   const started = setup.timing ? performance.now() : Number.NaN;
   const parsed = parseArguments(raw, finishReason, setup.limits);
-  // A parsed value is checked for other hazards than its text, and a text over the limit is cut.
-  const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes;
+  // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
+  // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
+  const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
   if (!parsed.ok) return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   const value = parsed.value;
+  const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   let coercions = NO_COERCIONS;
   if (!parts.validate(spec.validate, value)) {
     // The coercion table lists only places where the schema rejects strings, so a document
@@ -87,9 +92,9 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     }
   }
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
-  const record: LedgerAttempt = setup.timing
-    ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined, guardMs: performance.now() - started }
-    : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
+  const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
   return { ok: true, value, record };
 }
 

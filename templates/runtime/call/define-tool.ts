@@ -1,6 +1,6 @@
 // What every generated tool module calls: binds the build-time spec to the guard, and wraps the
 // guarded call in its span (a no-op without an OpenTelemetry SDK).
-import type { GuardedTool, ImplementOptions, Implementation, ToolDefinition } from "../contract/api.ts";
+import type { DescribedTool, ImplementOptions, Implementation, ToolDefinition } from "../contract/api.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import { createGuard } from "./guard.ts";
 import { traced } from "../telemetry/tracing.ts";
@@ -11,12 +11,14 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     http: spec.http,
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): GuardedTool<Result, Resolved> {
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result, Resolved> {
       const options = rest[0];
       const guarded = createGuard<Resolved, Result>(spec, implementation, options as ImplementOptions<Kinds, never, Resolved> | undefined);
       // `check` is not traced: it is the synchronous path, for callers that run their own code.
       return {
         name: guarded.name,
+        description: spec.description,
+        inputSchema: spec.inputSchema,
         call: traced(spec.name, (raw, context) => guarded.call(raw, context), options?.trace),
         check: (raw, context) => guarded.check(raw, context),
         ready: () => guarded.ready(),

@@ -95,7 +95,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
     }
     if (!isPassed(step)) return { ok: false, outcome: step };
-    const snapshot = new Snapshot(this.name, step.record.raw, step.record.coercions, step.record.resolutions);
+    const snapshot = new Snapshot(this.name, step.record.raw, step.record.coercions, step.record.resolutions, step.record.absent);
     const attempts = this.#close(context.turn, step.record, "ok", snapshot);
     return new Checked(step.value as Validated<Args>, step.record.coercions, attempts, snapshot);
   }
@@ -130,8 +130,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    */
   #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
     const state = this.#state(context.turn);
-    if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup).record);
-    const result = checkAttempt(raw, context.finishReason, this.#setup);
+    if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls).record);
+    const result = checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls);
     if (!result.ok) {
       const stored = result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined;
       return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record, stored);
@@ -227,7 +227,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const record = passed.record;
     const args = passed.value as Validated<Args>;
     const turn = context.turn;
-    const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions);
+    const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions, record.absent);
     const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
     const failed = (error: unknown): never => {
       // The implementation's own failure: recorded, then propagated unchanged (marked, so the

@@ -2,11 +2,11 @@
 // (name, description, reference kinds, HTTP binding; input schemas as JSON data beside it)
 // without importing any tool module, so a process that binds 1,221 tools is ready in the time
 // it takes to read that list, and pays for a tool's code only when the model calls it.
-import type { CallContext, CheckResult, GuardedTool, ImplementOptions, Implementation, RawArguments, ToolDefinition } from "../contract/api.ts";
+import type { CallContext, CheckResult, DescribedTool, GuardedTool, ImplementOptions, Implementation, RawArguments, ToolDefinition } from "../contract/api.ts";
 import { requireResolvers } from "../resolve/bind-references.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import { readFileSync } from "node:fs";
-import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
+import type { HttpBinding, InputSchema } from "../contract/tool-spec.ts";
 
 /** What the index knows of a tool without loading it. */
 export interface CatalogEntry {
@@ -21,7 +21,7 @@ export interface CatalogEntry {
 export interface CatalogData {
   readonly description: string;
   readonly http?: HttpBinding;
-  readonly inputSchema: JsonSchema;
+  readonly inputSchema: InputSchema;
 }
 
 /**
@@ -55,30 +55,41 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
     get http(): HttpBinding | undefined {
       return entry.data().http;
     },
-    get inputSchema(): JsonSchema {
+    get inputSchema(): InputSchema {
       return entry.data().inputSchema;
     },
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds>]): GuardedTool<Result, Resolved> {
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result, Resolved> {
       const options = rest[0];
       requireResolvers(entry.name, entry.kinds, options?.resolvers);
-      return new LazyGuardedTool<Result, Resolved>(entry.name, async () => {
+      return new LazyGuardedTool<Result, Resolved>(entry, async () => {
         const loaded = await definition();
-        return (loaded.implement as (impl: typeof implementation, options?: ImplementOptions<Kinds>) => GuardedTool<Result, Resolved>)(implementation, options);
+        const bind = loaded.implement as unknown as (impl: typeof implementation, options?: ImplementOptions<Kinds, Args, Resolved>) => GuardedTool<Result, Resolved>;
+        return bind(implementation, options);
       });
     },
   } as ToolDefinition<Args, Resolved, Kinds>;
 }
 
 /** A bound tool whose guard is built on first use; every call after that goes straight to it. */
-class LazyGuardedTool<Result, Args> implements GuardedTool<Result, Args> {
+class LazyGuardedTool<Result, Args> implements DescribedTool<Result, Args> {
   readonly name: string;
+  readonly #entry: CatalogEntry;
   readonly #bind: () => Promise<GuardedTool<Result, Args>>;
   #bound: GuardedTool<Result, Args> | undefined;
   #binding: Promise<GuardedTool<Result, Args>> | undefined;
 
-  constructor(name: string, bind: () => Promise<GuardedTool<Result, Args>>) {
-    this.name = name;
+  constructor(entry: CatalogEntry, bind: () => Promise<GuardedTool<Result, Args>>) {
+    this.name = entry.name;
+    this.#entry = entry;
     this.#bind = bind;
+  }
+
+  get description(): string {
+    return this.#entry.data().description;
+  }
+
+  get inputSchema(): InputSchema {
+    return this.#entry.data().inputSchema;
   }
 
   call(raw: RawArguments, context: CallContext): Promise<Outcome<Result>> {

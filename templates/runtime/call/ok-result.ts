@@ -4,6 +4,7 @@
 import type { ImplementationContext } from "../contract/api.ts";
 import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
+import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
 import { applyResolutions, type Resolution } from "../resolve/references.ts";
 import { idempotencyKey } from "./idempotency.ts";
@@ -14,10 +15,13 @@ export class Snapshot {
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
   readonly #resolutions: readonly Resolution[] | undefined;
+  /** Nulls dropped before validation (`CallContext.absentNulls`), by JSON Pointer. */
+  readonly #absent: readonly string[] | undefined;
   #fingerprint: string | undefined;
   #intent: string | undefined;
 
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[] | undefined) {
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[] | undefined, absent?: readonly string[]) {
+    this.#absent = absent;
     this.#tool = tool;
     this.#text = text;
     this.#coercions = coercions;
@@ -27,6 +31,7 @@ export class Snapshot {
   /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
     const value = JSON.parse(this.#text) as JsonValue;
+    if (this.#absent) removeAbsent(value, this.#absent);
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
     return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
   }
