@@ -178,6 +178,7 @@ describe("issue 14: the refused call", () => {
     const chains = finals(ledger);
     expect(chains).toHaveLength(1);
     expect(chains[0]?.verdict).toBe("rejected");
+    expect(chains[0]?.repairs).toBe(1); // the refused call is recorded, but it is not a repair
     expect(chains[0]?.attempts.map((attempt) => attempt.errors.map((error) => error.path))).toEqual([["/currency"], ["/amount"], ["", "/memo"]]);
   });
 });

@@ -15,7 +15,7 @@ import type { QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import { planCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
-import { appendEntry, ChainRecord } from "../ledger/chain-record.ts";
+import { appendEntry, ChainRecord, markRefused } from "../ledger/chain-record.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
 import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
@@ -216,7 +216,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.chain as OpenChain;
     const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
     if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
-      chain.attempts.push({ ...record, errors: [REFUSAL, ...own] });
+      chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
       this.#record(chain, state.turn, chain.attempts.slice(), "rejected");
     }
     return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);

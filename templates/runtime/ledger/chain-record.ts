@@ -27,6 +27,18 @@ export interface ArgumentsSnapshot {
   key(args?: JsonValue): string;
 }
 
+/**
+ * Attempts made after their turn was refused (recorded in the refused chain, answered with a
+ * refusal): not repairs, whatever came before them.
+ */
+const REFUSED_ATTEMPTS: WeakSet<LedgerAttempt> = new WeakSet();
+
+/** Marks `attempt` as made after its turn was refused; returns it. */
+export function markRefused(attempt: LedgerAttempt): LedgerAttempt {
+  REFUSED_ATTEMPTS.add(attempt);
+  return attempt;
+}
+
 let isoSecond = NaN;
 let isoPrefix = "";
 
@@ -91,10 +103,12 @@ export class ChainRecord implements LedgerEntry {
     return isoTime(Math.round((this.#startedAt ??= Date.now())));
   }
 
-  /** Attempts that answered a failed one (a reply to a question is not a repair). */
+  /** Attempts that answered a failed one (a reply to a question, or a refused call, is not a repair). */
   get repairs(): number {
     let repairs = 0;
-    for (let index = 1; index < this.attempts.length; index++) if (this.attempts[index - 1]?.failure) repairs++;
+    for (let index = 1; index < this.attempts.length; index++) {
+      if (this.attempts[index - 1]?.failure && !REFUSED_ATTEMPTS.has(this.attempts[index] as LedgerAttempt)) repairs++;
+    }
     return repairs;
   }
 
