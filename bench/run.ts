@@ -31,21 +31,26 @@ if (only.has("valid")) {
   type Valid = Record<string, Record<string, number>>;
   const samples = Array.from({ length: runs }, () => runCase<Valid>(cases("valid-call.ts")));
   const figure: Record<string, unknown> = {};
-  say("\n1. Valid call (ns per call; ratio = contender / floor; guarded must be <= 1.15 x floor, zod >= 1.5 x guarded)");
-  say("| tool | floor ns | floor, awaited | guarded | guarded, no ledger | hand-written | zod | ajv at run time | zod / guarded |");
-  say("|---|---|---|---|---|---|---|---|---|");
+  say("\n1. Valid call (ns per call; ratio = contender / floor; check with the JSONL sink must be <= 1.15 x floor, 1.4 x on the invoice; zod >= 1.5 x guarded)");
+  say("| tool | floor ns | floor, awaited | guarded | guarded, no ledger | check, JSONL sink | sink ns per line | hand-written | zod | ajv at run time | zod / guarded |");
+  say("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const tool of Object.keys(samples[0] ?? {})) {
     const ns = (key: string): number => medianOf(samples, (sample) => sample[tool]?.[key] ?? Number.NaN);
     const r = (key: string): number => medianOf(samples, (sample) => (sample[tool]?.[key] ?? Number.NaN) / (sample[tool]?.floor ?? Number.NaN));
     const zodOverGuarded = medianOf(samples, (sample) => (sample[tool]?.zod ?? Number.NaN) / (sample[tool]?.guarded ?? Number.NaN));
+    // check ran in its own pass beside its own floor: its ratio is to that floor.
+    const checked = medianOf(samples, (sample) => (sample[tool]?.checked ?? Number.NaN) / (sample[tool]?.floorForCheck ?? Number.NaN));
+    const checkTarget = tool === "create_invoice" ? 1.4 : 1.15;
     figure[tool] = {
-      ns: Object.fromEntries(["floor", "floorAwaited", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, ns(key)])),
-      ratioToFloor: Object.fromEntries(["floorAwaited", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, r(key)])),
+      ns: Object.fromEntries(["floor", "floorAwaited", "guarded", "guardedNoLedger", "floorForCheck", "checked", "sinkNsPerLine", "hand", "zod", "ajvRuntime"].map((key) => [key, ns(key)])),
+      ratioToFloor: { ...Object.fromEntries(["floorAwaited", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, r(key)])), checkedWithJsonlSink: checked },
       zodOverGuarded,
-      targets: { guardedWithin115OfFloor: r("guarded") <= 1.15, zodAtLeast15xSlower: zodOverGuarded >= 1.5 },
+      targets: { checkWithinTarget: checked <= checkTarget, checkTarget, zodAtLeast15xSlower: zodOverGuarded >= 1.5 },
     };
     const times = (key: string): string => (Number.isFinite(r(key)) ? `${fixed(r(key))}x` : "–");
-    say(`| ${tool} | ${fixed(ns("floor"), 0)} | ${times("floorAwaited")} | ${times("guarded")} | ${times("guardedNoLedger")} | ${times("hand")} | ${times("zod")} | ${times("ajvRuntime")} | ${fixed(zodOverGuarded)} |`);
+    say(
+      `| ${tool} | ${fixed(ns("floor"), 0)} | ${times("floorAwaited")} | ${times("guarded")} | ${times("guardedNoLedger")} | ${fixed(checked)}x | ${fixed(ns("sinkNsPerLine"), 0)} | ${times("hand")} | ${times("zod")} | ${times("ajvRuntime")} | ${fixed(zodOverGuarded)} |`,
+    );
   }
   results.validCall = figure;
 }
@@ -67,15 +72,20 @@ if (only.has("invalid")) {
 }
 
 if (only.has("cold")) {
-  type Cold = { ms: number; ready: number };
+  type Cold = { ms: number; readyMs: number; ownCpuMs: number; ready: number };
   const start = (mode: string, env: Record<string, string> = {}): Cold => runCase<Cold>(cases("cold-start.ts"), [mode], env);
-  /** Medians over `runs` pairs of fresh processes, one per mode. */
+  /** Medians over `runs` rounds of fresh processes, one per mode, side by side. */
   const measure = (env: Record<string, string> = {}) => {
-    const pairs = Array.from({ length: runs }, () => ({ generated: start("generated", env), ajv: start("ajv", env) }));
+    const rounds = Array.from({ length: runs }, () => ({ github: start("github", env), ten: start("ten", env), ajv: start("ajv", env) }));
     return {
-      tools: pairs[0]?.generated.ready,
-      ms: { generated: medianOf(pairs, (pair) => pair.generated.ms), ajvRuntime: medianOf(pairs, (pair) => pair.ajv.ms) },
-      speedup: medianOf(pairs, (pair) => pair.ajv.ms / pair.generated.ms),
+      tools: { github: rounds[0]?.github.ready, ten: rounds[0]?.ten.ready },
+      ms: { github: medianOf(rounds, (r) => r.github.ms), ten: medianOf(rounds, (r) => r.ten.ms), ajvRuntime: medianOf(rounds, (r) => r.ajv.ms) },
+      readyMs: { github: medianOf(rounds, (r) => r.github.readyMs), ten: medianOf(rounds, (r) => r.ten.readyMs), ajvRuntime: medianOf(rounds, (r) => r.ajv.readyMs) },
+      ownCpuMs: { github: medianOf(rounds, (r) => r.github.ownCpuMs), ten: medianOf(rounds, (r) => r.ten.ownCpuMs), ajvRuntime: medianOf(rounds, (r) => r.ajv.ownCpuMs) },
+      speedup: medianOf(rounds, (r) => r.ajv.ms / r.github.ms),
+      githubOverTen: medianOf(rounds, (r) => r.github.ms / r.ten.ms),
+      cpuSpeedup: medianOf(rounds, (r) => r.ajv.ownCpuMs / r.github.ownCpuMs),
+      cpuGithubOverTen: medianOf(rounds, (r) => r.github.ownCpuMs / r.ten.ownCpuMs),
     };
   };
   start("dump");
@@ -86,16 +96,21 @@ if (only.has("cold")) {
   let compileCache: ReturnType<typeof measure>;
   try {
     const cached = { NODE_COMPILE_CACHE: cacheDir };
-    for (const mode of ["generated", "ajv"]) start(mode, cached);
+    for (const mode of ["github", "ten", "ajv"]) start(mode, cached);
     compileCache = measure(cached);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
-  results.coldStart = { ...plain, withCompileCache: { ms: compileCache.ms, speedup: compileCache.speedup }, targets: { atLeast10x: plain.speedup >= 10 } };
-  say(`\n3. Cold start, every GitHub tool ready in a fresh process (target: >= 10x)`);
-  say("| start | generated package | ajv compile at run time | speed-up |\n|---|---|---|---|");
+  results.coldStart = {
+    ...plain,
+    withCompileCache: compileCache,
+    targets: { atLeast10x: plain.speedup >= 10, within2xOfTenTools: plain.githubOverTen <= 2 },
+  };
+  say(`\n3. Cold start to the first outcome, every tool bound, in a fresh process (targets: >= 10x ajv; GitHub within 2x of ten tools)`);
+  say("| start | GitHub, 1,221 tools | ten tools | ajv compile at run time | ajv / GitHub | GitHub / ten |\n|---|---|---|---|---|---|");
   for (const [label, row] of [["plain", plain], ["NODE_COMPILE_CACHE, warm", compileCache]] as const) {
-    say(`| ${label} | ${fixed(row.ms.generated, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x |`);
+    say(`| ${label}, wall | ${fixed(row.ms.github, 0)} ms | ${fixed(row.ms.ten, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x | ${fixed(row.githubOverTen)}x |`);
+    say(`| ${label}, CPU | ${fixed(row.ownCpuMs.github, 0)} ms | ${fixed(row.ownCpuMs.ten, 0)} ms | ${fixed(row.ownCpuMs.ajvRuntime, 0)} ms | ${fixed(row.cpuSpeedup, 1)}x | ${fixed(row.cpuGithubOverTen)}x |`);
   }
 }
 

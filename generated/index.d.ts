@@ -21,5 +21,5 @@ export declare const tools: {
   readonly update_org_chart: typeof updateOrgChart;
 };
 
-/** What each provider needs to show the tools to a model: name, description, input schema. */
+/** What each provider needs to show the tools to a model: name, description, input schema (read on first use: catalog.json). */
 export declare const toolDefinitions: readonly ToolDescriptor[];

@@ -80,9 +80,9 @@ export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   return { tools, skipped: read.skipped };
 }
 
-/** Only what the index and manifest read of each tool. */
+/** Only what the index, catalog and manifest read of each tool. */
 export function packageTools(tools: readonly ToolDescription[]): PackageTool[] {
-  return tools.map(({ name, references }) => ({ name, references }));
+  return tools.map(({ name, description, inputSchema, references, http }) => ({ name, description, inputSchema, references, http }));
 }
 
 /**

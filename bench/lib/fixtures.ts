@@ -10,6 +10,8 @@ export const GITHUB_SPEC = path.join(REPO, "node_modules/@octokit/openapi/genera
 export const SCRATCH = path.join(REPO, ".scratch/bench");
 export const SMALL = path.join(SCRATCH, "small");
 export const FULL = path.join(SCRATCH, "github");
+/** Ten GitHub operations (figure 1's four and six more): the small package of the cold-start figure. */
+export const TEN = path.join(SCRATCH, "ten");
 
 /**
  * The GitHub operations of figure 1, by path and method: the three request bodies the issue
@@ -23,7 +25,17 @@ export const GITHUB_OPERATIONS = [
   ["/orgs/{org}/rulesets", "post"],
 ] as const;
 
-/** Builds the small package, and GitHub's whole package unless `full` is false. */
+/** Six more operations for the ten-tool package of figure 3, beside GITHUB_OPERATIONS. */
+const MORE_OPERATIONS = [
+  ["/repos/{owner}/{repo}/issues/{issue_number}/comments", "post"],
+  ["/repos/{owner}/{repo}/labels", "post"],
+  ["/repos/{owner}/{repo}/releases", "post"],
+  ["/repos/{owner}/{repo}/milestones", "post"],
+  ["/orgs/{org}/repos", "post"],
+  ["/gists", "post"],
+] as const;
+
+/** Builds the small package, and GitHub's whole package and the ten-tool one unless `full` is false. */
 export function buildFixtures({ full = true }: { readonly full?: boolean } = {}): void {
   mkdirSync(path.join(SMALL, "schemas"), { recursive: true });
   cpSync(path.join(REPO, "schemas/create-invoice.json"), path.join(SMALL, "schemas/create-invoice.json"));
@@ -34,6 +46,11 @@ export function buildFixtures({ full = true }: { readonly full?: boolean } = {})
   writeIfChanged(path.join(SMALL, "schemas/github.json"), JSON.stringify({ ...spec, paths }));
   generate(SMALL);
   if (!full) return;
+  mkdirSync(path.join(TEN, "schemas"), { recursive: true });
+  const ten: Record<string, Record<string, unknown>> = {};
+  for (const [route, method] of [...GITHUB_OPERATIONS, ...MORE_OPERATIONS]) ten[route] = { [method]: spec.paths[route]?.[method] };
+  writeIfChanged(path.join(TEN, "schemas/github.json"), JSON.stringify({ ...spec, paths: ten }));
+  generate(TEN);
   mkdirSync(path.join(FULL, "schemas"), { recursive: true });
   writeIfChanged(path.join(FULL, "schemas/api.github.com.json"), readFileSync(GITHUB_SPEC, "utf8"));
   generate(FULL);

@@ -10,6 +10,12 @@ export interface SideBySideOptions {
   /** Operations per batch. */
   readonly batch?: number;
   readonly warmup?: number;
+  /**
+   * Let the event loop turn after every batch, outside the timed region: work a contender defers
+   * (a ledger sink's drain) then runs between batches instead of piling up or landing in another
+   * contender's batch.
+   */
+  readonly settle?: boolean;
 }
 
 export async function sideBySide(contenders: Readonly<Record<string, Contender>>, options: SideBySideOptions = {}): Promise<Record<string, number>> {
@@ -34,6 +40,7 @@ export async function sideBySide(contenders: Readonly<Record<string, Contender>>
       }
       const ns = Number(process.hrtime.bigint() - start) / batch;
       if (round >= 0) samples.get(name)?.push(ns);
+      if (options.settle) await new Promise((resolve) => setImmediate(resolve));
     }
   }
   if (sink === 0) throw new Error("side-by-side: no contender produced a result");

@@ -16,9 +16,10 @@ function capitalise(word: string): string {
 /**
  * Names a tool's module declares beside its export: the template's imports and tables, the
  * runtime helpers its validator imports, and ajv's numbered top-level names (`schema31`,
- * `validate20`, `func0`, `pattern2`, `formats4`...). An export with one of them would not load.
+ * `validate20`, `func0`, `pattern2`, `formats4`...), and the catalog's `lazyTool`, `catalogData` and `dataAt`. An export with one
+ * of them would not load.
  */
-const MODULE_NAMES = new Set(["tools", "defineTool", "inputSchema", "coercions", "hints", "references", "http", "validate", "formats", "linearRegExp", "ucs2length", "equal"]);
+const MODULE_NAMES = new Set(["tools", "defineTool", "inputSchema", "coercions", "hints", "references", "http", "validate", "formats", "linearRegExp", "ucs2length", "equal", "lazyTool", "catalogData", "dataAt"]);
 const AJV_SCOPE_NAME = /^(?:schema|validate|func|pattern|formats|wrapper|root|keyword|parse|serialize|Error)\d+$/;
 
 /** `create_invoice` -> `createInvoice`; a reserved word or a leading digit gets a suffix/prefix. */

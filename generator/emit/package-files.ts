@@ -1,7 +1,8 @@
 // The package around the tools: `index.js`/`index.d.ts` (each tool under its camelCase name,
 // all of them in `tools` keyed by tool name, the runtime's public API) and `package.json`.
-// They read the set and each tool's name and whether it has references, nothing else: the
-// cache keys them by exactly that (GenerationCache.packageKey); widen the key with the reads.
+// They read the set and each tool's name, references, description, HTTP binding and input
+// schema (the catalog), nothing else: the cache keys them by exactly that
+// (GenerationCache.packageKey); widen the key with the reads.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedSet } from "../config.ts";
@@ -11,7 +12,8 @@ import { PACKAGE_ROOT } from "../paths.ts";
 import { extraPeerDependencies } from "../extras.ts";
 import { ident, literal } from "../safe-emit.ts";
 import { contentHash, header } from "./header.ts";
-import { DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./layout/index-layout.ts";
+import { emitCatalog, emitCatalogSchemas, type CatalogTool } from "./catalog.ts";
+import { CATALOG, DEFINITIONS_COMMENT, type IndexEntry, layOutIndex, TOOLS_COMMENT } from "./layout/index-layout.ts";
 import { exportName, fileStem } from "./names.ts";
 import type { EmittedFile } from "./runtime.ts";
 import { argsTypeName } from "./types.ts";
@@ -35,8 +37,8 @@ function runtimeDependencies(): Record<string, string> {
   );
 }
 
-/** What the package files read of each tool. */
-export type PackageTool = Pick<ToolDescription, "name" | "references">;
+/** What the package files read of each tool (the index: names and references; the catalog: its data). */
+export type PackageTool = CatalogTool;
 
 export async function emitPackageFiles(set: ResolvedSet, tools: readonly PackageTool[]): Promise<EmittedFile[]> {
   const extras = set.extras ?? [];
@@ -67,8 +69,16 @@ export async function emitPackageFiles(set: ResolvedSet, tools: readonly Package
   return [
     { path: "index.js", content: top + jsText },
     { path: "index.d.ts", content: top + dtsText },
+    { path: "catalog.js", content: catalogFile(tools) },
+    { path: "catalog.json", content: emitCatalogSchemas(tools) },
     { path: "package.json", content: formatJson(packageJson) },
   ];
+}
+
+/** The catalog, under a header whose hash covers what it lists (every tool's data, not just names). */
+function catalogFile(tools: readonly PackageTool[]): string {
+  const body = emitCatalog(tools);
+  return header(`the tool schemas of this package's set (${tools.length} tool${tools.length === 1 ? "" : "s"})`, contentHash(body)) + body;
 }
 
 /** What each tool contributes to the index, as safe code. */
@@ -89,7 +99,7 @@ export async function formatIndex(source: { readonly js: string; readonly dts: s
 /** The index before formatting. */
 export function indexSource(entries: readonly IndexEntry[]): { readonly js: string; readonly dts: string } {
   const js = [
-    ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
+    `import { ${entries.map((e) => e.name).join(", ")} } from ${CATALOG};`,
     `export * from "./runtime/index.js";`,
     `export { ${entries.map((e) => e.name).join(", ")} };`,
     "",
@@ -98,7 +108,7 @@ export function indexSource(entries: readonly IndexEntry[]): { readonly js: stri
     "",
     DEFINITIONS_COMMENT,
     "export const toolDefinitions = Object.freeze(",
-    "  Object.values(tools).map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),",
+    "  Object.values(tools).map((tool) => ({ name: tool.name, get description() { return tool.description; }, get inputSchema() { return tool.inputSchema; } })),",
     ");",
   ].join("\n");
   const dts = [

@@ -63,12 +63,13 @@ export class GenerationCache {
   }
 
   /**
-   * The key of the package files (index, manifest). They read the set and, of each tool, only
-   * its name and whether it has references (emit/package-files.ts), so only those are hashed:
-   * changing one tool's schema must not format the 1,000-tool index again.
+   * The key of the package files (index, catalog, manifest). They read the set and, of each
+   * tool, what the catalog lists (emit/catalog.ts): its name, references, description, HTTP
+   * binding and input schema, so those are hashed. A changed schema rewrites the catalog (string
+   * building, milliseconds); the index is laid out without prettier for ordinary names.
    */
   async packageKey(set: ResolvedSet, tools: readonly PackageTool[]): Promise<string> {
-    const index = tools.map((tool) => [tool.name, Object.keys(tool.references).length > 0]);
+    const index = tools.map((tool) => [tool.name, tool.references, tool.description, tool.http, tool.inputSchema]);
     return hash(`${await this.emitterHash()}\0${JSON.stringify(set)}\0${JSON.stringify(index)}`);
   }
 

@@ -10,7 +10,7 @@ import { TOOL_NAME } from "../../generator/read/tool-file.ts";
 const reference = { customer_ref: { kind: "customer", target: "customer_id" } } as unknown as PackageTool["references"];
 
 function tools(names: readonly string[], withReferences: (name: string) => boolean = () => false): PackageTool[] {
-  return [...new Set(names)].sort().map((name) => ({ name, references: withReferences(name) ? reference : {} }));
+  return [...new Set(names)].sort().map((name) => ({ name, description: "", inputSchema: {}, references: withReferences(name) ? reference : {} }));
 }
 
 async function expectPrettierLayout(set: readonly PackageTool[]): Promise<void> {

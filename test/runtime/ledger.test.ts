@@ -87,7 +87,7 @@ describe("JsonlFileSink", () => {
       const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
       expect((await tool.call(JSON.stringify(validInvoice), { turn: "t" })).status).toBe("ok");
       expect((await tool.call("{", { turn: "u" })).status).toBe("validation_failed");
-      expect((await tool.call("{", { turn: "u" })).status).toBe("validation_failed");
+      expect((await tool.call("{", { turn: "u" })).status).toBe("arguments_rejected");
       expect((await tool.call("{", { turn: "u" })).status).toBe("arguments_rejected");
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/disk on fire/), expect.objectContaining({ type: "ToolguardLedgerWarning" }));
     } finally {

@@ -108,15 +108,22 @@ export async function assertBudgetBounded(make: MakeTool, shape: Shape): Promise
   expect(spy.invocations).toEqual([]);
 }
 
-/** Truncation earns a second repair; any other first failure does not. */
+/**
+ * Truncation the provider reports (its finish reason) earns a second repair; any other first
+ * failure does not, text that merely looks cut off included.
+ */
 export async function assertTruncationBudget(make: MakeTool, shape: Shape): Promise<void> {
   const cut = JSON.stringify(validInvoice).slice(0, 60);
   const spy = spyImplementation();
   const tool = make(spy.implementation, new MemorySink());
 
-  const truncatedForever = new ScriptedModel(() => ({ arguments: cut }));
+  const truncatedForever = new ScriptedModel(() => ({ arguments: cut, finishReason: "length" }));
   expect((await runTurn(tool, truncatedForever, shape, "t1")).status).toBe("arguments_rejected");
   expect(truncatedForever.attempts).toBe(3);
+
+  const looksCutForever = new ScriptedModel(() => ({ arguments: cut }));
+  expect((await runTurn(tool, looksCutForever, shape, "t0")).status).toBe("arguments_rejected");
+  expect(looksCutForever.attempts).toBe(2);
 
   const cutByProvider = new ScriptedModel((n) => (n < 3 ? { arguments: JSON.stringify(validInvoice), finishReason: "length" } : { arguments: JSON.stringify(validInvoice) }));
   expect((await runTurn(tool, cutByProvider, shape, "t2")).status).toBe("ok");

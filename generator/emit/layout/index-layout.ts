@@ -22,8 +22,11 @@ export interface IndexEntry {
   readonly from: string;
 }
 
+/** The module the index takes every tool from: data and loaders, no tool module (catalog.ts). */
+export const CATALOG = '"./catalog.js"';
+
 export const TOOLS_COMMENT = "/** Every tool of this package, keyed by the name the model calls it by. */";
-export const DEFINITIONS_COMMENT = "/** What each provider needs to show the tools to a model: name, description, input schema. */";
+export const DEFINITIONS_COMMENT = "/** What each provider needs to show the tools to a model: name, description, input schema (read on first use: catalog.json). */";
 
 export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: string; readonly dts: string } | undefined {
   if (entries.length === 0) return undefined;
@@ -36,7 +39,7 @@ export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: stri
   const names = entries.map((entry) => entry.name);
   const imports = entries.map((entry) => `import { ${entry.name} } from ${entry.from};`);
   const js = [
-    ...imports,
+    braceList("import ", names, ` from ${CATALOG};`),
     `export * from "./runtime/index.js";`,
     braceList("export ", names, ";"),
     "",
@@ -45,10 +48,14 @@ export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: stri
     "",
     DEFINITIONS_COMMENT,
     "export const toolDefinitions = Object.freeze(",
-    "  Object.values(tools).map(({ name, description, inputSchema }) => ({",
-    "    name,",
-    "    description,",
-    "    inputSchema,",
+    "  Object.values(tools).map((tool) => ({",
+    "    name: tool.name,",
+    "    get description() {",
+    "      return tool.description;",
+    "    },",
+    "    get inputSchema() {",
+    "      return tool.inputSchema;",
+    "    },",
     "  })),",
     ");",
     "",

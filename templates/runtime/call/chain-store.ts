@@ -1,95 +1,194 @@
-// Repair chains in memory: every attempt at one tool within one turn, keyed by the caller's
-// `turn`. Bounded two ways so a long-running process cannot grow it without limit: at most
-// `maxChains` live chains (the oldest is evicted first) and each expires `ttlMs` after its last
-// attempt. An evicted or expired chain is handed to `onDrop` so its attempts still reach the
-// ledger. The store is per guarded tool and per process: a deployment that spreads one turn's
-// calls over several processes must route a turn to one process to keep the bound exact.
+// Repair chains in memory, one store per process: every attempt at one bound tool within one
+// turn, keyed by the tool's binding and the caller's `turn`. Bounded so that a long-running
+// process cannot grow it without limit, however many tools it binds:
+//   - turns whose chain is open (it failed and waits for a repair) are at most `maxChains`, the
+//     least recently used evicted first, and each expires `ttlMs` after its last attempt;
+//   - turns that must stay refused or restricted (rejected, or offered reference candidates)
+//     are held apart, at most `maxHeld` of them, and never expire by time: other turns'
+//     failures and the passing of time cannot lift a rejection or let an un-offered identifier
+//     through (only `maxHeld` other held turns can push one out).
+// A dropped turn's open chain is handed to its owner so its attempts still reach the ledger.
+// A deployment that spreads one turn's calls over several processes must route a turn to one
+// process to keep the bound exact.
 import type { Candidate } from "../contract/api.ts";
-import type { ArgumentError, FailureClass } from "../contract/outcome.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 
-export interface Chain {
-  /** The chain's id in the ledger. */
-  readonly id: string;
-  readonly turn: string;
+/** The ledger chain a turn has open: the attempts since its last success or error. */
+export class OpenChain {
   readonly startedAt: number;
   readonly attempts: LedgerAttempt[];
-  /** Failed attempts the chain allows: 2, or 3 when its first failure was truncation; 0 until it has failed. */
-  maxAttempts: number;
-  /** Set once the chain was refused; later calls in the turn are refused at once. */
-  rejected: boolean;
-  lastFailure: FailureClass | undefined;
-  lastErrors: readonly ArgumentError[];
-  touchedAt: number;
+  #id: string | undefined;
+
+  constructor(startedAt: number, first: LedgerAttempt) {
+    this.startedAt = startedAt;
+    // A literal of one: open chains are kept (thousands of them), and an empty array grown by
+    // `push` would carry sixteen spare slots each.
+    this.attempts = [first];
+  }
+
+  /** Minted on first read, which is when its first ledger entry is serialised: off the call's path. */
+  get id(): string {
+    return (this.#id ??= crypto.randomUUID());
+  }
+}
+
+/** What a store tells a turn's owner (its guard) when it drops the turn. */
+export interface TurnOwner {
+  dropped(turn: TurnState): void;
+}
+
+/**
+ * Everything the guard remembers of one turn at one bound tool. Parallel calls in the turn share
+ * its open chain and that chain's budget; a success closes the chain, and the next failure opens
+ * one with a fresh budget, but the turn's failures over all its chains stay bounded too.
+ */
+export class TurnState {
+  readonly key: string;
+  readonly turn: string;
+  readonly owner: TurnOwner;
+  touchedAt = 0;
+  /** Failed attempts in the turn, over all its chains. */
+  failures = 0;
+  /** Failed attempts in the open chain. */
+  chainFailures = 0;
+  /** Failed attempts the open chain allows: 2, or 3 when its first failure was cut off by the provider; 0 until it has failed. */
+  maxFailures = 0;
+  /** Reference questions asked in the turn (bounded: see MAX_QUESTIONS). */
+  questions = 0;
+  /** Set once the turn was refused; later calls in it are refused at once. */
+  rejected = false;
   /** Candidates offered for reference fields, by JSON Pointer: such a field now accepts only their ids. */
-  offers: Map<string, readonly Candidate[]> | undefined;
+  offers: Map<string, readonly Candidate[]> | undefined = undefined;
+  /** The ledger chain open now, if any. */
+  chain: OpenChain | undefined = undefined;
+
+  constructor(key: string, turn: string, owner: TurnOwner) {
+    this.key = key;
+    this.turn = turn;
+    this.owner = owner;
+  }
+
+  /** Adds an attempt to the open chain, opening one if none is. */
+  append(record: LedgerAttempt): OpenChain {
+    if (this.chain) this.chain.attempts.push(record);
+    else this.chain = new OpenChain(Date.now(), record);
+    return this.chain;
+  }
+
+  /**
+   * Counts a failed attempt against the open chain (whose budget its first failure fixes) and
+   * the turn; returns how many more failures both still allow (0: refuse).
+   */
+  spend(chainBudget: number, turnBudget: number): number {
+    if (this.maxFailures === 0) this.maxFailures = chainBudget;
+    this.failures++;
+    this.chainFailures++;
+    return Math.min(this.maxFailures - this.chainFailures, turnBudget - this.failures);
+  }
+
+  /** Ends the open chain (a success, or an error): the turn's failures stay counted. */
+  close(): OpenChain | undefined {
+    const chain = this.chain;
+    this.chain = undefined;
+    this.chainFailures = 0;
+    this.maxFailures = 0;
+    return chain;
+  }
+
+  /** Must the store keep this turn apart from ordinary open chains? */
+  get held(): boolean {
+    return this.rejected || this.offers !== undefined;
+  }
 }
 
 export interface ChainStoreOptions {
   readonly maxChains: number;
+  readonly maxHeld: number;
   readonly ttlMs: number;
-  readonly onDrop: (chain: Chain) => void;
 }
 
-export const DEFAULT_CHAIN_LIMITS: Omit<ChainStoreOptions, "onDrop"> = { maxChains: 10_000, ttlMs: 15 * 60_000 };
+export const DEFAULT_CHAIN_LIMITS: ChainStoreOptions = { maxChains: 10_000, maxHeld: 10_000, ttlMs: 15 * 60_000 };
 
 export class ChainStore {
-  readonly #chains: Map<string, Chain> = new Map();
+  readonly #open: Map<string, TurnState> = new Map();
+  readonly #held: Map<string, TurnState> = new Map();
   readonly #options: ChainStoreOptions;
-  /** No chain expires before this time (a lower bound: chains deleted since may have set it). */
+  /** No open chain expires before this time (a lower bound: chains deleted since may have set it). */
   #sweepAt = Infinity;
 
-  constructor(options: ChainStoreOptions) {
+  constructor(options: ChainStoreOptions = DEFAULT_CHAIN_LIMITS) {
     this.#options = options;
   }
 
-  /** The live chain for `turn`, if any; an expired one is dropped first. */
-  get(turn: string): Chain | undefined {
-    const chain = this.#chains.get(turn);
-    if (chain === undefined) return undefined;
-    if (Date.now() - chain.touchedAt <= this.#options.ttlMs) return chain;
-    this.#drop(turn, chain);
+  /** The live state of `key`, if any; an expired open one is dropped first. */
+  get(key: string): TurnState | undefined {
+    if (this.#held.size > 0) {
+      const held = this.#held.get(key);
+      if (held !== undefined) return held;
+    }
+    if (this.#open.size === 0) return undefined;
+    const turn = this.#open.get(key);
+    if (turn === undefined) return undefined;
+    if (Date.now() - turn.touchedAt <= this.#options.ttlMs) return turn;
+    this.#drop(this.#open, turn);
     return undefined;
   }
 
-  /** Stores or refreshes `chain`, so the least recently used chain is evicted first. */
-  put(chain: Chain, now: number): void {
-    chain.touchedAt = now;
-    this.#chains.delete(chain.turn);
-    this.#chains.set(chain.turn, chain);
+  /** Stores or refreshes `turn` in the tier its state calls for, least recently used evicted first. */
+  put(turn: TurnState, now: number = Date.now()): void {
+    turn.touchedAt = now;
+    if (turn.held) {
+      this.#open.delete(turn.key);
+      this.#held.delete(turn.key);
+      this.#held.set(turn.key, turn);
+      if (this.#held.size > this.#options.maxHeld) {
+        for (const oldest of this.#held.values()) {
+          this.#drop(this.#held, oldest);
+          if (this.#held.size <= this.#options.maxHeld) break;
+        }
+      }
+      return;
+    }
+    this.#open.delete(turn.key);
+    this.#open.set(turn.key, turn);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
-    if (this.#chains.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
+    if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
   }
 
   /**
-   * Drops expired chains, oldest first, and past the cap the oldest 1/64 of it at once. Finding
-   * the oldest entry walks a Map over the slots of every entry deleted since it last compacted
-   * (thousands, in a full store), so this runs only when something is due, not on every put.
+   * Drops expired open chains, oldest first, and past the cap the oldest 1/64 of it at once.
+   * Finding the oldest entry walks a Map over the slots of every entry deleted since it last
+   * compacted (thousands, in a full store), so this runs only when something is due.
    */
   #sweep(now: number): void {
     const { maxChains, ttlMs } = this.#options;
-    const target = this.#chains.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
+    const target = this.#open.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
     this.#sweepAt = Infinity;
-    for (const [turn, oldest] of this.#chains) {
-      if (this.#chains.size <= target && now - oldest.touchedAt <= ttlMs) {
+    for (const oldest of this.#open.values()) {
+      if (this.#open.size <= target && now - oldest.touchedAt <= ttlMs) {
         // Chains are kept in order of their last attempt, so none expires before this one.
         this.#sweepAt = oldest.touchedAt + ttlMs;
         break;
       }
-      this.#drop(turn, oldest);
+      this.#drop(this.#open, oldest);
     }
   }
 
-  delete(turn: string): void {
-    this.#chains.delete(turn);
+  delete(key: string): void {
+    this.#open.delete(key);
+    this.#held.delete(key);
   }
 
+  /** Turns kept, open and held. */
   get size(): number {
-    return this.#chains.size;
+    return this.#open.size + this.#held.size;
   }
 
-  #drop(turn: string, chain: Chain): void {
-    this.#chains.delete(turn);
-    this.#options.onDrop(chain);
+  #drop(tier: Map<string, TurnState>, turn: TurnState): void {
+    tier.delete(turn.key);
+    turn.owner.dropped(turn);
   }
 }
+
+/** The process's store: every guard binds into it, so the bound holds however many tools are bound. */
+export const PROCESS_CHAINS: ChainStore = new ChainStore();

@@ -11,10 +11,18 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     http: spec.http,
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result> {
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result, Resolved> {
       const options = rest[0];
       const guarded = createGuard<Resolved, Result>(spec, implementation, options as ImplementOptions<Kinds, never, Resolved> | undefined);
-      return { name: guarded.name, description: spec.description, inputSchema: spec.inputSchema, call: traced(spec.name, guarded.call, options?.trace) };
+      // `check` is not traced: it is the synchronous path, for callers that run their own code.
+      return {
+        name: guarded.name,
+        description: spec.description,
+        inputSchema: spec.inputSchema,
+        call: traced(spec.name, (raw, context) => guarded.call(raw, context), options?.trace),
+        check: (raw, context) => guarded.check(raw, context),
+        ready: () => guarded.ready(),
+      };
     },
   } as ToolDefinition<Args, Resolved, Kinds>;
 }

@@ -1,602 +1,298 @@
-// The guarded call: parse -> coerce -> validate -> resolve references -> mint idempotency key
-// -> dispatch, with every failed attempt answered by an envelope and bounded by a repair chain.
+// The guarded call's control flow: parse -> coerce -> validate (attempt.ts) -> resolve references
+// (resolve/) -> mint idempotency key -> run the implementation (through compose/ when asked),
+// every failed attempt answered by an envelope (explain/) and bounded by the turn's budget
+// (chain-store.ts), every chain recorded (ledger/). `check` is the same guard, synchronous,
+// without the implementation.
 //
-// How attempts form a chain: every call at one tool with the same `context.turn` belongs to one
-// chain until it ends. That serves both ways of using the guard:
-//   (a) an agent framework feeds each tool call in as the model produces it, passing the same
-//       `turn`; the guard counts the attempts itself, so the caller cannot loop past the bound;
-//   (b) the caller passes `context.repair`; the guard hands each failure envelope to it and
-//       calls it at most as often as the budget allows, all within one `call`.
-// A chain ends with ok (closed: a later call in the turn starts fresh) or rejected (remembered:
-// a later call in the turn is refused at once). The budget is one repair (two attempts), or
-// two repairs when the chain's first failure was truncation. A reference question
-// (`ambiguous_reference`) is not a failure and spends no budget; it is bounded instead by the
-// rule that, once asked, the field accepts only an identifier that was offered.
-import type { CallContext, Candidate, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, ResolverMap, Validated } from "../contract/api.ts";
-import type { AmbiguousReferenceOutcome, ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "../contract/outcome.ts";
-import { markDependencyFailure } from "../compose/failure-kinds.ts";
-import { IdempotencyGate } from "../compose/idempotency-gate.ts";
-import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
-import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "../ledger/ledger.ts";
-import type { JsonValue, StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
-import { applyCoercions, coerceString, planCoercions, type StringReader } from "../coerce/coerce.ts";
-import { dropAbsentNulls, removeAbsent } from "../coerce/absent-nulls.ts";
-import { ChainStore, DEFAULT_CHAIN_LIMITS, type Chain } from "./chain-store.ts";
+// The budget, per bound tool and `context.turn` (docs/repair-budget.md): parallel calls share the
+// open chain; a chain allows one repair (two when its first failure was cut off, by the
+// provider's finish reason); a success closes the chain but the turn allows TURN_CHAINS chains'
+// failures in all; a refused turn stays refused; MAX_QUESTIONS reference questions are free.
+import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementation, ResolverMap, Validated } from "../contract/api.ts";
+import type { ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
+import type { ToolSpec } from "../contract/tool-spec.ts";
+import type { QueueTicket } from "../compose/write-queue.ts";
+import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
+import { planCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
-import { explainSchemaErrors, finish } from "../explain/explain.ts";
-import { idempotencyKey } from "./idempotency.ts";
+import { appendEntry, ChainRecord, markRefused } from "../ledger/chain-record.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
-import { DEFAULT_LIMITS, parseArguments } from "../parse/parse.ts";
-import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "../resolve/references.ts";
-import { setAt } from "../coerce/set-at.ts";
-import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
+import { DEFAULT_LIMITS } from "../parse/parse.ts";
+import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
+import { bindReferences, resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
+import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
+import { markDependencyFailure } from "../compose/failure-kinds.ts";
+import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
+import { Composition } from "./composition.ts";
+import { StoredAttempt } from "./stored-attempt.ts";
+import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
+import { Checked } from "./checked.ts";
+import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
+import { driveRepairs, isThenable } from "./repair-reply.ts";
 
-/**
- * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
- * mutation tests can plant a defect (skip validation, unbound the budget, loosen coercion) and
- * show that the test suite catches it. Not exported from the package.
- */
-export interface GuardParts {
-  readonly validate: (validator: StandaloneValidator, value: unknown) => boolean;
-  readonly readString: StringReader;
-  /** Attempts a chain allows, given whether its first failure was truncation. */
-  readonly maxAttempts: (firstFailureTruncated: boolean) => number;
-}
-
-export const STRICT_PARTS: GuardParts = {
-  validate: (validator, value) => validator(value),
-  readString: coerceString,
-  maxAttempts: (truncated) => (truncated ? 3 : 2),
-};
+export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
 
 const DEFAULT_MAX_ERRORS = 20;
-/** Fixed for the process; read once, because the `performance.timeOrigin` getter is not free. */
-const TIME_ORIGIN = performance.timeOrigin;
-const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
-const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
-const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
-const NO_PATHS: readonly string[] = Object.freeze([]);
+/** Reference questions a turn may ask for free; each further one counts as a failed attempt. */
+export const MAX_QUESTIONS = 4;
+/** A turn's failures over all its chains: this many chains' budgets. */
+const TURN_CHAINS = 2;
+/** Refused calls recorded in a rejected turn's chain; later ones are answered but not written. */
+const MAX_RECORDED_REFUSALS = 4;
+const REFUSAL: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
+const NO_OFFERS: TurnState["offers"] & object = new Map();
+let boundTools = 0;
 
-type AttemptResult =
-  | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly started: number }
-  | {
-      readonly ok: false;
-      readonly failure: FailureClass;
-      readonly errors: readonly ArgumentError[];
-      readonly truncated: boolean;
-      readonly record: LedgerAttempt;
-      readonly started: number;
-    };
-
+/** An attempt that passed every check (what the implementation receives), or what the model gets. */
+type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly ticket?: QueueTicket };
+type Step = Passed | FailedOutcome;
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
   options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> } = {},
   parts: GuardParts = STRICT_PARTS,
-): GuardedTool<Result> {
-  const tool = spec.name;
-  const attributes = toolAttributes(tool);
-  const references = compileReferences(spec.references);
-  const hasReferences = references.length > 0;
-  const resolvers = options.resolvers ?? {};
-  // The types already demand these; JavaScript callers learn it here, at bind time, not mid-call.
-  for (const field of references) {
-    if (typeof resolvers[field.kind] !== "function") {
-      throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${field.kind}": implement(impl, { resolvers: { ${field.kind}: (text) => [...] } })`);
-    }
-  }
-  const resolverTimeoutMs = options.resolverTimeoutMs ?? DEFAULT_RESOLVER_TIMEOUT_MS;
-  const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
-  const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
-  const plan = planCoercions(spec.coercions);
-  // Composition with the layers around the tool; each is absent unless asked for, so the
-  // valid path pays one check apiece.
-  const gate = options.idempotency ? new IdempotencyGate(options.idempotency.store) : undefined;
-  const keyOf = options.idempotency?.keyOf;
-  const serializeBy = options.serializeBy as ((args: unknown) => string | undefined) | undefined;
-  const queue = serializeBy ? new WriteQueue() : undefined;
-  let sink: LedgerSink | undefined = options.ledger;
-  const ledger = (): LedgerSink => (sink ??= defaultLedger());
-  const chains = new ChainStore({
-    ...DEFAULT_CHAIN_LIMITS,
-    onDrop: (chain) => {
-      if (!chain.rejected) record(chain, chain.turn, chain.startedAt, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
-    },
-  });
+  store: ChainStore = PROCESS_CHAINS,
+): GuardedTool<Result, Args> {
+  return new Guard<Args, Result>(spec, implementation, options, parts, store);
+}
 
-  /** Appends a chain's current state; `chain` undefined for a chain that never waited (its id is minted when read). */
-  function record(chain: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
+  readonly name: string;
+  readonly #implementation: Implementation<Args, Result>;
+  readonly #setup: AttemptSetup;
+  readonly #store: ChainStore;
+  /** Prefixes the turn in the store's keys: this binding's turns are its own. */
+  readonly #prefix: string;
+  readonly #attributes: ToolAttributes;
+  readonly #references: BoundReferences | undefined;
+  /** The layers around the implementation the options ask for (compose/), if any. */
+  readonly #composition: Composition<Args> | undefined;
+  #sink: LedgerSink | undefined; // The default sink is opened on the first entry.
+
+  constructor(spec: ToolSpec, implementation: Implementation<Args, Result>, options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> }, parts: GuardParts, store: ChainStore) {
+    this.name = spec.name;
+    this.#implementation = implementation;
+    this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs);
+    const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+    this.#setup = { spec, parts, limits, maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS, plan: planCoercions(spec.coercions), timing: options.timing === true };
+    this.#store = store;
+    this.#prefix = `${boundTools++}\u0000`;
+    this.#attributes = toolAttributes(spec.name);
+    this.#sink = options.ledger;
+    this.#composition = Composition.of<Args>(options);
+  }
+
+  call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
+    const first = this.#call(raw, context);
+    return context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first;
+  }
+
+  check(raw: unknown, context: CallContext): CheckResult<Args> {
+    countCall(this.#attributes);
+    const step = this.#guard(raw, context, false);
+    if (isThenable(step)) {
+      step.then(undefined, () => undefined);
+      throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
+    }
+    if (!isPassed(step)) return { ok: false, outcome: step };
+    const snapshot = new Snapshot(this.name, step.record.raw, step.record.coercions, step.record.resolutions, step.record.absent);
+    const attempts = this.#close(context.turn, step.record, "ok", snapshot);
+    return new Checked(step.value as Validated<Args>, step.record.coercions, attempts, snapshot);
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve(); // Loaded already: tools loaded on first use are wrapped (lazy-tool.ts).
+  }
+
+  /** The store dropped a turn (evicted, or expired): its open chain still reaches the ledger. */
+  dropped(state: TurnState): void {
+    const chain = state.chain;
+    if (chain && !state.rejected) this.#record(chain, state.turn, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
+  }
+
+  /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
+  #call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
+    countCall(this.#attributes);
+    let step: Step | Promise<Step>;
     try {
-      ledger().append(new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot));
-    } catch (error) {
-      // A sink must report failures through `flush`; one that throws still must not turn a
-      // model's call into an exception, and must not go unnoticed.
-      process.emitWarning(`toolguard ledger: an entry for ${tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
-    }
-  }
-
-  /** Steps 1-3, synchronously: nothing is awaited before a failure envelope exists. */
-  function attempt(raw: unknown, finishReason: string | undefined, absentNulls: readonly string[] | undefined): AttemptResult {
-    const started = performance.now();
-    const parsed = parseArguments(raw, finishReason, limits);
-    if (!parsed.ok) {
-      const errors = finish(parsed.errors, maxErrors);
-      return failed("syntactic", errors, parsed.truncated, parsed.text, NO_COERCIONS, finishReason, started);
-    }
-    const value = parsed.value;
-    const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
-    let coercions = NO_COERCIONS;
-    if (!parts.validate(spec.validate, value)) {
-      // The coercion table lists only places where the schema rejects strings, so a document
-      // that validates has nothing there to coerce: coercing only after a failed validation,
-      // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk
-      // off the valid path. `value` is the guard's own copy, fresh from JSON.parse.
-      if (plan.length > 0) coercions = applyCoercions(value, plan, parts.readString);
-      if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
-        const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, maxErrors);
-        return failed("structural", errors, false, parsed.text, coercions, finishReason, started);
-      }
-    }
-    const guardMs = performance.now() - started;
-    const record: LedgerAttempt =
-      absent.length === 0 ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs } : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs, absent };
-    return { ok: true, value, record, started };
-  }
-
-  function guardedAttempt(raw: unknown, finishReason: string | undefined, absentNulls?: readonly string[]): AttemptResult {
-    try {
-      return attempt(raw, finishReason, absentNulls);
-    } catch (error) {
-      // A defect in the guard itself; the model still gets an answer, and the defect is loud.
-      process.emitWarning(`toolguard: could not check the arguments of ${tool}: ${String(error)}`, { type: "ToolguardWarning" });
-      const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
-      return failed("syntactic", errors, false, typeof raw === "string" ? raw : "", NO_COERCIONS, finishReason, performance.now());
-    }
-  }
-
-  /** One attempt in the chain of `context.turn`: never awaits before a failure envelope. */
-  function step(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
-    countCall(attributes);
-    const turn = context.turn;
-    const chain = chains.get(turn);
-    if (chain?.rejected) {
-      const result = guardedAttempt(raw, context.finishReason, context.absentNulls);
-      const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
-      record(undefined, turn, TIME_ORIGIN + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
-      return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
-    }
-    const result = guardedAttempt(raw, context.finishReason, context.absentNulls);
-    const startedAt = chain?.startedAt ?? TIME_ORIGIN + result.started;
-    if (result.ok) {
-      if (!queue) return dispatch(result.value, result.record, chain, startedAt, context);
-      // The place in the write queue is taken now, as the arguments pass validation: a repaired
-      // write is ordered by its validated intent, not by its first emission.
-      let ticket: QueueTicket | undefined;
-      try {
-        const key = serializeBy?.(result.value);
-        ticket = key === undefined ? undefined : queue.enter(key);
-      } catch (error) {
-        record(chain, turn, startedAt, [...(chain?.attempts ?? []), result.record], "error");
-        return Promise.reject(markDependencyFailure(error, "implementation"));
-      }
-      if (!ticket) return dispatch(result.value, result.record, chain, startedAt, context);
-      const held = ticket;
-      return held.ready.then(() => dispatch(result.value, result.record, chain, startedAt, context)).finally(() => held.leave());
-    }
-
-    return Promise.resolve(failAttempt(chain, turn, startedAt, result.failure, result.errors, result.truncated, result.record));
-  }
-
-  /** Counts a failed attempt against its chain: a correction while the budget lasts, then a refusal. */
-  function failAttempt(
-    chain: Chain | undefined,
-    turn: string,
-    startedAt: number,
-    failure: FailureClass,
-    errors: readonly ArgumentError[],
-    truncated: boolean,
-    attemptRecord: LedgerAttempt,
-  ): Outcome<Result> {
-    countFailure(tool, failure, errors);
-    const open = chain ?? new OpenChain(turn, startedAt, attemptRecord);
-    // The budget is fixed by the chain's first failure (a question before it spends nothing).
-    if (open.maxAttempts === 0) open.maxAttempts = parts.maxAttempts(truncated);
-    if (chain) open.attempts.push(attemptRecord);
-    open.lastFailure = failure;
-    open.lastErrors = errors;
-    const made = open.attempts.length;
-    const failed = failedAttempts(open.attempts);
-    if (failed >= open.maxAttempts) {
-      open.rejected = true;
-      chains.put(open, Date.now());
-      record(open, turn, startedAt, open.attempts, "rejected");
-      countRepairExhausted(attributes);
-      return argumentsRejected(tool, failure, errors, made, false);
-    }
-    chains.put(open, Date.now());
-    // Written now, not only when the chain ends: a crash before the model's next attempt must
-    // not lose this one. The chain's final entry supersedes it. A copy of the attempts, because
-    // sinks serialise later and the chain keeps growing.
-    record(open, turn, startedAt, open.attempts.slice(), "open");
-    return validationFailed(tool, failure, errors, made, open.maxAttempts - failed, truncated);
-  }
-
-  /** Steps 4-6. Only a valid attempt gets here. */
-  function dispatch(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
-    if (!hasReferences) return run(value, attemptRecord, chain, startedAt, context);
-    const offers = chain?.offers ?? NO_OFFERS;
-    const resolverFailed = (error: unknown): never => {
-      // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
-      const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
-      if (chain) chains.delete(chain.turn);
-      record(chain, context.turn, startedAt, attempts, "error");
-      throw markDependencyFailure(error, "resolver");
-    };
-    let step: ReferenceStep | Promise<ReferenceStep>;
-    try {
-      step = resolveReferences(value, references, { tool, resolvers, offers, timeoutMs: resolverTimeoutMs, signal: context.signal });
-    } catch (error) {
-      return Promise.reject(error).catch(resolverFailed);
-    }
-    if (isThenable(step)) return step.then((resolved) => afterResolution(resolved, value, attemptRecord, chain, startedAt, context), resolverFailed);
-    // Every resolver answered synchronously: no promise turn before the implementation runs.
-    try {
-      return Promise.resolve(afterResolution(step, value, attemptRecord, chain, startedAt, context));
+      step = this.#guard(raw, context, true);
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  function afterResolution(step: ReferenceStep, value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> | Outcome<Result> {
-    if (step.kind === "resolved") {
-      const resolved = applyResolutions(value, step.resolutions);
-      return run(resolved, { ...attemptRecord, resolutions: step.resolutions }, chain, startedAt, context);
-    }
-    if (step.kind === "failed") {
-      const failedRecord: LedgerAttempt = { ...attemptRecord, failure: "semantic", errors: step.errors };
-      return failAttempt(chain, context.turn, startedAt, "semantic", step.errors, false, failedRecord);
-    }
-    // Several real candidates: a question, which spends no repair budget.
-    const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
-    const asked: LedgerAttempt = { ...attemptRecord, question: { field: step.path, candidates } };
-    const open = chain ?? new OpenChain(context.turn, startedAt, asked);
-    if (chain) open.attempts.push(asked);
-    (open.offers ??= new Map()).set(step.path, candidates);
-    chains.put(open, Date.now());
-    record(open, context.turn, startedAt, open.attempts.slice(), "open");
-    const outcome: AmbiguousReferenceOutcome = {
-      status: "ambiguous_reference",
-      tool,
-      field: step.path,
-      candidates,
-      detail: ambiguityDetail(tool, step),
-      attempts: open.attempts.length,
-    };
-    return outcome;
-  }
-
-  /** Steps 5-6: the key and the implementation. Only a valid, resolved attempt gets here. */
-  function run(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
-    const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
-    if (chain) chains.delete(chain.turn);
-    const args = value as Validated<Args>;
-    // The key is a pure function of the validated arguments, taken from the attempt's raw text
-    // and coercions (immutable) rather than from `args`, which the implementation may mutate.
-    // It is computed on first read, so the valid path does not pay for hashing nobody reads.
-    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS, attemptRecord.absent);
-    const failedRun = (error: unknown): never => {
-      // The implementation's own failure: recorded, then propagated unchanged (marked, so the
-      // resilience layers can tell it from anything else).
-      record(chain, context.turn, startedAt, attempts, "error", snapshot);
-      throw markDependencyFailure(error, "implementation");
-    };
-    if (gate) {
-      try {
-        if (keyOf) snapshot.intent(keyOf(args));
-      } catch (error) {
-        return Promise.reject(error).catch(failedRun);
-      }
-      const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
-      return gate.run(tool, snapshot.key(), snapshot.fingerprint(), () => implementation(args, ctx)).then((gated) => {
-        if (gated.kind === "ran") return succeed(gated.result, chain, attempts, attemptRecord, snapshot, context.turn, startedAt);
-        if (gated.kind === "replayed") return succeed(gated.result, chain, attempts, attemptRecord, snapshot, context.turn, startedAt, true);
-        record(chain, context.turn, startedAt, attempts, "conflict", snapshot);
-        countIdempotencyConflict(attributes);
-        return idempotencyConflict(tool, snapshot.key(), attempts.length);
-      }, failedRun);
-    }
-    const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
-    let returned: Promise<Result> | Result;
-    try {
-      returned = implementation(args, ctx);
-    } catch (error) {
-      return Promise.reject(error).catch(failedRun);
-    }
-    if (!isThenable(returned)) return Promise.resolve(succeed(returned, chain, attempts, attemptRecord, snapshot, context.turn, startedAt));
-    return Promise.resolve(returned).then((value) => succeed(value, chain, attempts, attemptRecord, snapshot, context.turn, startedAt), failedRun);
-  }
-
-  function succeed(
-    result: Result,
-    chain: ChainIdentity | undefined,
-    attempts: readonly LedgerAttempt[],
-    attemptRecord: LedgerAttempt,
-    snapshot: Snapshot,
-    turn: string,
-    startedAt: number,
-    replayed = false,
-  ): Outcome<Result> {
-    const repaired = failedAttempts(attempts) > 0;
-    record(chain, turn, startedAt, attempts, replayed ? "replayed" : repaired ? "repaired" : "ok", snapshot);
-    if (repaired) countRepairSucceeded(attributes);
-    return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot, replayed);
-  }
-
-  async function drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {
-    let outcome = await first;
-    while (outcome.status === "validation_failed") {
-      const reply = unpack(await repair(outcome));
-      outcome = await step(reply.raw, { turn: context.turn, finishReason: reply.finishReason, signal: context.signal });
-    }
-    return outcome;
-  }
-
-  return {
-    name: tool,
-    call(raw, context) {
-      const first = step(raw, context);
-      return context.repair ? drive(first, context, context.repair) : first;
-    },
-  };
-}
-
-const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
-
-/** What a ledger entry needs of its chain: the id, read only when the entry is. */
-type ChainIdentity = Pick<Chain, "id">;
-
-/**
- * A chain whose budget is set by its first failure (`maxAttempts` 0 until then). Its id is
- * minted when first read, which is when its first ledger entry is serialised: off the failed
- * call's path, and once, so every entry of the chain carries the same id.
- */
-class OpenChain implements Chain {
-  readonly turn: string;
-  readonly startedAt: number;
-  readonly attempts: LedgerAttempt[];
-  maxAttempts = 0;
-  rejected = false;
-  lastFailure: FailureClass | undefined = undefined;
-  lastErrors: readonly ArgumentError[] = NO_ERRORS;
-  touchedAt = 0;
-  offers: Map<string, readonly Candidate[]> | undefined = undefined;
-  #id: string | undefined;
-
-  constructor(turn: string, startedAt: number, first: LedgerAttempt) {
-    this.turn = turn;
-    this.startedAt = startedAt;
-    // A literal of one: open chains are kept (up to 10,000 of them), and an empty array grown
-    // by `push` would carry sixteen spare slots each.
-    this.attempts = [first];
-  }
-
-  get id(): string {
-    return (this.#id ??= crypto.randomUUID());
-  }
-}
-
-
-function failedAttempts(attempts: readonly LedgerAttempt[]): number {
-  let count = 0;
-  for (const attempt of attempts) if (attempt.failure) count++;
-  return count;
-}
-
-function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-/**
- * A repair reply is either the model's raw arguments or `{arguments, finishReason?}`. An object
- * is read as that wrapper only when `arguments` is its only key besides `finishReason`.
- */
-function unpack(reply: RepairReply): { raw: unknown; finishReason: string | undefined } {
-  if (reply !== null && typeof reply === "object" && !Array.isArray(reply) && Object.hasOwn(reply, "arguments")) {
-    const keys = Object.keys(reply);
-    if (keys.every((key) => key === "arguments" || key === "finishReason")) {
-      const wrapper = reply as { arguments: unknown; finishReason?: unknown };
-      return { raw: wrapper.arguments, finishReason: typeof wrapper.finishReason === "string" ? wrapper.finishReason : undefined };
-    }
-  }
-  return { raw: reply, finishReason: undefined };
-}
-
-function failed(
-  failure: FailureClass,
-  errors: readonly ArgumentError[],
-  truncated: boolean,
-  raw: string,
-  coercions: readonly Coercion[],
-  finishReason: string | undefined,
-  started: number,
-): AttemptResult {
-  return { ok: false, failure, errors, truncated, started, record: { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started } };
-}
-
-/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
-class Snapshot {
-  readonly #tool: string;
-  readonly #text: string;
-  readonly #coercions: readonly Coercion[];
-  readonly #resolutions: readonly Resolution[];
-  readonly #absent: readonly string[] | undefined;
-  #fingerprint: string | undefined;
-  #intent: string | undefined;
-
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[], absent: readonly string[] | undefined) {
-    this.#absent = absent;
-    this.#tool = tool;
-    this.#text = text;
-    this.#coercions = coercions;
-    this.#resolutions = resolutions;
-  }
-
-  /** The arguments the implementation received: parsed, coerced, references resolved. */
-  arguments(): JsonValue {
-    const value = JSON.parse(this.#text) as JsonValue;
-    if (this.#absent) removeAbsent(value, this.#absent);
-    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
-    return applyResolutions(value, this.#resolutions) as JsonValue;
-  }
-
-  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
-  intent(key: string): void {
-    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
-    this.#intent = key;
-  }
-
-  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
-  key(args?: JsonValue): string {
-    return this.#intent ?? this.fingerprint(args);
+    const run = (passed: Passed): Promise<Outcome<Result>> => (passed.ticket ? this.#run(passed, context).finally(() => passed.ticket?.leave()) : this.#run(passed, context));
+    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : settled));
+    return isPassed(step) ? run(step) : Promise.resolve(step);
   }
 
   /**
-   * The hash of the validated arguments. `args`, when given, must be a fresh result of
-   * `arguments()`: it saves parsing the text again.
+   * Steps 1-4: the validated, resolved arguments, or the outcome for the model. With `enter`, a
+   * call ordered by `serializeBy` takes its place in the write queue as it passes validation.
    */
-  fingerprint(args?: JsonValue): string {
-    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
-  }
-}
-
-/** What the implementation receives besides its arguments; the key is derived on first read. */
-class GuardContext implements ImplementationContext {
-  readonly tool: string;
-  readonly turn: string;
-  readonly signal: AbortSignal | undefined;
-  readonly #snapshot: Snapshot;
-
-  constructor(tool: string, turn: string, signal: AbortSignal | undefined, snapshot: Snapshot) {
-    this.tool = tool;
-    this.turn = turn;
-    this.signal = signal;
-    this.#snapshot = snapshot;
+  #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
+    const state = this.#state(context.turn);
+    if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls).record);
+    const result = checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls);
+    if (!result.ok) {
+      const stored = result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined;
+      return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record, stored);
+    }
+    const ticket = enter ? this.#composition?.enter(result.value, () => this.#close(context.turn, result.record, "error", undefined)) : undefined;
+    if (ticket === undefined) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
+    return this.#composition!.queued(ticket, () => (this.#references === undefined ? result : this.#resolve(result, context, this.#references)), isPassed);
   }
 
-  get idempotencyKey(): string {
-    return this.#snapshot.key();
-  }
-}
-
-/** The ok outcome; a class so the key can be derived on first read, serialised by `toJSON`. */
-class OkResult<Result> implements OkOutcome<Result> {
-  readonly status = "ok" as const;
-  readonly tool: string;
-  readonly result: Result;
-  readonly coercions: readonly Coercion[];
-  readonly attempts: number;
-  readonly replayed: boolean | undefined;
-  readonly #snapshot: Snapshot;
-
-  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot, replayed: boolean) {
-    this.tool = tool;
-    this.result = result;
-    this.coercions = coercions;
-    this.attempts = attempts;
-    this.replayed = replayed ? true : undefined;
-    this.#snapshot = snapshot;
-  }
-
-  get idempotencyKey(): string {
-    return this.#snapshot.key();
-  }
-
-  toJSON(): OkOutcome<Result> {
-    const { status, tool, result, coercions, attempts, idempotencyKey, replayed } = this;
-    return replayed ? { status, tool, result, coercions, attempts, idempotencyKey, replayed } : { status, tool, result, coercions, attempts, idempotencyKey };
-  }
-}
-
-let isoSecond = NaN;
-let isoPrefix = "";
-
-/**
- * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
- * together share it, and `toISOString` was a tenth of serialising an entry.
- */
-function isoTime(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  if (second !== isoSecond) {
-    const iso = new Date(ms).toISOString();
-    // Years beyond 9999 have a longer form; leave those to toISOString itself.
-    if (iso.length !== 24) return iso;
-    isoSecond = second;
-    isoPrefix = iso.slice(0, 20);
-  }
-  const milli = ms - second * 1000;
-  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
-}
-
-/** A ledger entry whose arguments and key are derived only when it is serialised or read. */
-class ChainRecord implements LedgerEntry {
-  readonly v = 1 as const;
-  readonly #identity: ChainIdentity | undefined;
-  #chain: string | undefined;
-  readonly tool: string;
-  readonly turn: string;
-  readonly verdict: Verdict;
-  readonly attempts: readonly LedgerAttempt[];
-  readonly #startedAt: number;
-  readonly #snapshot: Snapshot | undefined;
-
-  constructor(identity: ChainIdentity | undefined, tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
-    this.#identity = identity;
-    this.tool = tool;
-    this.turn = turn;
-    this.verdict = verdict;
-    this.attempts = attempts;
-    this.#startedAt = startedAt;
-    this.#snapshot = snapshot;
-  }
-
-  /** The chain's id, minted only when the entry is read, off the call's path. */
-  get chain(): string {
-    return (this.#chain ??= this.#identity?.id ?? crypto.randomUUID());
-  }
-
-  get startedAt(): string {
-    return isoTime(Math.round(this.#startedAt));
-  }
-
-  /** Attempts that answered a failed one (a reply to a question is not a repair). */
-  get repairs(): number {
-    let repairs = 0;
-    for (let index = 1; index < this.attempts.length; index++) if (this.attempts[index - 1]?.failure) repairs++;
-    return repairs;
-  }
-
-  get arguments(): JsonValue | undefined {
-    return this.#snapshot?.arguments();
-  }
-
-  get idempotencyKey(): string | undefined {
-    return this.#snapshot?.key();
-  }
-
-  toJSON(): LedgerEntry {
-    // One parse of the raw text serves both fields; hashing only reads the value.
-    const args = this.#snapshot?.arguments();
-    return {
-      v: this.v,
-      chain: this.chain,
-      tool: this.tool,
-      turn: this.turn,
-      startedAt: this.startedAt,
-      verdict: this.verdict,
-      attempts: this.attempts,
-      repairs: this.repairs,
-      arguments: args,
-      idempotencyKey: this.#snapshot?.key(args),
+  /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
+  #resolve(passed: Passed, context: CallContext, references: BoundReferences): Step | Promise<Step> {
+    const turn = context.turn;
+    const failed = (error: unknown): never => {
+      // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
+      this.#close(turn, passed.record, "error", undefined);
+      throw markDependencyFailure(error, "resolver");
     };
+    try {
+      const done = resolveStage(passed.value, references, { tool: this.name, offers: this.#state(turn)?.offers ?? NO_OFFERS, signal: context.signal });
+      return isThenable(done) ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed) : this.#resolved(done.step, done.value, passed.record, turn);
+    } catch (error) {
+      return failed(error);
+    }
   }
+
+  #resolved(step: ReferenceStep, value: unknown, record: LedgerAttempt, turn: string): Step {
+    if (step.kind === "resolved") {
+      // The attempt's own record, not yet handed to anyone (attempt.ts made it with this slot).
+      (record as { resolutions?: LedgerAttempt["resolutions"] }).resolutions = step.resolutions;
+      return { ok: true, value, record };
+    }
+    if (step.kind === "failed") return this.#fail(turn, "semantic", step.errors, false, false, { ...record, failure: "semantic", errors: step.errors });
+    return this.#ask(step, record, turn);
+  }
+
+  /** Several real candidates: a question back to the model, free while the turn asked few. */
+  #ask(step: Extract<ReferenceStep, { kind: "ambiguous" }>, record: LedgerAttempt, turn: string): FailedOutcome {
+    const state = this.#opened(turn);
+    if (state.rejected) return this.#refuse(state, record);
+    if (++state.questions > MAX_QUESTIONS) {
+      const errors = [tooManyQuestions(step, MAX_QUESTIONS)];
+      return this.#fail(turn, "semantic", errors, false, false, { ...record, failure: "semantic", errors });
+    }
+    const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
+    const chain = state.append({ ...record, question: { field: step.path, candidates } });
+    (state.offers ??= new Map()).set(step.path, candidates);
+    this.#store.put(state);
+    this.#record(chain, turn, chain.attempts.slice(), "open");
+    return questionOutcome(this.name, step, candidates, chain.attempts.length);
+  }
+
+  /** Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal. */
+  /** `stored`: the attempt as the chain keeps it, when smaller than `record` (stored-attempt.ts). */
+  #fail(turn: string, failure: FailureClass, errors: readonly ArgumentError[], truncated: boolean, looksTruncated: boolean, record: LedgerAttempt, stored?: LedgerAttempt): FailedOutcome {
+    countFailure(this.name, failure, errors);
+    const state = this.#opened(turn);
+    if (state.rejected) return this.#refuse(state, record);
+    const { maxAttempts } = this.#setup.parts;
+    const left = state.spend(maxAttempts(truncated), TURN_CHAINS * maxAttempts(false));
+    const chain = state.append(stored ?? record);
+    const made = chain.attempts.length;
+    // This entry carries the errors in hand; later ones derive stored attempts' errors again.
+    const attempts = chain.attempts.slice();
+    attempts[made - 1] = record;
+    state.rejected = left <= 0;
+    this.#store.put(state);
+    if (state.rejected) {
+      this.#record(chain, turn, attempts, "rejected");
+      countRepairExhausted(this.#attributes);
+      return argumentsRejected(this.name, failure, errors, made, false);
+    }
+    // Written now, not only when the chain ends: a crash before the model's next attempt must not
+    // lose this one. The chain's final entry supersedes it. A copy, because sinks serialise later.
+    this.#record(chain, turn, attempts, "open");
+    return validationFailed(this.name, failure, errors, made, left, looksTruncated);
+  }
+
+  /** A call in a refused turn: answered with its own errors, recorded in the refused chain. */
+  #refuse(state: TurnState, record: LedgerAttempt): FailedOutcome {
+    const own = record.failure ? record.errors : [];
+    // A refused turn keeps the chain that was refused (only a success or an error closes one).
+    const chain = state.chain as OpenChain;
+    const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
+    if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
+      chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
+      this.#record(chain, state.turn, chain.attempts.slice(), "rejected");
+    }
+    return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
+  }
+
+  /** Steps 5-6: the key (on demand) and the implementation, through the layers asked for. */
+  #run(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
+    const record = passed.record;
+    const args = passed.value as Validated<Args>;
+    const turn = context.turn;
+    const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions, record.absent);
+    const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
+    const failed = (error: unknown): never => {
+      // The implementation's own failure: recorded, then propagated unchanged (marked, so the
+      // resilience layers can tell it from anything else).
+      this.#close(turn, record, "error", snapshot);
+      throw markDependencyFailure(error, "implementation");
+    };
+    if (this.#composition?.gated) {
+      return this.#composition.gate(this.name, args, snapshot, () => this.#implementation(args, ctx)).then((gated) => {
+        if (gated.kind !== "conflict") return this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed");
+        countIdempotencyConflict(this.#attributes);
+        return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
+      }, failed);
+    }
+    let returned: Promise<Result> | Result;
+    try {
+      returned = this.#implementation(args, ctx);
+    } catch (error) {
+      return Promise.reject(error).catch(failed);
+    }
+    if (!isThenable(returned)) return Promise.resolve(this.#succeed(returned, record, snapshot, turn, false));
+    return Promise.resolve(returned).then((value) => this.#succeed(value, record, snapshot, turn, false), failed);
+  }
+
+  #succeed(result: Result, record: LedgerAttempt, snapshot: Snapshot, turn: string, replayed: boolean): Outcome<Result> {
+    return new OkResult(this.name, result, record.coercions, this.#close(turn, record, replayed ? "replayed" : "ok", snapshot), snapshot, replayed);
+  }
+
+  /**
+   * Ends the turn's open chain with this attempt (a chain of its own when none is open, or when
+   * the turn was refused meanwhile: a valid call finishing late neither lifts the refusal nor
+   * refills the budget). Returns the chain's number of attempts.
+   */
+  #close(turn: string, record: LedgerAttempt, verdict: "ok" | "replayed" | "error" | "conflict", snapshot: Snapshot | undefined): number {
+    const state = this.#state(turn);
+    const chain = state && !state.rejected ? state.chain : undefined;
+    if (state === undefined || chain === undefined) {
+      this.#record(undefined, turn, [record], verdict, snapshot);
+      return 1;
+    }
+    chain.attempts.push(record);
+    state.close();
+    // The turn is remembered while it has spent budget or offered candidates.
+    if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
+    const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
+    if (repaired) countRepairSucceeded(this.#attributes);
+    this.#record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
+    return chain.attempts.length;
+  }
+
+  #state(turn: string): TurnState | undefined {
+    return this.#store.size === 0 ? undefined : this.#store.get(this.#prefix + turn);
+  }
+
+  /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */
+  #opened(turn: string): TurnState {
+    return this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
+  }
+
+  /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt. */
+  #record(chain: OpenChain | undefined, turn: string, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
+    appendEntry((this.#sink ??= defaultLedger()), new ChainRecord(chain, this.name, turn, chain?.startedAt, verdict, attempts, snapshot));
+  }
+}
+
+function isPassed(step: Step): step is Passed {
+  return (step as Passed).ok === true;
 }

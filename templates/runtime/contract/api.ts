@@ -1,7 +1,7 @@
 // The public surface of a generated tool: what tool teams bind and what agent runtimes call.
 // `Validated<T>` can only be minted inside the guard, so an implementation can only be reached
 // through `call`.
-import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
+import type { AmbiguousReferenceOutcome, Coercion, FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
 import type { HttpBinding, InputSchema } from "./tool-spec.ts";
 import type { IdempotencyStore } from "./idempotency-store.ts";
 import type { LedgerSink } from "./ledger-entry.ts";
@@ -131,10 +131,12 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
   readonly serializeBy?: (args: Args) => string | undefined;
   /** What a call's span may record beyond names and outcomes. Default: no arguments. */
   readonly trace?: TraceOptions;
+  /** Record `guardMs` for every attempt in the ledger. Default off: no clock reads on a call's path. */
+  readonly timing?: boolean;
 }
 
 /** A tool bound to its implementation; `call` is the only way to reach it. */
-export interface GuardedTool<Result> {
+export interface GuardedTool<Result, Args = unknown> {
   readonly name: string;
   /**
    * Guards one tool call: parse, coerce, validate, resolve, then run the implementation.
@@ -142,14 +144,38 @@ export interface GuardedTool<Result> {
    * resolver throws (a dependency failure, for the caller's resilience layer).
    */
   call(raw: RawArguments, context: CallContext): Promise<Outcome<Result>>;
+  /**
+   * The guard without the implementation, synchronously: the validated arguments (references
+   * resolved) or the outcome to send back to the model. Counts against the turn's repair budget
+   * exactly like `call`, and records the chain in the ledger (verdict `ok` when the arguments
+   * pass: handing them over is the end of the guard's part). Needs synchronous resolvers: a
+   * resolver that returns a promise makes `check` throw a TypeError (use `call`). A tool
+   * loaded on first use must be loaded first: `await tool.ready()`.
+   */
+  check(raw: RawArguments, context: CallContext): CheckResult<Args>;
+  /** Resolves once the tool's validator and tables are loaded (at once for a loaded tool). */
+  ready(): Promise<void>;
 }
+
+/** What `check` returns: the arguments to act on, or what to tell the model. */
+export type CheckResult<Args = unknown> =
+  | {
+      readonly ok: true;
+      readonly args: Validated<Args>;
+      readonly coercions: readonly Coercion[];
+      /** Attempts in the chain, this one included. */
+      readonly attempts: number;
+      /** Derived from the validated arguments on first read. */
+      readonly idempotencyKey: string;
+    }
+  | { readonly ok: false; readonly outcome: FailedOutcome | AmbiguousReferenceOutcome };
 
 /**
  * What `implement` returns: the guarded tool together with what the model sees of it (name,
  * description, input schema), which is everything an SDK adapter needs to list the tool and
  * to route the model's calls to it.
  */
-export interface DescribedTool<Result = unknown> extends GuardedTool<Result> {
+export interface DescribedTool<Result = unknown, Args = unknown> extends GuardedTool<Result, Args> {
   readonly description: string;
   readonly inputSchema: InputSchema;
 }
@@ -176,7 +202,7 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   implement<Result>(
     implementation: Implementation<Resolved, Result>,
     ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds, Args, Resolved>] : [options: ImplementOptions<Kinds, Args, Resolved>]
-  ): DescribedTool<Result>;
+  ): DescribedTool<Result, Resolved>;
 }
 
 export type { Candidate, FailedOutcome };

@@ -22,8 +22,8 @@ export interface LedgerAttempt {
   readonly resolutions?: readonly Resolution[];
   /** Present when the attempt's answer was a question: a reference matched several things. */
   readonly question?: { readonly field: string; readonly candidates: readonly Candidate[] };
-  /** Milliseconds the guard spent on this attempt. */
-  readonly guardMs: number;
+  /** Milliseconds the guard spent on this attempt; only when asked (`implement(impl, {timing: true})`). */
+  readonly guardMs?: number;
 }
 
 /**

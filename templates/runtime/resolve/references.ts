@@ -3,7 +3,7 @@
 // needs. One match proceeds, none is a semantic error, several are a question back to the model
 // with real candidates. After a question, the field accepts only an identifier that was offered.
 import type { ResolverMap } from "../contract/api.ts";
-import type { ArgumentError } from "../contract/outcome.ts";
+import type { AmbiguousReferenceOutcome, ArgumentError } from "../contract/outcome.ts";
 import type { Candidate, Resolution } from "../contract/resolution.ts";
 import type { ReferenceTable } from "../contract/tool-spec.ts";
 import { shorten } from "../explain/explain.ts";
@@ -58,7 +58,7 @@ export function compileReferences(table: ReferenceTable): readonly ReferencePatt
   return Object.entries(table).map(([pattern, field]) => ({ tokens: pointerTokens(pattern), kind: field.kind, target: field.target }));
 }
 
-interface Field {
+export interface Field {
   readonly path: string;
   readonly text: unknown;
   readonly kind: string;
@@ -87,7 +87,7 @@ function expand(node: unknown, pattern: ReferencePattern, depth: number, at: str
   else expand(child, pattern, depth + 1, path, found);
 }
 
-type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
+export type Looked = { readonly field: Field; readonly error: ArgumentError | undefined; readonly candidates: readonly Candidate[] };
 
 /**
  * Looks every reference field up. The answer is a promise only when some resolver returned
@@ -119,7 +119,7 @@ function lookField(field: Field, context: ResolveContext): Looked | Promise<Look
   return isThenable(found) ? found.then((candidates) => ({ field, error: undefined, candidates })) : { field, error: undefined, candidates: found };
 }
 
-function decide(looked: readonly Looked[]): ReferenceStep {
+export function decide(looked: readonly Looked[]): ReferenceStep {
   const errors: ArgumentError[] = [];
   const resolutions: Resolution[] = [];
   let question: Extract<ReferenceStep, { kind: "ambiguous" }> | undefined;
@@ -152,7 +152,7 @@ function decide(looked: readonly Looked[]): ReferenceStep {
   return { kind: "resolved", resolutions };
 }
 
-function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
+export function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
   const failure = (error: unknown): ReferenceResolverError =>
@@ -262,14 +262,23 @@ export function applyResolutions(value: unknown, resolutions: readonly Resolutio
       holder = node as Record<string, unknown>;
       node = holder[token];
     }
-    const parent = node as Record<string, unknown>;
-    const rebuilt: Record<string, unknown> = {};
-    for (const key of Object.keys(parent)) if (key !== field) put(rebuilt, key, parent[key]);
-    put(rebuilt, resolution.target, resolution.id);
+    const rebuilt = withoutField(node as Record<string, unknown>, field, resolution.target, resolution.id);
     if (holder === undefined) root = rebuilt;
     else put(holder, tokens[tokens.length - 1] as string, rebuilt);
   }
   return root;
+}
+
+/** `parent` rebuilt without `field`, with `target` set to `id`. */
+export function withoutField(parent: Record<string, unknown>, field: string, target: string, id: string): Record<string, unknown> {
+  const rebuilt: Record<string, unknown> = {};
+  for (const key of Object.keys(parent)) {
+    if (key === field) continue;
+    if (key === "__proto__") put(rebuilt, key, parent[key]);
+    else rebuilt[key] = parent[key];
+  }
+  put(rebuilt, target, id);
+  return rebuilt;
 }
 
 /** An own, enumerable property, also when the key is "__proto__" (assignment would set the prototype). */
@@ -286,4 +295,14 @@ export function ambiguityDetail(tool: string, step: Extract<ReferenceStep, { kin
     `${count} ${step.refKind} records match ${shorten(step.text)}. Call ${tool} again with the complete argument object and ` +
     `${step.path} set to exactly one candidate's id; if none is clearly what the user meant, ask the user which one.${more}`
   );
+}
+
+/** The outcome of a question: the candidates, and what to do with them. */
+export function questionOutcome(tool: string, step: Extract<ReferenceStep, { kind: "ambiguous" }>, candidates: readonly Candidate[], attempts: number): AmbiguousReferenceOutcome {
+  return { status: "ambiguous_reference", tool, field: step.path, candidates, detail: ambiguityDetail(tool, step), attempts };
+}
+
+/** The error of a question past the turn's free ones: it counts as a failed attempt. */
+export function tooManyQuestions(step: Extract<ReferenceStep, { kind: "ambiguous" }>, asked: number): ArgumentError {
+  return { path: step.path, rule: "too_many_questions", message: `this turn already asked ${asked} questions about references; ask the user which ${step.refKind} they mean` };
 }

@@ -1,0 +1,118 @@
+// Steps 1-3 of a call, synchronously: parse, coerce, validate, and on failure explain. Nothing is
+// awaited and nothing is remembered here: the result says what the attempt was, and the guard
+// decides what it means for the turn.
+import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.ts";
+import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
+import type { LedgerAttempt } from "../ledger/ledger.ts";
+import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
+import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
+import { explainSchemaErrors, finish } from "../explain/explain.ts";
+import { isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+
+/**
+ * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
+ * mutation tests can plant a defect (skip validation, unbound the budget, loosen coercion) and
+ * show that the test suite catches it. Not exported from the package.
+ */
+export interface GuardParts {
+  readonly validate: (validator: StandaloneValidator, value: unknown) => boolean;
+  readonly readString: StringReader;
+  /** Failed attempts a turn allows, given whether its first failure was cut off by the provider. */
+  readonly maxAttempts: (firstFailureTruncated: boolean) => number;
+}
+
+export const STRICT_PARTS: GuardParts = {
+  validate: (validator, value) => validator(value),
+  readString: coerceString,
+  maxAttempts: (truncated) => (truncated ? 3 : 2),
+};
+
+/** What one tool's attempts are checked with, fixed when the tool is bound. */
+export interface AttemptSetup {
+  readonly spec: ToolSpec;
+  readonly parts: GuardParts;
+  readonly limits: ParseLimits;
+  readonly maxErrors: number;
+  readonly plan: CoercionPlan;
+  /** Read the clock for each attempt's `guardMs` (off by default: no clock reads on a call's path). */
+  readonly timing: boolean;
+}
+
+export type AttemptResult =
+  | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt }
+  | {
+      readonly ok: false;
+      readonly failure: FailureClass;
+      readonly errors: readonly ArgumentError[];
+      /** Cut off at the provider's token limit, by its finish reason: earns a second repair. */
+      readonly truncated: boolean;
+      /** The text looks cut off (the envelope says so), whether or not the provider said it was. */
+      readonly looksTruncated: boolean;
+      readonly record: LedgerAttempt;
+      /** The errors follow from the text alone (checking `record.raw` again gives them): see stored-attempt.ts. */
+      readonly derivable: boolean;
+    };
+
+const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
+const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
+const NO_PATHS: readonly string[] = Object.freeze([]);
+
+/** Never throws: a defect in the guard itself still gives the model an answer, and is loud. */
+/** `absentNulls`: where a null stands for an omitted field (`CallContext.absentNulls`), dropped before validation. */
+export function checkAttempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls?: readonly string[]): AttemptResult {
+  try {
+    return attempt(raw, finishReason, setup, absentNulls);
+  } catch (error) {
+    process.emitWarning(`toolguard: could not check the arguments of ${setup.spec.name}: ${String(error)}`, { type: "ToolguardWarning" });
+    const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
+    return failed("syntactic", errors, false, finishReason, typeof raw === "string" ? raw : "", NO_COERCIONS, Number.NaN, false);
+  }
+}
+
+function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls: readonly string[] | undefined): AttemptResult {
+  const { spec, parts } = setup;
+  const started = setup.timing ? performance.now() : Number.NaN;
+  const parsed = parseArguments(raw, finishReason, setup.limits);
+  // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
+  // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
+  const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
+  if (!parsed.ok) return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
+  const value = parsed.value;
+  const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
+  let coercions = NO_COERCIONS;
+  if (!parts.validate(spec.validate, value)) {
+    // The coercion table lists only places where the schema rejects strings, so a document
+    // that validates has nothing there to coerce: coercing only after a failed validation,
+    // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk off
+    // the valid path. `value` is the guard's own copy, fresh from JSON.parse.
+    if (setup.plan.length > 0) coercions = applyCoercions(value, setup.plan, parts.readString);
+    if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
+      const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
+      return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable);
+    }
+  }
+  // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
+  const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
+  const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
+  return { ok: true, value, record };
+}
+
+function failed(
+  failure: FailureClass,
+  errors: readonly ArgumentError[],
+  looksTruncated: boolean,
+  finishReason: string | undefined,
+  raw: string,
+  coercions: readonly Coercion[],
+  started: number,
+  derivable: boolean,
+): AttemptResult {
+  // The budget's extra repair needs the provider's word: text that merely looks cut off could be
+  // written that way on purpose, to earn a third attempt.
+  const truncated = looksTruncated && isCutOff(finishReason);
+  const record: LedgerAttempt = Number.isNaN(started)
+    ? { raw, finishReason, failure, errors, coercions }
+    : { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started };
+  return { ok: false, failure, errors, truncated, looksTruncated, record, derivable };
+}

@@ -1,0 +1,105 @@
+// What a valid attempt hands on: the snapshot of its arguments (the idempotency key and the
+// ledger's `arguments` are derived from it on first read, off the call's path), the context the
+// implementation receives, and the ok outcome.
+import type { ImplementationContext } from "../contract/api.ts";
+import type { Coercion, OkOutcome } from "../contract/outcome.ts";
+import type { JsonValue } from "../contract/tool-spec.ts";
+import { removeAbsent } from "../coerce/absent-nulls.ts";
+import { setAt } from "../coerce/set-at.ts";
+import { applyResolutions, type Resolution } from "../resolve/references.ts";
+import { idempotencyKey } from "./idempotency.ts";
+
+/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
+export class Snapshot {
+  readonly #tool: string;
+  readonly #text: string;
+  readonly #coercions: readonly Coercion[];
+  readonly #resolutions: readonly Resolution[] | undefined;
+  /** Nulls dropped before validation (`CallContext.absentNulls`), by JSON Pointer. */
+  readonly #absent: readonly string[] | undefined;
+  #fingerprint: string | undefined;
+  #intent: string | undefined;
+
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[] | undefined, absent?: readonly string[]) {
+    this.#absent = absent;
+    this.#tool = tool;
+    this.#text = text;
+    this.#coercions = coercions;
+    this.#resolutions = resolutions;
+  }
+
+  /** The arguments the implementation received: parsed, coerced, references resolved. */
+  arguments(): JsonValue {
+    const value = JSON.parse(this.#text) as JsonValue;
+    if (this.#absent) removeAbsent(value, this.#absent);
+    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
+    return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
+  }
+
+  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
+  intent(key: string): void {
+    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
+    this.#intent = key;
+  }
+
+  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
+  key(args?: JsonValue): string {
+    return this.#intent ?? this.fingerprint(args);
+  }
+
+  /**
+   * The hash of the validated arguments. `args`, when given, must be a fresh result of
+   * `arguments()`: it saves parsing the text again.
+   */
+  fingerprint(args?: JsonValue): string {
+    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+  }
+}
+
+/** What the implementation receives besides its arguments; the key is derived on first read. */
+export class GuardContext implements ImplementationContext {
+  readonly tool: string;
+  readonly turn: string;
+  readonly signal: AbortSignal | undefined;
+  readonly #snapshot: Snapshot;
+
+  constructor(tool: string, turn: string, signal: AbortSignal | undefined, snapshot: Snapshot) {
+    this.tool = tool;
+    this.turn = turn;
+    this.signal = signal;
+    this.#snapshot = snapshot;
+  }
+
+  get idempotencyKey(): string {
+    return this.#snapshot.key();
+  }
+}
+
+/** The ok outcome; a class so the key can be derived on first read, serialised by `toJSON`. */
+export class OkResult<Result> implements OkOutcome<Result> {
+  readonly status = "ok" as const;
+  readonly tool: string;
+  readonly result: Result;
+  readonly coercions: readonly Coercion[];
+  readonly attempts: number;
+  readonly replayed: boolean | undefined;
+  readonly #snapshot: Snapshot;
+
+  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot, replayed: boolean) {
+    this.tool = tool;
+    this.result = result;
+    this.coercions = coercions;
+    this.attempts = attempts;
+    this.replayed = replayed ? true : undefined;
+    this.#snapshot = snapshot;
+  }
+
+  get idempotencyKey(): string {
+    return this.#snapshot.key();
+  }
+
+  toJSON(): OkOutcome<Result> {
+    const { status, tool, result, coercions, attempts, idempotencyKey, replayed } = this;
+    return replayed ? { status, tool, result, coercions, attempts, idempotencyKey, replayed } : { status, tool, result, coercions, attempts, idempotencyKey };
+  }
+}

@@ -1,0 +1,48 @@
+// A tool's reference fields bound to the application's resolvers, once per bound tool, and step 4
+// of a call through them: the planned way for one field at a fixed place (fixed-reference.ts),
+// else the general way (references.ts).
+import type { ResolverMap } from "../contract/api.ts";
+import type { ReferenceTable } from "../contract/tool-spec.ts";
+import { planFixedReference, resolveFixed, type FixedReference } from "./fixed-reference.ts";
+import { applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferencePattern, type ReferenceStep, type ResolveContext } from "./references.ts";
+
+export interface BoundReferences {
+  readonly patterns: readonly ReferencePattern[];
+  readonly fixed: FixedReference | undefined;
+  readonly resolvers: ResolverMap<string>;
+  readonly timeoutMs: number;
+}
+
+/** The tool's references bound to `resolvers`, or `undefined` for a tool without any. Throws when a kind has no resolver. */
+export function bindReferences(tool: string, table: ReferenceTable, resolvers: ResolverMap<string> = {}, timeoutMs: number = DEFAULT_RESOLVER_TIMEOUT_MS): BoundReferences | undefined {
+  const patterns = compileReferences(table);
+  if (patterns.length === 0) return undefined;
+  requireResolvers(tool, new Set(patterns.map((field) => field.kind)), resolvers);
+  return { patterns, fixed: planFixedReference(patterns), resolvers, timeoutMs };
+}
+
+/** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
+export function requireResolvers(tool: string, kinds: Iterable<string>, resolvers: Partial<ResolverMap<string>> | undefined): void {
+  for (const kind of kinds) {
+    if (typeof resolvers?.[kind] !== "function") {
+      throw new TypeError(`toolguard: ${tool} needs a resolver for reference kind "${kind}": implement(impl, { resolvers: { ${kind}: (text) => [...] } })`);
+    }
+  }
+}
+
+type Resolved = { readonly step: ReferenceStep; readonly value: unknown };
+
+/**
+ * Step 4 for a bound tool: the reference step and the arguments with its resolutions applied,
+ * the planned way when `fixed` covers the call, else the general way. Synchronous when every
+ * resolver answers synchronously; throws (or rejects with) what a resolver's failure becomes.
+ */
+export function resolveStage(value: unknown, bound: BoundReferences, context: Omit<ResolveContext, "resolvers" | "timeoutMs">): Resolved | Promise<Resolved> {
+  const full: ResolveContext = { ...context, resolvers: bound.resolvers, timeoutMs: bound.timeoutMs };
+  const planned = bound.fixed && resolveFixed(value, bound.fixed, full);
+  if (planned) return planned;
+  const step = resolveReferences(value, bound.patterns, full);
+  const apply = (done: ReferenceStep): Resolved => ({ step: done, value: done.kind === "resolved" ? applyResolutions(value, done.resolutions) : value });
+  return step instanceof Promise ? step.then(apply) : apply(step);
+}
+
