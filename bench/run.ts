@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, hostile)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "hostile"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -127,6 +127,22 @@ if (only.has("size")) {
   say(`| tools | per tool, median | per tool, max | runtime (once) | package | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|`);
   const kb = (bytes: unknown): string => `${fixed(Number(bytes) / 1024, 1)} KB`;
   say(`| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`);
+}
+
+if (only.has("hostile")) {
+  type Hostile = Record<string, { chars: number; status: string; parseNs: number; guardedNs: number; ratio: number }>;
+  const samples = Array.from({ length: runs }, () => runCase<Hostile>(cases("hostile-input.ts")));
+  const figure: Record<string, unknown> = {};
+  say("\n6. Hostile arguments near the size cap (ratio = guarded call / JSON.parse of the same text)");
+  say("| payload | characters | outcome | JSON.parse | guarded call | ratio |\n|---|---|---|---|---|---|");
+  for (const name of Object.keys(samples[0] ?? {})) {
+    const first = samples[0]?.[name];
+    const ratio = medianOf(samples, (sample) => sample[name]?.ratio ?? Number.NaN);
+    const ns = (key: "parseNs" | "guardedNs"): number => medianOf(samples, (sample) => sample[name]?.[key] ?? Number.NaN);
+    figure[name] = { chars: first?.chars, status: first?.status, ns: { parse: ns("parseNs"), guarded: ns("guardedNs") }, ratio };
+    say(`| ${name} | ${first?.chars} | ${first?.status} | ${fixed(ns("parseNs") / 1000, 0)} us | ${fixed(ns("guardedNs") / 1000, 0)} us | ${fixed(ratio)}x |`);
+  }
+  results.hostileInput = figure;
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

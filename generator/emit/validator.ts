@@ -170,11 +170,15 @@ function toEsm(source: string, tool: ToolDescription): CompiledValidator {
   if (code.includes("require(")) {
     throw new InputError(tool.source, `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`, "remove the keyword that needs it, or report the schema to toolguard");
   }
-  const imports = [...used].sort();
+  code = linearUniqueItems(code);
+  // A helper only the replaced loops called is no longer imported.
+  code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (new RegExp(`\\b${name}\\b`, "g").exec(code.replace(line, "")) ? line : ""));
+  const imports = [...used].filter((name) => new RegExp(`\\b${name}\\b`).test(code)).sort();
   const header = [
     imports.length > 0 ? `import { ${imports.join(", ")} } from "../runtime/validate/ajv-runtime.js";` : "",
     code.includes("formats.") || code.includes("formats[") ? `import { formats } from "../runtime/validate/formats.js";` : "",
     /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "../runtime/validate/pattern.js";` : "",
+    /\blastDuplicate\b/.test(code) ? `import { duplicateBefore, lastDuplicate } from "../runtime/validate/unique-items.js";` : "",
   ].filter(Boolean);
   // ajv finds duplicate scalars in `uniqueItems` through a plain `{}`, where "__proto__" is
   // never stored and "toString" is already there: index them in an object without a prototype.
@@ -186,4 +190,18 @@ function toEsm(source: string, tool: ToolDescription): CompiledValidator {
   if (!exported) throw new Error(`the standalone code of ${tool.name} does not export its validator as toolguard expects`);
   code = code.replace(exported[0], "");
   return { imports: header, code: pruneSchemaConstants(code).trimEnd(), entry: exported[1] as string };
+}
+
+/**
+ * ajv checks `uniqueItems` over non-scalar items by comparing every pair, quadratic in the
+ * array's length. Its loop is replaced by runtime/validate/unique-items.js, which finds the
+ * same pair (the largest `i` with an equal item before it, then the largest such `j`) in linear
+ * time. The loop's shape is fixed by ajv's code generator; a loop that does not match would stay
+ * quadratic, so any `outer` label left over is an error rather than a silent slow path.
+ */
+function linearUniqueItems(code: string): string {
+  const loop = /^outer(\d+):\nfor\(;(i\d+)--;\)\{\nfor\((j\d+) = \2; \3--;\)\{\nif\(\w+\((\w+)\[\2\], \4\[\3\]\)\)\{\n([\s\S]*?)break outer\1;\n\}\n\}\n\}$/gm;
+  const rewritten = code.replace(loop, (_whole, _label: string, i: string, j: string, data: string, body: string) => `if((${i} = lastDuplicate(${data})) !== -1){\n${j} = duplicateBefore(${data}, ${i});\n${body}}`);
+  if (/^outer\d+:$/m.test(rewritten)) throw new Error("ajv's uniqueItems loop has a shape toolguard does not recognise; it would stay quadratic");
+  return rewritten;
 }
