@@ -33,4 +33,4 @@ export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptio
 export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
-export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { createHttpDispatcher, UnsafeRequestError, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
