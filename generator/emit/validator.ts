@@ -70,7 +70,7 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
   const options = { ...ajvOptions(), validateSchema, meta };
   const ajv: AjvInstance =
     dialect !== "2020-12" ? new AjvDraft7(options) : !dynamicScope && !meta ? (new Ajv2020Static(options) as AjvInstance) : new Ajv2020(options);
-  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check as Parameters<AjvInstance["addFormat"]>[1]);
   // Formats the runtime does not check are annotations, as JSON Schema 2020-12 defines them.
   for (const name of ANNOTATION_FORMATS) ajv.addFormat(name, true);
   ajv.addKeyword({ keyword: "example" });
@@ -78,11 +78,12 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
   return ajv;
 }
 
-/** Formats kept in the schema for the model to read but not asserted. */
-export const ANNOTATION_FORMATS: readonly string[] = [
-  "int32", "int64", "float", "double", "byte", "binary", "password", "uri-reference", "iri", "iri-reference",
-  "uri-template", "idn-email", "idn-hostname", "json-pointer", "relative-json-pointer", "regex", "color", "phone",
-];
+/**
+ * Formats kept in the schema for the model to read but not asserted: by their definition they
+ * allow any string (OpenAPI's `binary` and `password` describe storage and display). Every other
+ * format is asserted (templates/runtime/validate/formats.ts) or, unknown, refused.
+ */
+export const ANNOTATION_FORMATS: readonly string[] = ["binary", "password"];
 
 /**
  * A tool's standalone validator, ready to be placed in its module: the runtime imports it needs
