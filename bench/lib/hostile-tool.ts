@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { GuardedTool } from "../../templates/runtime/contract/api.ts";
-import type { JsonSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
+import type { InputSchema, JsonSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
 import type { LedgerSink } from "../../templates/runtime/ledger/ledger.ts";
 import { HOSTILE_SCHEMA } from "./hostile-payloads.ts";
 
@@ -28,6 +28,6 @@ const DISCARD: LedgerSink = { append: () => undefined, flush: () => Promise.reso
 /** The guarded hostile tool; every call gets a fresh turn, so no budget ends a run early. */
 export async function hostileTool(): Promise<GuardedTool<string>> {
   const validate = await loadValidator(HOSTILE_SCHEMA);
-  const spec = { name: "hostile", description: "", inputSchema: HOSTILE_SCHEMA as unknown as JsonSchema, validate, coercions: {}, hints: {}, references: {} };
+  const spec = { name: "hostile", description: "", inputSchema: HOSTILE_SCHEMA as unknown as InputSchema, validate, coercions: {}, hints: {}, references: {} };
   return defineTool(spec).implement(() => "ok", { ledger: DISCARD });
 }

@@ -11,7 +11,7 @@ import { compile } from "../runtime/invoice-spec.ts";
 // Open objects: no additionalProperties: false, the reference field optional, and a
 // patternProperties that matches the target's name.
 const schema = {
-  type: "object",
+  type: "object" as const,
   properties: {
     amount: { type: "number" },
     customer_ref: { type: "string" },
