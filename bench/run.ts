@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, hostile)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -184,6 +184,22 @@ if (only.has("changes")) {
   say(`| generate --watch, a later change, save to line printed | ${fixed(medianOf(samples, (sample) => sample.watch.observedMs) / 1000)} s |`);
   say(`| generate re-run in a fresh process, same change, cache warm | ${fixed(medianOf(samples, (sample) => sample.watch.rerunMs) / 1000)} s |`);
   say(`watch / re-run: ${fixed(ratio)}x`);
+}
+
+if (only.has("hostile")) {
+  type Hostile = Record<string, { chars: number; status: string; parseNs: number; guardedNs: number; ratio: number }>;
+  const samples = Array.from({ length: runs }, () => runCase<Hostile>(cases("hostile-input.ts")));
+  const figure: Record<string, unknown> = {};
+  say("\n8. Hostile arguments near the size cap (ratio = guarded call / JSON.parse of the same text)");
+  say("| payload | characters | outcome | JSON.parse | guarded call | ratio |\n|---|---|---|---|---|---|");
+  for (const name of Object.keys(samples[0] ?? {})) {
+    const first = samples[0]?.[name];
+    const ratio = medianOf(samples, (sample) => sample[name]?.ratio ?? Number.NaN);
+    const ns = (key: "parseNs" | "guardedNs"): number => medianOf(samples, (sample) => sample[name]?.[key] ?? Number.NaN);
+    figure[name] = { chars: first?.chars, status: first?.status, ns: { parse: ns("parseNs"), guarded: ns("guardedNs") }, ratio };
+    say(`| ${name} | ${first?.chars} | ${first?.status} | ${fixed(ns("parseNs") / 1000, 0)} us | ${fixed(ns("guardedNs") / 1000, 0)} us | ${fixed(ratio)}x |`);
+  }
+  results.hostileInput = figure;
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

@@ -74,11 +74,12 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
   return ajv;
 }
 
-/** Formats kept in the schema for the model to read but not asserted. */
-export const ANNOTATION_FORMATS: readonly string[] = [
-  "int32", "int64", "float", "double", "byte", "binary", "password", "uri-reference", "iri", "iri-reference",
-  "uri-template", "idn-email", "idn-hostname", "json-pointer", "relative-json-pointer", "regex", "color", "phone",
-];
+/**
+ * Formats kept in the schema for the model to read but not asserted: by their definition they
+ * allow any string (OpenAPI's `binary` and `password` describe storage and display). Every other
+ * format is asserted (templates/runtime/validate/formats.ts) or, unknown, refused.
+ */
+export const ANNOTATION_FORMATS: readonly string[] = ["binary", "password"];
 
 const lintInstances = new Map<ToolDescription["dialect"], AjvInstance>();
 

@@ -15,6 +15,7 @@ const RUNTIME_MODULES = {
   helpers: "../runtime/validate/ajv-runtime.js",
   formats: "../runtime/validate/formats.js",
   pattern: "../runtime/validate/pattern.js",
+  uniqueItems: "../runtime/validate/unique-items.js",
 };
 
 /** A standalone validator as a tool's module holds it: imports, top-level code, the entry function's name. */
@@ -45,16 +46,20 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
   if (code.includes("require(")) {
     throw new InputError(tool.source, `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`, "remove the keyword that needs it, or report the schema to toolguard");
   }
+  code = linearUniqueItems(code);
+  // A helper only the replaced loops called is no longer imported.
+  code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (new RegExp(`\\b${name}\\b`, "g").exec(code.replace(line, "")) ? line : ""));
   const indexMaps = (code.match(/\bindices\d*\b/g) ?? []).length > 0;
   if (indexMaps) code = rewrite(code, /\b(let|const) (indices\d*) = \{\};/g, (_whole, keyword: string, name: string) => `${keyword} ${name} = Object.create(null);`, "uniqueItems indexes scalars in `let|const indicesN = {};`");
   const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
   if (!exported) throw new AjvAssumptionError("standalone code ends by exporting its entry function as `validate` and as the default", `not found in the validator of ${tool.name}`);
   code = code.replace(exported[0], "");
-  const imports = [...used].sort();
+  const imports = [...used].filter((name) => new RegExp(`\\b${name}\\b`).test(code)).sort();
   const header = [
     imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULES.helpers}";` : "",
     code.includes("formats.") || code.includes("formats[") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
     /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
+    /\blastDuplicate\b/.test(code) ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
   ].filter(Boolean);
   return { imports: header, code, entry: exported[1] as string };
 }
@@ -97,3 +102,16 @@ export function qualifySchemaPaths(code: string, functions: ReadonlyMap<string, 
  * `const schemaN = <JSON>;` (schema-constants.ts cuts each down to what the code reads).
  */
 export const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$(\n?)/gm;
+
+/**
+ * Assumption 10: ajv checks `uniqueItems` on non-scalar items by comparing every pair in a
+ * labelled double loop (`outerN: for(;iN--;){ for(jN = iN; jN--;){ if(equal(data[iN], data[jN])){ ... break outerN; }}}`).
+ * That is quadratic in the array's length, so the loop is replaced by a linear search over
+ * canonical texts (templates/runtime/validate/unique-items.ts) that reports the same pair.
+ */
+function linearUniqueItems(code: string): string {
+  const loop = /^outer(\d+):\nfor\(;(i\d+)--;\)\{\nfor\((j\d+) = \2; \3--;\)\{\nif\(\w+\((\w+)\[\2\], \4\[\3\]\)\)\{\n([\s\S]*?)break outer\1;\n\}\n\}\n\}$/gm;
+  const rewritten = code.replace(loop, (_whole, _label: string, i: string, j: string, data: string, body: string) => `if((${i} = lastDuplicate(${data})) !== -1){\n${j} = duplicateBefore(${data}, ${i});\n${body}}`);
+  if (/^outer\d+:$/m.test(rewritten)) throw new AjvAssumptionError("uniqueItems compares every pair in a labelled double loop", "the loop has another shape; it would stay quadratic");
+  return rewritten;
+}

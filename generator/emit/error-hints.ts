@@ -123,11 +123,13 @@ function fits(value: unknown, schema: Schema): boolean {
   if ("const" in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
   if (typeof value === "string") {
     const check = typeof schema.format === "string" ? formats[schema.format] : undefined;
-    if (check && !check(value)) return false;
+    if (typeof check === "function" && !check(value)) return false;
     if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
     if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
   }
   if (typeof value === "number") {
+    const check = typeof schema.format === "string" ? formats[schema.format] : undefined;
+    if (check !== undefined && typeof check !== "function" && !check.validate(value)) return false;
     if (typeof schema.minimum === "number" && value < schema.minimum) return false;
     if (typeof schema.maximum === "number" && value > schema.maximum) return false;
   }

@@ -5,10 +5,13 @@
 // JavaScript copy of the schema would turn into a prototype instead of a property.
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
-import { schemaPathToken, walkSchemas } from "../schema-walk.ts";
+import { REFERENCE_KEYWORDS, schemaPathToken, someEntry, walkSchemas } from "../schema-walk.ts";
 import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import type { AjvInstance } from "../ajv/instances.ts";
 import { knownKeywords } from "../ajv/private-state.ts";
+
+/** Longest example (as JSON) a schema may carry: every example is sent to the model on every request. */
+export const MAX_EXAMPLE_CHARS = 16 * 1024;
 
 const RAW_CODE_KEYWORDS = new Set(["tsType", "tsEnumNames", "tsExtends", "tsTypeName"]);
 
@@ -27,6 +30,29 @@ export function lintSchema(tool: ToolDescription, ajv: AjvInstance): void {
       if (!Object.hasOwn(known, keyword)) {
         throw new InputError(at, `tool ${tool.name}: unknown keyword "${keyword}" at ${location}`, "correct the spelling, or remove it (toolguard validates in ajv's strict mode: a keyword it does not know would assert nothing)");
       }
+    }
+    // A nested `$id` moves the base that `$ref`s inside it resolve against; toolguard resolves
+    // every `#` reference against the tool's root, so such a schema would be checked against
+    // the wrong definitions. Refused, as docs/security.md says, rather than silently wrong.
+    if (location !== "#" && typeof schema["$id"] === "string" && someEntry(schema, (key, child) => REFERENCE_KEYWORDS.has(key) && typeof child === "string")) {
+      throw new InputError(
+        at,
+        `tool ${tool.name}: the $id ${JSON.stringify(schema["$id"].slice(0, 80))} at ${location} changes what the references inside it point to, and toolguard resolves references against the tool's root only`,
+        "remove the nested $id and write the references inside it as pointers from the root (#/$defs/...)",
+      );
+    }
+    for (const [keyword, examples] of [["examples", schema["examples"]], ["example", schema["example"] === undefined ? undefined : [schema["example"]]]] as const) {
+      if (!Array.isArray(examples)) continue;
+      examples.forEach((example: unknown, index: number) => {
+        const size = JSON.stringify(example)?.length ?? 0;
+        if (size > MAX_EXAMPLE_CHARS) {
+          throw new InputError(
+            at,
+            `tool ${tool.name}: the ${keyword === "examples" ? `example ${index}` : "example"} at ${location}/${keyword} is ${size} characters of JSON; examples are sent to the model with every request, and the limit is ${MAX_EXAMPLE_CHARS}`,
+            "shorten the example (a few representative items are enough)",
+          );
+        }
+      });
     }
     if (typeof schema["pattern"] === "string") checkPattern(tool, schema["pattern"], `${location}/pattern`);
     const patternProperties = schema["patternProperties"];

@@ -41,7 +41,11 @@ export function typeBaseName(toolName: string): string {
   return capitalise(exportName(toolName)).replace(/\d+[a-zA-Z]/g, (run) => run.toUpperCase());
 }
 
-/** `create_invoice` -> `create-invoice`: the stem of the tool's files. */
+/** Names Windows reserves for devices in every folder, whatever the extension (`con.js`, `nul.d.ts`). */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/;
+
+/** `create_invoice` -> `create-invoice`: the stem of the tool's files; `con` -> `con-tool`. */
 export function fileStem(toolName: string): string {
-  return words(toolName).map((word) => word.toLowerCase()).join("-") || "tool";
+  const stem = words(toolName).map((word) => word.toLowerCase()).join("-") || "tool";
+  return WINDOWS_DEVICE.test(stem) ? `${stem}-tool` : stem;
 }

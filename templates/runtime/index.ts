@@ -38,7 +38,7 @@ export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptio
 export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError } from "./resolve/references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
-export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { createHttpDispatcher, UnsafeRequestError, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
 export {
   ArgumentFailureError,
   dependencySource,

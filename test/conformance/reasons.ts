@@ -1,6 +1,7 @@
 // Why a suite case is not a pass, in words a reader of docs/conformance.md can act on. The first
 // rule whose pattern matches the case's id or the generator's message gives the reason.
 const RULES: readonly (readonly [RegExp, string])[] = [
+  [/changes what the references inside it point to/, "refused: a nested $id moves the base the references inside it resolve against, and toolguard resolves references against the tool's root only (dropping the $id would check the wrong definitions)"],
   [/\/format\/.*only an annotation by default/, "toolguard asserts formats: the format is part of the contract the model must meet (2020-12 makes it an annotation by default)"],
   [/the key "__proto__"/, "refused: a \"__proto__\" key cannot be carried through JavaScript objects faithfully, and ajv skips such a property rule"],
   [/strict mode: /, "refused by ajv's strict mode, which toolguard keeps on: the schema has a keyword that asserts nothing or contradicts another (a schema defect in a tool)"],

@@ -36,6 +36,7 @@ const STYLES: Readonly<Record<ParameterLocation, readonly string[]>> = {
   cookie: ["form"],
 };
 // OpenAPI: header parameters with these names "SHALL be ignored"; the dispatcher sets them.
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 export function operationParameters(
@@ -82,6 +83,11 @@ function readParameter(document: unknown, entry: unknown, at: string, context: O
     throw new InputError({ file: context.file, pointer }, `operation ${context.label}: a parameter needs a string \`name\` and \`in\` of path, query, header or cookie`, "complete the parameter object");
   }
   const location = object.in as ParameterLocation;
+  // A header or cookie name travels raw: anything but an RFC 9110 token (CR, LF, `:`, `=`,
+  // spaces) would break the request's framing or let the name carry another header.
+  if ((location === "header" || location === "cookie") && !HTTP_TOKEN.test(object.name)) {
+    throw new InputError({ file: context.file, pointer: `${pointer}/name` }, `operation ${context.label}: ${location} parameter name ${JSON.stringify(object.name.slice(0, 60))} is not a valid HTTP token`, "use letters, digits and !#$%&'*+.^_`|~- only");
+  }
   if (location === "header" && IGNORED_HEADERS.has(object.name.toLowerCase())) return undefined;
   const style = typeof object.style === "string" ? object.style : DEFAULT_STYLE[location];
   if (!STYLES[location].includes(style)) throw new Untranslatable(`${pointer}/style`, `style "${style}" is not defined for ${location} parameters`);

@@ -6,7 +6,7 @@ import type { LoadedDocument } from "../../load/load-document.ts";
 
 import { operationTool } from "./operation-tool.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
-import { serverUrls } from "./server-urls.ts";
+import { operationServers } from "./server-urls.ts";
 import { toolName } from "./tool-name.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
@@ -47,9 +47,10 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
         throw new InputError({ file, pointer }, `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`, "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)");
       }
       taken.set(name, pointer);
-      const servers = serverUrls(record.servers ?? pathItem.servers ?? root.servers);
-      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers });
-      if ("tool" in result) tools.push(result.tool);
+      const servers = operationServers(root, pathItem, record);
+      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers: typeof servers === "string" ? [] : servers });
+      if ("tool" in result && typeof servers === "string") skipped.push({ name, source: { file, pointer }, reason: servers });
+      else if ("tool" in result) tools.push(result.tool);
       else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });
     }
   }

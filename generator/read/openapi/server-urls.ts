@@ -14,3 +14,39 @@ export function serverUrls(servers: unknown): string[] {
   }
   return urls;
 }
+
+/** The opt-in, on an operation or path item, to servers on another origin than the document's. */
+export const TRUST_SERVERS = "x-toolguard-trust-servers";
+
+/**
+ * The servers an operation dispatches to. Servers named on the operation or its path item win
+ * in OpenAPI, but the credentials the application attaches are meant for the document's own
+ * servers: another team's spec must not redirect them to another host, or to plain http. So
+ * those servers are used only when each shares an origin (scheme, host, port) with a server of
+ * the document, or the operation (or path item) opts in with `x-toolguard-trust-servers: true`.
+ * Returns the reason when the operation cannot be dispatched safely.
+ */
+export function operationServers(root: Record<string, unknown>, pathItem: Record<string, unknown>, operation: Record<string, unknown>): string[] | string {
+  const documentServers = serverUrls(root.servers);
+  const own = operation.servers ?? pathItem.servers;
+  if (own === undefined) return documentServers;
+  const urls = serverUrls(own);
+  if (operation[TRUST_SERVERS] === true || pathItem[TRUST_SERVERS] === true) return urls;
+  const origins = new Set(documentServers.map(originOf).filter((origin) => origin !== undefined));
+  const foreign = urls.filter((url) => {
+    const origin = originOf(url);
+    // A relative URL stays on the document's servers.
+    return origin !== undefined && !origins.has(origin);
+  });
+  if (foreign.length === 0) return urls;
+  return `its servers (${foreign.map((url) => JSON.stringify(url)).join(", ")}) are not on an origin of the document's servers, so credentials meant for those could go elsewhere; set "${TRUST_SERVERS}": true on the operation to allow them`;
+}
+
+function originOf(url: string): string | undefined {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

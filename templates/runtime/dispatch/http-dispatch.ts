@@ -15,9 +15,16 @@ export interface HttpRequestDraft {
 export interface HttpDispatcherOptions {
   /** Overrides the document's first server URL (`https://api.example.com/v1`). */
   readonly baseUrl?: string;
-  /** Sent with every request; a parameter of the same name wins. */
+  /**
+   * Sent with every request. These win over the model's arguments: a header parameter of the
+   * same name is not sent, and a cookie parameter named in this `cookie` header is not added
+   * to it (the others are appended).
+   */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Called last, before sending: add credentials, sign the request. */
+  /**
+   * Called last, before sending: add credentials, sign the request. It is called only for a URL
+   * inside the operation's path: a request the arguments would move elsewhere is refused first.
+   */
   readonly auth?: (request: HttpRequestDraft) => void | Promise<void>;
   /** The `fetch` to use; the global one by default. */
   readonly fetch?: typeof fetch;
@@ -48,6 +55,18 @@ export function createHttpDispatcher(options: HttpDispatcherOptions = {}): HttpD
   };
 }
 
+/**
+ * The arguments would make a request other than the operation's: leave its path (`..`, an
+ * empty segment), override another parameter, or smuggle structure into a query key. Thrown
+ * before the `auth` hook sees the request, so nothing is signed or sent.
+ */
+export class UnsafeRequestError extends Error {
+  constructor(binding: HttpBinding, problem: string) {
+    super(`toolguard: refused to send ${binding.method.toUpperCase()} ${binding.path}: ${problem}`);
+    this.name = "UnsafeRequestError";
+  }
+}
+
 /** Builds the request without sending it; exported so tests can read the serialisation. */
 export function buildRequest(binding: HttpBinding, args: Readonly<Record<string, unknown>>, options: HttpDispatcherOptions = {}): HttpRequestDraft {
   const base = options.baseUrl ?? binding.servers[0];
@@ -55,24 +74,32 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
     throw new Error(`no absolute base URL for ${binding.method} ${binding.path}: pass baseUrl to createHttpDispatcher (the document's server is ${JSON.stringify(base ?? null)})`);
   }
   const headers = new Headers(options.headers);
-  const query: string[] = [];
+  const appCookies = cookieNames(headers.get("cookie"));
+  const query = new QueryBuilder(binding);
   const cookies: string[] = [];
   let path = binding.path;
   for (const parameter of binding.parameters) {
     const value = args[parameter.arg];
     if (value === undefined) {
-      if (parameter.in === "path") throw new Error(`path parameter ${parameter.name} has no value`);
+      if (parameter.in === "path") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} has no value`);
       continue;
     }
-    if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(parameter, value));
-    else if (parameter.in === "query") query.push(...queryPairs(parameter, value));
-    else if (parameter.in === "header") headers.set(parameter.name, simple(value, parameter.explode ?? false, (text) => text));
-    else cookies.push(`${parameter.name}=${simple(value, false, encodeURIComponent)}`);
+    if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(binding, parameter, value));
+    else if (parameter.in === "query") query.add(parameter, value);
+    else if (parameter.in === "header") {
+      // The application's own header stands; the model's argument does not replace it.
+      if (!headers.has(parameter.name)) headers.set(parameter.name, headerValue(value, parameter.explode ?? false));
+    } else if (!appCookies.has(parameter.name)) cookies.push(`${parameter.name}=${simple(value, false, encodeURIComponent)}`);
   }
-  if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
+  checkPathSegments(binding, path);
+  if (cookies.length > 0) {
+    const own = headers.get("cookie");
+    headers.set("cookie", own ? `${own}; ${cookies.join("; ")}` : cookies.join("; "));
+  }
   headers.set("accept", headers.get("accept") ?? "application/json");
   const url = new URL(base.replace(/\/+$/, "") + path);
-  if (query.length > 0) url.search = query.join("&");
+  const pairs = query.pairs;
+  if (pairs.length > 0) url.search = pairs.join("&");
   let body: string | undefined;
   const bodyValue = binding.body ? args[binding.body.arg] : undefined;
   if (binding.body && bodyValue !== undefined) {
@@ -103,13 +130,76 @@ function simple(value: unknown, explode: boolean, encode: Encode): string {
   return encode(scalar(value));
 }
 
-function pathValue(parameter: HttpParameter, value: unknown): string {
+/** Names of the cookies in a `Cookie` header. */
+function cookieNames(header: string | null): Set<string> {
+  const names = new Set<string>();
+  for (const pair of header?.split(";") ?? []) {
+    const name = pair.split("=", 1)[0]?.trim();
+    if (name) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * A header parameter's value. Fetch refuses CR, LF and characters above U+00FF, and a list's
+ * `,` and `=` separate items: so `%`, controls, non-ASCII characters and, inside lists and
+ * objects, `,` and `=` are percent-encoded (UTF-8). Plain values travel as they are.
+ */
+function headerValue(value: unknown, explode: boolean): string {
+  if (!Array.isArray(value) && !isRecord(value)) return headerText(scalar(value), false);
+  return simple(value, explode, (text) => headerText(text, true));
+}
+
+function headerText(text: string, inList: boolean): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    const unsafe = code < 0x20 || code > 0x7e || char === "%" || (inList && (char === "," || char === "="));
+    out += unsafe && code !== 0x09 ? utf8Escape(char) : char;
+  }
+  return out;
+}
+
+function utf8Escape(char: string): string {
+  try {
+    return encodeURIComponent(char);
+  } catch {
+    return "%EF%BF%BD"; // a lone surrogate: the replacement character
+  }
+}
+
+/** A path segment the URL parser would resolve away (`.`, `..`, `%2e` forms), or an empty one. */
+function checkPathSegments(binding: HttpBinding, path: string): void {
+  const template = binding.path.split("/");
+  path.split("/").forEach((segment, index) => {
+    let decoded = segment;
+    for (let round = 0; round < 3 && decoded.includes("%"); round++) {
+      try {
+        decoded = decodeURIComponent(decoded);
+      } catch {
+        break;
+      }
+    }
+    if (decoded === "." || decoded === "..") throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
+    // A parameter's segment left empty (`/items/` from an empty list): another resource. Values
+    // cannot add segments (`/` is encoded), so the template's segments line up with these.
+    if (segment === "" && template[index]?.includes("{")) {
+      throw new UnsafeRequestError(binding, "a path parameter is empty, which would address a different resource");
+    }
+  });
+}
+
+function pathValue(binding: HttpBinding, parameter: HttpParameter, value: unknown): string {
   const explode = parameter.explode ?? false;
   const encode: Encode = encodeURIComponent;
+  const text = scalar(value);
+  if (!Array.isArray(value) && !isRecord(value) && text === "") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} is empty`);
   switch (parameter.style ?? "simple") {
     case "label": {
-      if (!explode || (!Array.isArray(value) && !isRecord(value))) return `.${simple(value, explode, encode)}`;
-      return `.${simple(value, true, encode).replaceAll(",", ".")}`;
+      // `.` separates a label's items: one inside an item is encoded, so `.` never becomes `..`.
+      const labelEncode: Encode = (item) => encodeURIComponent(item).replaceAll(".", "%2E");
+      if (!explode || (!Array.isArray(value) && !isRecord(value))) return `.${simple(value, explode, labelEncode)}`;
+      return `.${simple(value, true, labelEncode).replaceAll(",", ".")}`;
     }
     case "matrix": {
       const name = encode(parameter.name);
@@ -123,6 +213,49 @@ function pathValue(parameter: HttpParameter, value: unknown): string {
     }
     default:
       return simple(value, explode, encode);
+  }
+}
+
+/**
+ * The query string, pair by pair. An exploded object's keys become parameter names of their
+ * own, so none may be the name of another query parameter or a key sent already: the model
+ * would override a value the schema checked (`filter: {limit: 100000}` beside `limit: 5`).
+ */
+class QueryBuilder {
+  readonly pairs: string[] = [];
+  readonly #binding: HttpBinding;
+  readonly #names = new Set<string>();
+
+  constructor(binding: HttpBinding) {
+    this.#binding = binding;
+    for (const parameter of binding.parameters) if (parameter.in === "query") this.#names.add(parameter.name);
+  }
+
+  add(parameter: HttpParameter, value: unknown): void {
+    const style = parameter.style ?? "form";
+    const explode = parameter.explode ?? style === "form";
+    if (style !== "deepObject" && explode && isRecord(value)) {
+      for (const key of Object.keys(value)) {
+        if (this.#names.has(key)) {
+          throw new UnsafeRequestError(this.#binding, `the key ${JSON.stringify(key.slice(0, 40))} of query parameter ${parameter.name} would be sent as a query parameter of that name`);
+        }
+        this.#names.add(key);
+      }
+    }
+    if (style === "deepObject") checkDeepKeys(this.#binding, parameter.name, value);
+    this.pairs.push(...queryPairs(parameter, value));
+  }
+}
+
+/** Keys a server's query parser would read as structure or as an object's prototype. */
+const STRUCTURAL_KEY = /[[\]]|^(?:__proto__|constructor|prototype)$/;
+
+function checkDeepKeys(binding: HttpBinding, name: string, value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) checkDeepKeys(binding, name, item);
+  if (!isRecord(value)) return;
+  for (const key of Object.keys(value)) {
+    if (STRUCTURAL_KEY.test(key)) throw new UnsafeRequestError(binding, `query parameter ${name} has the key ${JSON.stringify(key.slice(0, 40))}, which a server would read as structure or as a prototype`);
+    checkDeepKeys(binding, name, value[key]);
   }
 }
 

@@ -103,16 +103,127 @@ export function duration(value: string): boolean {
   return DURATION.test(value);
 }
 
-/** Every format the generated validators know, by its JSON Schema name. */
-export const formats: Readonly<Record<string, (value: string) => boolean>> = {
+/** RFC 3986 URI-reference: only its characters, every `%` starting an escape, and a valid scheme if any. */
+const URI_REFERENCE_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+/** RFC 3987 adds the Unicode ranges (ucschar, iprivate) to the same grammar. */
+const IRI_REFERENCE_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef\u{10000}-\u{10fffd}\ue000-\uf8ff]*$/u;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const SCHEME_PREFIX = /^[^/?#]*:/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function referenceShape(value: string, chars: RegExp): boolean {
+  return chars.test(value) && !BAD_ESCAPE.test(value) && (!SCHEME_PREFIX.test(value) || SCHEME.test(value));
+}
+
+export function uriReference(value: string): boolean {
+  return referenceShape(value, URI_REFERENCE_CHARS);
+}
+
+export function iriReference(value: string): boolean {
+  return referenceShape(value, IRI_REFERENCE_CHARS);
+}
+
+/** An absolute IRI: an IRI-reference with a scheme. */
+export function iri(value: string): boolean {
+  return SCHEME.test(value) && iriReference(value);
+}
+
+/** RFC 6570: literals, and expressions `{op var[:n|*], ...}`. */
+const URI_TEMPLATE = /^(?:[^\u0000-\u0020"'<>\\^`{|}]|\{[+#./;?&=,!@|]?[A-Za-z0-9_.%]+(?::[1-9]\d{0,3}|\*)?(?:,[A-Za-z0-9_.%]+(?::[1-9]\d{0,3}|\*)?)*\})*$/;
+
+export function uriTemplate(value: string): boolean {
+  return URI_TEMPLATE.test(value);
+}
+
+/** What the URL parser would read as something other than a host name. */
+const NOT_HOST = /[\s/?#@:%\\[\]]/;
+
+/** An internationalised host name: its ASCII (punycode) form, as the platform converts it, is a host name. */
+export function idnHostname(value: string): boolean {
+  if (value === "" || value.length > 253 || NOT_HOST.test(value)) return false;
+  try {
+    return hostname(new URL(`http://${value}/`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+const LOCAL_PART = /^[^\s\u0000-\u001f\u007f@"(),:;<>[\]\\]{1,64}$/u;
+
+/** An internationalised email address: a local part without separators, `@`, an idn-hostname. */
+export function idnEmail(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  if (at <= 0 || value.length > 254) return false;
+  const local = value.slice(0, at);
+  return LOCAL_PART.test(local) && !local.startsWith(".") && !local.endsWith(".") && !local.includes("..") && idnHostname(value.slice(at + 1));
+}
+
+const JSON_POINTER = /^(?:\/(?:[^~/]|~[01])*)*$/;
+const RELATIVE_JSON_POINTER = /^(?:0|[1-9]\d*)(?:#|(?:\/(?:[^~/]|~[01])*)*)$/;
+
+export function jsonPointer(value: string): boolean {
+  return JSON_POINTER.test(value);
+}
+
+export function relativeJsonPointer(value: string): boolean {
+  return RELATIVE_JSON_POINTER.test(value);
+}
+
+/** An ECMAScript regular expression (the dialect JSON Schema names), compiled, never run. */
+export function regex(value: string): boolean {
+  try {
+    new RegExp(value, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** OpenAPI `byte`: base64 as RFC 4648 writes it. */
+export function byte(value: string): boolean {
+  return BASE64.test(value);
+}
+
+/** A format on numbers, in the form ajv takes: it applies to numbers only. */
+export interface NumberFormat {
+  readonly type: "number";
+  readonly validate: (value: number) => boolean;
+}
+
+const FLOAT_MAX = 3.4028234663852886e38;
+
+/** OpenAPI's number widths. int64 stops at 2^53: a larger integer cannot arrive intact in JSON. */
+export const int32: NumberFormat = { type: "number", validate: (value) => Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 };
+export const int64: NumberFormat = { type: "number", validate: (value) => Number.isSafeInteger(value) };
+export const float: NumberFormat = { type: "number", validate: (value) => Number.isFinite(value) && Math.abs(value) <= FLOAT_MAX };
+export const double: NumberFormat = { type: "number", validate: (value) => Number.isFinite(value) };
+
+/** Every format the generated validators assert, by its name. */
+export const formats: Readonly<Record<string, ((value: string) => boolean) | NumberFormat>> = {
   date,
   time,
   "date-time": dateTime,
   email,
+  "idn-email": idnEmail,
   uuid,
   hostname,
+  "idn-hostname": idnHostname,
   ipv4,
   ipv6,
   uri,
+  "uri-reference": uriReference,
+  iri,
+  "iri-reference": iriReference,
+  "uri-template": uriTemplate,
+  "json-pointer": jsonPointer,
+  "relative-json-pointer": relativeJsonPointer,
+  regex,
   duration,
+  byte,
+  int32,
+  int64,
+  float,
+  double,
 };

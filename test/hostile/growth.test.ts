@@ -1,0 +1,65 @@
+// No argument text under the size cap may cost a call more than a constant multiple of reading
+// it: each hostile payload (bench/lib/hostile-payloads.ts) is sent at two sizes, eight times
+// apart, and the call's cost relative to JSON.parse on the same text must stay about the same
+// (linear work keeps the ratio; quadratic work multiplies it by eight). JSON.parse is the
+// yardstick because its own time is not exactly linear either (caches, large-object space).
+// Times are compared with each other on the same machine in the same test, never with an
+// absolute limit; each is the best of several batches, so a busy neighbour inflates little.
+import { beforeAll, describe, expect, it } from "vitest";
+import { HOSTILE_PAYLOADS } from "../../bench/lib/hostile-payloads.ts";
+import { hostileTool } from "../../bench/lib/hostile-tool.ts";
+import type { GuardedTool } from "../../templates/runtime/contract/api.ts";
+
+const SMALL = 20_000;
+const LARGE = 8 * SMALL;
+/**
+ * How much the call/JSON.parse ratio may grow from SMALL to LARGE: 1 if linear, 8 if quadratic
+ * (the quadratic uniqueItems loop measured 16.6). Linear work that builds a large hash set still
+ * grows the ratio two- to four-fold once the set no longer fits the CPU's caches.
+ */
+const MAX_GROWTH = 5;
+
+let tool: GuardedTool<string>;
+let turn = 0;
+beforeAll(async () => {
+  tool = await hostileTool();
+});
+
+/** Best time per call over a few batches, each long enough to be measured. */
+async function bestMs(run: () => unknown): Promise<number> {
+  let best = Infinity;
+  let calls = 1;
+  for (let batch = 0; batch < 5; batch++) {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) await run();
+    const elapsed = performance.now() - start;
+    best = Math.min(best, elapsed / calls);
+    if (elapsed < 20) calls = Math.min(calls * 4, 256);
+  }
+  return best;
+}
+
+describe("hostile arguments cost time linear in their size", () => {
+  it.each(Object.keys(HOSTILE_PAYLOADS))("%s", async (name) => {
+    const build = HOSTILE_PAYLOADS[name] as (size: number) => string;
+    const small = build(SMALL);
+    const large = build(LARGE);
+    expect(large.length).toBeLessThan(1024 * 1024);
+    const ratio = async (text: string): Promise<number> => {
+      const call = await bestMs(() => tool.call(text, { turn: `t${turn++}` }));
+      const parse = await bestMs(() => parseOrNot(text));
+      return call / parse;
+    };
+    await ratio(small); // warm up
+    const growth = (await ratio(large)) / (await ratio(small));
+    expect(growth, `${name}: from ${SMALL} to ${LARGE} characters the call's cost over JSON.parse grew ${growth.toFixed(1)}-fold`).toBeLessThan(MAX_GROWTH);
+  }, 120_000);
+});
+
+function parseOrNot(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
