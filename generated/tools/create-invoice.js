@@ -118,6 +118,62 @@ const hints = {
       "line_items",
       "memo"
     ],
+    "propertySpellings": {
+      "amont": "amount",
+      "amou": "amount",
+      "amoun": "amount",
+      "amount": "amount",
+      "amout": "amount",
+      "amunt": "amount",
+      "aount": "amount",
+      "crrency": "currency",
+      "cstomerref": "customer_ref",
+      "curency": "currency",
+      "currecy": "currency",
+      "curren": "currency",
+      "currenc": "currency",
+      "currency": "currency",
+      "curreny": "currency",
+      "currncy": "currency",
+      "cusomerref": "customer_ref",
+      "custmerref": "customer_ref",
+      "custoerref": "customer_ref",
+      "customeref": "customer_ref",
+      "customerr": "customer_ref",
+      "customerre": "customer_ref",
+      "customerref": "customer_ref",
+      "customerrf": "customer_ref",
+      "customrref": "customer_ref",
+      "cutomerref": "customer_ref",
+      "dedate": "due_date",
+      "dudate": "due_date",
+      "dueate": "due_date",
+      "dueda": "due_date",
+      "duedae": "due_date",
+      "duedat": "due_date",
+      "duedate": "due_date",
+      "duedte": "due_date",
+      "emo": "memo",
+      "ineitems": "line_items",
+      "lieitems": "line_items",
+      "lineiems": "line_items",
+      "lineite": "line_items",
+      "lineitem": "line_items",
+      "lineitems": "line_items",
+      "lineites": "line_items",
+      "lineitms": "line_items",
+      "linetems": "line_items",
+      "linitems": "line_items",
+      "lneitems": "line_items",
+      "mem": "memo",
+      "memo": "memo",
+      "meo": "memo",
+      "mmo": "memo",
+      "mount": "amount",
+      "uedate": "due_date",
+      "urrency": "currency",
+      "ustomerref": "customer_ref"
+    },
     "propertyDescriptions": {
       "amount": "A plain number in major units: no thousands separators, no currency symbol.",
       "currency": "ISO 4217 code, uppercase.",
@@ -127,6 +183,29 @@ const hints = {
       "amount": 1299,
       "currency": "USD",
       "customer_ref": "Acme BV"
+    },
+    "aliases": {
+      "amount": [
+        "plain",
+        "major",
+        "units",
+        "thousands",
+        "separators",
+        "symbol"
+      ],
+      "currency": [
+        "iso",
+        "code",
+        "uppercase"
+      ],
+      "customer_ref": [
+        "customer",
+        "company",
+        "billing",
+        "email",
+        "user",
+        "said"
+      ]
     }
   },
   "#/properties/amount": {
@@ -148,6 +227,20 @@ const hints = {
       "usd": "USD",
       "eur": "EUR",
       "gbp": "GBP"
+    },
+    "spellings": {
+      "bp": "GBP",
+      "er": "EUR",
+      "eu": "EUR",
+      "eur": "EUR",
+      "gb": "GBP",
+      "gbp": "GBP",
+      "gp": "GBP",
+      "sd": "USD",
+      "ud": "USD",
+      "ur": "EUR",
+      "us": "USD",
+      "usd": "USD"
     }
   },
   "#/properties/customer_ref": {
@@ -161,7 +254,8 @@ const hints = {
       "string"
     ],
     "format": "date",
-    "example": "2026-01-31"
+    "example": "2026-01-31",
+    "optional": true
   },
   "#/properties/line_items": {
     "types": [
@@ -171,7 +265,8 @@ const hints = {
   "#/properties/memo": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   },
   "#/$defs/line_item": {
     "types": [
@@ -182,13 +277,44 @@ const hints = {
       "quantity",
       "unit_price"
     ],
+    "propertySpellings": {
+      "ku": "sku",
+      "nitprice": "unit_price",
+      "qantity": "quantity",
+      "quanity": "quantity",
+      "quanti": "quantity",
+      "quantit": "quantity",
+      "quantity": "quantity",
+      "quantiy": "quantity",
+      "quantty": "quantity",
+      "quatity": "quantity",
+      "quntity": "quantity",
+      "sk": "sku",
+      "sku": "sku",
+      "su": "sku",
+      "uantity": "quantity",
+      "uitprice": "unit_price",
+      "uniprice": "unit_price",
+      "unitpice": "unit_price",
+      "unitprce": "unit_price",
+      "unitpri": "unit_price",
+      "unitpric": "unit_price",
+      "unitprice": "unit_price",
+      "unitprie": "unit_price",
+      "unitrice": "unit_price",
+      "untprice": "unit_price"
+    },
     "propertyDescriptions": {
       "sku": "Catalogue SKU, uppercase."
     },
     "propertyExamples": {
-      "sku": "SKU-1042",
-      "quantity": 1,
-      "unit_price": 0
+      "sku": "SKU-1042"
+    },
+    "aliases": {
+      "sku": [
+        "catalogue",
+        "uppercase"
+      ]
     }
   },
   "#/$defs/line_item/properties/sku": {
@@ -200,14 +326,12 @@ const hints = {
   "#/$defs/line_item/properties/quantity": {
     "types": [
       "integer"
-    ],
-    "example": 1
+    ]
   },
   "#/$defs/line_item/properties/unit_price": {
     "types": [
       "number"
-    ],
-    "example": 0
+    ]
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

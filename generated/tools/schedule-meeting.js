@@ -115,13 +115,81 @@ const hints = {
       "room",
       "send_invites"
     ],
+    "propertySpellings": {
+      "atendees": "attendees",
+      "attedees": "attendees",
+      "attende": "attendees",
+      "attendee": "attendees",
+      "attendees": "attendees",
+      "attendes": "attendees",
+      "attenees": "attendees",
+      "attndees": "attendees",
+      "drationminutes": "duration_minutes",
+      "duationminutes": "duration_minutes",
+      "duraionminutes": "duration_minutes",
+      "duratinminutes": "duration_minutes",
+      "duratiominutes": "duration_minutes",
+      "durationinutes": "duration_minutes",
+      "durationmintes": "duration_minutes",
+      "durationminues": "duration_minutes",
+      "durationminut": "duration_minutes",
+      "durationminute": "duration_minutes",
+      "durationminutes": "duration_minutes",
+      "durationminuts": "duration_minutes",
+      "durationmiutes": "duration_minutes",
+      "durationmnutes": "duration_minutes",
+      "duratonminutes": "duration_minutes",
+      "durtionminutes": "duration_minutes",
+      "endinvites": "send_invites",
+      "itle": "title",
+      "oom": "room",
+      "rom": "room",
+      "roo": "room",
+      "room": "room",
+      "sartsat": "starts_at",
+      "sedinvites": "send_invites",
+      "sendinites": "send_invites",
+      "sendinvies": "send_invites",
+      "sendinvit": "send_invites",
+      "sendinvite": "send_invites",
+      "sendinvites": "send_invites",
+      "sendinvits": "send_invites",
+      "sendinvtes": "send_invites",
+      "sendivites": "send_invites",
+      "sendnvites": "send_invites",
+      "seninvites": "send_invites",
+      "sndinvites": "send_invites",
+      "starsat": "starts_at",
+      "startat": "starts_at",
+      "starts": "starts_at",
+      "startsa": "starts_at",
+      "startsat": "starts_at",
+      "startst": "starts_at",
+      "statsat": "starts_at",
+      "strtsat": "starts_at",
+      "tartsat": "starts_at",
+      "tile": "title",
+      "tite": "title",
+      "titl": "title",
+      "title": "title",
+      "ttendees": "attendees",
+      "ttle": "title",
+      "urationminutes": "duration_minutes"
+    },
     "propertyDescriptions": {
       "starts_at": "Start time, RFC 3339 with offset."
     },
     "propertyExamples": {
       "starts_at": "2026-01-31T09:30:00Z",
-      "duration_minutes": 15,
-      "send_invites": true
+      "duration_minutes": 15
+    },
+    "aliases": {
+      "starts_at": [
+        "start",
+        "time",
+        "rfc",
+        "offset"
+      ]
     }
   },
   "#/properties/title": {
@@ -162,6 +230,24 @@ const hints = {
       "email",
       "optional"
     ],
+    "propertySpellings": {
+      "eail": "email",
+      "emai": "email",
+      "email": "email",
+      "emal": "email",
+      "emil": "email",
+      "mail": "email",
+      "opional": "optional",
+      "optinal": "optional",
+      "optioal": "optional",
+      "option": "optional",
+      "optiona": "optional",
+      "optional": "optional",
+      "optionl": "optional",
+      "optonal": "optional",
+      "otional": "optional",
+      "ptional": "optional"
+    },
     "propertyExamples": {
       "email": "name@example.com"
     }
@@ -177,7 +263,22 @@ const hints = {
     "types": [
       "boolean"
     ],
-    "example": true
+    "optional": true
+  },
+  "#/properties/room": {
+    "typeBranches": {
+      "string": 0,
+      "object": 1
+    },
+    "types": [
+      "string",
+      "object"
+    ],
+    "memberKeys": {
+      "video": 1
+    },
+    "example": "atlas",
+    "optional": true
   },
   "#/properties/room/anyOf/0": {
     "types": [
@@ -192,6 +293,32 @@ const hints = {
       "atlas": "atlas",
       "borealis": "borealis",
       "cosmos": "cosmos"
+    },
+    "spellings": {
+      "alas": "atlas",
+      "atas": "atlas",
+      "atla": "atlas",
+      "atlas": "atlas",
+      "atls": "atlas",
+      "boealis": "borealis",
+      "boralis": "borealis",
+      "boreais": "borealis",
+      "boreal": "borealis",
+      "boreali": "borealis",
+      "borealis": "borealis",
+      "boreals": "borealis",
+      "borelis": "borealis",
+      "brealis": "borealis",
+      "comos": "cosmos",
+      "cosm": "cosmos",
+      "cosmo": "cosmos",
+      "cosmos": "cosmos",
+      "cosms": "cosmos",
+      "cosos": "cosmos",
+      "csmos": "cosmos",
+      "orealis": "borealis",
+      "osmos": "cosmos",
+      "tlas": "atlas"
     }
   },
   "#/properties/room/anyOf/1": {
@@ -200,7 +327,18 @@ const hints = {
     ],
     "properties": [
       "video"
-    ]
+    ],
+    "propertySpellings": {
+      "ideo": "video",
+      "vdeo": "video",
+      "vide": "video",
+      "video": "video",
+      "vido": "video",
+      "vieo": "video"
+    },
+    "propertyValues": {
+      "video": true
+    }
   },
   "#/properties/room/anyOf/1/properties/video": {
     "allowed": [
@@ -210,8 +348,7 @@ const hints = {
   "#/properties/send_invites": {
     "types": [
       "boolean"
-    ],
-    "example": true
+    ]
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

@@ -94,17 +94,97 @@ const hints = {
       "assignee_email",
       "include_archived",
       "page"
-    ]
+    ],
+    "propertySpellings": {
+      "age": "page",
+      "asigneeemail": "assignee_email",
+      "assgneeemail": "assignee_email",
+      "assigeeemail": "assignee_email",
+      "assigneeeail": "assignee_email",
+      "assigneeema": "assignee_email",
+      "assigneeemai": "assignee_email",
+      "assigneeemail": "assignee_email",
+      "assigneeemal": "assignee_email",
+      "assigneeemil": "assignee_email",
+      "assigneemail": "assignee_email",
+      "assineeemail": "assignee_email",
+      "ceatedafter": "created_after",
+      "cratedafter": "created_after",
+      "creaedafter": "created_after",
+      "creatdafter": "created_after",
+      "createafter": "created_after",
+      "createdafer": "created_after",
+      "createdaft": "created_after",
+      "createdafte": "created_after",
+      "createdafter": "created_after",
+      "createdaftr": "created_after",
+      "createdater": "created_after",
+      "createdfter": "created_after",
+      "cretedafter": "created_after",
+      "icludearchived": "include_archived",
+      "incldearchived": "include_archived",
+      "includarchived": "include_archived",
+      "includeachived": "include_archived",
+      "includearchied": "include_archived",
+      "includearchiv": "include_archived",
+      "includearchivd": "include_archived",
+      "includearchive": "include_archived",
+      "includearchived": "include_archived",
+      "includearchved": "include_archived",
+      "includearcived": "include_archived",
+      "includearhived": "include_archived",
+      "includerchived": "include_archived",
+      "incluearchived": "include_archived",
+      "incudearchived": "include_archived",
+      "inludearchived": "include_archived",
+      "ncludearchived": "include_archived",
+      "pae": "page",
+      "pag": "page",
+      "page": "page",
+      "pge": "page",
+      "piority": "priority",
+      "prioity": "priority",
+      "priori": "priority",
+      "priorit": "priority",
+      "priority": "priority",
+      "prioriy": "priority",
+      "priorty": "priority",
+      "pririty": "priority",
+      "prority": "priority",
+      "qery": "query",
+      "quer": "query",
+      "query": "query",
+      "quey": "query",
+      "qury": "query",
+      "reatedafter": "created_after",
+      "riority": "priority",
+      "satus": "status",
+      "ssigneeemail": "assignee_email",
+      "stat": "status",
+      "stats": "status",
+      "statu": "status",
+      "status": "status",
+      "staus": "status",
+      "sttus": "status",
+      "tatus": "status",
+      "uery": "query"
+    },
+    "moves": {
+      "cursor": "page/cursor",
+      "size": "page/size"
+    }
   },
   "#/properties/query": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   },
   "#/properties/status": {
     "types": [
       "array"
-    ]
+    ],
+    "optional": true
   },
   "#/properties/status/items": {
     "types": [
@@ -121,6 +201,38 @@ const hints = {
       "pending": "pending",
       "solved": "solved",
       "closed": "closed"
+    },
+    "spellings": {
+      "cloed": "closed",
+      "clos": "closed",
+      "closd": "closed",
+      "close": "closed",
+      "closed": "closed",
+      "clsed": "closed",
+      "cosed": "closed",
+      "ending": "pending",
+      "losed": "closed",
+      "oen": "open",
+      "olved": "solved",
+      "ope": "open",
+      "open": "open",
+      "opn": "open",
+      "peding": "pending",
+      "pen": "open",
+      "pendi": "pending",
+      "pendig": "pending",
+      "pendin": "pending",
+      "pending": "pending",
+      "pendng": "pending",
+      "pening": "pending",
+      "pnding": "pending",
+      "slved": "solved",
+      "soled": "solved",
+      "solv": "solved",
+      "solvd": "solved",
+      "solve": "solved",
+      "solved": "solved",
+      "soved": "solved"
     }
   },
   "#/properties/priority": {
@@ -138,27 +250,58 @@ const hints = {
       "normal": "normal",
       "high": "high",
       "urgent": "urgent"
-    }
+    },
+    "spellings": {
+      "hgh": "high",
+      "hig": "high",
+      "high": "high",
+      "hih": "high",
+      "igh": "high",
+      "lo": "low",
+      "low": "low",
+      "lw": "low",
+      "nomal": "normal",
+      "noral": "normal",
+      "norm": "normal",
+      "norma": "normal",
+      "normal": "normal",
+      "norml": "normal",
+      "nrmal": "normal",
+      "ormal": "normal",
+      "ow": "low",
+      "rgent": "urgent",
+      "ugent": "urgent",
+      "urent": "urgent",
+      "urge": "urgent",
+      "urgen": "urgent",
+      "urgent": "urgent",
+      "urget": "urgent",
+      "urgnt": "urgent"
+    },
+    "optional": true
   },
   "#/properties/created_after": {
     "types": [
       "string"
     ],
     "format": "date-time",
-    "example": "2026-01-31T09:30:00Z"
+    "example": "2026-01-31T09:30:00Z",
+    "optional": true
   },
   "#/properties/assignee_email": {
     "types": [
       "string"
     ],
     "format": "email",
-    "example": "name@example.com"
+    "example": "name@example.com",
+    "optional": true
   },
   "#/properties/include_archived": {
     "types": [
       "boolean"
     ],
-    "example": false
+    "example": false,
+    "optional": true
   },
   "#/properties/page": {
     "types": [
@@ -167,18 +310,45 @@ const hints = {
     "properties": [
       "size",
       "cursor"
-    ]
+    ],
+    "propertySpellings": {
+      "crsor": "cursor",
+      "curor": "cursor",
+      "curs": "cursor",
+      "curso": "cursor",
+      "cursor": "cursor",
+      "cursr": "cursor",
+      "cusor": "cursor",
+      "ize": "size",
+      "sie": "size",
+      "siz": "size",
+      "size": "size",
+      "sze": "size",
+      "ursor": "cursor"
+    },
+    "moves": {
+      "assignee_email": "../assignee_email",
+      "created_after": "../created_after",
+      "include_archived": "../include_archived",
+      "page": "../page",
+      "priority": "../priority",
+      "query": "../query",
+      "status": "../status"
+    },
+    "optional": true
   },
   "#/properties/page/properties/size": {
     "types": [
       "integer"
     ],
-    "example": 25
+    "example": 25,
+    "optional": true
   },
   "#/properties/page/properties/cursor": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

@@ -74,18 +74,47 @@ const hints = {
       "root",
       "dry_run"
     ],
+    "propertySpellings": {
+      "drrun": "dry_run",
+      "dryr": "dry_run",
+      "dryrn": "dry_run",
+      "dryru": "dry_run",
+      "dryrun": "dry_run",
+      "dryun": "dry_run",
+      "dyrun": "dry_run",
+      "oot": "root",
+      "roo": "root",
+      "root": "root",
+      "rot": "root",
+      "ryrun": "dry_run"
+    },
+    "moves": {
+      "headcount": "root/headcount",
+      "lead_email": "root/lead_email",
+      "name": "root/name",
+      "subteams": "root/subteams"
+    },
     "propertyDescriptions": {
       "dry_run": "Validate and diff without saving."
     },
-    "propertyExamples": {
-      "dry_run": true
+    "aliases": {
+      "dry_run": [
+        "validate",
+        "diff",
+        "without",
+        "saving"
+      ]
+    },
+    "misplaced": {
+      "dry_run": [
+        "root/dry_run"
+      ]
     }
   },
   "#/properties/dry_run": {
     "types": [
       "boolean"
-    ],
-    "example": true
+    ]
   },
   "#/definitions/team": {
     "types": [
@@ -96,7 +125,46 @@ const hints = {
       "lead_email",
       "headcount",
       "subteams"
-    ]
+    ],
+    "propertySpellings": {
+      "ame": "name",
+      "eadcount": "headcount",
+      "eademail": "lead_email",
+      "hadcount": "headcount",
+      "heacount": "headcount",
+      "headcont": "headcount",
+      "headcou": "headcount",
+      "headcoun": "headcount",
+      "headcount": "headcount",
+      "headcout": "headcount",
+      "headcunt": "headcount",
+      "headount": "headcount",
+      "hedcount": "headcount",
+      "lademail": "lead_email",
+      "leadeail": "lead_email",
+      "leadema": "lead_email",
+      "leademai": "lead_email",
+      "leademail": "lead_email",
+      "leademal": "lead_email",
+      "leademil": "lead_email",
+      "leadmail": "lead_email",
+      "leaemail": "lead_email",
+      "ledemail": "lead_email",
+      "nae": "name",
+      "nam": "name",
+      "name": "name",
+      "nme": "name",
+      "sbteams": "subteams",
+      "subeams": "subteams",
+      "subtams": "subteams",
+      "subtea": "subteams",
+      "subteam": "subteams",
+      "subteams": "subteams",
+      "subteas": "subteams",
+      "subtems": "subteams",
+      "suteams": "subteams",
+      "ubteams": "subteams"
+    }
   },
   "#/definitions/team/properties/name": {
     "types": [
@@ -108,18 +176,20 @@ const hints = {
       "string"
     ],
     "format": "email",
-    "example": "name@example.com"
+    "example": "name@example.com",
+    "optional": true
   },
   "#/definitions/team/properties/headcount": {
     "types": [
       "integer"
     ],
-    "example": 0
+    "optional": true
   },
   "#/definitions/team/properties/subteams": {
     "types": [
       "array"
-    ]
+    ],
+    "optional": true
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

@@ -7,8 +7,13 @@ import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
 import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples.ts";
-import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
-import { discriminatorOf } from "./union-branches.ts";
+import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
+import { discriminatorOf, readings } from "./union-branches.ts";
+import { spellingTable } from "./spelling-table.ts";
+import { moveTable } from "./move-table.ts";
+import { memberKeys, typeBranches } from "./union-members.ts";
+import { descriptionWords } from "./description-words.ts";
+import { pointerToken } from "../json-pointer.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -17,19 +22,43 @@ const MAX_LISTED_KEYS = 40;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
 
+type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
+
 export function buildHintTable(tool: ToolDescription): HintTable {
+  const schemas = new Map<string, Schema>();
+  walkSchemas(tool.inputSchema, (schema, location) => void schemas.set(location, schema));
+  const hints = new Map<string, MutableHint>();
+  for (const [location, schema] of schemas) {
+    // The object this one is a property of, when it is one: a field sent one level too deep belongs there.
+    const parentAt = /^(.*)\/properties\/[^/]+$/.exec(location)?.[1];
+    hints.set(location, hintFor(schema, tool.inputSchema, parentAt === undefined ? undefined : schemas.get(parentAt)));
+  }
+  // A property its object does not require may be left out: `null` there means "omit it". A
+  // property that is a `$ref` reports its errors at the definition, which is optional only when
+  // every property referring to it is.
+  const definitionUses = new Map<string, boolean>();
+  for (const [location, schema] of schemas) {
+    if (!isSchemaObject(schema.properties)) continue;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const optional = !required.includes(name);
+      const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
+      if (ref !== undefined) definitionUses.set(ref, (definitionUses.get(ref) ?? true) && optional);
+      const hint = hints.get(`${location}/properties/${schemaPathToken(name)}`);
+      if (hint && optional) hint.optional = true;
+    }
+  }
+  for (const [ref, optional] of definitionUses) {
+    const hint = hints.get(ref);
+    if (hint && optional) hint.optional = true;
+  }
   const table: Record<string, SchemaHint> = {};
-  walkSchemas(tool.inputSchema, (schema, location) => {
-    const hint = hintFor(schema, tool.inputSchema);
-    if (Object.keys(hint).length > 0) table[location] = hint;
-  });
+  for (const [location, hint] of hints) if (Object.keys(hint).length > 0) table[location] = hint;
   return table;
 }
 
-function hintFor(schema: Schema, root: unknown): SchemaHint {
-  const hint: {
-    -readonly [K in keyof SchemaHint]: SchemaHint[K];
-  } = {};
+function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): MutableHint {
+  const hint: MutableHint = {};
   const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : undefined;
   if (types) hint.types = types;
   const values = Array.isArray(schema.enum) ? (schema.enum as JsonValue[]) : "const" in schema ? [schema.const as JsonValue] : undefined;
@@ -37,6 +66,8 @@ function hintFor(schema: Schema, root: unknown): SchemaHint {
   if (values) {
     const nearMisses = nearMissesOf(values);
     if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
+    const spellings = spellingTable(values);
+    if (spellings) hint.spellings = spellings;
   }
   if (typeof schema.format === "string") hint.format = schema.format;
   if (!hint.allowed) {
@@ -45,12 +76,20 @@ function hintFor(schema: Schema, root: unknown): SchemaHint {
   }
   if (isSchemaObject(schema.properties)) {
     const names = Object.keys(schema.properties);
-    if ((schema.additionalProperties === false || schema.unevaluatedProperties === false) && names.length <= MAX_LISTED_KEYS) {
-      hint.properties = names;
+    const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+    if (closed && names.length <= MAX_LISTED_KEYS) hint.properties = names;
+    if (closed) {
+      const spellings = spellingTable(names);
+      if (spellings) hint.propertySpellings = spellings;
+      const moves = moveTable(schema, parent, root);
+      if (moves) hint.moves = moves;
     }
     const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
     const descriptions: Record<string, string> = {};
     const examples: Record<string, JsonValue> = {};
+    const onlyValues: Record<string, JsonValue> = {};
+    const aliases: Record<string, string[]> = {};
+    const misplaced: Record<string, string[]> = {};
     for (const name of required) {
       const property = (schema.properties as Record<string, unknown>)[name];
       if (!isSchemaObject(property)) continue;
@@ -59,19 +98,76 @@ function hintFor(schema: Schema, root: unknown): SchemaHint {
       }
       const example = exampleOf(property, Array.isArray(property.enum) ? (property.enum as JsonValue[]) : undefined);
       if (example !== undefined) examples[name] = example;
+      const only = onlyValue(property, root);
+      if (only !== undefined) onlyValues[name] = only;
+      const places = misplacedIn(schema.properties as Record<string, unknown>, name, root);
+      if (places.length > 0) misplaced[name] = places;
+      const words = typeof property.description === "string" ? descriptionWords(property.description, names) : [];
+      if (words.length > 0) aliases[name] = words;
     }
     if (Object.keys(descriptions).length > 0) hint.propertyDescriptions = descriptions;
     if (Object.keys(examples).length > 0) hint.propertyExamples = examples;
+    if (Object.keys(onlyValues).length > 0) hint.propertyValues = onlyValues;
+    if (Object.keys(aliases).length > 0) hint.aliases = aliases;
+    if (Object.keys(misplaced).length > 0) hint.misplaced = misplaced;
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
     const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
-    if (discriminator) {
-      hint.discriminator = discriminator;
+    if (discriminator) hint.discriminator = discriminator;
+    if (Array.isArray(branches) && branches.every(isSchemaObject)) {
+      unionHints(hint, branches, root, discriminator !== undefined);
       break;
     }
   }
   return hint;
+}
+
+/** What a union offers when no branch is singled out: its types, a documented example, how to pick a branch. */
+function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknown, discriminated: boolean): void {
+  const byType = typeBranches(branches, root);
+  if (byType) {
+    hint.typeBranches = byType;
+    hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
+  }
+  const members = memberKeys(branches, root);
+  if (members) hint.memberKeys = members;
+  if (discriminated) {
+    const kinds = hint.discriminator?.branches.flatMap((branch) => branch.values) ?? [];
+    const spellings = spellingTable(kinds);
+    if (spellings) hint.spellings = spellings;
+  }
+  if (hint.example === undefined && hint.allowed === undefined) {
+    for (const branch of branches) {
+      const example = exampleOf(branch, Array.isArray(branch.enum) ? (branch.enum as JsonValue[]) : undefined);
+      if (example !== undefined && (typeof example !== "object" || example === null)) {
+        hint.example = example;
+        break;
+      }
+    }
+  }
+}
+
+/** The nested objects of an object (its object-typed properties) that do not declare `name`: where a model may put it by mistake. */
+function misplacedIn(properties: Record<string, unknown>, name: string, root: unknown): string[] {
+  const places: string[] = [];
+  for (const [child, schema] of Object.entries(properties)) {
+    if (child === name || !isSchemaObject(schema)) continue;
+    const views = readings(schema, root);
+    const objectTyped = views.some((view) => view.type === "object" || (Array.isArray(view.type) && view.type.includes("object")));
+    const declares = views.some((view) => isSchemaObject(view.properties) && Object.hasOwn(view.properties, name));
+    if (objectTyped && !declares) places.push(`${pointerToken(child)}/${pointerToken(name)}`);
+  }
+  return places;
+}
+
+/** The one value a property may take (`const`, or an `enum` of one), read through its `$ref` chain. */
+function onlyValue(property: Schema, root: unknown): JsonValue | undefined {
+  for (const view of readings(property, root)) {
+    if ("const" in view) return view.const as JsonValue;
+    if (Array.isArray(view.enum)) return view.enum.length === 1 ? (view.enum[0] as JsonValue) : undefined;
+  }
+  return undefined;
 }
 
 /** Spellings a model plausibly means: case and surrounding space, mapped to the real value. */
@@ -99,19 +195,24 @@ function exampleOf(schema: Schema, values: readonly JsonValue[] | undefined): Js
     ...("example" in schema ? [schema.example] : []),
     ...("default" in schema ? [schema.default] : []),
     ...(values ?? []),
-  ];
+  ].map(unquoted);
   const fitting = documented.find((value) => fits(value, schema));
   if (fitting !== undefined) return fitting as JsonValue;
   if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
-  const type = typeof schema.type === "string" ? schema.type : undefined;
-  if (type === "integer" || type === "number") {
-    const low = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
-    const high = typeof schema.maximum === "number" ? schema.maximum : undefined;
-    const value = low ?? (high !== undefined && high < 1 ? high : 1);
-    return type === "integer" ? Math.ceil(value) : value;
-  }
-  if (type === "boolean") return true;
+  // No value is made up from the type or the bounds: `1` fits an issue number's schema and names
+  // the wrong issue. A message without an example says what kind of value to send instead.
   return undefined;
+}
+
+/** A documented string example written as JSON text of a string (GitHub's `"\"0\""`), read as the string it spells. */
+function unquoted(value: unknown): unknown {
+  if (typeof value !== "string" || value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  try {
+    const inner: unknown = JSON.parse(value);
+    return typeof inner === "string" ? inner : value;
+  } catch {
+    return value;
+  }
 }
 
 /** A cheap check of the keywords an example most often gets wrong: type, allowed values, format, bounds. */

@@ -32,7 +32,9 @@ describe("coercion table", () => {
 describe("hint table", () => {
   it("lists small enums with their near misses", () => {
     const hints = buildHintTable(tool({ properties: { currency: { type: "string", enum: ["USD", "EUR", "GBP"] } } }));
-    expect(hints["#/properties/currency"]).toEqual({ types: ["string"], allowed: ["USD", "EUR", "GBP"], nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" } });
+    expect(hints["#/properties/currency"]).toMatchObject({ types: ["string"], allowed: ["USD", "EUR", "GBP"], nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" }, optional: true });
+    // One deletion away from each value's normal form (`eu` from `eur`), for far near misses.
+    expect(hints["#/properties/currency"]?.spellings).toMatchObject({ eur: "EUR", eu: "EUR", er: "EUR", ur: "EUR" });
   });
 
   it("gives one example instead of listing a large enum", () => {
@@ -51,11 +53,14 @@ describe("hint table", () => {
     [{ type: "string", examples: ["SKU-1"] }, "SKU-1"],
     [{ type: "string", default: "x" }, "x"],
     [{ type: "string", format: "date" }, "2026-01-31"],
-    [{ type: "integer", minimum: 5 }, 5],
-    [{ type: "number", exclusiveMinimum: 0 }, 1],
-    [{ type: "boolean" }, true],
+    // Issue 17: a documented string example written as JSON text (GitHub's `"\"0\""`) is read as the string.
+    [{ type: "string", examples: ['"0"'] }, "0"],
   ])("picks a canonical example for %j", (schema, example) => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
+  });
+
+  it.each([[{ type: "integer", minimum: 5 }], [{ type: "number", exclusiveMinimum: 0 }], [{ type: "boolean" }]])("makes up no example from the type or bounds of %j (issue 17: `1` names a wrong issue)", (schema) => {
+    expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toBeUndefined();
   });
 
   it("describes required properties and lists the allowed keys of a closed object", () => {
@@ -79,11 +84,11 @@ describe("type names", () => {
 
 describe("examples in hints", () => {
   it.each([
-    [{ type: "integer", examples: ["42"] }, 1],
+    [{ type: "integer", examples: ["42"] }, undefined],
     [{ type: "string", format: "date", examples: ["31/01/2026", "2026-02-01"] }, "2026-02-01"],
     // Too many values to list, so an example is shown: not the default, which is not allowed.
     [{ type: "string", enum: Array.from({ length: 20 }, (_, index) => `v${index}`), default: "zz" }, "v0"],
-    [{ type: "number", minimum: 10, example: 3 }, 10],
+    [{ type: "number", minimum: 10, example: 3 }, undefined],
   ])("passes over documented examples that do not fit %j", (schema, example) => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
   });

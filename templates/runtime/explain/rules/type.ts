@@ -1,0 +1,41 @@
+// A value of the wrong JSON type: the number a text spells (`"#1234"`, `"20 lines"`, `"five"`),
+// "omit it" for a null the field does not need, else the types to send and a documented example.
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { fixed, type Location } from "../location.ts";
+import { suggestNumber } from "../number-advice.ts";
+import { received, sendExample } from "../text.ts";
+
+export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const value = valueAt(document, path);
+  return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value) };
+}
+
+/** The advice for a value of the wrong type at `location`, shared with unions of scalar types. */
+export function typeMessage(location: Location, expected: string, value: unknown): string {
+  const hint = location.hint;
+  // `expected` is ajv's comma-separated list of JSON type names, none of which contains another.
+  const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
+  return `expected ${wanted}, ${received(value)}; ${advice(location, expected, value, hint.optional === true)}`;
+}
+
+function advice(location: Location, expected: string, value: unknown, optional: boolean): string {
+  if (value === null && optional) return "this field is optional: omit it rather than sending null";
+  const number = expected.includes("number");
+  if ((number || expected.includes("integer")) && typeof value === "string") {
+    const suggestion = suggestNumber(value);
+    if (suggestion !== undefined && (number || Number.isInteger(Number(suggestion.value)))) {
+      return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
+    }
+    if (suggestion !== undefined) return "send a whole JSON number, without quotes";
+    return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
+  }
+  if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
+  if (expected === "array" && value !== null && value !== undefined && typeof value !== "object") {
+    return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
+  }
+  const hint = location.hint;
+  return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
+}
