@@ -118,62 +118,6 @@ const hints = {
       "line_items",
       "memo"
     ],
-    "propertySpellings": {
-      "amont": "amount",
-      "amou": "amount",
-      "amoun": "amount",
-      "amount": "amount",
-      "amout": "amount",
-      "amunt": "amount",
-      "aount": "amount",
-      "crrency": "currency",
-      "cstomerref": "customer_ref",
-      "curency": "currency",
-      "currecy": "currency",
-      "curren": "currency",
-      "currenc": "currency",
-      "currency": "currency",
-      "curreny": "currency",
-      "currncy": "currency",
-      "cusomerref": "customer_ref",
-      "custmerref": "customer_ref",
-      "custoerref": "customer_ref",
-      "customeref": "customer_ref",
-      "customerr": "customer_ref",
-      "customerre": "customer_ref",
-      "customerref": "customer_ref",
-      "customerrf": "customer_ref",
-      "customrref": "customer_ref",
-      "cutomerref": "customer_ref",
-      "dedate": "due_date",
-      "dudate": "due_date",
-      "dueate": "due_date",
-      "dueda": "due_date",
-      "duedae": "due_date",
-      "duedat": "due_date",
-      "duedate": "due_date",
-      "duedte": "due_date",
-      "emo": "memo",
-      "ineitems": "line_items",
-      "lieitems": "line_items",
-      "lineiems": "line_items",
-      "lineite": "line_items",
-      "lineitem": "line_items",
-      "lineitems": "line_items",
-      "lineites": "line_items",
-      "lineitms": "line_items",
-      "linetems": "line_items",
-      "linitems": "line_items",
-      "lneitems": "line_items",
-      "mem": "memo",
-      "memo": "memo",
-      "meo": "memo",
-      "mmo": "memo",
-      "mount": "amount",
-      "uedate": "due_date",
-      "urrency": "currency",
-      "ustomerref": "customer_ref"
-    },
     "propertyDescriptions": {
       "amount": "A plain number in major units: no thousands separators, no currency symbol.",
       "currency": "ISO 4217 code, uppercase.",
@@ -212,6 +156,9 @@ const hints = {
     "types": [
       "number"
     ],
+    "range": {
+      "minimum": 0
+    },
     "example": 1299
   },
   "#/properties/currency": {
@@ -227,20 +174,6 @@ const hints = {
       "usd": "USD",
       "eur": "EUR",
       "gbp": "GBP"
-    },
-    "spellings": {
-      "bp": "GBP",
-      "er": "EUR",
-      "eu": "EUR",
-      "eur": "EUR",
-      "gb": "GBP",
-      "gbp": "GBP",
-      "gp": "GBP",
-      "sd": "USD",
-      "ud": "USD",
-      "ur": "EUR",
-      "us": "USD",
-      "usd": "USD"
     }
   },
   "#/properties/customer_ref": {
@@ -277,33 +210,6 @@ const hints = {
       "quantity",
       "unit_price"
     ],
-    "propertySpellings": {
-      "ku": "sku",
-      "nitprice": "unit_price",
-      "qantity": "quantity",
-      "quanity": "quantity",
-      "quanti": "quantity",
-      "quantit": "quantity",
-      "quantity": "quantity",
-      "quantiy": "quantity",
-      "quantty": "quantity",
-      "quatity": "quantity",
-      "quntity": "quantity",
-      "sk": "sku",
-      "sku": "sku",
-      "su": "sku",
-      "uantity": "quantity",
-      "uitprice": "unit_price",
-      "uniprice": "unit_price",
-      "unitpice": "unit_price",
-      "unitprce": "unit_price",
-      "unitpri": "unit_price",
-      "unitpric": "unit_price",
-      "unitprice": "unit_price",
-      "unitprie": "unit_price",
-      "unitrice": "unit_price",
-      "untprice": "unit_price"
-    },
     "propertyDescriptions": {
       "sku": "Catalogue SKU, uppercase."
     },
@@ -326,12 +232,19 @@ const hints = {
   "#/$defs/line_item/properties/quantity": {
     "types": [
       "integer"
-    ]
+    ],
+    "range": {
+      "minimum": 1,
+      "maximum": 10000
+    }
   },
   "#/$defs/line_item/properties/unit_price": {
     "types": [
       "number"
-    ]
+    ],
+    "range": {
+      "minimum": 0
+    }
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

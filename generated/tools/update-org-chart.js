@@ -74,20 +74,6 @@ const hints = {
       "root",
       "dry_run"
     ],
-    "propertySpellings": {
-      "drrun": "dry_run",
-      "dryr": "dry_run",
-      "dryrn": "dry_run",
-      "dryru": "dry_run",
-      "dryrun": "dry_run",
-      "dryun": "dry_run",
-      "dyrun": "dry_run",
-      "oot": "root",
-      "roo": "root",
-      "root": "root",
-      "rot": "root",
-      "ryrun": "dry_run"
-    },
     "moves": {
       "headcount": "root/headcount",
       "lead_email": "root/lead_email",
@@ -125,46 +111,7 @@ const hints = {
       "lead_email",
       "headcount",
       "subteams"
-    ],
-    "propertySpellings": {
-      "ame": "name",
-      "eadcount": "headcount",
-      "eademail": "lead_email",
-      "hadcount": "headcount",
-      "heacount": "headcount",
-      "headcont": "headcount",
-      "headcou": "headcount",
-      "headcoun": "headcount",
-      "headcount": "headcount",
-      "headcout": "headcount",
-      "headcunt": "headcount",
-      "headount": "headcount",
-      "hedcount": "headcount",
-      "lademail": "lead_email",
-      "leadeail": "lead_email",
-      "leadema": "lead_email",
-      "leademai": "lead_email",
-      "leademail": "lead_email",
-      "leademal": "lead_email",
-      "leademil": "lead_email",
-      "leadmail": "lead_email",
-      "leaemail": "lead_email",
-      "ledemail": "lead_email",
-      "nae": "name",
-      "nam": "name",
-      "name": "name",
-      "nme": "name",
-      "sbteams": "subteams",
-      "subeams": "subteams",
-      "subtams": "subteams",
-      "subtea": "subteams",
-      "subteam": "subteams",
-      "subteams": "subteams",
-      "subteas": "subteams",
-      "subtems": "subteams",
-      "suteams": "subteams",
-      "ubteams": "subteams"
-    }
+    ]
   },
   "#/definitions/team/properties/name": {
     "types": [
@@ -183,6 +130,9 @@ const hints = {
     "types": [
       "integer"
     ],
+    "range": {
+      "minimum": 0
+    },
     "optional": true
   },
   "#/definitions/team/properties/subteams": {

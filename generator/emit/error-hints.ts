@@ -22,6 +22,9 @@ const MAX_LISTED_KEYS = 40;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
 
+/** Keywords that leave an item schema a bare type (annotations only). */
+const BARE_ITEM_KEYS: ReadonlySet<string> = new Set(["type", "description", "title", "examples", "example", "default", "$comment"]);
+
 type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
 
 export function buildHintTable(tool: ToolDescription): HintTable {
@@ -66,10 +69,21 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
   if (values) {
     const nearMisses = nearMissesOf(values);
     if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
-    const spellings = spellingTable(values);
+    // A listed set is compared against directly (explain/spelling.ts); only a set too large to
+    // list gets a deletion table, so that the failure path never compares against dozens of values.
+    const spellings = hint.allowed ? undefined : spellingTable(values);
     if (spellings) hint.spellings = spellings;
   }
   if (typeof schema.format === "string") hint.format = schema.format;
+  const items = isSchemaObject(schema.items) ? schema.items : undefined;
+  if (items && typeof items.type === "string" && ["string", "number", "integer", "boolean"].includes(items.type) && Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key))) {
+    hint.itemType = items.type;
+  }
+  const range: Record<string, number> = {};
+  for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
+    if (typeof schema[keyword] === "number") range[keyword] = schema[keyword];
+  }
+  if (Object.keys(range).length > 0) hint.range = range;
   if (!hint.allowed) {
     const example = exampleOf(schema, values);
     if (example !== undefined) hint.example = example;
@@ -79,8 +93,6 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
     const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
     if (closed && names.length <= MAX_LISTED_KEYS) hint.properties = names;
     if (closed) {
-      const spellings = spellingTable(names);
-      if (spellings) hint.propertySpellings = spellings;
       const moves = moveTable(schema, parent, root);
       if (moves) hint.moves = moves;
     }
@@ -116,7 +128,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
     const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
     if (discriminator) hint.discriminator = discriminator;
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
-      unionHints(hint, branches, root, discriminator !== undefined);
+      unionHints(hint, branches, root);
       break;
     }
   }
@@ -124,7 +136,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
 }
 
 /** What a union offers when no branch is singled out: its types, a documented example, how to pick a branch. */
-function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknown, discriminated: boolean): void {
+function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknown): void {
   const byType = typeBranches(branches, root);
   if (byType) {
     hint.typeBranches = byType;
@@ -132,11 +144,6 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   }
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
-  if (discriminated) {
-    const kinds = hint.discriminator?.branches.flatMap((branch) => branch.values) ?? [];
-    const spellings = spellingTable(kinds);
-    if (spellings) hint.spellings = spellings;
-  }
   if (hint.example === undefined && hint.allowed === undefined) {
     for (const branch of branches) {
       const example = exampleOf(branch, Array.isArray(branch.enum) ? (branch.enum as JsonValue[]) : undefined);

@@ -15,7 +15,7 @@ const SOURCE = `npm @octokit/openapi@${(require(packageJson) as { version: strin
 
 type Schema = Record<string, unknown>;
 
-export async function readGitHub(): Promise<ToolDescription[]> {
+export async function readGitHub(): Promise<readonly ToolDescription[]> {
   const root = path.join(path.dirname(packageJson), "generated");
   return readOpenApi(await loadOpenApiDocument(path.join(root, "api.github.com.json"), { root })).tools;
 }

@@ -70,8 +70,6 @@ export interface SchemaHint {
    * deleted, mapped to the value(s) it comes from (see explain/spelling.ts).
    */
   readonly spellings?: Readonly<Record<string, string | readonly string[]>>;
-  /** The same for the property names an object here accepts. */
-  readonly propertySpellings?: Readonly<Record<string, string | readonly string[]>>;
   /**
    * Names this object does not accept but a nearby object does: the name to a relative JSON
    * Pointer from this object to where it belongs (`body/title`, or `../owner` one level up).
@@ -86,6 +84,10 @@ export interface SchemaHint {
   readonly aliases?: Readonly<Record<string, readonly string[]>>;
   /** Per required property, the only value it may take (a `const`, or an `enum` of one). */
   readonly propertyValues?: Readonly<Record<string, JsonValue>>;
+  /** An array here whose items are a bare scalar type with no other rule: a single such value may be offered in brackets. */
+  readonly itemType?: string;
+  /** Numeric bounds here: a number a message offers (read from text) must lie within them. */
+  readonly range?: { readonly minimum?: number; readonly maximum?: number; readonly exclusiveMinimum?: number; readonly exclusiveMaximum?: number; readonly multipleOf?: number };
   /** The value here may be left out (its parent does not require it), so `null` means "omit it". */
   readonly optional?: true;
   /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */

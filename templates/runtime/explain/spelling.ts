@@ -31,10 +31,25 @@ export function closestSpelling(text: string, spellings: Spellings | undefined):
     look(once);
     for (let j = i; j < once.length; j++) look(once.slice(0, j) + once.slice(j + 1));
   }
+  return closest(key, found);
+}
+
+/**
+ * The accepted property name `text` most plausibly misspells. Property names have no deletion
+ * table: every closed object would carry one, and its list of names (at most 40, in the hint
+ * already) is short enough to compare against directly, on the failure path only.
+ */
+export function closestName(text: string, names: readonly string[] | undefined): string | undefined {
+  if (names === undefined || names.length === 0) return undefined;
+  const key = normaliseNearMiss(text);
+  return key.length < 2 || key.length > MAX_LOOKED_UP ? undefined : closest(key, names);
+}
+
+function closest(key: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = MAX_EDITS + 1;
   let tied = false;
-  for (const value of found) {
+  for (const value of candidates) {
     const normal = normaliseNearMiss(value);
     const distance = editDistance(key, normal);
     // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.

@@ -5,7 +5,7 @@ import type { AjvError, JsonValue, SchemaHint } from "../../contract/tool-spec.t
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
-import { closestSpelling } from "../spelling.ts";
+import { closestName, closestSpelling } from "../spelling.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
 
 export function explainEnum(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -37,5 +37,6 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
   if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
-  return closestSpelling(value, hint.spellings);
+  if (hint.spellings) return closestSpelling(value, hint.spellings);
+  return hint.allowed ? closestName(value, hint.allowed.filter((allowed): allowed is string => typeof allowed === "string")) : undefined;
 }

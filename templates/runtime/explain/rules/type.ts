@@ -1,11 +1,11 @@
 // A value of the wrong JSON type: the number a text spells (`"#1234"`, `"20 lines"`, `"five"`),
 // "omit it" for a null the field does not need, else the types to send and a documented example.
 import type { ArgumentError } from "../../contract/outcome.ts";
-import type { AjvError } from "../../contract/tool-spec.ts";
+import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { suggestNumber } from "../number-advice.ts";
-import { received, sendExample } from "../text.ts";
+import { received, sendExample, typeOf } from "../text.ts";
 
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
@@ -26,6 +26,9 @@ function advice(location: Location, expected: string, value: unknown, optional: 
   const number = expected.includes("number");
   if ((number || expected.includes("integer")) && typeof value === "string") {
     const suggestion = suggestNumber(value);
+    if (suggestion !== undefined && !inRange(Number(suggestion.value), location.hint.range)) {
+      return `the number it spells, ${suggestion.value}, is outside what this field accepts (${rangeText(location.hint.range)}); send a JSON number within it, or ask the user`;
+    }
     if (suggestion !== undefined && (number || Number.isInteger(Number(suggestion.value)))) {
       return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
     }
@@ -33,9 +36,32 @@ function advice(location: Location, expected: string, value: unknown, optional: 
     return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
   }
   if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
-  if (expected === "array" && value !== null && value !== undefined && typeof value !== "object") {
+  const itemType = location.hint.itemType;
+  if (expected === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
     return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
   }
   const hint = location.hint;
   return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
+}
+
+type Range = NonNullable<SchemaHint["range"]>;
+
+function inRange(n: number, range: Range | undefined): boolean {
+  if (range === undefined) return true;
+  if (range.minimum !== undefined && n < range.minimum) return false;
+  if (range.maximum !== undefined && n > range.maximum) return false;
+  if (range.exclusiveMinimum !== undefined && n <= range.exclusiveMinimum) return false;
+  if (range.exclusiveMaximum !== undefined && n >= range.exclusiveMaximum) return false;
+  if (range.multipleOf !== undefined && !Number.isInteger(n / range.multipleOf)) return false;
+  return true;
+}
+
+function rangeText(range: Range | undefined): string {
+  const parts: string[] = [];
+  if (range?.minimum !== undefined) parts.push(`>= ${range.minimum}`);
+  if (range?.exclusiveMinimum !== undefined) parts.push(`> ${range.exclusiveMinimum}`);
+  if (range?.maximum !== undefined) parts.push(`<= ${range.maximum}`);
+  if (range?.exclusiveMaximum !== undefined) parts.push(`< ${range.exclusiveMaximum}`);
+  if (range?.multipleOf !== undefined) parts.push(`a multiple of ${range.multipleOf}`);
+  return parts.join(", ");
 }

@@ -7,7 +7,7 @@ import { valueAt } from "../../json/json-pointer.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
-import { closestSpelling } from "../spelling.ts";
+import { closestName } from "../spelling.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten } from "../text.ts";
 import { allowedOf } from "./enum.ts";
 
@@ -59,7 +59,7 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   }
   const named = value[property];
   const close =
-    typeof named === "string" ? (kinds.find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) ?? closestSpelling(named, location.hint.spellings)) : undefined;
+    typeof named === "string" ? (kinds.find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) ?? closestName(named, kinds)) : undefined;
   return {
     path: at,
     rule: "enum",

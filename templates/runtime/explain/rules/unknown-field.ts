@@ -6,7 +6,7 @@ import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
-import { closestSpelling } from "../spelling.ts";
+import { closestName } from "../spelling.ts";
 import { childPath, shorten } from "../text.ts";
 
 export function explainUnknownField(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -20,7 +20,7 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
   const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const squashed = normaliseNearMiss(name);
-  const close = allowed.find((candidate) => normaliseNearMiss(candidate) === squashed) ?? closestSpelling(name, hint.propertySpellings);
+  const close = allowed.find((candidate) => normaliseNearMiss(candidate) === squashed) ?? closestName(name, allowed);
   const object = valueAt(document, path);
   if (close !== undefined) {
     const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
