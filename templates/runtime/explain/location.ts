@@ -7,7 +7,14 @@ import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
 export interface Location {
   readonly hint: SchemaHint;
   readonly fixed: Map<string, string>;
+  /** Answers about received texts (which near miss a spelling is), at most MAX_REMEMBERED. */
+  remembered?: Map<string, string | undefined>;
 }
+
+/** Received texts whose near miss is remembered per location: models repeat their mistakes, but the texts are theirs, so the memory is capped. */
+const MAX_REMEMBERED = 32;
+/** Longer texts are never remembered (nor looked up: see explain/spelling.ts). */
+const MAX_REMEMBERED_LENGTH = 64;
 
 const locationsByTable = new WeakMap<HintTable, Map<string, Location>>();
 
@@ -30,4 +37,17 @@ export function fixed(location: Location, key: string, make: () => string): stri
   let text = location.fixed.get(key);
   if (text === undefined) location.fixed.set(key, (text = make()));
   return text;
+}
+
+/**
+ * What `make` answers for the received `text` at `location`, computed once per text while fewer
+ * than MAX_REMEMBERED texts are remembered there (then computed every time).
+ */
+export function remember(location: Location, text: string, make: () => string | undefined): string | undefined {
+  if (text.length > MAX_REMEMBERED_LENGTH) return make();
+  const memory = (location.remembered ??= new Map());
+  if (memory.has(text)) return memory.get(text);
+  const answer = make();
+  if (memory.size < MAX_REMEMBERED) memory.set(text, answer);
+  return answer;
 }

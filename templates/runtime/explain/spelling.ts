@@ -42,15 +42,31 @@ export function closestSpelling(text: string, spellings: Spellings | undefined):
 export function closestName(text: string, names: readonly string[] | undefined): string | undefined {
   if (names === undefined || names.length === 0) return undefined;
   const key = normaliseNearMiss(text);
+  const exact = normalForms(names).indexOf(key);
+  if (exact >= 0) return names[exact];
   return key.length < 2 || key.length > MAX_LOOKED_UP ? undefined : closest(key, names);
 }
+
+/** The normal forms of a list from the hint table, computed once per list. */
+function normalForms(names: readonly string[]): readonly string[] {
+  let normals = normalsByList.get(names);
+  if (normals === undefined) normalsByList.set(names, (normals = names.map(normaliseNearMiss)));
+  return normals;
+}
+
+const normalsByList = new WeakMap<readonly string[], readonly string[]>();
 
 function closest(key: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = MAX_EDITS + 1;
   let tied = false;
+  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
+  const normals = list && normalForms(list);
+  let index = -1;
   for (const value of candidates) {
-    const normal = normaliseNearMiss(value);
+    index++;
+    const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
+    if (Math.abs(normal.length - key.length) > MAX_EDITS) continue;
     const distance = editDistance(key, normal);
     // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.
     if (distance > MAX_EDITS || distance * 2 > normal.length) continue;
@@ -60,23 +76,40 @@ function closest(key: string, candidates: Iterable<string>): string | undefined 
   return tied ? undefined : best;
 }
 
-/** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`. */
+/** Longest text compared: longer ones are never within reach (see MAX_LOOKED_UP). */
+const MAX_COMPARED = MAX_LOOKED_UP + MAX_EDITS + 1;
+// Three rows of the distance table, reused: a comparison allocates nothing.
+const ROW_A = new Int32Array(MAX_COMPARED + 1);
+const ROW_B = new Int32Array(MAX_COMPARED + 1);
+const ROW_C = new Int32Array(MAX_COMPARED + 1);
+
+/** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`; texts past MAX_COMPARED count as far apart. */
 export function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row: number[] = [i];
+  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Number.MAX_SAFE_INTEGER;
+  let before = ROW_A;
+  let above = ROW_B;
+  let row = ROW_C;
+  for (let j = 0; j <= b.length; j++) above[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
+      const bj = b.charCodeAt(j - 1);
+      let best = (above[j - 1] as number) + (ai === bj ? 0 : 1);
+      const remove = (above[j] as number) + 1;
+      const insert = (row[j - 1] as number) + 1;
+      if (remove < best) best = remove;
+      if (insert < best) best = insert;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const swap = (before[j - 2] as number) + 1;
+        if (swap < best) best = swap;
       }
-      const above = rows[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
-      row.push(best);
+      row[j] = best;
     }
-    rows.push(row);
+    const spare = before;
+    before = above;
+    above = row;
+    row = spare;
   }
-  return (rows[a.length] as number[])[b.length] as number;
+  return above[b.length] as number;
 }

@@ -3,7 +3,7 @@
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
-import { fixed, type Location } from "../location.ts";
+import { fixed, remember, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { closestName, closestSpelling } from "../spelling.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
@@ -17,7 +17,7 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     const values = allowedOf(error, hint);
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
-  const meant = nearMiss(value, hint);
+  const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
   return { path, rule: "enum", message: `${received(value)}; ${allowed}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
 }
 

@@ -5,8 +5,7 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
-import { fixed, type Location } from "../location.ts";
-import { normaliseNearMiss } from "../near-miss.ts";
+import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten } from "../text.ts";
 import { allowedOf } from "./enum.ts";
@@ -46,7 +45,7 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   const index = namedBranch(discriminator, value);
   if (index !== undefined && index >= 0) return undefined;
   const { property } = discriminator;
-  const kinds = discriminator.branches.flatMap((branch) => branch.values);
+  const kinds = kindsOf(discriminator);
   const allowed = fixed(location, "kinds", () => (kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`));
   const at = childPath(path, property);
   if (index === undefined) {
@@ -58,11 +57,19 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
     return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}` };
   }
   const named = value[property];
-  const close =
-    typeof named === "string" ? (kinds.find((kind) => normaliseNearMiss(kind) === normaliseNearMiss(named)) ?? closestName(named, kinds)) : undefined;
+  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
   return {
     path: at,
     rule: "enum",
     message: `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` + (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
   };
 }
+
+/** Every value the discriminator may take, in branch order, listed once per union. */
+function kindsOf(discriminator: Discriminator): readonly string[] {
+  let kinds = kindsByDiscriminator.get(discriminator);
+  if (kinds === undefined) kindsByDiscriminator.set(discriminator, (kinds = discriminator.branches.flatMap((branch) => branch.values)));
+  return kinds;
+}
+
+const kindsByDiscriminator = new WeakMap<Discriminator, readonly string[]>();

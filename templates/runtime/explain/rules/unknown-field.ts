@@ -4,8 +4,7 @@
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
-import { fixed, type Location } from "../location.ts";
-import { normaliseNearMiss } from "../near-miss.ts";
+import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, shorten } from "../text.ts";
 
@@ -19,8 +18,7 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // appears, so the path stops at the object that holds it.
   const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
   const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
-  const squashed = normaliseNearMiss(name);
-  const close = allowed.find((candidate) => normaliseNearMiss(candidate) === squashed) ?? closestName(name, allowed);
+  const close = remember(location, name, () => closestName(name, allowed));
   const object = valueAt(document, path);
   if (close !== undefined) {
     const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
