@@ -144,6 +144,12 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   }
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
+  // Per object branch, what it requires: a value fitting no branch hears what each one lacks.
+  const required = branches.map((branch) => {
+    for (const view of readings(branch, root)) if (Array.isArray(view.required)) return view.required.filter((name): name is string => typeof name === "string");
+    return undefined;
+  });
+  if (required.every((names) => names !== undefined && names.length > 0)) hint.branchRequired = required as string[][];
   if (hint.example === undefined && hint.allowed === undefined) {
     for (const branch of branches) {
       const example = exampleOf(branch, Array.isArray(branch.enum) ? (branch.enum as JsonValue[]) : undefined);

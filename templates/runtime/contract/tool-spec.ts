@@ -92,6 +92,8 @@ export interface SchemaHint {
   readonly optional?: true;
   /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */
   readonly typeBranches?: Readonly<Record<string, number>>;
+  /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
+  readonly branchRequired?: readonly (readonly string[])[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */
   readonly memberKeys?: Readonly<Record<string, number>>;
 }

@@ -20,6 +20,10 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, value);
   if (discriminated) return discriminated;
   if (value === null && hint.optional) return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
+  if (lacking !== undefined) {
+    return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; each lacks a required field: ${lacking}. If you do not know the value, ask the user instead of guessing` };
+  }
   const ambiguous = error.keyword === "oneOf" && Array.isArray(error.params["passingSchemas"]);
   const advice = ambiguous
     ? fixed(location, "ambiguous", () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`)
@@ -73,3 +77,16 @@ function kindsOf(discriminator: Discriminator): readonly string[] {
 }
 
 const kindsByDiscriminator = new WeakMap<Discriminator, readonly string[]>();
+
+/** `add "name", or add "names"`: per branch, the required fields `value` lacks; undefined when some branch lacks none. */
+function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefined, value: Record<string, unknown>): string | undefined {
+  if (branchRequired === undefined) return undefined;
+  const alternatives: string[] = [];
+  for (const required of branchRequired) {
+    const missing = required.filter((name) => !Object.hasOwn(value, name));
+    if (missing.length === 0) return undefined;
+    const text = `add ${missing.map((name) => JSON.stringify(name)).join(" and ")}`;
+    if (!alternatives.includes(text)) alternatives.push(text);
+  }
+  return alternatives.join(", or ");
+}
