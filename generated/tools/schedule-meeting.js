@@ -115,6 +115,9 @@ const hints = {
       "room",
       "send_invites"
     ],
+    "moves": {
+      "video": "room/video"
+    },
     "propertyDescriptions": {
       "starts_at": "Start time, RFC 3339 with offset."
     },
@@ -128,6 +131,23 @@ const hints = {
         "time",
         "rfc",
         "offset"
+      ]
+    },
+    "misplaced": {
+      "title": [
+        "room/title"
+      ],
+      "starts_at": [
+        "room/starts_at"
+      ],
+      "duration_minutes": [
+        "room/duration_minutes"
+      ],
+      "attendees": [
+        "room/attendees"
+      ],
+      "send_invites": [
+        "room/send_invites"
       ]
     }
   },

@@ -10,7 +10,7 @@ import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
 import { discriminatorOf, readings } from "./union-branches.ts";
 import { spellingTable } from "./spelling-table.ts";
-import { moveTable } from "./move-table.ts";
+import { moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, typeBranches } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { pointerToken } from "../json-pointer.ts";
@@ -166,10 +166,8 @@ function misplacedIn(properties: Record<string, unknown>, name: string, root: un
   const places: string[] = [];
   for (const [child, schema] of Object.entries(properties)) {
     if (child === name || !isSchemaObject(schema)) continue;
-    const views = readings(schema, root);
-    const objectTyped = views.some((view) => view.type === "object" || (Array.isArray(view.type) && view.type.includes("object")));
-    const declares = views.some((view) => isSchemaObject(view.properties) && Object.hasOwn(view.properties, name));
-    if (objectTyped && !declares) places.push(`${pointerToken(child)}/${pointerToken(name)}`);
+    const nested = propertiesOf(schema, root);
+    if (nested !== undefined && !Object.hasOwn(nested, name)) places.push(`${pointerToken(child)}/${pointerToken(name)}`);
   }
   return places;
 }

@@ -35,8 +35,20 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The `properties` of an object schema, read through its local `$ref` chain. */
-function propertiesOf(schema: Schema, root: unknown): Record<string, unknown> | undefined {
-  for (const view of readings(schema, root)) if (isSchemaObject(view.properties)) return view.properties;
+/**
+ * The `properties` of an object schema, read through its local `$ref` chain; for a union of
+ * objects (GitHub's bodies that are a `oneOf`), every name some branch accepts.
+ */
+export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<string, unknown> | undefined {
+  for (const view of readings(schema, root)) {
+    if (isSchemaObject(view.properties)) return view.properties;
+    for (const keyword of ["oneOf", "anyOf"] as const) {
+      const branches = view[keyword];
+      if (depth > 0 || !Array.isArray(branches)) continue;
+      const merged: Record<string, unknown> = {};
+      for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
+      if (Object.keys(merged).length > 0) return merged;
+    }
+  }
   return undefined;
 }
