@@ -10,7 +10,7 @@ import { buildHintTable } from "../../generator/emit/error-hints.ts";
 import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
-import type { StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
+import type { InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import type { EnvelopeError } from "./literal-repairer.ts";
 
@@ -36,7 +36,7 @@ export async function loadTool(description: ToolDescription): Promise<LoadedTool
   const guarded = defineTool({
     name: description.name,
     description: description.description,
-    inputSchema: description.inputSchema,
+    inputSchema: description.inputSchema as InputSchema,
     validate,
     coercions: buildCoercionTable(description),
     hints,
