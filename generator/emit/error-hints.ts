@@ -5,8 +5,7 @@
 import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
-import { formats } from "../../templates/runtime/validate/formats.ts";
-import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples.ts";
+import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
 import { discriminatorOf, readings } from "./union-branches.ts";
 import { spellingTable } from "./spelling-table.ts";
@@ -196,72 +195,6 @@ function nearMissesOf(values: readonly JsonValue[]): Record<string, JsonValue> {
 
 const AMBIGUOUS = Symbol("ambiguous");
 
-
-// The example an error message offers: the schema's own examples, default or first allowed
-// value, else one derived from the format or the bounds. A documented example that does not fit
-// the schema (real specs have them) is passed over: a hint must never teach a wrong value.
-function exampleOf(schema: Schema, values: readonly JsonValue[] | undefined): JsonValue | undefined {
-  const documented: unknown[] = [
-    ...(Array.isArray(schema.examples) ? schema.examples : []),
-    ...("example" in schema ? [schema.example] : []),
-    ...("default" in schema ? [schema.default] : []),
-    ...(values ?? []),
-  ].map(unquoted);
-  const fitting = documented.find((value) => fits(value, schema));
-  if (fitting !== undefined) return fitting as JsonValue;
-  if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
-  // No value is made up from the type or the bounds: `1` fits an issue number's schema and names
-  // the wrong issue. A message without an example says what kind of value to send instead.
-  return undefined;
-}
-
-/** A documented string example written as JSON text of a string (GitHub's `"\"0\""`), read as the string it spells. */
-function unquoted(value: unknown): unknown {
-  if (typeof value !== "string" || value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
-  try {
-    const inner: unknown = JSON.parse(value);
-    return typeof inner === "string" ? inner : value;
-  } catch {
-    return value;
-  }
-}
-
-/** A cheap check of the keywords an example most often gets wrong: type, allowed values, format, bounds. */
-function fits(value: unknown, schema: Schema): boolean {
-  if (value === undefined) return false;
-  const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
-  if (types && !types.some((type) => hasType(value, type))) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) return false;
-  if ("const" in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (typeof value === "string") {
-    const check = typeof schema.format === "string" ? formats[schema.format] : undefined;
-    if (check && !check(value)) return false;
-    if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
-    if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
-  }
-  if (typeof value === "number") {
-    if (typeof schema.minimum === "number" && value < schema.minimum) return false;
-    if (typeof schema.maximum === "number" && value > schema.maximum) return false;
-  }
-  return true;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number";
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return value !== null && typeof value === "object" && !Array.isArray(value);
-    case "null":
-      return value === null;
-    default:
-      return typeof value === type;
-  }
-}
 
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, " ");
