@@ -1,7 +1,8 @@
 // Builds the error-hint table of a tool: for each schema location, what an error message there
 // can offer the model (allowed values, near misses, one canonical example, the allowed keys,
-// the description of a required field). Computed once at build time so a failed call never
-// walks the schema.
+// the description of a required field, where a field sent at the wrong level belongs, which
+// union branch a value's type or fields single out, whether `null` means "omit it"). Computed
+// once at build time so a failed call never walks the schema (docs/errors.md).
 import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
