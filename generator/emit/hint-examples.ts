@@ -46,6 +46,7 @@ function fits(value: unknown, schema: Schema): boolean {
     if (check && !check(value)) return false;
     if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
     if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
+    if (typeof schema.pattern === "string" && !matches(schema.pattern, value)) return false;
   }
   if (typeof value === "number") {
     if (typeof schema.minimum === "number" && value < schema.minimum) return false;
@@ -68,5 +69,14 @@ function hasType(value: unknown, type: string): boolean {
       return value === null;
     default:
       return typeof value === type;
+  }
+}
+
+/** Whether `value` matches `pattern`; a pattern JavaScript cannot read rejects nothing here (the validator decides). */
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return true;
   }
 }

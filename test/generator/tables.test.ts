@@ -91,6 +91,7 @@ describe("examples in hints", () => {
     // Too many values to list, so an example is shown: not the default, which is not allowed.
     [{ type: "string", enum: Array.from({ length: 20 }, (_, index) => `v${index}`), default: "zz" }, "v0"],
     [{ type: "number", minimum: 10, example: 3 }, undefined],
+    [{ type: "string", pattern: "^[A-Z]{3}$", examples: ["usd", "EUR"] }, "EUR"],
   ])("passes over documented examples that do not fit %j", (schema, example) => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
   });
