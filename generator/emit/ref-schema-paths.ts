@@ -37,7 +37,10 @@ export function qualifySchemaPaths(code: string, functions: ReadonlyMap<string, 
       if (location === undefined) return chunk;
       const prefix = JSON.stringify(location).slice(1, -1);
       // An error literal's schema path is a plain string: `schemaPath:"#/properties/a/type"`.
-      return chunk.replace(/schemaPath:"#(?=[/"])/g, () => `schemaPath:"${prefix}`);
+      // A path that starts at a definition (`#/$defs/rule/required`) came from a `$ref` ajv
+      // inlined into this function, written with the reference's own text, which toolguard makes
+      // root-local: it is already qualified (issue 17: GitHub's rule kinds read their hints).
+      return chunk.replace(/schemaPath:"#(?=[/"])(?!\/(?:\$defs|definitions)\/)/g, () => `schemaPath:"${prefix}`);
     })
     .join("");
 }
