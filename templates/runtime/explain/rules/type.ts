@@ -13,8 +13,8 @@ export function explainType(error: AjvError, location: Location, document: unkno
   return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value) };
 }
 
-/** The advice for a value of the wrong type at `location`, shared with unions of scalar types. */
-export function typeMessage(location: Location, expected: string, value: unknown): string {
+/** The message for a value of the wrong type at `location`. */
+function typeMessage(location: Location, expected: string, value: unknown): string {
   const hint = location.hint;
   // `expected` is ajv's comma-separated list of JSON type names, none of which contains another.
   const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
