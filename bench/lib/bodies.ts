@@ -59,6 +59,9 @@ export const INVALID_INVOICE = {
   discount: 10,
 };
 
+/** One mistake, the commonest kind: a lower-case currency (issue 16: one-mistake envelope <= 3x ajv's list). */
+export const ONE_MISTAKE_INVOICE = { ...(VALID["create_invoice"] as Record<string, unknown>), currency: "eur" };
+
 /**
  * Three mistakes in GitHub's ruleset body, two of them inside its union of 21 rule kinds: a
  * wrong-case enforcement, a rule kind that does not exist, a pull_request rule missing its

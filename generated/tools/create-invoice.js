@@ -127,12 +127,38 @@ const hints = {
       "amount": 1299,
       "currency": "USD",
       "customer_ref": "Acme BV"
+    },
+    "aliases": {
+      "amount": [
+        "plain",
+        "major",
+        "units",
+        "thousands",
+        "separators",
+        "symbol"
+      ],
+      "currency": [
+        "iso",
+        "code",
+        "uppercase"
+      ],
+      "customer_ref": [
+        "customer",
+        "company",
+        "billing",
+        "email",
+        "user",
+        "said"
+      ]
     }
   },
   "#/properties/amount": {
     "types": [
       "number"
     ],
+    "range": {
+      "minimum": 0
+    },
     "example": 1299
   },
   "#/properties/currency": {
@@ -161,7 +187,8 @@ const hints = {
       "string"
     ],
     "format": "date",
-    "example": "2026-01-31"
+    "example": "2026-01-31",
+    "optional": true
   },
   "#/properties/line_items": {
     "types": [
@@ -171,7 +198,8 @@ const hints = {
   "#/properties/memo": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   },
   "#/$defs/line_item": {
     "types": [
@@ -186,9 +214,13 @@ const hints = {
       "sku": "Catalogue SKU, uppercase."
     },
     "propertyExamples": {
-      "sku": "SKU-1042",
-      "quantity": 1,
-      "unit_price": 0
+      "sku": "SKU-1042"
+    },
+    "aliases": {
+      "sku": [
+        "catalogue",
+        "uppercase"
+      ]
     }
   },
   "#/$defs/line_item/properties/sku": {
@@ -201,13 +233,18 @@ const hints = {
     "types": [
       "integer"
     ],
-    "example": 1
+    "range": {
+      "minimum": 1,
+      "maximum": 10000
+    }
   },
   "#/$defs/line_item/properties/unit_price": {
     "types": [
       "number"
     ],
-    "example": 0
+    "range": {
+      "minimum": 0
+    }
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

@@ -115,13 +115,40 @@ const hints = {
       "room",
       "send_invites"
     ],
+    "moves": {
+      "video": "room/video"
+    },
     "propertyDescriptions": {
       "starts_at": "Start time, RFC 3339 with offset."
     },
     "propertyExamples": {
       "starts_at": "2026-01-31T09:30:00Z",
-      "duration_minutes": 15,
-      "send_invites": true
+      "duration_minutes": 15
+    },
+    "aliases": {
+      "starts_at": [
+        "start",
+        "time",
+        "rfc",
+        "offset"
+      ]
+    },
+    "misplaced": {
+      "title": [
+        "room/title"
+      ],
+      "starts_at": [
+        "room/starts_at"
+      ],
+      "duration_minutes": [
+        "room/duration_minutes"
+      ],
+      "attendees": [
+        "room/attendees"
+      ],
+      "send_invites": [
+        "room/send_invites"
+      ]
     }
   },
   "#/properties/title": {
@@ -177,7 +204,22 @@ const hints = {
     "types": [
       "boolean"
     ],
-    "example": true
+    "optional": true
+  },
+  "#/properties/room": {
+    "typeBranches": {
+      "string": 0,
+      "object": 1
+    },
+    "types": [
+      "string",
+      "object"
+    ],
+    "memberKeys": {
+      "video": 1
+    },
+    "example": "atlas",
+    "optional": true
   },
   "#/properties/room/anyOf/0": {
     "types": [
@@ -200,7 +242,10 @@ const hints = {
     ],
     "properties": [
       "video"
-    ]
+    ],
+    "propertyValues": {
+      "video": true
+    }
   },
   "#/properties/room/anyOf/1/properties/video": {
     "allowed": [
@@ -210,8 +255,7 @@ const hints = {
   "#/properties/send_invites": {
     "types": [
       "boolean"
-    ],
-    "example": true
+    ]
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

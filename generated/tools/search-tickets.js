@@ -94,17 +94,23 @@ const hints = {
       "assignee_email",
       "include_archived",
       "page"
-    ]
+    ],
+    "moves": {
+      "cursor": "page/cursor",
+      "size": "page/size"
+    }
   },
   "#/properties/query": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   },
   "#/properties/status": {
     "types": [
       "array"
-    ]
+    ],
+    "optional": true
   },
   "#/properties/status/items": {
     "types": [
@@ -138,27 +144,31 @@ const hints = {
       "normal": "normal",
       "high": "high",
       "urgent": "urgent"
-    }
+    },
+    "optional": true
   },
   "#/properties/created_after": {
     "types": [
       "string"
     ],
     "format": "date-time",
-    "example": "2026-01-31T09:30:00Z"
+    "example": "2026-01-31T09:30:00Z",
+    "optional": true
   },
   "#/properties/assignee_email": {
     "types": [
       "string"
     ],
     "format": "email",
-    "example": "name@example.com"
+    "example": "name@example.com",
+    "optional": true
   },
   "#/properties/include_archived": {
     "types": [
       "boolean"
     ],
-    "example": false
+    "example": false,
+    "optional": true
   },
   "#/properties/page": {
     "types": [
@@ -167,18 +177,34 @@ const hints = {
     "properties": [
       "size",
       "cursor"
-    ]
+    ],
+    "moves": {
+      "assignee_email": "../assignee_email",
+      "created_after": "../created_after",
+      "include_archived": "../include_archived",
+      "page": "../page",
+      "priority": "../priority",
+      "query": "../query",
+      "status": "../status"
+    },
+    "optional": true
   },
   "#/properties/page/properties/size": {
     "types": [
       "integer"
     ],
-    "example": 25
+    "range": {
+      "minimum": 1,
+      "maximum": 100
+    },
+    "example": 25,
+    "optional": true
   },
   "#/properties/page/properties/cursor": {
     "types": [
       "string"
-    ]
+    ],
+    "optional": true
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

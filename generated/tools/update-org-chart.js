@@ -74,18 +74,33 @@ const hints = {
       "root",
       "dry_run"
     ],
+    "moves": {
+      "headcount": "root/headcount",
+      "lead_email": "root/lead_email",
+      "name": "root/name",
+      "subteams": "root/subteams"
+    },
     "propertyDescriptions": {
       "dry_run": "Validate and diff without saving."
     },
-    "propertyExamples": {
-      "dry_run": true
+    "aliases": {
+      "dry_run": [
+        "validate",
+        "diff",
+        "without",
+        "saving"
+      ]
+    },
+    "misplaced": {
+      "dry_run": [
+        "root/dry_run"
+      ]
     }
   },
   "#/properties/dry_run": {
     "types": [
       "boolean"
-    ],
-    "example": true
+    ]
   },
   "#/definitions/team": {
     "types": [
@@ -108,18 +123,23 @@ const hints = {
       "string"
     ],
     "format": "email",
-    "example": "name@example.com"
+    "example": "name@example.com",
+    "optional": true
   },
   "#/definitions/team/properties/headcount": {
     "types": [
       "integer"
     ],
-    "example": 0
+    "range": {
+      "minimum": 0
+    },
+    "optional": true
   },
   "#/definitions/team/properties/subteams": {
     "types": [
       "array"
-    ]
+    ],
+    "optional": true
   }
 };
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */

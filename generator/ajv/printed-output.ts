@@ -89,7 +89,10 @@ export function qualifySchemaPaths(code: string, functions: ReadonlyMap<string, 
       if (location === undefined) return chunk;
       seen.add(name);
       const prefix = JSON.stringify(location).slice(1, -1);
-      return chunk.replace(/schemaPath:"#(?=[/"])/g, () => `schemaPath:"${prefix}`);
+      // A path that starts at a definition (`#/$defs/rule/required`) came from a `$ref` ajv
+      // inlined into this function, written with the reference's own text, which toolguard makes
+      // root-local: it is already qualified (issue 17: GitHub's rule kinds read their hints).
+      return chunk.replace(/schemaPath:"#(?=[/"])(?!\/(?:\$defs|definitions)\/)/g, () => `schemaPath:"${prefix}`);
     })
     .join("");
   const missing = [...functions.keys()].filter((name) => !seen.has(name));

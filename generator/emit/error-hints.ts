@@ -1,14 +1,19 @@
 // Builds the error-hint table of a tool: for each schema location, what an error message there
 // can offer the model (allowed values, near misses, one canonical example, the allowed keys,
-// the description of a required field). Computed once at build time so a failed call never
-// walks the schema.
+// the description of a required field, where a field sent at the wrong level belongs, which
+// union branch a value's type or fields single out, whether `null` means "omit it"). Computed
+// once at build time so a failed call never walks the schema (docs/errors.md).
 import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
-import { formats } from "../../templates/runtime/validate/formats.ts";
-import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples.ts";
-import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
-import { discriminatorOf } from "./union-branches.ts";
+import { exampleOf } from "./hint-examples.ts";
+import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
+import { discriminatorOf, readings } from "./union-branches.ts";
+import { spellingTable } from "./spelling-table.ts";
+import { moveTable, propertiesOf } from "./move-table.ts";
+import { memberKeys, typeBranches } from "./union-members.ts";
+import { descriptionWords } from "./description-words.ts";
+import { pointerToken } from "../json-pointer.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -17,19 +22,46 @@ const MAX_LISTED_KEYS = 40;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
 
+/** Keywords that leave an item schema a bare type (annotations only). */
+const BARE_ITEM_KEYS: ReadonlySet<string> = new Set(["type", "description", "title", "examples", "example", "default", "$comment"]);
+
+type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
+
 export function buildHintTable(tool: ToolDescription): HintTable {
+  const schemas = new Map<string, Schema>();
+  walkSchemas(tool.inputSchema, (schema, location) => void schemas.set(location, schema));
+  const hints = new Map<string, MutableHint>();
+  for (const [location, schema] of schemas) {
+    // The object this one is a property of, when it is one: a field sent one level too deep belongs there.
+    const parentAt = /^(.*)\/properties\/[^/]+$/.exec(location)?.[1];
+    hints.set(location, hintFor(schema, tool.inputSchema, parentAt === undefined ? undefined : schemas.get(parentAt)));
+  }
+  // A property its object does not require may be left out: `null` there means "omit it". A
+  // property that is a `$ref` reports its errors at the definition, which is optional only when
+  // every property referring to it is.
+  const definitionUses = new Map<string, boolean>();
+  for (const [location, schema] of schemas) {
+    if (!isSchemaObject(schema.properties)) continue;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const optional = !required.includes(name);
+      const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
+      if (ref !== undefined) definitionUses.set(ref, (definitionUses.get(ref) ?? true) && optional);
+      const hint = hints.get(`${location}/properties/${schemaPathToken(name)}`);
+      if (hint && optional) hint.optional = true;
+    }
+  }
+  for (const [ref, optional] of definitionUses) {
+    const hint = hints.get(ref);
+    if (hint && optional) hint.optional = true;
+  }
   const table: Record<string, SchemaHint> = {};
-  walkSchemas(tool.inputSchema, (schema, location) => {
-    const hint = hintFor(schema, tool.inputSchema);
-    if (Object.keys(hint).length > 0) table[location] = hint;
-  });
+  for (const [location, hint] of hints) if (Object.keys(hint).length > 0) table[location] = hint;
   return table;
 }
 
-function hintFor(schema: Schema, root: unknown): SchemaHint {
-  const hint: {
-    -readonly [K in keyof SchemaHint]: SchemaHint[K];
-  } = {};
+function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): MutableHint {
+  const hint: MutableHint = {};
   const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : undefined;
   if (types) hint.types = types;
   const values = Array.isArray(schema.enum) ? (schema.enum as JsonValue[]) : "const" in schema ? [schema.const as JsonValue] : undefined;
@@ -37,20 +69,39 @@ function hintFor(schema: Schema, root: unknown): SchemaHint {
   if (values) {
     const nearMisses = nearMissesOf(values);
     if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
+    // A listed set is compared against directly (explain/spelling.ts); only a set too large to
+    // list gets a deletion table, so that the failure path never compares against dozens of values.
+    const spellings = hint.allowed ? undefined : spellingTable(values);
+    if (spellings) hint.spellings = spellings;
   }
   if (typeof schema.format === "string") hint.format = schema.format;
+  const items = isSchemaObject(schema.items) ? schema.items : undefined;
+  if (items && typeof items.type === "string" && ["string", "number", "integer", "boolean"].includes(items.type) && Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key))) {
+    hint.itemType = items.type;
+  }
+  const range: Record<string, number> = {};
+  for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
+    if (typeof schema[keyword] === "number") range[keyword] = schema[keyword];
+  }
+  if (Object.keys(range).length > 0) hint.range = range;
   if (!hint.allowed) {
     const example = exampleOf(schema, values);
     if (example !== undefined) hint.example = example;
   }
   if (isSchemaObject(schema.properties)) {
     const names = Object.keys(schema.properties);
-    if ((schema.additionalProperties === false || schema.unevaluatedProperties === false) && names.length <= MAX_LISTED_KEYS) {
-      hint.properties = names;
+    const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+    if (closed && names.length <= MAX_LISTED_KEYS) hint.properties = names;
+    if (closed) {
+      const moves = moveTable(schema, parent, root);
+      if (moves) hint.moves = moves;
     }
     const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
     const descriptions: Record<string, string> = {};
     const examples: Record<string, JsonValue> = {};
+    const onlyValues: Record<string, JsonValue> = {};
+    const aliases: Record<string, string[]> = {};
+    const misplaced: Record<string, string[]> = {};
     for (const name of required) {
       const property = (schema.properties as Record<string, unknown>)[name];
       if (!isSchemaObject(property)) continue;
@@ -59,19 +110,75 @@ function hintFor(schema: Schema, root: unknown): SchemaHint {
       }
       const example = exampleOf(property, Array.isArray(property.enum) ? (property.enum as JsonValue[]) : undefined);
       if (example !== undefined) examples[name] = example;
+      const only = onlyValue(property, root);
+      if (only !== undefined) onlyValues[name] = only;
+      const places = misplacedIn(schema.properties as Record<string, unknown>, name, root);
+      if (places.length > 0) misplaced[name] = places;
+      const words = typeof property.description === "string" ? descriptionWords(property.description, names) : [];
+      if (words.length > 0) aliases[name] = words;
     }
     if (Object.keys(descriptions).length > 0) hint.propertyDescriptions = descriptions;
     if (Object.keys(examples).length > 0) hint.propertyExamples = examples;
+    if (Object.keys(onlyValues).length > 0) hint.propertyValues = onlyValues;
+    if (Object.keys(aliases).length > 0) hint.aliases = aliases;
+    if (Object.keys(misplaced).length > 0) hint.misplaced = misplaced;
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
     const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
-    if (discriminator) {
-      hint.discriminator = discriminator;
+    if (discriminator) hint.discriminator = discriminator;
+    if (Array.isArray(branches) && branches.every(isSchemaObject)) {
+      unionHints(hint, branches, root);
       break;
     }
   }
   return hint;
+}
+
+/** What a union offers when no branch is singled out: its types, a documented example, how to pick a branch. */
+function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknown): void {
+  const byType = typeBranches(branches, root);
+  if (byType) {
+    hint.typeBranches = byType;
+    hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
+  }
+  const members = memberKeys(branches, root);
+  if (members) hint.memberKeys = members;
+  // Per object branch, what it requires: a value fitting no branch hears what each one lacks.
+  const required = branches.map((branch) => {
+    for (const view of readings(branch, root)) if (Array.isArray(view.required)) return view.required.filter((name): name is string => typeof name === "string");
+    return undefined;
+  });
+  if (required.every((names) => names !== undefined && names.length > 0)) hint.branchRequired = required as string[][];
+  if (hint.example === undefined && hint.allowed === undefined) {
+    for (const branch of branches) {
+      const example = exampleOf(branch, Array.isArray(branch.enum) ? (branch.enum as JsonValue[]) : undefined);
+      if (example !== undefined && (typeof example !== "object" || example === null)) {
+        hint.example = example;
+        break;
+      }
+    }
+  }
+}
+
+/** The nested objects of an object (its object-typed properties) that do not declare `name`: where a model may put it by mistake. */
+function misplacedIn(properties: Record<string, unknown>, name: string, root: unknown): string[] {
+  const places: string[] = [];
+  for (const [child, schema] of Object.entries(properties)) {
+    if (child === name || !isSchemaObject(schema)) continue;
+    const nested = propertiesOf(schema, root);
+    if (nested !== undefined && !Object.hasOwn(nested, name)) places.push(`${pointerToken(child)}/${pointerToken(name)}`);
+  }
+  return places;
+}
+
+/** The one value a property may take (`const`, or an `enum` of one), read through its `$ref` chain. */
+function onlyValue(property: Schema, root: unknown): JsonValue | undefined {
+  for (const view of readings(property, root)) {
+    if ("const" in view) return view.const as JsonValue;
+    if (Array.isArray(view.enum)) return view.enum.length === 1 ? (view.enum[0] as JsonValue) : undefined;
+  }
+  return undefined;
 }
 
 /** Spellings a model plausibly means: case and surrounding space, mapped to the real value. */
@@ -89,69 +196,6 @@ function nearMissesOf(values: readonly JsonValue[]): Record<string, JsonValue> {
 
 const AMBIGUOUS = Symbol("ambiguous");
 
-
-// The example an error message offers: the schema's own examples, default or first allowed
-// value, else one derived from the format or the bounds. A documented example that does not fit
-// the schema (real specs have them) is passed over: a hint must never teach a wrong value.
-function exampleOf(schema: Schema, values: readonly JsonValue[] | undefined): JsonValue | undefined {
-  const documented: unknown[] = [
-    ...(Array.isArray(schema.examples) ? schema.examples : []),
-    ...("example" in schema ? [schema.example] : []),
-    ...("default" in schema ? [schema.default] : []),
-    ...(values ?? []),
-  ];
-  const fitting = documented.find((value) => fits(value, schema));
-  if (fitting !== undefined) return fitting as JsonValue;
-  if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
-  const type = typeof schema.type === "string" ? schema.type : undefined;
-  if (type === "integer" || type === "number") {
-    const low = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
-    const high = typeof schema.maximum === "number" ? schema.maximum : undefined;
-    const value = low ?? (high !== undefined && high < 1 ? high : 1);
-    return type === "integer" ? Math.ceil(value) : value;
-  }
-  if (type === "boolean") return true;
-  return undefined;
-}
-
-/** A cheap check of the keywords an example most often gets wrong: type, allowed values, format, bounds. */
-function fits(value: unknown, schema: Schema): boolean {
-  if (value === undefined) return false;
-  const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
-  if (types && !types.some((type) => hasType(value, type))) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) return false;
-  if ("const" in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (typeof value === "string") {
-    const check = typeof schema.format === "string" ? formats[schema.format] : undefined;
-    if (typeof check === "function" && !check(value)) return false;
-    if (typeof schema.minLength === "number" && [...value].length < schema.minLength) return false;
-    if (typeof schema.maxLength === "number" && [...value].length > schema.maxLength) return false;
-  }
-  if (typeof value === "number") {
-    const check = typeof schema.format === "string" ? formats[schema.format] : undefined;
-    if (check !== undefined && typeof check !== "function" && !check.validate(value)) return false;
-    if (typeof schema.minimum === "number" && value < schema.minimum) return false;
-    if (typeof schema.maximum === "number" && value > schema.maximum) return false;
-  }
-  return true;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number";
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return value !== null && typeof value === "object" && !Array.isArray(value);
-    case "null":
-      return value === null;
-    default:
-      return typeof value === type;
-  }
-}
 
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, " ");

@@ -28,12 +28,12 @@ describe("errors inside a $ref'd definition", () => {
   };
 
   it("are explained with the definition's hints, not the root's at the same relative path", async () => {
-    expect(await explain(schema, { name: "alpha", item: { name: "gama" } })).toEqual([{ path: "/item/name", rule: "enum", message: 'got string "gama"; must be one of ["gamma", "delta"]' }]);
+    expect(await explain(schema, { name: "alpha", item: { name: "gama" } })).toEqual([{ path: "/item/name", rule: "enum", message: 'got string "gama"; must be one of ["gamma", "delta"] — did you mean "gamma"?' }]);
   });
 
   it("name the definition's accepted keys, also two levels down", async () => {
     const [error] = await explain(schema, { item: { next: { item: { nmae: "gamma" } } } });
-    expect(error).toEqual({ path: "/item/next/item/nmae", rule: "additionalProperties", message: 'unknown field "nmae". This object accepts only name, next' });
+    expect(error).toEqual({ path: "/item/next/item/nmae", rule: "additionalProperties", message: 'unknown field "nmae"; did you mean "name"? Rename it. This object accepts only name, next' });
   });
 });
 
@@ -90,8 +90,8 @@ describe("a discriminated union", () => {
   it("reports the errors of the branch the value names, with that branch's hints", async () => {
     const errors = await explain(schema, { rules: [{ type: "branch_name_pattern", parameters: { pattern: "", negate: "no", extra: 1 } }, { type: "reviews", count: 0 }] });
     expect(errors).toEqual([
-      { path: "/rules/0/parameters/extra", rule: "additionalProperties", message: 'unknown field "extra". This object accepts only pattern, negate, next' },
-      { path: "/rules/0/parameters/negate", rule: "type", message: 'expected boolean, got string "no"; send true or false, without quotes' },
+      { path: "/rules/0/parameters/extra", rule: "additionalProperties", message: 'unknown field "extra"; remove it. This object accepts only pattern, negate, next' },
+      { path: "/rules/0/parameters/negate", rule: "type", message: 'expected boolean, got string "no"; send a JSON boolean (true or false), without quotes' },
       { path: "/rules/0/parameters/pattern", rule: "minLength", message: 'got string ""; must be at least 1 characters long' },
       { path: "/rules/1/count", rule: "minimum", message: "got integer 0; must be >= 1" },
     ]);

@@ -32,7 +32,9 @@ describe("coercion table", () => {
 describe("hint table", () => {
   it("lists small enums with their near misses", () => {
     const hints = buildHintTable(tool({ properties: { currency: { type: "string", enum: ["USD", "EUR", "GBP"] } } }));
-    expect(hints["#/properties/currency"]).toEqual({ types: ["string"], allowed: ["USD", "EUR", "GBP"], nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" } });
+    expect(hints["#/properties/currency"]).toMatchObject({ types: ["string"], allowed: ["USD", "EUR", "GBP"], nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" }, optional: true });
+    // A listed set is compared against directly at run time: no deletion table.
+    expect(hints["#/properties/currency"]?.spellings).toBeUndefined();
   });
 
   it("gives one example instead of listing a large enum", () => {
@@ -40,6 +42,8 @@ describe("hint table", () => {
     const hint = buildHintTable(tool({ properties: { v: { enum: values } } }))["#/properties/v"];
     expect(hint?.allowed).toBeUndefined();
     expect(hint?.example).toBe("v0");
+    // Too many to list: each value's normal form, and it with one character deleted, for far near misses.
+    expect(hint?.spellings).toMatchObject({ v12: "v12", v1: ["v1", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19", "v21", "v31"] });
   });
 
   it("leaves out near misses that two values share", () => {
@@ -51,11 +55,14 @@ describe("hint table", () => {
     [{ type: "string", examples: ["SKU-1"] }, "SKU-1"],
     [{ type: "string", default: "x" }, "x"],
     [{ type: "string", format: "date" }, "2026-01-31"],
-    [{ type: "integer", minimum: 5 }, 5],
-    [{ type: "number", exclusiveMinimum: 0 }, 1],
-    [{ type: "boolean" }, true],
+    // Issue 17: a documented string example written as JSON text (GitHub's `"\"0\""`) is read as the string.
+    [{ type: "string", examples: ['"0"'] }, "0"],
   ])("picks a canonical example for %j", (schema, example) => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
+  });
+
+  it.each([[{ type: "integer", minimum: 5 }], [{ type: "number", exclusiveMinimum: 0 }], [{ type: "boolean" }]])("makes up no example from the type or bounds of %j (issue 17: `1` names a wrong issue)", (schema) => {
+    expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toBeUndefined();
   });
 
   it("describes required properties and lists the allowed keys of a closed object", () => {
@@ -79,11 +86,12 @@ describe("type names", () => {
 
 describe("examples in hints", () => {
   it.each([
-    [{ type: "integer", examples: ["42"] }, 1],
+    [{ type: "integer", examples: ["42"] }, undefined],
     [{ type: "string", format: "date", examples: ["31/01/2026", "2026-02-01"] }, "2026-02-01"],
     // Too many values to list, so an example is shown: not the default, which is not allowed.
     [{ type: "string", enum: Array.from({ length: 20 }, (_, index) => `v${index}`), default: "zz" }, "v0"],
-    [{ type: "number", minimum: 10, example: 3 }, 10],
+    [{ type: "number", minimum: 10, example: 3 }, undefined],
+    [{ type: "string", pattern: "^[A-Z]{3}$", examples: ["usd", "EUR"] }, "EUR"],
   ])("passes over documented examples that do not fit %j", (schema, example) => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
   });

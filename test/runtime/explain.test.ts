@@ -80,7 +80,7 @@ describe("the brief's envelope", () => {
     expect(error).toEqual({
       path: "/customer-ref",
       rule: "additionalProperties",
-      message: 'unknown field "customer-ref"; did you mean "customer_ref"? This object accepts only amount, currency, customer_ref, due_date, line_items, paid',
+      message: 'unknown field "customer-ref"; did you mean "customer_ref"? It is sent already: remove it. This object accepts only amount, currency, customer_ref, due_date, line_items, paid',
     });
   });
 
@@ -107,7 +107,7 @@ describe("the brief's envelope", () => {
 
   it("says yes/no are not booleans", async () => {
     const [error] = await errorsFor({ ...validInvoice, paid: "yes" });
-    expect(error?.message).toBe('expected boolean, got string "yes"; send true or false, without quotes');
+    expect(error?.message).toBe('expected boolean, got string "yes"; send a JSON boolean (true or false), without quotes');
   });
 });
 

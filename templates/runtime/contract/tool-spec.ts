@@ -78,6 +78,38 @@ export interface SchemaHint {
     readonly property: string;
     readonly branches: readonly { readonly values: readonly string[] }[];
   };
+  /**
+   * Spellings within one edit of an allowed string value (or, for an object, of an accepted
+   * property name), after normalising: each key is the normal form with at most one character
+   * deleted, mapped to the value(s) it comes from (see explain/spelling.ts).
+   */
+  readonly spellings?: Readonly<Record<string, string | readonly string[]>>;
+  /**
+   * Names this object does not accept but a nearby object does: the name to a relative JSON
+   * Pointer from this object to where it belongs (`body/title`, or `../owner` one level up).
+   */
+  readonly moves?: Readonly<Record<string, string>>;
+  /**
+   * Per required property, where inside this object's nested objects a model may have put it
+   * instead (`org` sent inside `body`): relative JSON Pointers, none of them a place it belongs.
+   */
+  readonly misplaced?: Readonly<Record<string, readonly string[]>>;
+  /** Per required property, the words of its description another name for it may be (`head`: branch). */
+  readonly aliases?: Readonly<Record<string, readonly string[]>>;
+  /** Per required property, the only value it may take (a `const`, or an `enum` of one). */
+  readonly propertyValues?: Readonly<Record<string, JsonValue>>;
+  /** An array here whose items are a bare scalar type with no other rule: a single such value may be offered in brackets. */
+  readonly itemType?: string;
+  /** Numeric bounds here: a number a message offers (read from text) must lie within them. */
+  readonly range?: { readonly minimum?: number; readonly maximum?: number; readonly exclusiveMinimum?: number; readonly exclusiveMaximum?: number; readonly multipleOf?: number };
+  /** The value here may be left out (its parent does not require it), so `null` means "omit it". */
+  readonly optional?: true;
+  /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */
+  readonly typeBranches?: Readonly<Record<string, number>>;
+  /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
+  readonly branchRequired?: readonly (readonly string[])[];
+  /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */
+  readonly memberKeys?: Readonly<Record<string, number>>;
 }
 
 export type HintTable = Readonly<Record<string, SchemaHint>>;

@@ -1,0 +1,54 @@
+// Where a field sent at the wrong level belongs: for each object location that refuses unknown
+// names, the names its nested objects (one or two levels down: `title` beside `body` instead of
+// inside it, `url` beside `config`) or its parent (a path parameter sent inside `body`) accept,
+// each with the relative JSON Pointer to its place. A name found in two places is left out: the
+// model would have to guess, and the message must not.
+import { pointerToken } from "../json-pointer.ts";
+import { readings } from "./union-branches.ts";
+import { isSchemaObject, type Schema } from "../schema-walk.ts";
+
+/** Levels searched below an object. */
+const DEPTH = 2;
+
+export function moveTable(schema: Schema, parent: Schema | undefined, root: unknown): Record<string, string> | undefined {
+  const own = propertiesOf(schema, root);
+  if (own === undefined) return undefined;
+  const found = new Map<string, string | null>();
+  const offer = (name: string, target: string): void => {
+    if (Object.hasOwn(own, name)) return;
+    found.set(name, found.has(name) && found.get(name) !== target ? null : target);
+  };
+  const below = (properties: Record<string, unknown>, prefix: string, depth: number): void => {
+    for (const [name, child] of Object.entries(properties)) {
+      const nested = isSchemaObject(child) ? propertiesOf(child, root) : undefined;
+      if (nested === undefined) continue;
+      const at = `${prefix}${pointerToken(name)}/`;
+      for (const inner of Object.keys(nested)) offer(inner, `${at}${pointerToken(inner)}`);
+      if (depth > 1) below(nested, at, depth - 1);
+    }
+  };
+  below(own, "", DEPTH);
+  const up = parent === undefined ? undefined : propertiesOf(parent, root);
+  if (up !== undefined) for (const name of Object.keys(up)) offer(name, `../${pointerToken(name)}`);
+  const out: Record<string, string> = {};
+  for (const [name, target] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (target !== null) out[name] = target;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The `properties` of an object schema, read through its local `$ref` chain; for a union of
+ * objects (GitHub's bodies that are a `oneOf`), every name some branch accepts.
+ */
+export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<string, unknown> | undefined {
+  for (const view of readings(schema, root)) {
+    if (isSchemaObject(view.properties)) return view.properties;
+    for (const keyword of ["oneOf", "anyOf"] as const) {
+      const branches = view[keyword];
+      if (depth > 0 || !Array.isArray(branches)) continue;
+      const merged: Record<string, unknown> = {};
+      for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
+      if (Object.keys(merged).length > 0) return merged;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,63 @@
+// What singles out one branch of an `anyOf`/`oneOf` when the value names none: its JSON type
+// (`3` against `number | null` is a number that broke the number branch's rule), or a property
+// name only that branch knows (a rule sent without its `type`, whose other fields are those of
+// one kind). Read by templates/runtime/explain/alternatives.ts.
+import { readings, typesOf } from "./union-branches.ts";
+import { isSchemaObject, type Schema } from "../schema-walk.ts";
+
+const TYPES = ["string", "number", "integer", "boolean", "null", "array", "object"] as const;
+
+/** JSON type -> the one branch accepting it, or undefined when a branch's types cannot be read. */
+export function typeBranches(branches: readonly Schema[], root: unknown): Record<string, number> | undefined {
+  const types = branches.map((branch) => branchTypes(branch, root));
+  if (types.some((list) => list === undefined)) return undefined;
+  const out: Record<string, number> = {};
+  for (const type of TYPES) {
+    const accepting = types.flatMap((list, index) => (list?.some((name) => name === type || (type === "integer" && name === "number")) ? [index] : []));
+    // A fractional number sent to an integer-only union is still meant for that branch.
+    const numeric = type === "number" && accepting.length === 0 ? types.flatMap((list, index) => (list?.includes("integer") ? [index] : [])) : accepting;
+    if (numeric.length === 1) out[type] = numeric[0] as number;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The types a branch accepts: its own `type`, or the union of its nested union's branches. */
+function branchTypes(branch: Schema, root: unknown): readonly string[] | undefined {
+  for (const view of readings(branch, root)) {
+    const own = typesOf(view);
+    if (own) return own;
+    for (const keyword of ["anyOf", "oneOf"] as const) {
+      const inner = view[keyword];
+      if (!Array.isArray(inner) || !inner.every(isSchemaObject)) continue;
+      const all = inner.map((member) => branchTypes(member, root));
+      if (all.every((list) => list !== undefined)) return [...new Set(all.flat() as string[])];
+    }
+  }
+  return undefined;
+}
+
+/** Property name -> the one object branch that has it, for names no other branch has. */
+export function memberKeys(branches: readonly Schema[], root: unknown): Record<string, number> | undefined {
+  // Names one level down count too (`parameters/required_approving_review_count`): GitHub's
+  // rule kinds share their top-level names and differ in their parameters.
+  const names = branches.map((branch) => {
+    const properties = propertiesOf(branch, root);
+    if (properties === undefined) return [];
+    return Object.entries(properties).flatMap(([name, child]) => {
+      const inner = isSchemaObject(child) ? propertiesOf(child, root) : undefined;
+      return [name, ...Object.keys(inner ?? {}).map((key) => `${name}/${key}`)];
+    });
+  });
+  const count = new Map<string, number>();
+  for (const list of names) for (const name of list) count.set(name, (count.get(name) ?? 0) + 1);
+  const out: Record<string, number> = {};
+  names.forEach((list, index) => {
+    for (const name of list) if (count.get(name) === 1) out[name] = index;
+  });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function propertiesOf(schema: Schema, root: unknown): Record<string, unknown> | undefined {
+  for (const view of readings(schema, root)) if (isSchemaObject(view.properties)) return view.properties;
+  return undefined;
+}

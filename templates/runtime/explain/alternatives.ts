@@ -1,0 +1,118 @@
+// A failed union reported once, or through the errors of the branch the value was meant for.
+import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
+import { valueAt } from "../json/json-pointer.ts";
+import { locate } from "./location.ts";
+import { isRecord, typeOf } from "./text.ts";
+
+/**
+ * A failed `anyOf`/`oneOf` makes ajv report every branch's errors, which reads as contradictory
+ * demands. Keep the combinator's own error and drop everything reported inside its branches;
+ * drop the bookkeeping `if` error whose `then`/`else` errors are reported anyway. Where the
+ * union is discriminated and the value names a branch (`"type": "pull_request"`), that branch's
+ * errors are the ones the model needs: they are kept instead of the combinator's.
+ *
+ * toolguard's validators say which errors the branches left (`branchErrors`, `branchStarts`:
+ * see generator/emit/union-errors.ts); schema paths cannot, since a `$ref` branch reports paths
+ * under its own definition. A validator without them (compiled by plain ajv) is read by schema
+ * path: errors under the union's own path.
+ */
+export function collapseAlternatives(errors: readonly AjvError[], document: unknown, hints: HintTable): readonly AjvError[] {
+  let dropped: Uint8Array | undefined;
+  let prefixes: string[] | undefined;
+  let bookkeeping = false;
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i] as AjvError;
+    if (error.keyword === "anyOf" || error.keyword === "oneOf") {
+      const count = error.params["branchErrors"];
+      if (typeof count !== "number") {
+        (prefixes ??= []).push(`${error.schemaPath}/`);
+        continue;
+      }
+      dropped ??= new Uint8Array(errors.length);
+      const from = Math.max(0, i - count);
+      const branch = branchErrors(error, from, i, chosenBranch(error, document, hints));
+      if (branch === undefined || !keepOnly(dropped, from, i, branch)) dropped.fill(1, from, i);
+      else dropped[i] = 1; // the branch's own errors say it better than "matches none"
+    } else if (error.keyword === "if") bookkeeping = true;
+  }
+  if (dropped === undefined && prefixes === undefined && !bookkeeping) return errors; // the usual case: nothing to drop
+  return errors.filter(
+    (error, i) => dropped?.[i] !== 1 && error.keyword !== "if" && !(prefixes?.some((prefix) => error.schemaPath.startsWith(prefix)) ?? false),
+  );
+}
+
+/**
+ * The branch the value was meant for, or -1: the one its discriminator names; else the only one
+ * accepting its JSON type (`3` against a number-or-null union is a number that broke the number
+ * branch's rule); else the only one knowing some of its property names (a member sent without
+ * its discriminator). All three lists were computed at build time.
+ */
+function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
+  const hint = locate(error, hints).hint;
+  const value = valueAt(document, error.instancePath);
+  if (hint.discriminator !== undefined) {
+    const named = namedBranch(hint.discriminator, value);
+    if (named !== undefined) return named;
+  }
+  return inferredBranch(hint, value) ?? -1;
+}
+
+/** The branch a value's type or property names single out, when exactly one does. */
+export function inferredBranch(hint: SchemaHint, value: unknown): number | undefined {
+  const byType = hint.typeBranches?.[typeOf(value)] ?? (typeof value === "number" ? hint.typeBranches?.["number"] : undefined);
+  if (byType !== undefined) return byType;
+  const memberKeys = hint.memberKeys;
+  if (memberKeys === undefined || !isRecord(value)) return undefined;
+  let found: number | undefined;
+  const see = (key: string): boolean => {
+    if (!Object.hasOwn(memberKeys, key)) return true;
+    const branch = memberKeys[key] as number;
+    if (found !== undefined && found !== branch) return false;
+    found = branch;
+    return true;
+  };
+  for (const [key, inner] of Object.entries(value)) {
+    if (!see(key)) return undefined;
+    // Names one level down (`parameters/...`), where kinds that share their top-level names differ.
+    if (isRecord(inner)) for (const innerKey of Object.keys(inner)) if (!see(`${key}/${innerKey}`)) return undefined;
+  }
+  return found;
+}
+
+export type Discriminator = NonNullable<SchemaHint["discriminator"]>;
+
+/**
+ * The branch `value` names through its discriminator property: the branch's index, or -1 when
+ * the property names none; undefined when `value` is not an object holding the property.
+ */
+export function namedBranch(discriminator: Discriminator, value: unknown): number | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, discriminator.property)) return undefined;
+  const named = (value as Record<string, unknown>)[discriminator.property];
+  return discriminator.branches.findIndex((branch) => branch.values.some((candidate) => candidate === named));
+}
+
+/** Where branch `index`'s errors lie in `errors`: `[begin, end)`, inside the union's `[from, to)`. */
+function branchErrors(error: AjvError, from: number, to: number, index: number): readonly [number, number] | undefined {
+  const starts = error.params["branchStarts"];
+  if (index < 0 || !Array.isArray(starts) || typeof starts[index] !== "number") return undefined;
+  let end = to;
+  for (let next = index + 1; next < starts.length; next++) {
+    const start: unknown = starts[next];
+    if (typeof start === "number") {
+      end = from + start;
+      break;
+    }
+  }
+  return [from + (starts[index] as number), end];
+}
+
+/** Drops `[from, to)` except `[begin, end)`; whether any error of that branch is left to report. */
+function keepOnly(dropped: Uint8Array, from: number, to: number, [begin, end]: readonly [number, number]): boolean {
+  let kept = false;
+  for (let j = Math.max(from, begin); j < Math.min(to, end); j++) kept ||= dropped[j] !== 1;
+  if (!kept) return false;
+  dropped.fill(1, from, Math.max(from, begin));
+  dropped.fill(1, Math.min(to, end), to);
+  return true;
+}
+

@@ -1,0 +1,53 @@
+// One schema location as ajv names it (`#/properties/currency/enum`): its hint, and the parts of
+// a message about it that do not depend on the received value, built on first use. ajv's schema
+// paths are string constants in the validator, so the map is bounded by the schema, and the
+// second error at a location costs a lookup instead of listing, quoting and joining again.
+import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
+
+export interface Location {
+  readonly hint: SchemaHint;
+  readonly fixed: Map<string, string>;
+  /** Answers about received texts (which near miss a spelling is), at most MAX_REMEMBERED. */
+  remembered?: Map<string, string | undefined>;
+}
+
+/** Received texts whose near miss is remembered per location: models repeat their mistakes, but the texts are theirs, so the memory is capped. */
+const MAX_REMEMBERED = 32;
+/** Longer texts are never remembered (nor looked up: see explain/spelling.ts). */
+const MAX_REMEMBERED_LENGTH = 64;
+
+const locationsByTable = new WeakMap<HintTable, Map<string, Location>>();
+
+export const NO_HINT: SchemaHint = Object.freeze({});
+
+export function locate(error: AjvError, hints: HintTable): Location {
+  let bySchemaPath = locationsByTable.get(hints);
+  if (bySchemaPath === undefined) locationsByTable.set(hints, (bySchemaPath = new Map()));
+  let location = bySchemaPath.get(error.schemaPath);
+  if (location === undefined) {
+    const at = error.schemaPath.lastIndexOf("/");
+    location = { hint: hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT, fixed: new Map() };
+    bySchemaPath.set(error.schemaPath, location);
+  }
+  return location;
+}
+
+/** The fixed text `key` of `location`, made by `make` the first time it is asked for. */
+export function fixed(location: Location, key: string, make: () => string): string {
+  let text = location.fixed.get(key);
+  if (text === undefined) location.fixed.set(key, (text = make()));
+  return text;
+}
+
+/**
+ * What `make` answers for the received `text` at `location`, computed once per text while fewer
+ * than MAX_REMEMBERED texts are remembered there (then computed every time).
+ */
+export function remember(location: Location, text: string, make: () => string | undefined): string | undefined {
+  if (text.length > MAX_REMEMBERED_LENGTH) return make();
+  const memory = (location.remembered ??= new Map());
+  if (memory.has(text)) return memory.get(text);
+  const answer = make();
+  if (memory.size < MAX_REMEMBERED) memory.set(text, answer);
+  return answer;
+}

@@ -1,0 +1,52 @@
+// Rules about size and form: numeric bounds, lengths, item counts, formats, and any keyword
+// without a module of its own (ajv's own message, which may name the value, then an example).
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { FORMAT_EXAMPLES } from "../format-examples.ts";
+import { fixed, type Location } from "../location.ts";
+import { exampleOf, received, sendExample, shorten } from "../text.ts";
+
+export function explainBound(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const p = error.params;
+  const got = received(valueAt(document, path));
+  return { path, rule: error.keyword, message: `${got}; ${fixed(location, "", () => `must be ${String(p["comparison"])} ${String(p["limit"])}`)}` };
+}
+
+export function explainLength(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const bound = fixed(
+    location,
+    "",
+    () => `must be ${error.keyword === "minLength" ? "at least" : "at most"} ${String(error.params["limit"])} characters long${sendExample(location.hint)}`,
+  );
+  return { path, rule: error.keyword, message: `${received(valueAt(document, path))}; ${bound}` };
+}
+
+export function explainItems(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const value = valueAt(document, path);
+  const bound = fixed(location, "", () => `must have ${error.keyword === "minItems" ? "at least" : "at most"} ${String(error.params["limit"])}`);
+  return { path, rule: error.keyword, message: `got ${Array.isArray(value) ? value.length : 0} items; ${bound}` };
+}
+
+export function explainFormat(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const expected = fixed(location, "", () => {
+    const format = String(error.params["format"]);
+    const example = exampleOf(location.hint) ?? FORMAT_EXAMPLES[format];
+    return `expected a ${format} string` + (example !== undefined ? ` such as ${shorten(example, 60)}` : "");
+  });
+  return { path, rule: "format", message: `${received(valueAt(document, path))}; ${expected}` };
+}
+
+export function explainOther(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  // ajv's own message may name the value (uniqueItems names the duplicate items): not fixed.
+  return {
+    path,
+    rule: error.keyword,
+    message: `${received(valueAt(document, path))}; ${error.message ?? `violates "${error.keyword}"`}${fixed(location, "example", () => sendExample(location.hint))}`,
+  };
+}

@@ -1,0 +1,42 @@
+// A value outside a fixed set (`enum`, `const`): the set when it is small, and the value the
+// model most plausibly meant (case, separators, or up to two edits away: explain/spelling.ts).
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { fixed, remember, type Location } from "../location.ts";
+import { normaliseNearMiss } from "../near-miss.ts";
+import { closestName, closestSpelling } from "../spelling.ts";
+import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
+
+export function explainEnum(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const hint = location.hint;
+  const path = error.instancePath;
+  const value = valueAt(document, path);
+  if (value === null && hint.optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  const allowed = fixed(location, "", () => {
+    const values = allowedOf(error, hint);
+    return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
+  });
+  const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
+  return { path, rule: "enum", message: `${received(value)}; ${allowed}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
+}
+
+export function explainConst(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  return { path, rule: "const", message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(error.params["allowedValue"], 60)}`)}` };
+}
+
+export function allowedOf(error: AjvError, hint: SchemaHint): readonly unknown[] | undefined {
+  const fromParams = error.params["allowedValues"];
+  const values = hint.allowed ?? (Array.isArray(fromParams) ? fromParams : undefined);
+  return values && values.length <= LISTED_VALUES ? values : undefined;
+}
+
+/** The allowed value `value` most plausibly misspells, if one stands out. */
+export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefined {
+  if (typeof value !== "string") return undefined;
+  const key = normaliseNearMiss(value);
+  if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
+  if (hint.spellings) return closestSpelling(value, hint.spellings);
+  return hint.allowed ? closestName(value, hint.allowed.filter((allowed): allowed is string => typeof allowed === "string")) : undefined;
+}

@@ -1,0 +1,73 @@
+// A missing required field. What to send when the schema allows one value only; where the call
+// already holds the value under another name (`branch` for `head`, a word of head's description),
+// to move it; otherwise to ask the user: a missing fact is never guessed.
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { fixed, type Location } from "../location.ts";
+import { normaliseNearMiss } from "../near-miss.ts";
+import { childPath, clip, isRecord, shorten } from "../text.ts";
+
+export function explainRequired(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const hint = location.hint;
+  const name = String(error.params["missingProperty"]);
+  const path = childPath(error.instancePath, name);
+  const only = hint.propertyValues?.[name];
+  if (only !== undefined) {
+    return { path, rule: "required", message: fixed(location, `only:${name}`, () => `missing required field ${JSON.stringify(name)}; send ${shorten(only, 80)}`) };
+  }
+  const held = heldUnderAnotherName(hint, name, valueAt(document, error.instancePath));
+  const described = fixed(location, name, () => {
+    const description = hint.propertyDescriptions?.[name];
+    return `missing required field ${JSON.stringify(name)}` + (description ? ` (${clip(description, 120)})` : "");
+  });
+  const placed = held === undefined ? misplacedAt(hint, name, error.instancePath, document) : undefined;
+  if (placed !== undefined) {
+    return { path, rule: "required", message: `${described}; the call holds it at ${placed}, where it does not belong: move ${placed} here` };
+  }
+  if (held !== undefined) {
+    return { path, rule: "required", message: `${described}; the call holds it as ${JSON.stringify(held)}, a name this object does not accept: move ${childPath(error.instancePath, held)} here` };
+  }
+  return {
+    path,
+    rule: "required",
+    message: fixed(location, `ask:${name}`, () => {
+      const example = hint.propertyExamples?.[name];
+      return described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "") + "; if you do not know its value, ask the user instead of guessing";
+    }),
+  };
+}
+
+/** The one unknown key of `object` that names `name` by a word of its description, and no other missing field. */
+function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): string | undefined {
+  const aliases = hint.aliases;
+  if (aliases === undefined || !Object.hasOwn(aliases, name) || !isRecord(object)) return undefined;
+  const accepted = hint.properties;
+  let found: string | undefined;
+  for (const key of Object.keys(object)) {
+    if (accepted?.includes(key) || Object.hasOwn(aliases, key)) continue;
+    const word = normaliseNearMiss(key);
+    if (!(aliases[name] as readonly string[]).includes(word)) continue;
+    // The same word may describe another missing field (`branch`: head and base): then it names neither.
+    for (const [other, words] of Object.entries(aliases)) {
+      if (other !== name && !Object.hasOwn(object, other) && words.includes(word)) return undefined;
+    }
+    if (found !== undefined) return undefined;
+    found = key;
+  }
+  return found;
+}
+
+/** The one place in a nested object where the call holds `name`, as a JSON Pointer. */
+function misplacedAt(hint: SchemaHint, name: string, path: string, document: unknown): string | undefined {
+  const places = hint.misplaced?.[name];
+  if (places === undefined) return undefined;
+  let found: string | undefined;
+  for (const place of places) {
+    const pointer = `${path}/${place}`;
+    if (valueAt(document, pointer) === undefined) continue;
+    if (found !== undefined) return undefined;
+    found = pointer;
+  }
+  return found;
+}

@@ -1,0 +1,67 @@
+// A value of the wrong JSON type: the number a text spells (`"#1234"`, `"20 lines"`, `"five"`),
+// "omit it" for a null the field does not need, else the types to send and a documented example.
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { fixed, type Location } from "../location.ts";
+import { suggestNumber } from "../number-advice.ts";
+import { received, sendExample, typeOf } from "../text.ts";
+
+export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const value = valueAt(document, path);
+  return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value) };
+}
+
+/** The message for a value of the wrong type at `location`. */
+function typeMessage(location: Location, expected: string, value: unknown): string {
+  const hint = location.hint;
+  // `expected` is ajv's comma-separated list of JSON type names, none of which contains another.
+  const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
+  return `expected ${wanted}, ${received(value)}; ${advice(location, expected, value, hint.optional === true)}`;
+}
+
+function advice(location: Location, expected: string, value: unknown, optional: boolean): string {
+  if (value === null && optional) return "this field is optional: omit it rather than sending null";
+  const number = expected.includes("number");
+  if ((number || expected.includes("integer")) && typeof value === "string") {
+    const suggestion = suggestNumber(value);
+    if (suggestion !== undefined && !inRange(Number(suggestion.value), location.hint.range)) {
+      return `the number it spells, ${suggestion.value}, is outside what this field accepts (${rangeText(location.hint.range)}); send a JSON number within it, or ask the user`;
+    }
+    if (suggestion !== undefined && (number || Number.isInteger(Number(suggestion.value)))) {
+      return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
+    }
+    if (suggestion !== undefined) return "send a whole JSON number, without quotes";
+    return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
+  }
+  if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
+  const itemType = location.hint.itemType;
+  if (expected === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
+    return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
+  }
+  const hint = location.hint;
+  return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
+}
+
+type Range = NonNullable<SchemaHint["range"]>;
+
+function inRange(n: number, range: Range | undefined): boolean {
+  if (range === undefined) return true;
+  if (range.minimum !== undefined && n < range.minimum) return false;
+  if (range.maximum !== undefined && n > range.maximum) return false;
+  if (range.exclusiveMinimum !== undefined && n <= range.exclusiveMinimum) return false;
+  if (range.exclusiveMaximum !== undefined && n >= range.exclusiveMaximum) return false;
+  if (range.multipleOf !== undefined && !Number.isInteger(n / range.multipleOf)) return false;
+  return true;
+}
+
+function rangeText(range: Range | undefined): string {
+  const parts: string[] = [];
+  if (range?.minimum !== undefined) parts.push(`>= ${range.minimum}`);
+  if (range?.exclusiveMinimum !== undefined) parts.push(`> ${range.exclusiveMinimum}`);
+  if (range?.maximum !== undefined) parts.push(`<= ${range.maximum}`);
+  if (range?.exclusiveMaximum !== undefined) parts.push(`< ${range.exclusiveMaximum}`);
+  if (range?.multipleOf !== undefined) parts.push(`a multiple of ${range.multipleOf}`);
+  return parts.join(", ");
+}

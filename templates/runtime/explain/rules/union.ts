@@ -1,0 +1,92 @@
+// A value no branch of an `anyOf`/`oneOf` accepted (when no branch could be singled out, see
+// alternatives.ts): for a discriminated union, what the discriminator may be, and the kind the
+// other fields name when it is missing; otherwise the accepted types and a documented example.
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
+import { fixed, remember, type Location } from "../location.ts";
+import { closestName } from "../spelling.ts";
+import { childPath, isRecord, listed, received, sendExample, shorten } from "../text.ts";
+import { allowedOf } from "./enum.ts";
+
+/** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
+const LISTED_KINDS = 40;
+
+export function explainUnion(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const hint = location.hint;
+  const path = error.instancePath;
+  const value = valueAt(document, path);
+  const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, value);
+  if (discriminated) return discriminated;
+  if (value === null && hint.optional) return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
+  if (lacking !== undefined) {
+    return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; each lacks a required field: ${lacking}. If you do not know the value, ask the user instead of guessing` };
+  }
+  const ambiguous = error.keyword === "oneOf" && Array.isArray(error.params["passingSchemas"]);
+  const advice = ambiguous
+    ? fixed(location, "ambiguous", () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`)
+    : fixed(location, "none", () => {
+        const allowed = allowedOf(error, hint);
+        return (
+          "it matches none of the allowed shapes" +
+          (hint.types ? ` (accepted types: ${hint.types.join(", ")})` : "") +
+          (allowed ? `; allowed values: ${listed(allowed)}` : sendExample(hint))
+        );
+      });
+  return { path, rule: error.keyword, message: `${received(value)}; ${advice}` };
+}
+
+/**
+ * A discriminated union whose value names no branch: the discriminator is what to fix, and the
+ * message lists what it may be, or, when the other fields belong to one kind only, names it.
+ * Undefined when the value is not an object (the usual message applies) or names a branch (its
+ * errors were kept instead, see alternatives.ts).
+ */
+function explainDiscriminator(location: Location, discriminator: Discriminator, path: string, value: unknown): ArgumentError | undefined {
+  if (!isRecord(value)) return undefined;
+  const index = namedBranch(discriminator, value);
+  if (index !== undefined && index >= 0) return undefined;
+  const { property } = discriminator;
+  const kinds = kindsOf(discriminator);
+  const allowed = fixed(location, "kinds", () => (kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`));
+  const at = childPath(path, property);
+  if (index === undefined) {
+    const inferred = inferredBranch(location.hint, value);
+    const only = inferred === undefined ? undefined : discriminator.branches[inferred]?.values;
+    if (only !== undefined && only.length === 1) {
+      return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is; the other fields are those of ${JSON.stringify(only[0])}: send ${JSON.stringify(only[0])}` };
+    }
+    return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}` };
+  }
+  const named = value[property];
+  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
+  return {
+    path: at,
+    rule: "enum",
+    message: `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` + (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
+  };
+}
+
+/** Every value the discriminator may take, in branch order, listed once per union. */
+function kindsOf(discriminator: Discriminator): readonly string[] {
+  let kinds = kindsByDiscriminator.get(discriminator);
+  if (kinds === undefined) kindsByDiscriminator.set(discriminator, (kinds = discriminator.branches.flatMap((branch) => branch.values)));
+  return kinds;
+}
+
+const kindsByDiscriminator = new WeakMap<Discriminator, readonly string[]>();
+
+/** `add "name", or add "names"`: per branch, the required fields `value` lacks; undefined when some branch lacks none. */
+function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefined, value: Record<string, unknown>): string | undefined {
+  if (branchRequired === undefined) return undefined;
+  const alternatives: string[] = [];
+  for (const required of branchRequired) {
+    const missing = required.filter((name) => !Object.hasOwn(value, name));
+    if (missing.length === 0) return undefined;
+    const text = `add ${missing.map((name) => JSON.stringify(name)).join(" and ")}`;
+    if (!alternatives.includes(text)) alternatives.push(text);
+  }
+  return alternatives.join(", or ");
+}

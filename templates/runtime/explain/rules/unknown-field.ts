@@ -1,0 +1,44 @@
+// A field the object does not accept: the accepted name it misspells, else where it belongs
+// (one level down, `title` beside `body` instead of inside it, or up, a path parameter sent
+// inside `body`), else remove it. Both come from build-time tables; nothing is moved for the model.
+import type { ArgumentError } from "../../contract/outcome.ts";
+import type { AjvError } from "../../contract/tool-spec.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { fixed, remember, type Location } from "../location.ts";
+import { closestName } from "../spelling.ts";
+import { childPath, shorten } from "../text.ts";
+
+export function explainUnknownField(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const hint = location.hint;
+  const path = error.instancePath;
+  const name = String(error.params["additionalProperty"]);
+  const allowed = hint.properties ?? [];
+  const shown = shorten(name);
+  // A long name is the model's text, possibly instructions: only its shortened, quoted form
+  // appears, so the path stops at the object that holds it.
+  const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
+  const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
+  const close = remember(location, name, () => closestName(name, allowed));
+  const object = valueAt(document, path);
+  if (close !== undefined) {
+    const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
+    return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; did you mean ${JSON.stringify(close)}? ${sent ? "It is sent already: remove it." : "Rename it."}${accepts}` };
+  }
+  const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
+  if (target !== undefined && at !== path && valueAt(document, target) === undefined) {
+    return { path: at, rule: "additionalProperties", message: `unknown field ${shown} at this level; it belongs at ${target}: move it to ${target}` };
+  }
+  return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/** `relative` (`config/url`, `../owner`) from the object at `path`, as a JSON Pointer. */
+function resolveRelative(path: string, relative: string): string | undefined {
+  let base = path;
+  let rest = relative;
+  while (rest.startsWith("../")) {
+    if (base === "") return undefined;
+    base = base.slice(0, base.lastIndexOf("/"));
+    rest = rest.slice(3);
+  }
+  return `${base}/${rest}`;
+}

@@ -1,0 +1,115 @@
+// Near misses further than a case or separator change (`jpg` for `jpeg`, `opened` for `open`,
+// `canceled` for `cancelled`). The generator writes, per location, every allowed value's normal
+// form with at most one character deleted (see generator/emit/spelling-table.ts); here the
+// received text's normal form with up to two deleted is looked up, which finds every value
+// within two edits of it, and the closest wins. A tie suggests nothing: a guess the model cannot
+// tell from the right one teaches nothing.
+import { normaliseNearMiss } from "./near-miss.ts";
+
+type Spellings = Readonly<Record<string, string | readonly string[]>>;
+
+/** Received texts longer than this are not looked up (the deletions grow with the square). */
+const MAX_LOOKED_UP = 40;
+/** Most edits between the received text and a suggestion. */
+const MAX_EDITS = 2;
+
+/** The allowed value `text` most plausibly misspells, or undefined when none or several do. */
+export function closestSpelling(text: string, spellings: Spellings | undefined): string | undefined {
+  if (spellings === undefined) return undefined;
+  const key = normaliseNearMiss(text);
+  if (key.length < 2 || key.length > MAX_LOOKED_UP) return undefined;
+  const found = new Set<string>();
+  const look = (candidate: string): void => {
+    if (!Object.hasOwn(spellings, candidate)) return;
+    const values = spellings[candidate] as string | readonly string[];
+    if (typeof values === "string") found.add(values);
+    else for (const value of values) found.add(value);
+  };
+  look(key);
+  for (let i = 0; i < key.length; i++) {
+    const once = key.slice(0, i) + key.slice(i + 1);
+    look(once);
+    for (let j = i; j < once.length; j++) look(once.slice(0, j) + once.slice(j + 1));
+  }
+  return closest(key, found);
+}
+
+/**
+ * The accepted property name `text` most plausibly misspells. Property names have no deletion
+ * table: every closed object would carry one, and its list of names (at most 40, in the hint
+ * already) is short enough to compare against directly, on the failure path only.
+ */
+export function closestName(text: string, names: readonly string[] | undefined): string | undefined {
+  if (names === undefined || names.length === 0) return undefined;
+  const key = normaliseNearMiss(text);
+  const exact = normalForms(names).indexOf(key);
+  if (exact >= 0) return names[exact];
+  return key.length < 2 || key.length > MAX_LOOKED_UP ? undefined : closest(key, names);
+}
+
+/** The normal forms of a list from the hint table, computed once per list. */
+function normalForms(names: readonly string[]): readonly string[] {
+  let normals = normalsByList.get(names);
+  if (normals === undefined) normalsByList.set(names, (normals = names.map(normaliseNearMiss)));
+  return normals;
+}
+
+const normalsByList = new WeakMap<readonly string[], readonly string[]>();
+
+function closest(key: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = MAX_EDITS + 1;
+  let tied = false;
+  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
+  const normals = list && normalForms(list);
+  let index = -1;
+  for (const value of candidates) {
+    index++;
+    const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
+    if (Math.abs(normal.length - key.length) > MAX_EDITS) continue;
+    const distance = editDistance(key, normal);
+    // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.
+    if (distance > MAX_EDITS || distance * 2 > normal.length) continue;
+    if (distance < bestDistance) [best, bestDistance, tied] = [value, distance, false];
+    else if (distance === bestDistance && value !== best) tied = true;
+  }
+  return tied ? undefined : best;
+}
+
+/** Longest text compared: longer ones are never within reach (see MAX_LOOKED_UP). */
+const MAX_COMPARED = MAX_LOOKED_UP + MAX_EDITS + 1;
+// Three rows of the distance table, reused: a comparison allocates nothing.
+const ROW_A = new Int32Array(MAX_COMPARED + 1);
+const ROW_B = new Int32Array(MAX_COMPARED + 1);
+const ROW_C = new Int32Array(MAX_COMPARED + 1);
+
+/** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`; texts past MAX_COMPARED count as far apart. */
+export function editDistance(a: string, b: string): number {
+  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Number.MAX_SAFE_INTEGER;
+  let before = ROW_A;
+  let above = ROW_B;
+  let row = ROW_C;
+  for (let j = 0; j <= b.length; j++) above[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let best = (above[j - 1] as number) + (ai === bj ? 0 : 1);
+      const remove = (above[j] as number) + 1;
+      const insert = (row[j - 1] as number) + 1;
+      if (remove < best) best = remove;
+      if (insert < best) best = insert;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const swap = (before[j - 2] as number) + 1;
+        if (swap < best) best = swap;
+      }
+      row[j] = best;
+    }
+    const spare = before;
+    before = above;
+    above = row;
+    row = spare;
+  }
+  return above[b.length] as number;
+}

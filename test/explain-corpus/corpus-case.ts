@@ -1,0 +1,26 @@
+// One realistic model mistake on a real schema, and what the envelope must carry for it.
+import type { Instruction } from "./literal-repairer.ts";
+
+/** What the envelope must carry: an instruction in the repairer's grammar, or words when no literal fix exists. */
+export type Expected =
+  | Instruction
+  /** A missing fact: the error at `path` must tell the model to ask the user. */
+  | { readonly op: "ask"; readonly path: string }
+  /** A rule with no single fix (a bound): the error at `path` must state `text`. */
+  | { readonly op: "mention"; readonly path: string; readonly text: string };
+
+export interface CorpusCase {
+  readonly id: string;
+  /** Where the schema comes from (npm package and version). */
+  readonly source: string;
+  readonly tool: string;
+  /** The class of mistake (issue 17's list and more). */
+  readonly mistake: string;
+  readonly args: unknown;
+  readonly expect: Expected;
+}
+
+/** Whether a literal repair can fix the case in one round: the expected fix is an instruction. */
+export function repairable(entry: CorpusCase): boolean {
+  return entry.expect.op !== "ask" && entry.expect.op !== "mention";
+}

@@ -1,0 +1,131 @@
+// A repairer that does only what an envelope's messages literally say. It reads the arguments it
+// sent and the errors, never the schema, and knows this grammar (docs/errors.md), one message form
+// per instruction, found anywhere in a message:
+//   send <JSON>                 set the value at the error's path to <JSON>
+//   must be exactly <JSON>      the same
+//   did you mean <JSON>? Rename it.   unknown field: rename the field to <JSON>
+//   did you mean <JSON>?        a value: set it to <JSON> (an unknown field without "Rename it." is not renamed)
+//   move it to <pointer>        move the value at the error's path to <pointer>
+//   move <pointer> here         move the value at <pointer> to the error's path
+//   remove it / omit it         delete the field at the error's path
+// Anything else ("ask the user", "must be <= 2", "for example 1299") is not an instruction.
+import { pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
+
+export interface EnvelopeError {
+  readonly path: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+export type Instruction =
+  | { readonly op: "set"; readonly path: string; readonly value: unknown }
+  | { readonly op: "rename"; readonly path: string; readonly to: string }
+  | { readonly op: "move"; readonly from: string; readonly to: string }
+  | { readonly op: "remove"; readonly path: string };
+
+/** Every instruction one error's message carries, in the grammar above. */
+export function instructionsOf(error: EnvelopeError): Instruction[] {
+  const found: Instruction[] = [];
+  const text = error.message;
+  for (const match of text.matchAll(/\b(?:send|must be exactly) (?=["[{\d-]|true\b|false\b|null\b)/g)) {
+    const value = readJson(text, (match.index ?? 0) + match[0].length);
+    if (value.ok) found.push({ op: "set", path: error.path, value: value.value });
+  }
+  for (const match of text.matchAll(/did you mean (?=")/g)) {
+    const value = readJson(text, (match.index ?? 0) + match[0].length);
+    if (!value.ok) continue;
+    if (error.rule === "additionalProperties") {
+      if (typeof value.value === "string" && /\bRename it\b/.test(text)) found.push({ op: "rename", path: error.path, to: value.value });
+    } else found.push({ op: "set", path: error.path, value: value.value });
+  }
+  for (const match of text.matchAll(/\bmove it to (\/\S*?)[.;,]?(?=\s|$)/g)) found.push({ op: "move", from: error.path, to: match[1] as string });
+  for (const match of text.matchAll(/\bmove (\/\S*?) here\b/g)) found.push({ op: "move", from: match[1] as string, to: error.path });
+  if (/\b(?:remove|omit) it\b/.test(text)) found.push({ op: "remove", path: error.path });
+  return found;
+}
+
+/** The arguments with every instruction of `errors` applied: moves and renames first, then values, then removals. */
+export function repair(args: unknown, errors: readonly EnvelopeError[]): unknown {
+  const instructions = errors.flatMap(instructionsOf);
+  const out = structuredClone(args);
+  let root: unknown = out;
+  const order = ["move", "rename", "set", "remove"] as const;
+  for (const op of order) {
+    for (const instruction of instructions) {
+      if (instruction.op !== op) continue;
+      switch (instruction.op) {
+        case "move": {
+          const value = get(root, instruction.from);
+          if (value === undefined) break;
+          remove(root, instruction.from);
+          root = put(root, instruction.to, value);
+          break;
+        }
+        case "rename": {
+          const value = get(root, instruction.path);
+          if (value === undefined) break;
+          remove(root, instruction.path);
+          const tokens = pointerTokens(instruction.path);
+          tokens[tokens.length - 1] = instruction.to;
+          root = put(root, toPointer(tokens), value);
+          break;
+        }
+        case "set":
+          root = put(root, instruction.path, instruction.value);
+          break;
+        case "remove":
+          remove(root, instruction.path);
+          break;
+      }
+    }
+  }
+  return root;
+}
+
+function readJson(text: string, start: number): { ok: true; value: unknown } | { ok: false } {
+  // The longest prefix from `start` that is one JSON value.
+  for (let end = text.length; end > start; end--) {
+    const candidate = text.slice(start, end);
+    if (/\s$/.test(candidate)) continue;
+    try {
+      return { ok: true, value: JSON.parse(candidate) };
+    } catch {
+      // shorter
+    }
+  }
+  return { ok: false };
+}
+
+function toPointer(tokens: readonly string[]): string {
+  return tokens.map((token) => `/${token.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+}
+
+function get(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of pointerTokens(pointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+function put(root: unknown, pointer: string, value: unknown): unknown {
+  const tokens = pointerTokens(pointer);
+  if (tokens.length === 0) return value;
+  let node = root as Record<string, unknown>;
+  for (const token of tokens.slice(0, -1)) {
+    const next = node[token];
+    if (next === null || typeof next !== "object") node[token] = {};
+    node = node[token] as Record<string, unknown>;
+  }
+  const last = tokens[tokens.length - 1] as string;
+  if (Array.isArray(node)) node[Number(last)] = value;
+  else node[last] = value;
+  return root;
+}
+
+function remove(root: unknown, pointer: string): void {
+  const tokens = pointerTokens(pointer);
+  const parent = get(root, toPointer(tokens.slice(0, -1)));
+  if (parent !== null && typeof parent === "object" && !Array.isArray(parent)) delete (parent as Record<string, unknown>)[tokens[tokens.length - 1] as string];
+}

@@ -1,0 +1,62 @@
+// One tool through the generator's own tables and validator, bound to a no-op implementation:
+// what a generated package's tool does with a call, in process. Beside it, plain ajv for the
+// same schema: the baseline whose own messages the literal repairer also reads.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildCoercionTable } from "../../generator/emit/coercion-table.ts";
+import { buildHintTable } from "../../generator/emit/error-hints.ts";
+import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
+import { createAjv } from "../../generator/ajv/instances.ts";
+import type { ToolDescription } from "../../generator/ir.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import type { InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import type { EnvelopeError } from "./literal-repairer.ts";
+
+const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
+const dir = mkdtempSync(path.join(tmpdir(), "toolguard-corpus-"));
+let count = 0;
+
+export interface LoadedTool {
+  readonly description: ToolDescription;
+  readonly validate: StandaloneValidator;
+  /** The guard's envelope errors for `args`, or undefined when the call is accepted. */
+  envelope(args: unknown): Promise<readonly EnvelopeError[] | undefined>;
+  /** Plain ajv's errors for `args` as an envelope would carry them, or undefined when valid. */
+  ajvErrors(args: unknown): readonly EnvelopeError[] | undefined;
+}
+
+export async function loadTool(description: ToolDescription): Promise<LoadedTool> {
+  const code = validatorModule(compileValidator(description));
+  const file = path.join(dir, `t${count++}.mjs`);
+  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
+  const validate = ((await import(pathToFileURL(file).href)) as { default: StandaloneValidator }).default;
+  const hints = buildHintTable(description);
+  const guarded = defineTool({
+    name: description.name,
+    description: description.description,
+    inputSchema: description.inputSchema as InputSchema,
+    validate,
+    coercions: buildCoercionTable(description),
+    hints,
+    references: {},
+  }).implement(() => "ok", { ledger: new MemorySink() });
+  const plain = createAjv(description.dialect).compile(description.inputSchema as object);
+  let turn = 0;
+  return {
+    description,
+    validate,
+    async envelope(args) {
+      const outcome = await guarded.call(JSON.stringify(args), { turn: `corpus-${turn++}` });
+      if (outcome.status === "ok") return undefined;
+      if (outcome.status !== "validation_failed") throw new Error(`${description.name}: unexpected ${outcome.status}`);
+      return outcome.errors;
+    },
+    ajvErrors(args) {
+      if (plain(args)) return undefined;
+      return (plain.errors ?? []).map((error) => ({ path: error.instancePath, rule: error.keyword, message: error.message ?? "" }));
+    },
+  };
+}

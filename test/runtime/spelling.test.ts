@@ -1,0 +1,57 @@
+// Near misses further than a case or separator change (issue 17), and the edit distance behind
+// them, checked against a plain textbook implementation on random strings.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { spellingTable } from "../../generator/emit/spelling-table.ts";
+import { closestName, closestSpelling, editDistance } from "../../templates/runtime/explain/spelling.ts";
+
+/** Optimal string alignment distance, written the obvious way. */
+function reference(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+describe("edit distance", () => {
+  it("equals the textbook one, also when the reused rows held a longer comparison before", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }), fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }), (a, b) => {
+        expect(editDistance(a, b)).toBe(reference(a, b));
+      }),
+      { numRuns: 2000, seed: 17 },
+    );
+  });
+});
+
+describe("near misses", () => {
+  const formats = ["jpeg", "png", "webp", "gif"];
+  const states = ["open", "closed", "all"];
+  const statuses = ["queued", "in_progress", "completed", "cancelled", "action_required"];
+
+  it.each([
+    ["jpg", formats, "jpeg"],
+    ["opened", states, "open"],
+    ["canceled", statuses, "cancelled"],
+    ["complete", statuses, "completed"],
+    ["Action-Required", statuses, "action_required"],
+  ])("reads %s as the closest allowed value", (text, values, meant) => {
+    expect(closestName(text, values)).toBe(meant);
+    // The same through the build-time deletion table used for sets too large to list.
+    expect(closestSpelling(text, spellingTable(values))).toBe(meant);
+  });
+
+  it.each([
+    ["dsc", ["asc", "desc"]], // one edit from both: no guess
+    ["purple", states], // not close to anything
+    ["clo", ["close", "cloud"]], // two edits from both: no guess
+  ])("suggests nothing for %s", (text, values) => {
+    expect(closestName(text, values)).toBeUndefined();
+    expect(closestSpelling(text, spellingTable(values))).toBeUndefined();
+  });
+});
