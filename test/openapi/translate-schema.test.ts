@@ -115,12 +115,38 @@ const cases: [string, Case][] = [
     given: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } },
     want: {
       oneOf: [
-        { $ref: "#/$defs/Cat", type: "object", properties: { kind: { enum: ["Cat"] } }, required: ["kind"] },
-        { $ref: "#/$defs/Dog", type: "object", properties: { kind: { enum: ["Dog"] } }, required: ["kind"] },
+        { $ref: "#/$defs/Cat", type: "object", properties: { kind: { enum: ["Cat"] } } },
+        { $ref: "#/$defs/Dog", type: "object", properties: { kind: { enum: ["Dog"] } } },
       ],
     },
-    // Without the discriminator's values both branches would match and oneOf would fail.
+    // Without the discriminator's values both branches would match and oneOf would fail; without
+    // `kind` both still match, as written.
     valid: [{ kind: "Cat", name: "Tom" }], invalid: [{ kind: "cow" }, { name: "Tom" }],
+  }],
+  ["discriminator without mapping where each branch says its value (OpenAI's chat messages): the branch's value, not the schema name", {
+    dialect: "2020-12",
+    components: {
+      UserMessage: { type: "object", properties: { role: { type: "string", enum: ["user"] }, content: { type: "string" } }, required: ["role", "content"] },
+      Role: { type: "string", const: "assistant" },
+      Base: { type: "object", properties: { content: { type: "string" } } },
+      AssistantMessage: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { role: { $ref: "#/components/schemas/Role" } } }] },
+      Untyped: { properties: { role: { enum: ["tool"] } } },
+    },
+    given: {
+      oneOf: [{ $ref: "#/components/schemas/UserMessage" }, { $ref: "#/components/schemas/AssistantMessage" }, { $ref: "#/components/schemas/Untyped" }],
+      discriminator: { propertyName: "role" },
+    },
+    want: {
+      oneOf: [
+        { $ref: "#/$defs/UserMessage", type: "object", properties: { role: { enum: ["user"] } }, required: ["role"] },
+        // Nothing the branch does not assert: it does not require `role`, so neither does its pin.
+        { $ref: "#/$defs/AssistantMessage", type: "object", properties: { role: { enum: ["assistant"] } } },
+        // Not declared an object: left as written rather than narrowed to one.
+        { $ref: "#/$defs/Untyped" },
+      ],
+    },
+    valid: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }, { role: "tool" }],
+    invalid: [{ role: "UserMessage", content: "hi" }, { role: "user" }],
   }],
   ["discriminator with mapping (by $ref and by name)", {
     components: { Cat: { type: "object" }, Dog: { type: "object" } },

@@ -9,6 +9,7 @@ import {
   APPLICATORS, DROPPED_KEYWORDS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
   SUBSCHEMA_ARRAY, SUBSCHEMA_MAP, UNSUPPORTED_KEYWORDS, VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
+import { applyDiscriminator } from "./discriminator.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
@@ -120,7 +121,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     translateBooleanExclusives(source, out);
     if (typeof source.format === "string") translateFormat(source.format, out);
     dropReadOnly(document, source, out, here.readOnlyNames);
-    if (source.discriminator !== undefined) applyDiscriminator(source, out, here.pointer, imported);
+    if (source.discriminator !== undefined) applyDiscriminator(document, source, out, here.pointer, imported);
     defineRequired(out, here.pointer);
     checkPatterns(out, here.pointer);
     dropInapplicable(out);
@@ -222,34 +223,6 @@ function dropReadOnly(document: unknown, source: Schema, out: Schema, inherited:
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
-}
-
-// The discriminator only says which oneOf/anyOf branch to pick; the branches already assert
-// everything. Where every branch is a $ref, each branch also gets its discriminator value(s) as
-// an `enum`, so that overlapping branches cannot both match and fail `oneOf`. Otherwise the
-// keyword is simply dropped.
-function applyDiscriminator(source: Schema, out: Schema, pointer: string, imported: ReadonlyMap<string, string>): void {
-  const discriminator = source.discriminator as { propertyName?: unknown; mapping?: unknown } | null;
-  const property = discriminator?.propertyName;
-  if (typeof property !== "string") throw new Untranslatable(`${pointer}/discriminator`, "discriminator needs a propertyName");
-  const key = Array.isArray(source.oneOf) ? "oneOf" : Array.isArray(source.anyOf) ? "anyOf" : undefined;
-  if (key === undefined) return;
-  const branches = source[key] as unknown[];
-  const refs = branches.map((branch) => (branch !== null && typeof branch === "object" ? (branch as Schema).$ref : undefined));
-  if (!refs.every((ref): ref is string => typeof ref === "string" && ref.startsWith("#/"))) return;
-  const mapping = (discriminator?.mapping ?? {}) as Record<string, unknown>;
-  const valuesByTarget = new Map<string, string[]>();
-  for (const [value, target] of Object.entries(mapping)) {
-    if (typeof target !== "string") continue;
-    const targetPointer = target.startsWith("#") ? decodeURIComponent(target.slice(1)) : `/components/schemas/${pointerToken(target)}`;
-    valuesByTarget.set(targetPointer, [...(valuesByTarget.get(targetPointer) ?? []), value]);
-  }
-  out[key] = (out[key] as Schema[]).map((branch, index) => {
-    const target = decodeURIComponent((refs[index] as string).slice(1));
-    const values = valuesByTarget.get(target) ?? [decodeToken(target.split("/").pop() ?? "")];
-    if (imported.get(target) === undefined) return branch;
-    return { ...branch, type: "object", properties: { [property]: { enum: values } }, required: [property] };
-  });
 }
 
 // ajv's strict mode refuses a `required` name that the same schema's `properties` does not
