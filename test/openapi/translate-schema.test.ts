@@ -101,6 +101,11 @@ const cases: [string, Case][] = [
     want: { type: "object", required: ["name"], properties: { name: { type: "string" }, password: { type: "string", writeOnly: true } } },
     valid: [{ name: "a" }], invalid: [{ id: 1 }],
   }],
+  ["readOnly under additionalProperties: false stays defined, so sending it is still allowed", {
+    given: { type: "object", additionalProperties: false, required: ["id", "name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
+    want: { type: "object", additionalProperties: false, required: ["name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
+    valid: [{ name: "a" }, { id: 1, name: "a" }], invalid: [{ id: 1 }],
+  }],
   ["readOnly through $ref and across allOf members", {
     components: { Id: { type: "integer", readOnly: true }, Base: { type: "object", properties: { id: { $ref: "#/components/schemas/Id" } } } },
     given: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", required: ["id", "name"], properties: { name: { type: "string" } } }] },

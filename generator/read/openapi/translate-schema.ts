@@ -217,7 +217,10 @@ function dropReadOnly(document: unknown, source: Schema, out: Schema, inherited:
   const readOnly = allOfReadOnlyNames(document, source, inherited);
   if (readOnly.size === 0) return;
   const properties = out.properties as Schema | undefined;
-  if (properties) for (const name of readOnly) delete properties[name];
+  // Where extra properties are forbidden, a removed definition would make sending the property
+  // an error, which the schema as written accepts: it stays defined, only not required.
+  const closed = out.additionalProperties === false || out.unevaluatedProperties === false;
+  if (properties && !closed) for (const name of readOnly) delete properties[name];
   if (Array.isArray(out.required)) {
     const required = out.required.filter((name) => !readOnly.has(name as string));
     if (required.length > 0) out.required = required;
