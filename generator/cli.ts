@@ -10,6 +10,7 @@ import { loadConfig, type ResolvedConfig } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
+import { skipLines, warningLines } from "./read-summary.ts";
 import { buildReport, formatReport } from "./report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -103,9 +104,7 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
 }
 
 function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
-  if (pkg.skipped.length === 0) return;
-  say(`  skipped ${pkg.skipped.length} operation${pkg.skipped.length === 1 ? "" : "s"} (--strict makes this an error):`);
-  for (const skip of pkg.skipped) say(`    ${skip.name} (${skip.source.file}#${skip.source.pointer}): ${skip.reason}`);
+  for (const line of [...warningLines(pkg.tools), ...skipLines(pkg.skipped)]) say(`  ${line}`);
 }
 
 function indent(text: string): string {

@@ -24,6 +24,8 @@ export interface OperationInput {
   readonly operation: Readonly<Record<string, unknown>>;
   /** The document's server URLs, already resolved against the path item and operation. */
   readonly servers: readonly string[];
+  /** Refuse unknown keywords instead of dropping them with a warning (`--strict`). */
+  readonly strict?: boolean;
 }
 
 export type OperationResult =
@@ -41,7 +43,7 @@ export function operationTool(input: OperationInput): OperationResult {
     ], context);
     checkPathTemplate(input.path, parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name), pointer, context);
     const body = requestBody(input, `${pointer}/requestBody`, context);
-    const translator = createSchemaTranslator(input.document, input.dialect);
+    const translator = createSchemaTranslator(input.document, input.dialect, { unknownKeywords: input.strict ? "refuse" : "drop" });
     const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
     const http: HttpBinding = {
       method: input.method.toUpperCase(),
@@ -59,12 +61,18 @@ export function operationTool(input: OperationInput): OperationResult {
         references: {},
         source: { file: input.file, pointer },
         http,
+        ...(translator.dropped.length > 0 ? { warnings: translator.dropped.map(droppedWarning) } : {}),
       },
     };
   } catch (error) {
     if (error instanceof Untranslatable) return { skip: { pointer: error.pointer, reason: error.message } };
     throw error;
   }
+}
+
+function droppedWarning(pointer: string): string {
+  const keyword = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  return `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling`;
 }
 
 function requestBody(input: OperationInput, at: string, context: OperationContext): BodyInput | undefined {

@@ -48,7 +48,7 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
       }
       taken.set(name, pointer);
       const servers = serverUrls(record.servers ?? pathItem.servers ?? root.servers);
-      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers });
+      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers, strict: options.strict });
       if ("tool" in result) tools.push(result.tool);
       else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });
     }

@@ -6,10 +6,11 @@
 import { uniqueName } from "../../load/localize-schema.ts";
 import { translateFormat } from "./formats.ts";
 import {
-  APPLICATORS, DROPPED_KEYWORDS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
+  APPLICATORS, DROPPED_KEYWORDS, DYNAMIC_ANCHORS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
   SUBSCHEMA_ARRAY, SUBSCHEMA_MAP, UNSUPPORTED_KEYWORDS, VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
 import { applyDiscriminator } from "./discriminator.ts";
+import { dynamicTarget, recursiveTarget } from "./recursive-refs.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
@@ -22,6 +23,18 @@ export interface SchemaTranslator {
   translate(pointer: string): unknown;
   /** Every definition imported so far, keyed by its name in `$defs`. */
   readonly defs: Readonly<Record<string, unknown>>;
+  /** Document pointers of the unknown keywords left out (with `unknownKeywords: "drop"`). */
+  readonly dropped: readonly string[];
+}
+
+export interface TranslateOptions {
+  /**
+   * An unknown keyword (`min_items`): `"refuse"` (default) throws Untranslatable, since it may be
+   * a misspelt assertion; `"drop"` leaves it out, as JSON Schema treats it (an annotation), and
+   * lists it in `dropped` for a warning. Third-party documents are read with `"drop"` unless
+   * `--strict`.
+   */
+  readonly unknownKeywords?: "refuse" | "drop";
 }
 
 /** Where a schema sits, and what it inherits from the schema around it. */
@@ -32,12 +45,15 @@ interface Place {
   readonly parentTypes: readonly string[];
   /** Property names a parent or `allOf` sibling declares read-only. */
   readonly readOnlyNames: ReadonlySet<string>;
+  /** The nearest enclosing schema with `$recursiveAnchor: true`, where `$recursiveRef` goes. */
+  readonly recursiveAnchor?: string;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-export function createSchemaTranslator(document: unknown, dialect: SchemaDialect): SchemaTranslator {
+export function createSchemaTranslator(document: unknown, dialect: SchemaDialect, options: TranslateOptions = {}): SchemaTranslator {
   const defs: Schema = {};
+  const dropped: string[] = [];
   const imported = new Map<string, string>(); // document pointer -> local $ref
   const names = new Set<string>();
 
@@ -60,7 +76,8 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       throw new Untranslatable(place.pointer, "expected a schema object");
     }
     const source = node as Schema;
-    const here = withDialect(source, place);
+    const declared = withDialect(source, place);
+    const here = source.$recursiveAnchor === true ? { ...declared, recursiveAnchor: declared.pointer } : declared;
     const at = (key: string): string => `${here.pointer}/${pointerToken(key)}`;
     if (here.dialect === "oas30" && typeof source.$ref === "string") checkRefSiblings(source, here.pointer);
 
@@ -69,16 +86,20 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     const ownTypes = typesOf(source.type);
     const childTypes = ownTypes.length > 0 ? ownTypes : here.parentTypes;
     const branch = (key: string, value: unknown, pointer: string, readOnlyNames: ReadonlySet<string> = NO_NAMES): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: key === "not" ? [] : childTypes, readOnlyNames });
+      schema(value, { pointer, dialect: here.dialect, parentTypes: key === "not" ? [] : childTypes, readOnlyNames, recursiveAnchor: here.recursiveAnchor });
     const nested = (value: unknown, pointer: string): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES });
+      schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES, recursiveAnchor: here.recursiveAnchor });
 
     for (const [key, value] of Object.entries(source)) {
-      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
+      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key) || DYNAMIC_ANCHORS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
         out.$ref = importRef(value, at(key), here.dialect);
+      } else if (key === "$recursiveRef") {
+        out.$ref = importRef(`#${recursiveTarget(value, at(key), here.recursiveAnchor)}`, at(key), here.dialect);
+      } else if (key === "$dynamicRef") {
+        out.$ref = importRef(`#${dynamicTarget(document, value, at(key))}`, at(key), here.dialect);
       } else if (key === "example") {
         examples.push(value);
       } else if (key === "examples") {
@@ -113,6 +134,8 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
         const map: Schema = {};
         for (const [name, child] of Object.entries(value)) map[name] = nested(child, `${at(key)}/${pointerToken(name)}`);
         out[key] = map;
+      } else if (options.unknownKeywords === "drop") {
+        if (!dropped.includes(at(key))) dropped.push(at(key));
       } else {
         throw new Untranslatable(at(key), `unknown keyword \`${key}\`: toolguard will not guess whether it asserts something`);
       }
@@ -133,6 +156,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
   return {
     translate: (pointer) => schema(resolvePointer(document, pointer), { pointer, dialect, parentTypes: [], readOnlyNames: NO_NAMES }),
     defs,
+    dropped,
   };
 }
 
