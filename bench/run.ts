@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -127,6 +127,19 @@ if (only.has("size")) {
   say(`| tools | per tool, median | per tool, max | runtime (once) | package | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|`);
   const kb = (bytes: unknown): string => `${fixed(Number(bytes) / 1024, 1)} KB`;
   say(`| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`);
+}
+
+if (only.has("telemetry")) {
+  type Telemetry = { noSdk: { floor: number; bare: number; guarded: number }; withSdk: { floor: number; guarded: number } };
+  const samples = Array.from({ length: runs }, () => runCase<Telemetry>(cases("telemetry-cost.ts")));
+  const wrapper = medianOf(samples, (sample) => sample.noSdk.guarded / sample.noSdk.bare);
+  const plain = medianOf(samples, (sample) => sample.noSdk.guarded / sample.noSdk.floor);
+  const traced = medianOf(samples, (sample) => sample.withSdk.guarded / sample.withSdk.floor);
+  const extraNs = medianOf(samples, (sample) => sample.withSdk.guarded - sample.withSdk.floor - (sample.noSdk.guarded - sample.noSdk.floor));
+  results.telemetry = { noSdk: { wrapperOverBare: wrapper, guardedOverFloor: plain }, withSdk: { guardedOverFloor: traced, extraNsPerCall: extraNs } };
+  say("\n6. Tracing on the valid path, the invoice (no SDK: the tracing wrapper must cost nothing measurable)");
+  say("| no SDK: guarded / same guard unwrapped | no SDK: guarded / floor | SDK registered: guarded / floor | SDK: extra per call |\n|---|---|---|---|");
+  say(`| ${fixed(wrapper)}x | ${fixed(plain)}x | ${fixed(traced)}x | ${fixed(extraNs, 0)} ns |`);
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

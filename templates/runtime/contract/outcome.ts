@@ -32,8 +32,13 @@ export interface OkOutcome<Result> {
   readonly coercions: readonly Coercion[];
   /** Attempts in this chain, the successful one included (1 when no repair was needed). */
   readonly attempts: number;
-  /** Derived from the validated, canonicalised arguments. */
+  /**
+   * The call's idempotency key: by default derived from the validated, canonicalised arguments;
+   * with `idempotency.keyOf`, the intent it names.
+   */
   readonly idempotencyKey: string;
+  /** True when an idempotency store answered with the result of an earlier run of the same call. */
+  readonly replayed?: boolean;
 }
 
 /** The arguments failed; the model gets this envelope and may repair once. */
@@ -74,11 +79,24 @@ export interface AmbiguousReferenceOutcome {
   readonly attempts: number;
 }
 
+/**
+ * The call's idempotency key already ran, or is running, with other arguments. Nothing ran: the
+ * same key with a different payload is an alarm, never a silent replay.
+ */
+export interface IdempotencyConflictOutcome {
+  readonly status: "idempotency_conflict";
+  readonly tool: string;
+  readonly idempotencyKey: string;
+  readonly detail: string;
+  readonly attempts: number;
+}
+
 export type Outcome<Result> =
   | OkOutcome<Result>
   | ValidationFailedOutcome
   | ArgumentsRejectedOutcome
-  | AmbiguousReferenceOutcome;
+  | AmbiguousReferenceOutcome
+  | IdempotencyConflictOutcome;
 
 /** The outcomes that go back to the model as a correction or a refusal. */
 export type FailedOutcome = Exclude<Outcome<never>, OkOutcome<never>>;

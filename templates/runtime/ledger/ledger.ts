@@ -28,7 +28,7 @@ export interface LedgerAttempt {
  * it failed and the model never came back within the chain's lifetime; `ambiguous`: it ended on
  * an unanswered question; `error`: the implementation or a resolver threw.
  */
-export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned";
+export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "replayed" | "conflict";
 
 /**
  * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is
