@@ -14,6 +14,12 @@ export interface SchemaSetConfig {
   readonly out: string;
   /** The generated package's npm name. Default: `<basename of out>-tools`. */
   readonly packageName?: string;
+  /**
+   * The set is one OpenAPI document split over files: its root file, relative to `schemas`.
+   * Default: every OpenAPI document in the folder that no other part references is an entry,
+   * and files reached through `$ref` are never read as tools.
+   */
+  readonly entry?: string;
 }
 
 export interface ToolguardConfig {
@@ -40,6 +46,8 @@ export interface ResolvedSet {
   readonly schemas: string;
   readonly out: string;
   readonly packageName: string;
+  /** Absolute path of the entry document, when the config names one. */
+  readonly entry?: string;
 }
 
 export interface ResolvedConfig {
@@ -92,8 +100,9 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName)`);
+    const { schemas, out, packageName, entry, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, entry)`);
+    if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
@@ -104,6 +113,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       schemas: path.resolve(base, schemas),
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
     };
   });
   const outs = new Set<string>();
