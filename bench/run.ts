@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -140,6 +140,35 @@ if (only.has("telemetry")) {
   say("\n6. Tracing on the valid path, the invoice (no SDK: the tracing wrapper must cost nothing measurable)");
   say("| no SDK: guarded / same guard unwrapped | no SDK: guarded / floor | SDK registered: guarded / floor | SDK: extra per call |\n|---|---|---|---|");
   say(`| ${fixed(wrapper)}x | ${fixed(plain)}x | ${fixed(traced)}x | ${fixed(extraNs, 0)} ns |`);
+}
+
+if (only.has("changes")) {
+  type Changes = {
+    diff: { wallMs: number; peakRssMb: number; changedTools: number; unchangedTools: number };
+    watch: { rounds: number; firstChangePrintedMs: number; printedMs: number; observedMs: number; rerunMs: number; observedOverRerun: number };
+  };
+  const samples = Array.from({ length: generationRuns }, () => runCase<Changes>(cases("schema-changes.ts"), [], smoke ? { TOOLGUARD_BENCH_ROUNDS: "1" } : {}));
+  const diffMs = medianOf(samples, (sample) => sample.diff.wallMs);
+  const ratio = medianOf(samples, (sample) => sample.watch.observedOverRerun);
+  results.changes = {
+    runs: generationRuns,
+    diff: { wallMs: diffMs, peakRssMb: medianOf(samples, (sample) => sample.diff.peakRssMb), changedTools: samples[0]?.diff.changedTools, unchangedTools: samples[0]?.diff.unchangedTools },
+    watch: {
+      firstChangePrintedMs: medianOf(samples, (sample) => sample.watch.firstChangePrintedMs),
+      printedMs: medianOf(samples, (sample) => sample.watch.printedMs),
+      observedMs: medianOf(samples, (sample) => sample.watch.observedMs),
+      rerunMs: medianOf(samples, (sample) => sample.watch.rerunMs),
+      observedOverRerun: ratio,
+    },
+    targets: { diffUnder10s: diffMs < 10_000, watchWithinRerun: ratio <= 1.2 },
+  };
+  say("\n7. Schema changes on GitHub's spec (targets: diff of two published versions < 10 s; --watch regenerates one changed body in the time of a cached re-run)");
+  say("| run | wall |\n|---|---|");
+  say(`| toolguard diff, @octokit/openapi 22.0.0 -> pinned (${samples[0]?.diff.changedTools} tools changed) | ${fixed(diffMs / 1000)} s |`);
+  say(`| generate --watch, first change after start (loads the emitters) | ${fixed(medianOf(samples, (sample) => sample.watch.firstChangePrintedMs) / 1000)} s |`);
+  say(`| generate --watch, a later change, save to line printed | ${fixed(medianOf(samples, (sample) => sample.watch.observedMs) / 1000)} s |`);
+  say(`| generate re-run in a fresh process, same change, cache warm | ${fixed(medianOf(samples, (sample) => sample.watch.rerunMs) / 1000)} s |`);
+  say(`watch / re-run: ${fixed(ratio)}x`);
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

@@ -20,6 +20,22 @@ export interface SchemaSetConfig {
    * and files reached through `$ref` are never read as tools.
    */
   readonly entry?: string;
+  /**
+   * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
+   * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
+   * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
+   * working tree (docs/diff.md). Either way the version follows from the inputs alone.
+   */
+  readonly version?: string | VersionFromDiff;
+}
+
+/** A package version derived from the schema changes since a git ref. */
+export interface VersionFromDiff {
+  readonly from: "schema-diff";
+  /** The git ref whose generated package.json holds the version to raise (a branch, a release tag). */
+  readonly base: string;
+  /** The version when the package does not exist at `base` yet. Default `"0.1.0"`. */
+  readonly initial?: string;
 }
 
 export interface ToolguardConfig {
@@ -48,6 +64,8 @@ export interface ResolvedSet {
   readonly packageName: string;
   /** Absolute path of the entry document, when the config names one. */
   readonly entry?: string;
+  /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
+  readonly version?: string | VersionFromDiff;
 }
 
 export interface ResolvedConfig {
@@ -100,8 +118,8 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, entry, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, entry)`);
+    const { schemas, out, packageName, version, entry, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, entry)`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
@@ -109,10 +127,12 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${at}.packageName must be a valid npm package name`);
     }
     const outAbs = path.resolve(base, out);
+    const resolvedVersion = versionOption(version, `${at}.version`);
     return {
       schemas: path.resolve(base, schemas),
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
     };
   });
@@ -123,4 +143,21 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep)) throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+const PLAIN_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+function versionOption(value: unknown, at: string): string | VersionFromDiff | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") {
+    if (!PLAIN_VERSION.test(value)) throw new UsageError(`${at} must be a plain x.y.z version, got "${value}"`);
+    return value;
+  }
+  if (value === null || typeof value !== "object") throw new UsageError(`${at} must be "x.y.z" or { from: "schema-diff", base: "<git ref>" }`);
+  const { from, base, initial, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: from, base, initial)`);
+  if (from !== "schema-diff") throw new UsageError(`${at}.from must be "schema-diff"`);
+  if (typeof base !== "string" || base === "") throw new UsageError(`${at}.base must name a git ref (a branch or a tag)`);
+  if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial))) throw new UsageError(`${at}.initial must be a plain x.y.z version`);
+  return { from, base, ...(initial === undefined ? {} : { initial: initial as string }) };
 }
