@@ -11,6 +11,7 @@ import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
 import { skipLines, warningLines } from "./read-summary.ts";
+import { toolguardVersion } from "./version.ts";
 import { buildReport, formatReport } from "./report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -25,6 +26,7 @@ Usage:
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                                                   what schema changes mean (toolguard diff --help)
   toolguard help
+  toolguard --version
 
 Options:
   --config FILE   config file (default: toolguard.config.{ts,mjs,js,json} in the working
@@ -39,6 +41,10 @@ Options:
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
   // `diff` has options of its own; it parses them itself.
   if (argv[0] === "diff") return (await import("./diff/diff-command.ts")).diffCommand(argv.slice(1), cwd);
+  if (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "version") {
+    process.stdout.write(`toolguard ${toolguardVersion()}\n`);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({
