@@ -12,6 +12,7 @@ import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
 import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
+import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReport, formatReport } from "./report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -108,6 +109,8 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
+    const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
+    if (note) say(`  ${note}`);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;
