@@ -121,7 +121,7 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
   for (const pkg of packages) {
     const where = path.relative(cwd, pkg.set.out) || ".";
     const result = await compareWithDisk(pkg.set.out, pkg.files);
-    if (result.stale.length + result.missing.length + result.extra.length === 0) {
+    if (result.stale.length + result.hashOnly.length + result.missing.length + result.extra.length === 0) {
       say(`${where}: up to date (${pkg.files.length} files)`);
       continue;
     }
@@ -129,6 +129,7 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
     for (const file of result.stale) process.stderr.write(`stale:   ${where}/${file.path}\n${indent(file.diff)}\n`);
     for (const file of result.missing) process.stderr.write(`missing: ${where}/${file}\n`);
     for (const file of result.extra) process.stderr.write(`extra:   ${where}/${file}\n`);
+    if (result.hashOnly.length > 0) process.stderr.write(`${hashOnlyLine(where, result.hashOnly)}\n`);
   }
   if (!clean) process.stderr.write("toolguard check: generated output is out of date; run `npx toolguard generate` and commit the result\n");
   return clean ? 0 : 1;
@@ -136,6 +137,12 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
 
 function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
   for (const line of [...warningLines(pkg.tools), ...skipLines(pkg.skipped)]) say(`  ${line}`);
+}
+
+/** Files that differ only in the header's source hash: one line, after the real changes. */
+function hashOnlyLine(where: string, files: readonly string[]): string {
+  const shown = files.slice(0, 5).map((file) => `${where}/${file}`).join(", ");
+  return `source hash only: ${files.length === 1 ? "1 file differs" : `${files.length} files differ`} only in the header's sha256 (a file they are generated from changed): ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ""}`;
 }
 
 function indent(text: string): string {
