@@ -21,6 +21,12 @@ export interface SchemaSetConfig {
    */
   readonly entry?: string;
   /**
+   * Schemas from zod-style generators list fields with a default as required, though the server
+   * fills them in: with `true`, a required field whose schema has a `default` is optional. Each
+   * tool so changed is named in the generation summary. Default `false`.
+   */
+  readonly defaultsOptional?: boolean;
+  /**
    * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
    * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
    * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
@@ -64,6 +70,7 @@ export interface ResolvedSet {
   readonly packageName: string;
   /** Absolute path of the entry document, when the config names one. */
   readonly entry?: string;
+  readonly defaultsOptional?: boolean;
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
 }
@@ -118,8 +125,9 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, entry, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, entry)`);
+    const { schemas, out, packageName, version, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, entry, defaultsOptional)`);
+    if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
@@ -134,6 +142,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
+      ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
     };
   });
   const outs = new Set<string>();

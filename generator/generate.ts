@@ -42,7 +42,7 @@ export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig,
   let pool = (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES ? emitterPool(cache) : undefined;
   try {
     const { readSchemaSet } = await import("./read/index.ts");
-    const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry });
+    const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional });
     const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     assertUniqueNames(tools);
     const cached = await mapLimit(tools, CONCURRENCY, async (tool) => cache?.tool(tool));

@@ -32,7 +32,7 @@ export function warningLines(tools: readonly ToolDescription[]): string[] {
     }
   }
   if (users.size === 0) return [];
-  const lines = [`${plural(users.size, "warning")} (--strict makes unknown keywords an error):`];
+  const lines = [`${plural(users.size, "warning")}:`];
   for (const [key, { file, tools: names }] of users) {
     const warning = key.slice(key.indexOf("\u0000") + 1);
     const used = names.length === 1 ? `tool ${names[0]}` : `${names.length} tools: ${names.slice(0, 3).join(", ")}${names.length > 3 ? ", ..." : ""}`;

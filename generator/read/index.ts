@@ -10,12 +10,15 @@ import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
 import { readOpenApi } from "./openapi/read-openapi.ts";
 import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
+import { defaultsOptional } from "./defaults-optional.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
   readonly strict: boolean;
   /** Absolute path of the set's one OpenAPI entry document (config `entry`); else found (set-entries.ts). */
   readonly entry?: string;
+  /** Required fields with a `default` are optional (config `defaultsOptional`; defaults-optional.ts). */
+  readonly defaultsOptional?: boolean;
 }
 
 /** The files of a schema set, sorted so that every run reads them in the same order. */
@@ -68,7 +71,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document) ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict }) : await readToolFile(read, file, load);
-      tools.push(...result.tools);
+      tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
     } catch (error) {
       collect(error);

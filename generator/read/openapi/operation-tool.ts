@@ -72,7 +72,7 @@ export function operationTool(input: OperationInput): OperationResult {
 
 function droppedWarning(pointer: string): string {
   const keyword = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
-  return `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling`;
+  return `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`;
 }
 
 function requestBody(input: OperationInput, at: string, context: OperationContext): BodyInput | undefined {
