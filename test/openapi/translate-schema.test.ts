@@ -204,6 +204,12 @@ const cases: [string, Case][] = [
     want: { type: "array", prefixItems: [{ type: "string" }], items: false, minItems: 1 },
     valid: [["a"]], invalid: [["a", "b"]],
   }],
+,
+  ["identity escapes Unicode mode refuses are written plainly (DigitalOcean's tag names)", {
+    given: { type: "string", pattern: "^[a-zA-Z0-9_\\-\\:]+$" },
+    want: { type: "string", pattern: "^[a-zA-Z0-9_\\-:]+$" },
+    valid: ["web-1:eu"], invalid: ["web 1", "a\\b"],
+  }],
 ];
 
 describe("translateSchema", () => {
@@ -226,6 +232,18 @@ const refusals: [string, { given: unknown; dialect?: SchemaDialect; reason: RegE
   ["required but forbidden", { given: { type: "object", properties: {}, required: ["a"], additionalProperties: false }, reason: /no request can satisfy/, pointer: "/subject/required" }],
   ["draft-07 tuple syntax in 2020-12", { given: { items: [{}] }, dialect: "2020-12", reason: /prefixItems/, pointer: "/subject/items" }],
 ];
+
+describe("vendor documents (unknownKeywords: drop)", () => {
+  it("drops unknown keywords and 3.0 assertions beside $ref, naming each", () => {
+    const document = { components: { schemas: { A: { type: "string" } } }, subject: { type: "object", properties: { a: { $ref: "#/components/schemas/A", maxLength: 3 }, b: { type: "array", min_items: 1 } } } };
+    const translator = createSchemaTranslator(document, "oas30", { unknownKeywords: "drop" });
+    expect(translator.translate("/subject")).toEqual({ type: "object", properties: { a: { $ref: "#/$defs/A" }, b: { type: "array" } } });
+    expect(translator.dropped).toEqual([
+      { pointer: "/subject/properties/a/maxLength", why: "beside-ref" },
+      { pointer: "/subject/properties/b/min_items", why: "unknown" },
+    ]);
+  });
+});
 
 describe("untranslatable schemas", () => {
   it.each(refusals)("%s", (_name, { given, dialect, reason, pointer }) => {

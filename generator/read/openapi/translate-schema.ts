@@ -23,16 +23,23 @@ export interface SchemaTranslator {
   translate(pointer: string): unknown;
   /** Every definition imported so far, keyed by its name in `$defs`. */
   readonly defs: Readonly<Record<string, unknown>>;
-  /** Document pointers of the unknown keywords left out (with `unknownKeywords: "drop"`). */
-  readonly dropped: readonly string[];
+  /** Keywords left out (with `unknownKeywords: "drop"`), for warnings. */
+  readonly dropped: readonly DroppedKeyword[];
+}
+
+/** A keyword the translation left out instead of refusing the schema. */
+export interface DroppedKeyword {
+  readonly pointer: string;
+  /** `unknown`: not a JSON Schema or OpenAPI keyword; `beside-ref`: OpenAPI 3.0 ignores it beside `$ref`. */
+  readonly why: "unknown" | "beside-ref";
 }
 
 export interface TranslateOptions {
   /**
    * An unknown keyword (`min_items`): `"refuse"` (default) throws Untranslatable, since it may be
    * a misspelt assertion; `"drop"` leaves it out, as JSON Schema treats it (an annotation), and
-   * lists it in `dropped` for a warning. Third-party documents are read with `"drop"` unless
-   * `--strict`.
+   * lists it in `dropped` for a warning; likewise an assertion beside a 3.0 `$ref`, which 3.0
+   * ignores. Third-party documents are read with `"drop"` unless `--strict`.
    */
   readonly unknownKeywords?: "refuse" | "drop";
 }
@@ -53,7 +60,10 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 
 export function createSchemaTranslator(document: unknown, dialect: SchemaDialect, options: TranslateOptions = {}): SchemaTranslator {
   const defs: Schema = {};
-  const dropped: string[] = [];
+  const dropped: DroppedKeyword[] = [];
+  const drop = (pointer: string, why: DroppedKeyword["why"]): void => {
+    if (!dropped.some((known) => known.pointer === pointer)) dropped.push({ pointer, why });
+  };
   const imported = new Map<string, string>(); // document pointer -> local $ref
   const names = new Set<string>();
 
@@ -79,7 +89,12 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     const declared = withDialect(source, place);
     const here = source.$recursiveAnchor === true ? { ...declared, recursiveAnchor: declared.pointer } : declared;
     const at = (key: string): string => `${here.pointer}/${pointerToken(key)}`;
-    if (here.dialect === "oas30" && typeof source.$ref === "string") checkRefSiblings(source, here.pointer);
+    const besideRef = here.dialect === "oas30" && typeof source.$ref === "string" ? refSiblings(source) : [];
+    if (besideRef.length > 0 && options.unknownKeywords !== "drop") {
+      const key = besideRef[0] as string;
+      throw new Untranslatable(at(key), `OpenAPI 3.0 ignores \`${key}\` beside $ref, so its meaning is ambiguous; move it into an allOf with the $ref`);
+    }
+    for (const key of besideRef) drop(at(key), "beside-ref");
 
     const out: Schema = {};
     const examples: unknown[] = [];
@@ -91,7 +106,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES, recursiveAnchor: here.recursiveAnchor });
 
     for (const [key, value] of Object.entries(source)) {
-      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key) || DYNAMIC_ANCHORS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
+      if (key.startsWith("x-") || besideRef.includes(key) || DROPPED_KEYWORDS.has(key) || DYNAMIC_ANCHORS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
@@ -135,7 +150,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
         for (const [name, child] of Object.entries(value)) map[name] = nested(child, `${at(key)}/${pointerToken(name)}`);
         out[key] = map;
       } else if (options.unknownKeywords === "drop") {
-        if (!dropped.includes(at(key))) dropped.push(at(key));
+        drop(at(key), "unknown");
       } else {
         throw new Untranslatable(at(key), `unknown keyword \`${key}\`: toolguard will not guess whether it asserts something`);
       }
@@ -167,12 +182,9 @@ function withDialect(source: Schema, place: Place): Place {
   return { ...place, dialect: declared };
 }
 
-function checkRefSiblings(source: Schema, pointer: string): void {
-  for (const key of Object.keys(source)) {
-    if (key !== "$ref" && !key.startsWith("x-") && !REF_SIBLINGS_3_0.has(key)) {
-      throw new Untranslatable(`${pointer}/${pointerToken(key)}`, `OpenAPI 3.0 ignores \`${key}\` beside $ref, so its meaning is ambiguous; move it into an allOf with the $ref`);
-    }
-  }
+/** Keywords beside a 3.0 `$ref` that 3.0 ignores and that could change what validates. */
+function refSiblings(source: Schema): string[] {
+  return Object.keys(source).filter((key) => key !== "$ref" && !key.startsWith("x-") && !REF_SIBLINGS_3_0.has(key));
 }
 
 function refPointer(ref: string, at: string): string {
@@ -295,9 +307,53 @@ function checkPatterns(out: Schema, pointer: string): void {
     try {
       new RegExp(pattern, "u");
     } catch (error) {
+      // `\:` or `\-` outside a class: plain JavaScript reads an escaped character that has no
+      // meaning as itself, Unicode mode refuses it. Written without the backslash, the same
+      // pattern, which Unicode mode accepts (DigitalOcean's tag names: ^[a-zA-Z0-9_\-\:]+$).
+      const plain = withoutIdentityEscapes(pattern);
+      if (at.endsWith("/pattern") && plain !== pattern && compilesInUnicodeMode(plain) && compilesInUnicodeMode(pattern, false)) {
+        out.pattern = plain;
+        continue;
+      }
       throw new Untranslatable(at, `pattern ${JSON.stringify(pattern)} is not a valid Unicode regular expression (${(error as Error).message}); escape literal braces and brackets`);
     }
   }
+}
+
+function compilesInUnicodeMode(pattern: string, unicode = true): boolean {
+  try {
+    new RegExp(pattern, unicode ? "u" : "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Characters whose escape Unicode mode allows everywhere (the syntax characters and `/`). */
+const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
+
+/**
+ * The pattern with identity escapes of punctuation removed where Unicode mode refuses them:
+ * `\:` anywhere, `\-` outside a class (inside one, Unicode mode keeps `\-`). Letters, digits
+ * and syntax characters keep their escapes.
+ */
+function withoutIdentityEscapes(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index] as string;
+    if (char === "\\" && index + 1 < pattern.length) {
+      const next = pattern[index + 1] as string;
+      const needless = !/[A-Za-z0-9]/.test(next) && !SYNTAX.has(next) && !(next === "-" && inClass) && next.charCodeAt(0) < 128;
+      out += needless ? next : char + next;
+      index++;
+      continue;
+    }
+    if (char === "[" && !inClass) inClass = true;
+    else if (char === "]" && inClass) inClass = false;
+    out += char;
+  }
+  return out;
 }
 
 function applies(keywordType: string, types: readonly string[]): boolean {
