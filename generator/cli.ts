@@ -14,6 +14,7 @@ import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReport, formatReport } from "./report.ts";
+import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
@@ -109,6 +110,7 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
+    for (const line of strictReport(pkg.set.extras, pkg.tools)) say(line);
     const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
     if (note) say(`  ${note}`);
   }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
+import { EXTRA_NAMES } from "./extras.ts";
 
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
@@ -33,6 +34,12 @@ export interface SchemaSetConfig {
    * working tree (docs/diff.md). Either way the version follows from the inputs alone.
    */
   readonly version?: string | VersionFromDiff;
+  /**
+   * SDK adapters to include, each importable as `<packageName>/<extra>` with its SDK as an
+   * optional peer dependency: `"openai"` (Chat Completions and Responses), `"anthropic"`,
+   * `"ai-sdk"` (Vercel AI SDK), `"openai-agents"`, `"mcp"` (server). Default: none.
+   */
+  readonly extras?: readonly string[];
 }
 
 /** A package version derived from the schema changes since a git ref. */
@@ -73,6 +80,8 @@ export interface ResolvedSet {
   readonly defaultsOptional?: boolean;
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
+  /** Sorted, without repeats. */
+  readonly extras: readonly string[];
 }
 
 export interface ResolvedConfig {
@@ -125,8 +134,8 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, entry, defaultsOptional)`);
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
@@ -141,6 +150,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
+      extras: resolveExtras(extras, `${at}.extras`),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
     };
@@ -169,4 +179,19 @@ function versionOption(value: unknown, at: string): string | VersionFromDiff | u
   if (typeof base !== "string" || base === "") throw new UsageError(`${at}.base must name a git ref (a branch or a tag)`);
   if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial))) throw new UsageError(`${at}.initial must be a plain x.y.z version`);
   return { from, base, ...(initial === undefined ? {} : { initial: initial as string }) };
+}
+
+/** The extras a set lists, checked against the ones toolguard has. */
+function resolveExtras(raw: unknown, at: string): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new UsageError(`${at} must be an array of extra names (known: ${EXTRA_NAMES.join(", ")})`);
+  const seen = new Set<string>();
+  for (const [index, name] of raw.entries()) {
+    if (typeof name !== "string" || !EXTRA_NAMES.includes(name)) {
+      throw new UsageError(`${at}[${index}]: unknown extra ${JSON.stringify(name)} (known: ${EXTRA_NAMES.join(", ")})`);
+    }
+    if (seen.has(name)) throw new UsageError(`${at}[${index}]: "${name}" is listed twice`);
+    seen.add(name);
+  }
+  return [...seen].sort();
 }

@@ -106,8 +106,8 @@ describe("nothing to watch", () => {
 });
 
 describe("which changes count", () => {
-  const set: ResolvedSet = { schemas: "/p/schemas", out: "/p/generated", packageName: "x" };
-  const config = { file: undefined, sets: [set, { schemas: "/p/api", out: "/p/schemas/out", packageName: "y" }], allowNetwork: false, strict: false } as ResolvedConfig;
+  const set: ResolvedSet = { schemas: "/p/schemas", out: "/p/generated", packageName: "x", extras: [] };
+  const config = { file: undefined, sets: [set, { schemas: "/p/api", out: "/p/schemas/out", packageName: "y", extras: [] }], allowNetwork: false, strict: false } as ResolvedConfig;
 
   it.each([
     ["/p/schemas/a.json", true],

@@ -204,7 +204,6 @@ const cases: [string, Case][] = [
     want: { type: "array", prefixItems: [{ type: "string" }], items: false, minItems: 1 },
     valid: [["a"]], invalid: [["a", "b"]],
   }],
-,
   ["identity escapes Unicode mode refuses are written plainly (DigitalOcean's tag names)", {
     given: { type: "string", pattern: "^[a-zA-Z0-9_\\-\\:]+$" },
     want: { type: "string", pattern: "^[a-zA-Z0-9_\\-:]+$" },
