@@ -1,7 +1,7 @@
 // A scripted conversation against the generated example package, as a tool team would wire it:
 // the model's tool calls go into the guarded client, the outcomes go back to the model.
 // Run with `npm run demo` (after `npm run generate`).
-import { createInvoice, MemorySink, type Candidate, type Outcome } from "../generated/index.js";
+import { createInvoice, latestPerChain, MemorySink, type Candidate, type Outcome } from "../generated/index.js";
 
 const CUSTOMERS: readonly Candidate[] = [
   { id: "cus_00181", label: "Acme BV (Rotterdam)" },
@@ -59,7 +59,8 @@ await turn("a model that cannot get it right is refused, not looped", [
   { say: "(would try forever)", arguments: JSON.stringify({ amount: 5, currency: "USD" }) },
 ]);
 
-console.log("\n=== the ledger: one entry per chain");
-for (const entry of ledger.entries) {
+// The ledger appends a chain's state at each attempt; its last entry is the chain's record.
+console.log(`\n=== the ledger: ${ledger.entries.length} entries, the last of each chain is its record`);
+for (const entry of latestPerChain(ledger.entries)) {
   console.log(`${entry.turn}: ${entry.verdict}, ${entry.attempts.length} attempt(s), ${entry.repairs} repair(s)`);
 }

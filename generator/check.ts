@@ -7,7 +7,13 @@ import path from "node:path";
 import type { EmittedFile } from "./emit/runtime.ts";
 
 export interface Staleness {
+  /** Files whose content changed, each with its first changed lines (the header's hash aside). */
   readonly stale: readonly { path: string; diff: string }[];
+  /**
+   * Files that differ only in the header's source hash: a shared file they were generated from
+   * changed, not what they say. Listed after the files whose content changed.
+   */
+  readonly hashOnly: readonly string[];
   readonly missing: readonly string[];
   readonly extra: readonly string[];
 }
@@ -15,6 +21,7 @@ export interface Staleness {
 export async function compareWithDisk(out: string, files: readonly EmittedFile[]): Promise<Staleness> {
   const onDisk = new Set(await listFiles(out));
   const stale: { path: string; diff: string }[] = [];
+  const hashOnly: string[] = [];
   const missing: string[] = [];
   const present = files.filter((file) => {
     if (onDisk.delete(file.path)) return true;
@@ -26,9 +33,12 @@ export async function compareWithDisk(out: string, files: readonly EmittedFile[]
   // the thread pool per file. Nothing else is running on this thread meanwhile.
   for (const file of present) {
     const current = readFileSync(path.join(out, file.path), "utf8");
-    if (current !== file.content) stale.push({ path: file.path, diff: shortDiff(current, file.content) });
+    if (current === file.content) continue;
+    const [before, after] = [withoutSourceHash(current), withoutSourceHash(file.content)];
+    if (before === after) hashOnly.push(file.path);
+    else stale.push({ path: file.path, diff: shortDiff(before, after) });
   }
-  return { stale, missing, extra: [...onDisk].sort() };
+  return { stale, hashOnly, missing, extra: [...onDisk].sort() };
 }
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {
@@ -44,6 +54,13 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
     } else out.push(rel);
   }
   return out;
+}
+
+/** The generated header's `// Source: ... (sha256:...)` line with the hash left out. */
+const SOURCE_HASH = /^(\/\/ Source: .*\(sha256:)[0-9a-f]+(\))$/gm;
+
+function withoutSourceHash(text: string): string {
+  return text.replace(SOURCE_HASH, "$1…$2");
 }
 
 /** The first differing lines, `-` on disk and `+` generated, at most a few of each. */

@@ -11,6 +11,9 @@ import { InputError, InputErrors, UsageError } from "./errors.ts";
 import type { GeneratedPackage } from "./generate.ts";
 import { generateSet } from "./speed/generate-set.ts";
 import { writePackage } from "./write-output.ts";
+import { skipLines, warningLines } from "./read-summary.ts";
+import { toolguardVersion } from "./version.ts";
+import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReport, formatReport } from "./report.ts";
 import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
@@ -26,6 +29,7 @@ Usage:
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                                                   what schema changes mean (toolguard diff --help)
   toolguard help
+  toolguard --version
 
 Options:
   --config FILE   config file (default: toolguard.config.{ts,mjs,js,json} in the working
@@ -40,6 +44,10 @@ Options:
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
   // `diff` has options of its own; it parses them itself.
   if (argv[0] === "diff") return (await import("./diff/diff-command.ts")).diffCommand(argv.slice(1), cwd);
+  if (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "version") {
+    process.stdout.write(`toolguard ${toolguardVersion()}\n`);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -104,6 +112,8 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
     for (const line of strictReport(pkg.set.extras ?? [], pkg.tools)) say(line);
+    const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
+    if (note) say(`  ${note}`);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;
@@ -114,7 +124,7 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
   for (const pkg of packages) {
     const where = path.relative(cwd, pkg.set.out) || ".";
     const result = await compareWithDisk(pkg.set.out, pkg.files);
-    if (result.stale.length + result.missing.length + result.extra.length === 0) {
+    if (result.stale.length + result.hashOnly.length + result.missing.length + result.extra.length === 0) {
       say(`${where}: up to date (${pkg.files.length} files)`);
       continue;
     }
@@ -122,15 +132,20 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
     for (const file of result.stale) process.stderr.write(`stale:   ${where}/${file.path}\n${indent(file.diff)}\n`);
     for (const file of result.missing) process.stderr.write(`missing: ${where}/${file}\n`);
     for (const file of result.extra) process.stderr.write(`extra:   ${where}/${file}\n`);
+    if (result.hashOnly.length > 0) process.stderr.write(`${hashOnlyLine(where, result.hashOnly)}\n`);
   }
   if (!clean) process.stderr.write("toolguard check: generated output is out of date; run `npx toolguard generate` and commit the result\n");
   return clean ? 0 : 1;
 }
 
 function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
-  if (pkg.skipped.length === 0) return;
-  say(`  skipped ${pkg.skipped.length} operation${pkg.skipped.length === 1 ? "" : "s"} (--strict makes this an error):`);
-  for (const skip of pkg.skipped) say(`    ${skip.name} (${skip.source.file}#${skip.source.pointer}): ${skip.reason}`);
+  for (const line of [...warningLines(pkg.tools), ...skipLines(pkg.skipped)]) say(`  ${line}`);
+}
+
+/** Files that differ only in the header's source hash: one line, after the real changes. */
+function hashOnlyLine(where: string, files: readonly string[]): string {
+  const shown = files.slice(0, 5).map((file) => `${where}/${file}`).join(", ");
+  return `source hash only: ${files.length === 1 ? "1 file differs" : `${files.length} files differ`} only in the header's sha256 (a file they are generated from changed): ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ""}`;
 }
 
 function indent(text: string): string {

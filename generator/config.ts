@@ -16,6 +16,18 @@ export interface SchemaSetConfig {
   /** The generated package's npm name. Default: `<basename of out>-tools`. */
   readonly packageName?: string;
   /**
+   * The set is one OpenAPI document split over files: its root file, relative to `schemas`.
+   * Default: every OpenAPI document in the folder that no other part references is an entry,
+   * and files reached through `$ref` are never read as tools.
+   */
+  readonly entry?: string;
+  /**
+   * Schemas from zod-style generators list fields with a default as required, though the server
+   * fills them in: with `true`, a required field whose schema has a `default` is optional. Each
+   * tool so changed is named in the generation summary. Default `false`.
+   */
+  readonly defaultsOptional?: boolean;
+  /**
    * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
    * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
    * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
@@ -63,6 +75,9 @@ export interface ResolvedSet {
   readonly schemas: string;
   readonly out: string;
   readonly packageName: string;
+  /** Absolute path of the entry document, when the config names one. */
+  readonly entry?: string;
+  readonly defaultsOptional?: boolean;
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
@@ -119,8 +134,10 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras)`);
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
+    if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
+    if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
@@ -134,6 +151,8 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       extras: resolveExtras(extras, `${at}.extras`),
+      ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
+      ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
     };
   });
   const outs = new Set<string>();

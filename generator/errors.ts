@@ -45,10 +45,23 @@ export class InputErrors extends Error {
     this.errors = errors;
   }
 
+  /**
+   * Every error, led by one line per cause shared by several (a vendor's folder read the wrong
+   * way gives thousands of one error), so the cause is read before the list.
+   */
   format(): string {
-    return this.errors.map((error) => error.format()).join("\n");
+    const byCause = new Map<string, InputError[]>();
+    for (const error of this.errors) byCause.set(error.message, [...(byCause.get(error.message) ?? []), error]);
+    const summary = [...byCause.values()].filter((group) => group.length >= SUMMARY_AT).sort((a, b) => b.length - a.length).map((group) => {
+      const files = [...new Set(group.map((error) => error.location.file))];
+      return `${group.length} problems share one cause: ${group[0]!.message} (in ${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more files` : ""})\n  fix: ${group[0]!.fix}`;
+    });
+    return [...summary, ...this.errors.map((error) => error.format())].join("\n");
   }
 }
+
+/** How many errors with one message get a summary line. */
+const SUMMARY_AT = 3;
 
 /** An error as plain data, so that it crosses a thread boundary with its class and location. */
 export type EncodedError =

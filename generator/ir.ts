@@ -29,6 +29,8 @@ export interface ToolDescription {
   readonly source: SourceLocation;
   /** How to dispatch over HTTP, for tools read from OpenAPI operations. */
   readonly http?: HttpBinding;
+  /** What the reader left out or assumed, for the generation summary (OpenAPI's unknown keywords). */
+  readonly warnings?: readonly string[];
 }
 
 /** A tool an input document described but that could not be generated, and why. */

@@ -4,8 +4,9 @@
 // TypeScript, prettier, ajv and json-schema-to-typescript, and compiling them again on every
 // build was most of a small re-run. (NODE_DISABLE_COMPILE_CACHE=1 turns it off, as for any
 // Node program.)
-import { enableCompileCache } from "node:module";
+import * as nodeModule from "node:module";
 
-enableCompileCache?.();
+// A namespace import: a named import of a function this Node lacks would fail to link.
+nodeModule.enableCompileCache?.();
 const { main } = await import("./cli.ts");
 process.exitCode = await main(process.argv.slice(2));

@@ -93,7 +93,7 @@ export function formatReport(reports: readonly ToolReport[]): string {
   const lines: string[] = [];
   for (const report of reports) {
     lines.push(
-      `${report.tool}: ${report.calls} calls, ${report.failedCalls} failed (${report.perThousand} per 1000) — ${report.health}; repairs succeeded ${report.repairSucceeded}, exhausted ${report.repairExhausted}`,
+      `${report.tool}: ${report.calls} call${report.calls === 1 ? "" : "s"}, ${report.failedCalls} failed (${report.perThousand} per 1000) — ${report.health}; repairs succeeded ${report.repairSucceeded}, exhausted ${report.repairExhausted}`,
     );
     for (const rule of report.rules) lines.push(`  ${rule.rule}: ${rule.perThousand} per 1000 — ${rule.meaning}`);
   }

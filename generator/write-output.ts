@@ -12,13 +12,13 @@ import type { EmittedFile } from "./emit/runtime.ts";
 /** Writes the package; resolves to `false` when the folder already held exactly these files. */
 export async function writePackage(out: string, files: readonly EmittedFile[]): Promise<boolean> {
   const current = await compareWithDisk(out, files);
-  if (current.stale.length + current.missing.length + current.extra.length === 0) return false;
+  if (current.stale.length + current.hashOnly.length + current.missing.length + current.extra.length === 0) return false;
   const parent = path.dirname(out);
   const base = path.basename(out);
   const staging = path.join(parent, `.${base}.toolguard-new-${process.pid}`);
   const retired = path.join(parent, `.${base}.toolguard-old-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
-  const changed = new Set([...current.missing, ...current.stale.map((file) => file.path)]);
+  const changed = new Set([...current.missing, ...current.hashOnly, ...current.stale.map((file) => file.path)]);
   try {
     const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });

@@ -1,6 +1,6 @@
 // Finds the documents of a schema set and hands each to the reader for its kind: OpenAPI
 // documents (a top-level `openapi` field) to the OpenAPI reader, everything else to the tool
-// file reader.
+// file reader. Files that another file `$ref`s are parts of it, not documents (set-entries.ts).
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError, InputErrors } from "../errors.ts";
@@ -9,10 +9,16 @@ import { readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
 import { readOpenApi } from "./openapi/read-openapi.ts";
+import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
+import { defaultsOptional } from "./defaults-optional.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
   readonly strict: boolean;
+  /** Absolute path of the set's one OpenAPI entry document (config `entry`); else found (set-entries.ts). */
+  readonly entry?: string;
+  /** Required fields with a `default` are optional (config `defaultsOptional`; defaults-optional.ts). */
+  readonly defaultsOptional?: boolean;
 }
 
 /** The files of a schema set, sorted so that every run reads them in the same order. */
@@ -42,18 +48,33 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   const tools: ToolDescription[] = [];
   const skipped: SkippedTool[] = [];
   const errors: InputError[] = [];
-  for (const file of files) {
+  const collect = (error: unknown): void => {
+    if (error instanceof InputError) errors.push(error);
+    else if (error instanceof InputErrors) errors.push(...error.errors);
+    else throw error;
+  };
+  const load = { root, allowNetwork: options.allowNetwork };
+  const documents: SetDocument[] = [];
+  for (const file of options.entry !== undefined ? files.filter((candidate) => candidate === options.entry) : files) {
     try {
-      const load = { root, allowNetwork: options.allowNetwork };
-      const read = await readDocument(file, load);
-      const isOpenApi = read.document !== null && typeof read.document === "object" && "openapi" in read.document;
-      const result = isOpenApi ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict }) : await readToolFile(read, file, load);
-      tools.push(...result.tools);
+      documents.push({ file, read: await readDocument(file, load) });
+    } catch (error) {
+      collect(error);
+    }
+  }
+  let entries: SetDocument[] = [];
+  try {
+    entries = setEntries(documents, root, options.entry);
+  } catch (error) {
+    collect(error);
+  }
+  for (const { file, read } of entries) {
+    try {
+      const result = isOpenApi(read.document) ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict }) : await readToolFile(read, file, load);
+      tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
     } catch (error) {
-      if (error instanceof InputError) errors.push(error);
-      else if (error instanceof InputErrors) errors.push(...error.errors);
-      else throw error;
+      collect(error);
     }
   }
   if (errors.length > 0) throw new InputErrors(errors);

@@ -55,3 +55,27 @@ describe("toolguard check", () => {
     expect(result.stderr).toMatch(/missing: generated\/tools\/gamma\.js/);
   });
 });
+
+describe("toolguard check after a shared file changed", () => {
+  it("shows the changed schema first, and the files whose only change is the header's hash in one line", async () => {
+    const shared = new TempProject({
+      "schemas/_shared/text.json": { $defs: { text: { type: "string", maxLength: 10 } } },
+      "schemas/a.json": mcpTool("alpha", { type: "object", properties: { q: { $ref: "_shared/text.json#/$defs/text" } } }),
+      "schemas/b.json": mcpTool("beta", { type: "object", properties: { q: { $ref: "_shared/text.json#/$defs/text" } } }),
+    });
+    try {
+      expect((await shared.run("generate")).code).toBe(0);
+      shared.write("schemas/_shared/text.json", { $defs: { text: { type: "string", maxLength: 20 } } });
+      const result = await shared.run("check");
+      expect(result.code).toBe(1);
+      const diffs = result.stderr.split("\n").filter((line) => /^ {4}[-+] /.test(line));
+      expect(diffs.length).toBeGreaterThan(0);
+      // Every line of the diff is about the schema, none is the header's hash line.
+      for (const line of diffs) expect(line).not.toMatch(/sha256:/);
+      expect(diffs.some((line) => line.includes("20"))).toBe(true);
+      expect(result.stderr.indexOf("stale:")).toBeLessThan(Math.max(result.stderr.indexOf("source hash only"), result.stderr.length));
+    } finally {
+      shared.remove();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.t
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
+import { requestExamples, requiredParameterValues } from "../helpers/openapi-samples.ts";
 
 const require = createRequire(import.meta.url);
 const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
@@ -181,43 +182,4 @@ function brokenVariants(args: Record<string, unknown>): unknown[] {
     for (const wrong of [7, 2.5, "x", true, null, [], [{}], {}, { type: "x" }]) variants.push({ ...args, body: { ...body, [key]: wrong } });
   }
   return variants;
-}
-
-/** The request-body examples of the tool's operation, as the spec writes them. */
-function requestExamples(document: unknown, tool: ToolDescription): unknown[] {
-  if (!tool.http?.body) return [];
-  const tokens = tool.source.pointer.split("/").slice(1).map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
-  let operation: unknown = document;
-  for (const token of tokens) operation = (operation as Record<string, unknown>)[token];
-  const media = (operation as { requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string }> }> } })
-    .requestBody?.content?.[tool.http.body.contentType];
-  if (media?.example !== undefined) return [media.example];
-  return Object.values(media?.examples ?? {}).flatMap((example) => {
-    if (example.$ref) {
-      const name = example.$ref.split("/").pop() as string;
-      const target = (document as { components: { examples: Record<string, { value?: unknown }> } }).components.examples[name];
-      return target?.value === undefined ? [] : [target.value];
-    }
-    return example.value === undefined ? [] : [example.value];
-  });
-}
-
-/** Plausible values for the tool's required parameters (path parameters, mostly). */
-function requiredParameterValues(tool: ToolDescription): Record<string, unknown> {
-  const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
-  const values: Record<string, unknown> = {};
-  for (const name of (tool.inputSchema.required as string[] | undefined) ?? []) {
-    if (name === "body") continue;
-    values[name] = sampleValue(properties[name]!, tool.inputSchema.$defs as Record<string, Record<string, unknown>> | undefined);
-  }
-  return values;
-}
-
-function sampleValue(schema: Record<string, unknown>, defs: Record<string, Record<string, unknown>> | undefined): unknown {
-  if (typeof schema.$ref === "string") return sampleValue(defs?.[schema.$ref.split("/").pop() as string] ?? {}, defs);
-  if (Array.isArray(schema.examples)) return schema.examples[0];
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.type === "integer" || schema.type === "number") return 1;
-  if (schema.type === "boolean") return true;
-  return "octocat";
 }

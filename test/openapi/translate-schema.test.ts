@@ -101,6 +101,11 @@ const cases: [string, Case][] = [
     want: { type: "object", required: ["name"], properties: { name: { type: "string" }, password: { type: "string", writeOnly: true } } },
     valid: [{ name: "a" }], invalid: [{ id: 1 }],
   }],
+  ["readOnly under additionalProperties: false stays defined, so sending it is still allowed", {
+    given: { type: "object", additionalProperties: false, required: ["id", "name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
+    want: { type: "object", additionalProperties: false, required: ["name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
+    valid: [{ name: "a" }, { id: 1, name: "a" }], invalid: [{ id: 1 }],
+  }],
   ["readOnly through $ref and across allOf members", {
     components: { Id: { type: "integer", readOnly: true }, Base: { type: "object", properties: { id: { $ref: "#/components/schemas/Id" } } } },
     given: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", required: ["id", "name"], properties: { name: { type: "string" } } }] },
@@ -115,12 +120,38 @@ const cases: [string, Case][] = [
     given: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind" } },
     want: {
       oneOf: [
-        { $ref: "#/$defs/Cat", type: "object", properties: { kind: { enum: ["Cat"] } }, required: ["kind"] },
-        { $ref: "#/$defs/Dog", type: "object", properties: { kind: { enum: ["Dog"] } }, required: ["kind"] },
+        { $ref: "#/$defs/Cat", type: "object", properties: { kind: { enum: ["Cat"] } } },
+        { $ref: "#/$defs/Dog", type: "object", properties: { kind: { enum: ["Dog"] } } },
       ],
     },
-    // Without the discriminator's values both branches would match and oneOf would fail.
+    // Without the discriminator's values both branches would match and oneOf would fail; without
+    // `kind` both still match, as written.
     valid: [{ kind: "Cat", name: "Tom" }], invalid: [{ kind: "cow" }, { name: "Tom" }],
+  }],
+  ["discriminator without mapping where each branch says its value (OpenAI's chat messages): the branch's value, not the schema name", {
+    dialect: "2020-12",
+    components: {
+      UserMessage: { type: "object", properties: { role: { type: "string", enum: ["user"] }, content: { type: "string" } }, required: ["role", "content"] },
+      Role: { type: "string", const: "assistant" },
+      Base: { type: "object", properties: { content: { type: "string" } } },
+      AssistantMessage: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { role: { $ref: "#/components/schemas/Role" } } }] },
+      Untyped: { properties: { role: { enum: ["tool"] } } },
+    },
+    given: {
+      oneOf: [{ $ref: "#/components/schemas/UserMessage" }, { $ref: "#/components/schemas/AssistantMessage" }, { $ref: "#/components/schemas/Untyped" }],
+      discriminator: { propertyName: "role" },
+    },
+    want: {
+      oneOf: [
+        { $ref: "#/$defs/UserMessage", type: "object", properties: { role: { enum: ["user"] } }, required: ["role"] },
+        // Nothing the branch does not assert: it does not require `role`, so neither does its pin.
+        { $ref: "#/$defs/AssistantMessage", type: "object", properties: { role: { enum: ["assistant"] } } },
+        // Not declared an object: left as written rather than narrowed to one.
+        { $ref: "#/$defs/Untyped" },
+      ],
+    },
+    valid: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }, { role: "tool" }],
+    invalid: [{ role: "UserMessage", content: "hi" }, { role: "user" }],
   }],
   ["discriminator with mapping (by $ref and by name)", {
     components: { Cat: { type: "object" }, Dog: { type: "object" } },
@@ -173,6 +204,11 @@ const cases: [string, Case][] = [
     want: { type: "array", prefixItems: [{ type: "string" }], items: false, minItems: 1 },
     valid: [["a"]], invalid: [["a", "b"]],
   }],
+  ["identity escapes Unicode mode refuses are written plainly (DigitalOcean's tag names)", {
+    given: { type: "string", pattern: "^[a-zA-Z0-9_\\-\\:]+$" },
+    want: { type: "string", pattern: "^[a-zA-Z0-9_\\-:]+$" },
+    valid: ["web-1:eu"], invalid: ["web 1", "a\\b"],
+  }],
 ];
 
 describe("translateSchema", () => {
@@ -195,6 +231,18 @@ const refusals: [string, { given: unknown; dialect?: SchemaDialect; reason: RegE
   ["required but forbidden", { given: { type: "object", properties: {}, required: ["a"], additionalProperties: false }, reason: /no request can satisfy/, pointer: "/subject/required" }],
   ["draft-07 tuple syntax in 2020-12", { given: { items: [{}] }, dialect: "2020-12", reason: /prefixItems/, pointer: "/subject/items" }],
 ];
+
+describe("vendor documents (unknownKeywords: drop)", () => {
+  it("drops unknown keywords and 3.0 assertions beside $ref, naming each", () => {
+    const document = { components: { schemas: { A: { type: "string" } } }, subject: { type: "object", properties: { a: { $ref: "#/components/schemas/A", maxLength: 3 }, b: { type: "array", min_items: 1 } } } };
+    const translator = createSchemaTranslator(document, "oas30", { unknownKeywords: "drop" });
+    expect(translator.translate("/subject")).toEqual({ type: "object", properties: { a: { $ref: "#/$defs/A" }, b: { type: "array" } } });
+    expect(translator.dropped).toEqual([
+      { pointer: "/subject/properties/a/maxLength", why: "beside-ref" },
+      { pointer: "/subject/properties/b/min_items", why: "unknown" },
+    ]);
+  });
+});
 
 describe("untranslatable schemas", () => {
   it.each(refusals)("%s", (_name, { given, dialect, reason, pointer }) => {

@@ -9,7 +9,7 @@ import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-sche
 import { operationParameters, type OperationContext } from "./operation-parameters.ts";
 import { jsonBody } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
-import { createSchemaTranslator } from "./translate-schema.ts";
+import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
@@ -24,6 +24,8 @@ export interface OperationInput {
   readonly operation: Readonly<Record<string, unknown>>;
   /** The document's server URLs, already resolved against the path item and operation. */
   readonly servers: readonly string[];
+  /** Refuse unknown keywords instead of dropping them with a warning (`--strict`). */
+  readonly strict?: boolean;
 }
 
 export type OperationResult =
@@ -41,7 +43,7 @@ export function operationTool(input: OperationInput): OperationResult {
     ], context);
     checkPathTemplate(input.path, parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name), pointer, context);
     const body = requestBody(input, `${pointer}/requestBody`, context);
-    const translator = createSchemaTranslator(input.document, input.dialect);
+    const translator = createSchemaTranslator(input.document, input.dialect, { unknownKeywords: input.strict ? "refuse" : "drop" });
     const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
     const http: HttpBinding = {
       method: input.method.toUpperCase(),
@@ -59,12 +61,20 @@ export function operationTool(input: OperationInput): OperationResult {
         references: {},
         source: { file: input.file, pointer },
         http,
+        ...(translator.dropped.length > 0 ? { warnings: translator.dropped.map(droppedWarning) } : {}),
       },
     };
   } catch (error) {
     if (error instanceof Untranslatable) return { skip: { pointer: error.pointer, reason: error.message } };
     throw error;
   }
+}
+
+function droppedWarning({ pointer, why }: DroppedKeyword): string {
+  const keyword = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  return why === "unknown"
+    ? `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`
+    : `\`${keyword}\` beside $ref at #${pointer} left out, as OpenAPI 3.0 ignores it; if it was meant to apply, move it into an allOf with the $ref (--strict refuses it)`;
 }
 
 function requestBody(input: OperationInput, at: string, context: OperationContext): BodyInput | undefined {

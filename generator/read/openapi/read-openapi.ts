@@ -48,7 +48,7 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
       }
       taken.set(name, pointer);
       const servers = operationServers(root, pathItem, record);
-      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers: typeof servers === "string" ? [] : servers });
+      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers: typeof servers === "string" ? [] : servers, strict: options.strict });
       if ("tool" in result && typeof servers === "string") skipped.push({ name, source: { file, pointer }, reason: servers });
       else if ("tool" in result) tools.push(result.tool);
       else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });

@@ -36,10 +36,14 @@ export const DROPPED_KEYWORDS: ReadonlySet<string> = new Set([
   "xml", "externalDocs", "$defs", "definitions", "$anchor", "contentSchema",
 ]);
 
-/** Keywords that change how references resolve; toolguard cannot follow them faithfully. */
-export const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
-  "$id", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "$vocabulary",
-]);
+/**
+ * Keywords that change how references resolve in ways toolguard cannot follow faithfully.
+ * (`$recursiveRef`/`$dynamicRef` are followed where they resolve statically: recursive-refs.ts.)
+ */
+export const UNSUPPORTED_KEYWORDS: ReadonlySet<string> = new Set(["$id", "$vocabulary"]);
+
+/** Anchors for `$recursiveRef`/`$dynamicRef`: read where those resolve, then left out. */
+export const DYNAMIC_ANCHORS: ReadonlySet<string> = new Set(["$recursiveAnchor", "$dynamicAnchor"]);
 
 /** What ajv's strict mode needs a `type` for: the type each keyword applies to. */
 export const KEYWORD_TYPE: Readonly<Record<string, string>> = {

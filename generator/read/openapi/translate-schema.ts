@@ -6,9 +6,11 @@
 import { uniqueName } from "../../load/localize-schema.ts";
 import { translateFormat } from "./formats.ts";
 import {
-  APPLICATORS, DROPPED_KEYWORDS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
+  APPLICATORS, DROPPED_KEYWORDS, DYNAMIC_ANCHORS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
   SUBSCHEMA_ARRAY, SUBSCHEMA_MAP, UNSUPPORTED_KEYWORDS, VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
+import { applyDiscriminator } from "./discriminator.ts";
+import { dynamicTarget, recursiveTarget } from "./recursive-refs.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
@@ -21,6 +23,25 @@ export interface SchemaTranslator {
   translate(pointer: string): unknown;
   /** Every definition imported so far, keyed by its name in `$defs`. */
   readonly defs: Readonly<Record<string, unknown>>;
+  /** Keywords left out (with `unknownKeywords: "drop"`), for warnings. */
+  readonly dropped: readonly DroppedKeyword[];
+}
+
+/** A keyword the translation left out instead of refusing the schema. */
+export interface DroppedKeyword {
+  readonly pointer: string;
+  /** `unknown`: not a JSON Schema or OpenAPI keyword; `beside-ref`: OpenAPI 3.0 ignores it beside `$ref`. */
+  readonly why: "unknown" | "beside-ref";
+}
+
+export interface TranslateOptions {
+  /**
+   * An unknown keyword (`min_items`): `"refuse"` (default) throws Untranslatable, since it may be
+   * a misspelt assertion; `"drop"` leaves it out, as JSON Schema treats it (an annotation), and
+   * lists it in `dropped` for a warning; likewise an assertion beside a 3.0 `$ref`, which 3.0
+   * ignores. Third-party documents are read with `"drop"` unless `--strict`.
+   */
+  readonly unknownKeywords?: "refuse" | "drop";
 }
 
 /** Where a schema sits, and what it inherits from the schema around it. */
@@ -31,12 +52,18 @@ interface Place {
   readonly parentTypes: readonly string[];
   /** Property names a parent or `allOf` sibling declares read-only. */
   readonly readOnlyNames: ReadonlySet<string>;
+  /** The nearest enclosing schema with `$recursiveAnchor: true`, where `$recursiveRef` goes. */
+  readonly recursiveAnchor?: string;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-export function createSchemaTranslator(document: unknown, dialect: SchemaDialect): SchemaTranslator {
+export function createSchemaTranslator(document: unknown, dialect: SchemaDialect, options: TranslateOptions = {}): SchemaTranslator {
   const defs: Schema = {};
+  const dropped: DroppedKeyword[] = [];
+  const drop = (pointer: string, why: DroppedKeyword["why"]): void => {
+    if (!dropped.some((known) => known.pointer === pointer)) dropped.push({ pointer, why });
+  };
   const imported = new Map<string, string>(); // document pointer -> local $ref
   const names = new Set<string>();
 
@@ -59,25 +86,35 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       throw new Untranslatable(place.pointer, "expected a schema object");
     }
     const source = node as Schema;
-    const here = withDialect(source, place);
+    const declared = withDialect(source, place);
+    const here = source.$recursiveAnchor === true ? { ...declared, recursiveAnchor: declared.pointer } : declared;
     const at = (key: string): string => `${here.pointer}/${pointerToken(key)}`;
-    if (here.dialect === "oas30" && typeof source.$ref === "string") checkRefSiblings(source, here.pointer);
+    const besideRef = here.dialect === "oas30" && typeof source.$ref === "string" ? refSiblings(source) : [];
+    if (besideRef.length > 0 && options.unknownKeywords !== "drop") {
+      const key = besideRef[0] as string;
+      throw new Untranslatable(at(key), `OpenAPI 3.0 ignores \`${key}\` beside $ref, so its meaning is ambiguous; move it into an allOf with the $ref`);
+    }
+    for (const key of besideRef) drop(at(key), "beside-ref");
 
     const out: Schema = {};
     const examples: unknown[] = [];
     const ownTypes = typesOf(source.type);
     const childTypes = ownTypes.length > 0 ? ownTypes : here.parentTypes;
     const branch = (key: string, value: unknown, pointer: string, readOnlyNames: ReadonlySet<string> = NO_NAMES): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: key === "not" ? [] : childTypes, readOnlyNames });
+      schema(value, { pointer, dialect: here.dialect, parentTypes: key === "not" ? [] : childTypes, readOnlyNames, recursiveAnchor: here.recursiveAnchor });
     const nested = (value: unknown, pointer: string): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES });
+      schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES, recursiveAnchor: here.recursiveAnchor });
 
     for (const [key, value] of Object.entries(source)) {
-      if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
+      if (key.startsWith("x-") || besideRef.includes(key) || DROPPED_KEYWORDS.has(key) || DYNAMIC_ANCHORS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
         out.$ref = importRef(value, at(key), here.dialect);
+      } else if (key === "$recursiveRef") {
+        out.$ref = importRef(`#${recursiveTarget(value, at(key), here.recursiveAnchor)}`, at(key), here.dialect);
+      } else if (key === "$dynamicRef") {
+        out.$ref = importRef(`#${dynamicTarget(document, value, at(key))}`, at(key), here.dialect);
       } else if (key === "example") {
         examples.push(value);
       } else if (key === "examples") {
@@ -112,6 +149,8 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
         const map: Schema = {};
         for (const [name, child] of Object.entries(value)) map[name] = nested(child, `${at(key)}/${pointerToken(name)}`);
         out[key] = map;
+      } else if (options.unknownKeywords === "drop") {
+        drop(at(key), "unknown");
       } else {
         throw new Untranslatable(at(key), `unknown keyword \`${key}\`: toolguard will not guess whether it asserts something`);
       }
@@ -120,7 +159,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     translateBooleanExclusives(source, out);
     if (typeof source.format === "string") translateFormat(source.format, out);
     dropReadOnly(document, source, out, here.readOnlyNames);
-    if (source.discriminator !== undefined) applyDiscriminator(source, out, here.pointer, imported);
+    if (source.discriminator !== undefined) applyDiscriminator(document, source, out, here.pointer, imported);
     defineRequired(out, here.pointer);
     checkPatterns(out, here.pointer);
     dropInapplicable(out);
@@ -132,6 +171,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
   return {
     translate: (pointer) => schema(resolvePointer(document, pointer), { pointer, dialect, parentTypes: [], readOnlyNames: NO_NAMES }),
     defs,
+    dropped,
   };
 }
 
@@ -142,12 +182,9 @@ function withDialect(source: Schema, place: Place): Place {
   return { ...place, dialect: declared };
 }
 
-function checkRefSiblings(source: Schema, pointer: string): void {
-  for (const key of Object.keys(source)) {
-    if (key !== "$ref" && !key.startsWith("x-") && !REF_SIBLINGS_3_0.has(key)) {
-      throw new Untranslatable(`${pointer}/${pointerToken(key)}`, `OpenAPI 3.0 ignores \`${key}\` beside $ref, so its meaning is ambiguous; move it into an allOf with the $ref`);
-    }
-  }
+/** Keywords beside a 3.0 `$ref` that 3.0 ignores and that could change what validates. */
+function refSiblings(source: Schema): string[] {
+  return Object.keys(source).filter((key) => key !== "$ref" && !key.startsWith("x-") && !REF_SIBLINGS_3_0.has(key));
 }
 
 function refPointer(ref: string, at: string): string {
@@ -216,40 +253,15 @@ function dropReadOnly(document: unknown, source: Schema, out: Schema, inherited:
   const readOnly = allOfReadOnlyNames(document, source, inherited);
   if (readOnly.size === 0) return;
   const properties = out.properties as Schema | undefined;
-  if (properties) for (const name of readOnly) delete properties[name];
+  // Where extra properties are forbidden, a removed definition would make sending the property
+  // an error, which the schema as written accepts: it stays defined, only not required.
+  const closed = out.additionalProperties === false || out.unevaluatedProperties === false;
+  if (properties && !closed) for (const name of readOnly) delete properties[name];
   if (Array.isArray(out.required)) {
     const required = out.required.filter((name) => !readOnly.has(name as string));
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
-}
-
-// The discriminator only says which oneOf/anyOf branch to pick; the branches already assert
-// everything. Where every branch is a $ref, each branch also gets its discriminator value(s) as
-// an `enum`, so that overlapping branches cannot both match and fail `oneOf`. Otherwise the
-// keyword is simply dropped.
-function applyDiscriminator(source: Schema, out: Schema, pointer: string, imported: ReadonlyMap<string, string>): void {
-  const discriminator = source.discriminator as { propertyName?: unknown; mapping?: unknown } | null;
-  const property = discriminator?.propertyName;
-  if (typeof property !== "string") throw new Untranslatable(`${pointer}/discriminator`, "discriminator needs a propertyName");
-  const key = Array.isArray(source.oneOf) ? "oneOf" : Array.isArray(source.anyOf) ? "anyOf" : undefined;
-  if (key === undefined) return;
-  const branches = source[key] as unknown[];
-  const refs = branches.map((branch) => (branch !== null && typeof branch === "object" ? (branch as Schema).$ref : undefined));
-  if (!refs.every((ref): ref is string => typeof ref === "string" && ref.startsWith("#/"))) return;
-  const mapping = (discriminator?.mapping ?? {}) as Record<string, unknown>;
-  const valuesByTarget = new Map<string, string[]>();
-  for (const [value, target] of Object.entries(mapping)) {
-    if (typeof target !== "string") continue;
-    const targetPointer = target.startsWith("#") ? decodeURIComponent(target.slice(1)) : `/components/schemas/${pointerToken(target)}`;
-    valuesByTarget.set(targetPointer, [...(valuesByTarget.get(targetPointer) ?? []), value]);
-  }
-  out[key] = (out[key] as Schema[]).map((branch, index) => {
-    const target = decodeURIComponent((refs[index] as string).slice(1));
-    const values = valuesByTarget.get(target) ?? [decodeToken(target.split("/").pop() ?? "")];
-    if (imported.get(target) === undefined) return branch;
-    return { ...branch, type: "object", properties: { [property]: { enum: values } }, required: [property] };
-  });
 }
 
 // ajv's strict mode refuses a `required` name that the same schema's `properties` does not
@@ -295,9 +307,53 @@ function checkPatterns(out: Schema, pointer: string): void {
     try {
       new RegExp(pattern, "u");
     } catch (error) {
+      // `\:` or `\-` outside a class: plain JavaScript reads an escaped character that has no
+      // meaning as itself, Unicode mode refuses it. Written without the backslash, the same
+      // pattern, which Unicode mode accepts (DigitalOcean's tag names: ^[a-zA-Z0-9_\-\:]+$).
+      const plain = withoutIdentityEscapes(pattern);
+      if (at.endsWith("/pattern") && plain !== pattern && compilesInUnicodeMode(plain) && compilesInUnicodeMode(pattern, false)) {
+        out.pattern = plain;
+        continue;
+      }
       throw new Untranslatable(at, `pattern ${JSON.stringify(pattern)} is not a valid Unicode regular expression (${(error as Error).message}); escape literal braces and brackets`);
     }
   }
+}
+
+function compilesInUnicodeMode(pattern: string, unicode = true): boolean {
+  try {
+    new RegExp(pattern, unicode ? "u" : "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Characters whose escape Unicode mode allows everywhere (the syntax characters and `/`). */
+const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
+
+/**
+ * The pattern with identity escapes of punctuation removed where Unicode mode refuses them:
+ * `\:` anywhere, `\-` outside a class (inside one, Unicode mode keeps `\-`). Letters, digits
+ * and syntax characters keep their escapes.
+ */
+function withoutIdentityEscapes(pattern: string): string {
+  let out = "";
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index] as string;
+    if (char === "\\" && index + 1 < pattern.length) {
+      const next = pattern[index + 1] as string;
+      const needless = !/[A-Za-z0-9]/.test(next) && !SYNTAX.has(next) && !(next === "-" && inClass) && next.charCodeAt(0) < 128;
+      out += needless ? next : char + next;
+      index++;
+      continue;
+    }
+    if (char === "[" && !inClass) inClass = true;
+    else if (char === "]" && inClass) inClass = false;
+    out += char;
+  }
+  return out;
 }
 
 function applies(keywordType: string, types: readonly string[]): boolean {

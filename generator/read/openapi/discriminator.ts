@@ -1,0 +1,113 @@
+// OpenAPI's `discriminator` over a oneOf/anyOf of `$ref`s. It is a hint that says which branch to
+// pick; the branches already assert everything. Each branch is pinned to its discriminator
+// value(s) so that branches that overlap cannot both match and fail `oneOf`, and so that a failed
+// call is explained with the branch the value names. Which values:
+//
+// 1. what the branch itself asserts for the property (`const`/`enum`, found through `$ref`
+//    chains and `allOf` members): pinning to it changes nothing the branch accepts. OpenAI's
+//    unions have no `mapping`, and their branches say `role: {enum: [user]}`; pinning them to the
+//    component's name (`ChatCompletionRequestUserMessage`) made every call fail;
+// 2. otherwise the `mapping` entries that name the branch;
+// 3. otherwise, under oneOf only, the component's name: OpenAPI's implicit value, only where the
+//    branch says nothing (without it, branches that overlap would make every call fail oneOf),
+//    and never making the property required where the branch does not.
+//
+// In case 1 nothing is added that the branch does not already assert (no `required`, no `type`
+// it does not have), so the translation never rejects what the schema as written accepts.
+import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
+import { Untranslatable } from "./untranslatable.ts";
+
+type Schema = Record<string, unknown>;
+
+const MAX_DEPTH = 32;
+
+export function applyDiscriminator(document: unknown, source: Schema, out: Schema, pointer: string, imported: ReadonlyMap<string, string>): void {
+  const discriminator = source.discriminator as { propertyName?: unknown; mapping?: unknown } | null;
+  const property = discriminator?.propertyName;
+  if (typeof property !== "string") throw new Untranslatable(`${pointer}/discriminator`, "discriminator needs a propertyName");
+  const key = Array.isArray(source.oneOf) ? "oneOf" : Array.isArray(source.anyOf) ? "anyOf" : undefined;
+  if (key === undefined) return;
+  const branches = source[key] as unknown[];
+  const refs = branches.map((branch) => (branch !== null && typeof branch === "object" ? (branch as Schema).$ref : undefined));
+  if (!refs.every((ref): ref is string => typeof ref === "string" && ref.startsWith("#/"))) return;
+  const valuesByTarget = mappingValues(discriminator?.mapping);
+  out[key] = (out[key] as Schema[]).map((branch, index) => {
+    const target = decodeURIComponent((refs[index] as string).slice(1));
+    if (imported.get(target) === undefined) return branch;
+    const asserted = assertedValues(document, branches[index], property);
+    if (asserted !== undefined) {
+      // The branch's own values: restated for the explainer, nothing added to what it asserts.
+      if (asserted.length === 0 || !isObjectSchema(document, branches[index])) return branch;
+      const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: asserted } } };
+      if (requires(document, branches[index], property)) pinned.required = [property];
+      return pinned;
+    }
+    const mapped = valuesByTarget.get(target);
+    if (mapped !== undefined) return { ...branch, type: "object", properties: { [property]: { enum: mapped } }, required: [property] };
+    // The implicit name, which the branch itself does not assert: only under oneOf (under anyOf
+    // one matching branch is enough, so no pin is needed), only on object branches (an array
+    // branch cannot overlap an object one), and only where the property is sent: an instance
+    // without it is judged as written.
+    if (key === "anyOf" || !isObjectSchema(document, branches[index])) return branch;
+    const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: [decodeToken(target.split("/").pop() ?? "")] } } };
+    if (requires(document, branches[index], property)) pinned.required = [property];
+    return pinned;
+  });
+}
+
+function mappingValues(mapping: unknown): Map<string, string[]> {
+  const valuesByTarget = new Map<string, string[]>();
+  if (mapping === null || typeof mapping !== "object") return valuesByTarget;
+  for (const [value, target] of Object.entries(mapping)) {
+    if (typeof target !== "string") continue;
+    const targetPointer = target.startsWith("#") ? decodeURIComponent(target.slice(1)) : `/components/schemas/${pointerToken(target)}`;
+    valuesByTarget.set(targetPointer, [...(valuesByTarget.get(targetPointer) ?? []), value]);
+  }
+  return valuesByTarget;
+}
+
+/** The schema and every schema it must also satisfy (its `$ref` target, its `allOf` members). */
+function conjuncts(document: unknown, node: unknown): Schema[] {
+  const found: Schema[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH || value === null || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
+    seen.add(value);
+    const schema = value as Schema;
+    found.push(schema);
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#")) visit(resolvePointer(document, decodeURIComponent(schema.$ref.slice(1))), depth + 1);
+    if (Array.isArray(schema.allOf)) for (const member of schema.allOf) visit(member, depth + 1);
+  };
+  visit(node, 0);
+  return found;
+}
+
+/**
+ * The values a branch allows for `property`, where it asserts any (`const`, `enum`, intersected
+ * across everything the branch must satisfy); `undefined` where it asserts none.
+ */
+export function assertedValues(document: unknown, branch: unknown, property: string): unknown[] | undefined {
+  let values: unknown[] | undefined;
+  for (const schema of conjuncts(document, branch)) {
+    const properties = schema.properties;
+    if (properties === null || typeof properties !== "object") continue;
+    const child = (properties as Schema)[property];
+    if (child === undefined) continue;
+    for (const part of conjuncts(document, child)) {
+      const listed = Object.hasOwn(part, "const") ? [part.const] : Array.isArray(part.enum) ? part.enum : undefined;
+      if (listed === undefined) continue;
+      // 3.0's nullable adds null to an enum (see allowNull), so the branch accepts it too.
+      const own = part.nullable === true && !listed.includes(null) ? [...listed, null] : listed;
+      values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
+    }
+  }
+  return values;
+}
+
+function requires(document: unknown, branch: unknown, property: string): boolean {
+  return conjuncts(document, branch).some((schema) => Array.isArray(schema.required) && schema.required.includes(property));
+}
+
+function isObjectSchema(document: unknown, branch: unknown): boolean {
+  return conjuncts(document, branch).some((schema) => schema.type === "object" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "object"));
+}

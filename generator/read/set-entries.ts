@@ -1,0 +1,71 @@
+// Which documents of a schema set are read as tools. A vendor's API description split over
+// many files (DigitalOcean's: one entry document, thousands of files it `$ref`s) is one OpenAPI
+// document: the files reached through `$ref` are parts of it, never tool files of their own.
+// The entry is the file the config names, or every OpenAPI document (a top-level `openapi`)
+// that no other part of an OpenAPI document references.
+import path from "node:path";
+import { InputError } from "../errors.ts";
+import type { LoadedDocument } from "../load/load-document.ts";
+
+export interface SetDocument {
+  /** Absolute path. */
+  readonly file: string;
+  readonly read: LoadedDocument;
+}
+
+/** The absolute files `read` references through relative `$ref`s (fragments dropped). */
+export function referencedFiles(file: string, document: unknown): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+    } else if (node !== null && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string") {
+          const address = value.split("#", 1)[0] ?? "";
+          if (address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address)) found.add(path.resolve(path.dirname(file), decodeURIComponent(address)));
+        } else if (key !== "example" && key !== "examples") {
+          walk(value);
+        }
+      }
+    }
+  };
+  walk(document);
+  return found;
+}
+
+export function isOpenApi(document: unknown): boolean {
+  return document !== null && typeof document === "object" && !Array.isArray(document) && "openapi" in document;
+}
+
+/**
+ * The documents to read as tools (OpenAPI entries and tool files), leaving out every file
+ * another file references. With `entry`, that document alone.
+ */
+export function setEntries(documents: readonly SetDocument[], root: string, entry: string | undefined): SetDocument[] {
+  if (entry !== undefined) {
+    const named = documents.find((document) => document.file === entry);
+    const relative = path.relative(root, entry);
+    if (!named) throw new InputError({ file: relative, pointer: "" }, "the set's entry document is not in the schema folder", "point `entry` at an OpenAPI document under the set's `schemas` folder (relative to it)");
+    if (!isOpenApi(named.read.document)) throw new InputError({ file: relative, pointer: "" }, "the set's entry has no top-level `openapi` field", "point `entry` at the OpenAPI document's root file");
+    return [named];
+  }
+  // Everything reachable from an OpenAPI document through `$ref`s is part of one. (Tool files
+  // that `$ref` each other stay tools, as before: only OpenAPI documents own their parts.)
+  const byFile = new Map(documents.map((document) => [document.file, document]));
+  const parts = new Set<string>();
+  const queue = documents.filter((document) => isOpenApi(document.read.document));
+  const visited = new Set<string>();
+  while (queue.length > 0) {
+    const document = queue.pop() as SetDocument;
+    if (visited.has(document.file)) continue;
+    visited.add(document.file);
+    for (const target of referencedFiles(document.file, document.read.document)) {
+      if (target === document.file) continue;
+      parts.add(target);
+      const next = byFile.get(target);
+      if (next) queue.push(next);
+    }
+  }
+  return documents.filter((document) => !parts.has(document.file));
+}
