@@ -60,6 +60,7 @@ await turn("a model that cannot get it right is refused, not looped", [
 ]);
 
 console.log("\n=== the ledger: one entry per chain");
-for (const entry of ledger.entries) {
+// A chain is written again each time it waits for the model; its last entry is its record.
+for (const entry of ledger.chains()) {
   console.log(`${entry.turn}: ${entry.verdict}, ${entry.attempts.length} attempt(s), ${entry.repairs} repair(s)`);
 }
