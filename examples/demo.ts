@@ -59,8 +59,8 @@ await turn("a model that cannot get it right is refused, not looped", [
   { say: "(would try forever)", arguments: JSON.stringify({ amount: 5, currency: "USD" }) },
 ]);
 
-// The ledger appends a chain's state at each attempt; its last entry is the chain's record.
-console.log(`\n=== the ledger: ${ledger.entries.length} entries, the last of each chain is its record`);
-for (const entry of latestPerChain(ledger.entries)) {
+console.log("\n=== the ledger: one entry per chain");
+// A chain is written again each time it waits for the model; its last entry is its record.
+for (const entry of ledger.chains()) {
   console.log(`${entry.turn}: ${entry.verdict}, ${entry.attempts.length} attempt(s), ${entry.repairs} repair(s)`);
 }

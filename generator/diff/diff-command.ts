@@ -113,9 +113,19 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
     const read = (label: "base" | "head", index: number) => readSide({ label, source: { kind: "folder", dir: folders[index] as string, shown: positionals[index] as string }, sets: [], repoRoot: undefined, scratch: path.join(scratch, label), strict });
     return Promise.all([read("base", 0), read("head", 1)]);
   }
-  if (folders.length > 0 && positionals.length === 2) throw new UsageError(`compare two folders or two git refs, not one of each (${positionals.join(", ")})`);
-  const config = await loadConfig(cwd, configFile);
   const root = repositoryRoot(cwd);
+  if (folders.length > 0 && positionals.length === 2) {
+    // One side is a folder: the other is either a real ref (comparing a folder with a commit is
+    // a usage error) or, far more often, a mistyped folder, which must be named as such.
+    const [base, head] = positionals as [string, string];
+    const baseIsFolder = folders[0] === path.resolve(cwd, base);
+    const [label, other, folder] = baseIsFolder ? ["head", head, base] : ["base", base, head];
+    if (!root || !resolveCommit(root, other)) {
+      throw new DiffInputError(`${label} side: "${other}" is neither a folder nor a git ref (the other side, "${folder}", is a folder)`);
+    }
+    throw new UsageError(`compare two folders or two git refs, not one of each (${positionals.join(", ")})`);
+  }
+  const config = await loadConfig(cwd, configFile);
   if (!root) throw new DiffInputError(`${cwd} is not inside a git repository: name two folders to compare instead`);
   const gitSide = (label: "base" | "head", ref: string): SideSource => {
     const commit = resolveCommit(root, ref);

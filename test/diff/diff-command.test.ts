@@ -157,6 +157,15 @@ describe("toolguard diff on folders, and bad input", () => {
     }
   });
 
+  it("a folder beside a mistyped folder: exit 1, naming the side that is neither a folder nor a ref", async () => {
+    const result = await project.run("diff", "schemas", "schemas-v2");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/head side: "schemas-v2" is neither a folder nor a git ref \(the other side, "schemas", is a folder\)/);
+    const swapped = await project.run("diff", "schemas-v0", "schemas");
+    expect(swapped.code).toBe(1);
+    expect(swapped.stderr).toMatch(/base side: "schemas-v0" is neither a folder nor a git ref/);
+  });
+
   it("usage errors exit 2", async () => {
     expect((await project.run("diff", "--format", "xml")).code).toBe(2);
     expect((await project.run("diff", "--fail-on", "everything")).code).toBe(2);
