@@ -9,9 +9,10 @@ const LIMIT = 300;
 
 /** Files allowed over the limit, and why. Remove an entry once its file is back under it. */
 const ALLOWED: Readonly<Record<string, string>> = {
-  "templates/runtime/call/guard.ts": "being split into the call's control flow and its parts (issue 16)",
-  "templates/runtime/explain/explain.ts": "being reworked (issue 17)",
-  "generator/read/openapi/translate-schema.ts": "being reworked (issue 13)",
+  "generator/read/openapi/translate-schema.ts": "one function per OpenAPI dialect rule, grown by issue 13's audit; to split by rule (nullable, discriminator, readOnly/writeOnly, keywords)",
+  "templates/runtime/resolve/references.ts":
+    "the reference step plus issue 15's target-sent and label checks, merged at the end of the round; the checks move to resolve/reference-guards.ts next",
+  "templates/runtime/dispatch/http-dispatch.ts": "one line over after issue 15's request checks; the unsafe-request checks move to their own file next",
 };
 
 function sources(dir: string): string[] {
