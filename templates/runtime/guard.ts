@@ -14,17 +14,17 @@
 // rule that, once asked, the field accepts only an identifier that was offered.
 import type { CallContext, Candidate, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, ResolverMap, Validated } from "./api.ts";
 import type { AmbiguousReferenceOutcome, ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "./outcome.ts";
-import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
 import type { JsonValue, StandaloneValidator, ToolSpec } from "./tool-spec.ts";
 import { applyCoercions, coerceString, planCoercions, type StringReader } from "./coerce.ts";
 import { ChainStore, DEFAULT_CHAIN_LIMITS, type Chain } from "./chain-store.ts";
 import { argumentsRejected, validationFailed } from "./envelope.ts";
 import { explainSchemaErrors, finish } from "./explain.ts";
-import { idempotencyKey } from "./idempotency.ts";
 import { defaultLedger } from "./ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "./parse.ts";
 import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "./references.ts";
-import { setAt } from "./set-at.ts";
+import { ChainRecord, RecordPolicy, Snapshot, type ChainIdentity } from "./ledger/record.ts";
+import { ledgerGate, ledgerUnavailable, settleWithLedger } from "./ledger/settle.ts";
 import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes } from "./telemetry.ts";
 
 /**
@@ -86,6 +86,9 @@ export function createGuard<Args, Result>(
   const plan = planCoercions(spec.coercions);
   let sink: LedgerSink | undefined = options.ledger;
   const ledger = (): LedgerSink => (sink ??= defaultLedger());
+  const recordPolicy = new RecordPolicy(spec.inputSchema, options);
+  const durable = options.durable === true;
+  const failClosed = options.failClosed === true;
   const chains = new ChainStore({
     ...DEFAULT_CHAIN_LIMITS,
     onDrop: (chain) => {
@@ -96,7 +99,7 @@ export function createGuard<Args, Result>(
   /** Appends a chain's current state; `chain` undefined for a chain that never waited (its id is minted when read). */
   function record(chain: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
     try {
-      ledger().append(new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot));
+      ledger().append(new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot, recordPolicy));
     } catch (error) {
       // A sink must report failures through `flush`; one that throws still must not turn a
       // model's call into an exception, and must not go unnoticed.
@@ -246,8 +249,23 @@ export function createGuard<Args, Result>(
     return outcome;
   }
 
-  /** Steps 5-6: the key and the implementation. Only a valid, resolved attempt gets here. */
+  /** Fail-closed mode: the implementation runs only while the ledger can be written. */
   function run(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
+    if (!failClosed) return runImplementation(value, attemptRecord, chain, startedAt, context);
+    const refuse = (): Outcome<Result> => {
+      const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
+      if (chain) chains.delete(chain.turn);
+      record(chain, context.turn, startedAt, attempts, "ledger_unavailable");
+      return ledgerUnavailable(tool, attempts.length);
+    };
+    const gate = ledgerGate(ledger());
+    if (gate === true) return runImplementation(value, attemptRecord, chain, startedAt, context);
+    if (gate === false) return Promise.resolve(refuse());
+    return gate.then((open) => (open ? runImplementation(value, attemptRecord, chain, startedAt, context) : refuse()));
+  }
+
+  /** Steps 5-6: the key and the implementation. Only a valid, resolved attempt gets here. */
+  function runImplementation(value: unknown, attemptRecord: LedgerAttempt, chain: Chain | undefined, startedAt: number, context: CallContext): Promise<Outcome<Result>> {
     const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
     if (chain) chains.delete(chain.turn);
     const args = value as Validated<Args>;
@@ -301,16 +319,18 @@ export function createGuard<Args, Result>(
   return {
     name: tool,
     call(raw, context) {
+      // Backpressure is read before the step: a call made while the sink is over its bound
+      // gets its outcome once the sink has caught up.
+      const sink = ledger();
+      const pressure = sink.backpressure?.();
       const first = step(raw, context);
-      return context.repair ? drive(first, context, context.repair) : first;
+      const outcome = context.repair ? drive(first, context, context.repair) : first;
+      return durable || pressure ? settleWithLedger(outcome, sink, durable, pressure) : outcome;
     },
   };
 }
 
 const NO_OFFERS: ReadonlyMap<string, readonly Candidate[]> = new Map();
-
-/** What a ledger entry needs of its chain: the id, read only when the entry is. */
-type ChainIdentity = Pick<Chain, "id">;
 
 /**
  * A chain whose budget is set by its first failure (`maxAttempts` 0 until then). Its id is
@@ -380,34 +400,6 @@ function failed(
   return { ok: false, failure, errors, truncated, started, record: { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started } };
 }
 
-/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
-class Snapshot {
-  readonly #tool: string;
-  readonly #text: string;
-  readonly #coercions: readonly Coercion[];
-  readonly #resolutions: readonly Resolution[];
-  #key: string | undefined;
-
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
-    this.#tool = tool;
-    this.#text = text;
-    this.#coercions = coercions;
-    this.#resolutions = resolutions;
-  }
-
-  /** The arguments the implementation received: parsed, coerced, references resolved. */
-  arguments(): JsonValue {
-    const value = JSON.parse(this.#text) as JsonValue;
-    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
-    return applyResolutions(value, this.#resolutions) as JsonValue;
-  }
-
-  /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */
-  key(args?: JsonValue): string {
-    return (this.#key ??= idempotencyKey(this.#tool, args ?? this.arguments()));
-  }
-}
-
 /** What the implementation receives besides its arguments; the key is derived on first read. */
 class GuardContext implements ImplementationContext {
   readonly tool: string;
@@ -451,89 +443,5 @@ class OkResult<Result> implements OkOutcome<Result> {
   toJSON(): OkOutcome<Result> {
     const { status, tool, result, coercions, attempts, idempotencyKey } = this;
     return { status, tool, result, coercions, attempts, idempotencyKey };
-  }
-}
-
-let isoSecond = NaN;
-let isoPrefix = "";
-
-/**
- * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
- * together share it, and `toISOString` was a tenth of serialising an entry.
- */
-function isoTime(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  if (second !== isoSecond) {
-    const iso = new Date(ms).toISOString();
-    // Years beyond 9999 have a longer form; leave those to toISOString itself.
-    if (iso.length !== 24) return iso;
-    isoSecond = second;
-    isoPrefix = iso.slice(0, 20);
-  }
-  const milli = ms - second * 1000;
-  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
-}
-
-/** A ledger entry whose arguments and key are derived only when it is serialised or read. */
-class ChainRecord implements LedgerEntry {
-  readonly v = 1 as const;
-  readonly #identity: ChainIdentity | undefined;
-  #chain: string | undefined;
-  readonly tool: string;
-  readonly turn: string;
-  readonly verdict: Verdict;
-  readonly attempts: readonly LedgerAttempt[];
-  readonly #startedAt: number;
-  readonly #snapshot: Snapshot | undefined;
-
-  constructor(identity: ChainIdentity | undefined, tool: string, turn: string, startedAt: number, verdict: Verdict, attempts: readonly LedgerAttempt[], snapshot: Snapshot | undefined) {
-    this.#identity = identity;
-    this.tool = tool;
-    this.turn = turn;
-    this.verdict = verdict;
-    this.attempts = attempts;
-    this.#startedAt = startedAt;
-    this.#snapshot = snapshot;
-  }
-
-  /** The chain's id, minted only when the entry is read, off the call's path. */
-  get chain(): string {
-    return (this.#chain ??= this.#identity?.id ?? crypto.randomUUID());
-  }
-
-  get startedAt(): string {
-    return isoTime(Math.round(this.#startedAt));
-  }
-
-  /** Attempts that answered a failed one (a reply to a question is not a repair). */
-  get repairs(): number {
-    let repairs = 0;
-    for (let index = 1; index < this.attempts.length; index++) if (this.attempts[index - 1]?.failure) repairs++;
-    return repairs;
-  }
-
-  get arguments(): JsonValue | undefined {
-    return this.#snapshot?.arguments();
-  }
-
-  get idempotencyKey(): string | undefined {
-    return this.#snapshot?.key();
-  }
-
-  toJSON(): LedgerEntry {
-    // One parse of the raw text serves both fields; hashing only reads the value.
-    const args = this.#snapshot?.arguments();
-    return {
-      v: this.v,
-      chain: this.chain,
-      tool: this.tool,
-      turn: this.turn,
-      startedAt: this.startedAt,
-      verdict: this.verdict,
-      attempts: this.attempts,
-      repairs: this.repairs,
-      arguments: args,
-      idempotencyKey: this.#snapshot?.key(args),
-    };
   }
 }

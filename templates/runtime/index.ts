@@ -22,6 +22,7 @@ export type {
   Coercion,
   FailedOutcome,
   FailureClass,
+  LedgerUnavailableOutcome,
   OkOutcome,
   Outcome,
   ValidationFailedOutcome,
@@ -29,7 +30,10 @@ export type {
 export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger.ts";
 export type { JsonSchema, JsonValue, ToolSpec } from "./tool-spec.ts";
 export { defineTool } from "./define-tool.ts";
-export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger-jsonl.ts";
+export { JsonlFileSink, readLedger, scanLedger, defaultLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerScan, type LedgerSinkStats } from "./ledger-jsonl.ts";
+export { entryArguments } from "./ledger/read.ts";
+export { flushLedgerOnSignals } from "./ledger/exit-hooks.ts";
+export { DEFAULT_SECRET_NAMES, type RedactionOptions } from "./ledger/redact.ts";
 export { MemorySink } from "./ledger-memory.ts";
 export { ReferenceResolverError, type Resolution } from "./references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers.ts";

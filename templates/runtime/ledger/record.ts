@@ -1,0 +1,256 @@
+// Building a ledger entry. The call hands over references (the chain, its attempts, the
+// snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
+// caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
+// the sink, off the call's path.
+import { hash } from "node:crypto";
+import type { Coercion } from "../outcome.ts";
+import type { Chain } from "../chain-store.ts";
+import type { LedgerAttempt, LedgerEntry, Verdict } from "../ledger.ts";
+import { applyResolutions, type Resolution } from "../references.ts";
+import { idempotencyKey } from "../idempotency.ts";
+import { setAt } from "../set-at.ts";
+import type { JsonSchema, JsonValue } from "../tool-spec.ts";
+import { Redactor, type RedactionOptions } from "./redact.ts";
+
+/** Longest text (a raw attempt, `arguments`) written whole; longer ones are cut, with length and hash. */
+export const DEFAULT_MAX_TEXT_CHARS = 16_384;
+/** Most attempts written in one entry; the rest are counted in `attemptsOmitted`. */
+export const MAX_ATTEMPTS_WRITTEN = 8;
+/** Longest error message or candidate label written. */
+const MAX_MESSAGE_CHARS = 1_024;
+
+/** What a guard's entries are written with: its redaction and its caps. One per guarded tool. */
+export class RecordPolicy {
+  readonly redactor: Redactor | undefined;
+  readonly maxTextChars: number;
+
+  constructor(schema: JsonSchema, options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {}) {
+    this.redactor = options.redact === false ? undefined : new Redactor(schema, options.redact ?? {});
+    this.maxTextChars = options.maxLedgerTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+    if (!(this.maxTextChars >= 64)) throw new RangeError(`toolguard: maxLedgerTextChars must be at least 64, got ${String(options.maxLedgerTextChars)}`);
+  }
+}
+
+/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
+export class Snapshot {
+  readonly #tool: string;
+  readonly #text: string;
+  readonly #coercions: readonly Coercion[];
+  readonly #resolutions: readonly Resolution[];
+  #key: string | undefined;
+
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
+    this.#tool = tool;
+    this.#text = text;
+    this.#coercions = coercions;
+    this.#resolutions = resolutions;
+  }
+
+  /** The arguments the implementation received: parsed, coerced, references resolved. */
+  arguments(): JsonValue {
+    const value = JSON.parse(this.#text) as JsonValue;
+    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
+    return applyResolutions(value, this.#resolutions) as JsonValue;
+  }
+
+  /** Whether the arguments differ from what the raw text says. */
+  get changed(): boolean {
+    return this.#coercions.length > 0 || this.#resolutions.length > 0;
+  }
+
+  /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */
+  key(args?: JsonValue): string {
+    return (this.#key ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+  }
+
+  /** The key if something already read it; never computes it. */
+  get keyIfRead(): string | undefined {
+    return this.#key;
+  }
+}
+
+let isoSecond = NaN;
+let isoPrefix = "";
+
+/**
+ * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
+ * together share it, and `toISOString` was a tenth of serialising an entry.
+ */
+export function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    const iso = new Date(ms).toISOString();
+    // Years beyond 9999 have a longer form; leave those to toISOString itself.
+    if (iso.length !== 24) return iso;
+    isoSecond = second;
+    isoPrefix = iso.slice(0, 20);
+  }
+  const milli = ms - second * 1000;
+  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+}
+
+/** What a ledger entry needs of its chain: the id, read only when the entry is. */
+export type ChainIdentity = Pick<Chain, "id">;
+
+/** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
+export class ChainRecord implements LedgerEntry {
+  readonly v = 1 as const;
+  readonly #identity: ChainIdentity | undefined;
+  #chain: string | undefined;
+  readonly tool: string;
+  readonly turn: string;
+  readonly verdict: Verdict;
+  readonly #attempts: readonly LedgerAttempt[];
+  readonly #startedAt: number;
+  readonly #snapshot: Snapshot | undefined;
+  readonly #policy: RecordPolicy | undefined;
+  /**
+   * The key as it stood when the entry was recorded: present when the implementation read it.
+   * Taken then, not at serialisation, so whether an entry has a key does not depend on timing.
+   */
+  readonly #key: string | undefined;
+
+  constructor(
+    identity: ChainIdentity | undefined,
+    tool: string,
+    turn: string,
+    startedAt: number,
+    verdict: Verdict,
+    attempts: readonly LedgerAttempt[],
+    snapshot: Snapshot | undefined,
+    policy?: RecordPolicy,
+  ) {
+    this.#identity = identity;
+    this.tool = tool;
+    this.turn = turn;
+    this.verdict = verdict;
+    this.#attempts = attempts;
+    this.#startedAt = startedAt;
+    this.#snapshot = snapshot;
+    this.#policy = policy;
+    this.#key = snapshot?.keyIfRead;
+  }
+
+  /** The chain's id, minted only when the entry is read, off the call's path. */
+  get chain(): string {
+    return (this.#chain ??= this.#identity?.id ?? crypto.randomUUID());
+  }
+
+  get startedAt(): string {
+    return isoTime(Math.round(this.#startedAt));
+  }
+
+  /** The attempts as written: redacted and capped. */
+  get attempts(): readonly LedgerAttempt[] {
+    return this.#written().attempts;
+  }
+
+  /** Attempts that answered a failed one (a reply to a question is not a repair). */
+  get repairs(): number {
+    let repairs = 0;
+    for (let index = 1; index < this.#attempts.length; index++) if (this.#attempts[index - 1]?.failure) repairs++;
+    return repairs;
+  }
+
+  get arguments(): JsonValue | undefined {
+    return this.#written().arguments;
+  }
+
+  get idempotencyKey(): string | undefined {
+    return this.#key;
+  }
+
+  toJSON(): LedgerEntry {
+    const written = this.#written();
+    return {
+      v: this.v,
+      chain: this.chain,
+      tool: this.tool,
+      turn: this.turn,
+      startedAt: this.startedAt,
+      verdict: this.verdict,
+      attempts: written.attempts,
+      ...(written.omitted > 0 ? { attemptsOmitted: written.omitted } : {}),
+      repairs: this.repairs,
+      ...written.argumentFields,
+      idempotencyKey: this.#key,
+    };
+  }
+
+  #cache: Written | undefined;
+
+  #written(): Written {
+    if (this.#cache) return this.#cache;
+    const policy = this.#policy;
+    const all = this.#attempts;
+    let omitted = 0;
+    let chosen = all;
+    if (all.length > MAX_ATTEMPTS_WRITTEN) {
+      // The first attempts say what the model started from, the last how the chain ended.
+      const head = MAX_ATTEMPTS_WRITTEN / 2;
+      chosen = [...all.slice(0, head), ...all.slice(all.length - head)];
+      omitted = all.length - chosen.length;
+    }
+    const attempts = policy ? chosen.map((attempt) => writtenAttempt(attempt, policy)) : chosen;
+    let argumentFields: { arguments?: JsonValue; argumentsLength?: number; argumentsSha256?: string } = {};
+    let args: JsonValue | undefined;
+    const snapshot = this.#snapshot;
+    if (snapshot?.changed) {
+      const value = snapshot.arguments();
+      policy?.redactor?.valueInPlace(value);
+      const max = policy?.maxTextChars ?? Infinity;
+      const text = JSON.stringify(value);
+      if (text.length > max) argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
+      else {
+        argumentFields = { arguments: value };
+        args = value;
+      }
+    }
+    return (this.#cache = { attempts, omitted, arguments: args, argumentFields });
+  }
+}
+
+interface Written {
+  readonly attempts: readonly LedgerAttempt[];
+  readonly omitted: number;
+  readonly arguments: JsonValue | undefined;
+  readonly argumentFields: object;
+}
+
+function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
+  const redactor = policy.redactor;
+  let raw = attempt.raw;
+  let redacted = 0;
+  if (redactor) ({ text: raw, redacted } = redactor.raw(raw));
+  const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
+  const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
+  const long = raw.length > policy.maxTextChars;
+  const question = attempt.question;
+  if (!long && redacted === 0 && errors === attempt.errors && coercions === attempt.coercions && !hasLongText(attempt)) return attempt;
+  return {
+    raw: long ? raw.slice(0, policy.maxTextChars) : raw,
+    ...(long ? { rawLength: raw.length, rawSha256: sha256(raw) } : {}),
+    ...(redacted > 0 ? { redacted } : {}),
+    finishReason: attempt.finishReason,
+    failure: attempt.failure,
+    errors: errors.map((error) => (error.message.length > MAX_MESSAGE_CHARS ? { ...error, message: cut(error.message) } : error)),
+    coercions,
+    resolutions: attempt.resolutions,
+    question: question && { field: question.field, candidates: question.candidates.map((candidate) => ({ id: cut(candidate.id), label: cut(candidate.label) })) },
+    guardMs: attempt.guardMs,
+  };
+}
+
+function hasLongText(attempt: LedgerAttempt): boolean {
+  for (const error of attempt.errors) if (error.message.length > MAX_MESSAGE_CHARS) return true;
+  if (attempt.question) for (const candidate of attempt.question.candidates) if (candidate.label.length > MAX_MESSAGE_CHARS || candidate.id.length > MAX_MESSAGE_CHARS) return true;
+  return false;
+}
+
+function cut(text: string): string {
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length} characters)` : text;
+}
+
+function sha256(text: string): string {
+  return hash("sha256", text, "hex");
+}
