@@ -15,7 +15,7 @@
 //   call `onError`, and make `flush()` reject with the count.
 // - Rotation: past `maxFileBytes`, the file is renamed to `<path>.1` (older ones shift up to
 //   `maxFiles`) and a new one started.
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
@@ -233,6 +233,7 @@ export class JsonlFileSink implements LedgerSink {
     if (count === 0) return;
     let fd: number | undefined;
     try {
+      mkdirSync(dirname(this.path), { recursive: true });
       fd = openSync(this.path, "a", this.#mode);
       writeSync(fd, `\n${text}`); // a fresh line: an interrupted asynchronous write may have left half of one
       this.#written += count;
