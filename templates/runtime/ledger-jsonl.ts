@@ -58,6 +58,8 @@ export interface LedgerSinkStats {
   /** Writes that failed (each retried). */
   readonly failedWrites: number;
   readonly rotations: number;
+  /** The most entries ever queued at once. */
+  readonly peakQueued: number;
 }
 
 const SLICE_ENTRIES = 512;
@@ -103,6 +105,7 @@ export class JsonlFileSink implements LedgerSink {
   #dropped = 0;
   #failedWrites = 0;
   #rotations = 0;
+  #peakQueued = 0;
   /** Failures and drops not yet reported by `flush()`. */
   #failures: Error[] = [];
   #droppedUnreported = 0;
@@ -137,6 +140,7 @@ export class JsonlFileSink implements LedgerSink {
     }
     this.#appended++;
     this.#queue.push(entry);
+    if (this.#queued > this.#peakQueued) this.#peakQueued = this.#queued;
     this.#draining ??= this.#drain();
   }
 
@@ -178,6 +182,7 @@ export class JsonlFileSink implements LedgerSink {
       pending: this.#queued + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
       rotations: this.#rotations,
+      peakQueued: this.#peakQueued,
     };
   }
 
@@ -249,6 +254,9 @@ export class JsonlFileSink implements LedgerSink {
 
   async #drain(): Promise<void> {
     try {
+      // Nothing is serialised in the turn that appended: the call that started the drain has
+      // returned by the time its entry is, and everything appended in this turn shares a slice.
+      await new Promise((done) => setImmediate(done));
       for (;;) {
         this.#slice ??= this.#serialise();
         if (this.#slice.count === 0) {
@@ -319,8 +327,15 @@ export class JsonlFileSink implements LedgerSink {
       this.#file = undefined;
       await stale.handle.close().catch(() => undefined);
     }
-    const file = this.#file ?? (await this.#openFile());
+    let file = this.#file ?? (await this.#openFile());
     if (current?.ino !== file.ino) current = await file.handle.stat();
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (current.size > 0 && current.size + bytes > this.#maxFileBytes) {
+      // Rotated before the write, so a file never grows past the cap by more than one slice.
+      await this.#rotate();
+      file = await this.#openFile();
+      current = await file.handle.stat();
+    }
     let prefix = "";
     if (current.size > 0) {
       const { buffer, bytesRead } = await file.handle.read(Buffer.alloc(1), 0, 1, current.size - 1);
@@ -333,7 +348,6 @@ export class JsonlFileSink implements LedgerSink {
       throw Object.assign(new Error(`short write: ${bytesWritten} of ${data.length} bytes`), { code: "ENOSPC" });
     }
     if (this.#sync) await file.handle.datasync();
-    if (current.size + data.length > this.#maxFileBytes) await this.#rotate();
   }
 
   #opening: Promise<OpenFile> | undefined;
