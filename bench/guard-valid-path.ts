@@ -1,7 +1,7 @@
 // The valid path of a guarded call against the floor it cannot beat: JSON.parse + the same
 // validator. Run: node bench/guard-valid-path.ts
-import { defineTool } from "../templates/runtime/define-tool.ts";
-import type { LedgerEntry, LedgerSink } from "../templates/runtime/ledger.ts";
+import { defineTool } from "../templates/runtime/call/define-tool.ts";
+import type { LedgerEntry, LedgerSink } from "../templates/runtime/ledger/ledger.ts";
 import { invoiceSpec, validInvoice } from "../test/runtime/invoice-spec.ts";
 
 export interface GuardBenchResult {

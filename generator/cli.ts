@@ -11,7 +11,7 @@ import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
 import { buildReportFrom, formatReport } from "./report.ts";
-import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger-jsonl.ts";
+import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 

@@ -1,7 +1,7 @@
 // The intermediate description of one tool: the seam between readers (tool files, OpenAPI
 // documents) and emitters (types, validator, tables, client, provider definitions). Readers
 // only produce it; emitters only read it; neither knows the other exists.
-import type { HttpBinding, JsonSchema, ReferenceTable } from "../templates/runtime/tool-spec.ts";
+import type { HttpBinding, JsonSchema, ReferenceTable } from "../templates/runtime/contract/tool-spec.ts";
 
 export type Dialect = "2020-12" | "draft-07";
 

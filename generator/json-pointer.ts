@@ -1,8 +1,8 @@
 // JSON Pointers (RFC 6901) on the generator side: how errors, tables and readers name a place
 // in a document. The escaping, splitting and lookup are the runtime's own
-// (templates/runtime/json-pointer.ts), so a pointer the generator writes into a table is read
+// (templates/runtime/json/json-pointer.ts), so a pointer the generator writes into a table is read
 // back at run time by the same code.
-import { escapeToken, pointerTokens, valueAt } from "../templates/runtime/json-pointer.ts";
+import { escapeToken, pointerTokens, valueAt } from "../templates/runtime/json/json-pointer.ts";
 
 export { escapeToken as pointerToken, pointerTokens, valueAt as resolvePointer };
 

@@ -1,7 +1,7 @@
 // `toolguard report`: the ledger read as product telemetry about the tools. Failed calls per
 // thousand, per tool and rule, and what each pattern says about the schema. A rising rate is a
 // schema defect to fix, not a complaint about the model.
-import { latestPerChain, type LedgerEntry } from "../templates/runtime/ledger.ts";
+import { latestPerChain, type LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
 
 /** Below this share of failed calls a tool is healthy; above `DEFECT` its schema needs work. */
 export const HEALTHY = 0.01;

@@ -1,9 +1,9 @@
 // The shape of every generated tool module. The generator reads this file with ts-morph,
 // drops the placeholder import, and substitutes the tool's names and data; the tables stay
 // plain data so that a schema change shows up in review as a data change.
-import type { ToolDefinition } from "./runtime/api.ts";
-import { defineTool } from "./runtime/define-tool.ts";
-import type { CoercionTable, HintTable, HttpBinding, JsonSchema, ReferenceTable } from "./runtime/tool-spec.ts";
+import type { ToolDefinition } from "./runtime/contract/api.ts";
+import { defineTool } from "./runtime/call/define-tool.ts";
+import type { CoercionTable, HintTable, HttpBinding, JsonSchema, ReferenceTable } from "./runtime/contract/tool-spec.ts";
 import {
   TOOL_COERCIONS,
   TOOL_DESCRIPTION,

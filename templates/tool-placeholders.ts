@@ -1,7 +1,7 @@
 // Stand-ins that make templates/tool-module.ts a real, type-checked module. The generator
 // removes the import of this file and replaces each identifier with the tool's own value
 // (literals through toolguard's one escaping path, names checked as identifiers).
-import type { HttpBinding, JsonSchema, StandaloneValidator } from "./runtime/tool-spec.ts";
+import type { HttpBinding, JsonSchema, StandaloneValidator } from "./runtime/contract/tool-spec.ts";
 
 export interface TOOL_ARGS {
   readonly [name: string]: unknown;

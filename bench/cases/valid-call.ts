@@ -20,7 +20,7 @@ interface GeneratedTool {
   implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<{ status: string }> };
 }
 const pkg = await load<{ tools: Record<string, GeneratedTool>; MemorySink: new () => { size: number; clear(): void } }>("index.js");
-const { formats } = await load<{ formats: Record<string, (text: string) => boolean> }>("runtime/formats.js");
+const { formats } = await load<{ formats: Record<string, (text: string) => boolean> }>("runtime/validate/formats.js");
 
 const GUARDS: Record<string, ((value: unknown) => boolean) | undefined> = {
   create_invoice: isInvoice,

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
-import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
+import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 
 export type FloorValidator = ((value: unknown) => boolean) & { errors?: unknown[] | null };
 

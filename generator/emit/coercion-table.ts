@@ -3,7 +3,7 @@
 // boolean. Only deterministic keywords are followed (properties, items, prefixItems, allOf and
 // local $refs); anything under anyOf, oneOf, conditionals or additionalProperties is left out,
 // because there the schema does not say which type the value must have.
-import type { CoercionTable, CoercionTarget } from "../../templates/runtime/tool-spec.ts";
+import type { CoercionTable, CoercionTarget } from "../../templates/runtime/contract/tool-spec.ts";
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 

@@ -2,11 +2,11 @@
 // can offer the model (allowed values, near misses, one canonical example, the allowed keys,
 // the description of a required field). Computed once at build time so a failed call never
 // walks the schema.
-import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/tool-spec.ts";
+import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../ir.ts";
-import { normaliseNearMiss } from "../../templates/runtime/near-miss.ts";
-import { formats } from "../../templates/runtime/formats.ts";
-import { FORMAT_EXAMPLES } from "../../templates/runtime/format-examples.ts";
+import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
+import { formats } from "../../templates/runtime/validate/formats.ts";
+import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
 import { discriminatorOf } from "./union-branches.ts";
 

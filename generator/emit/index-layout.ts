@@ -54,7 +54,7 @@ export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: stri
     "",
   ].join("\n");
   const dts = [
-    `import type { ToolDescriptor } from "./runtime/providers.js";`,
+    `import type { ToolDescriptor } from "./runtime/providers/providers.js";`,
     ...imports,
     `export * from "./runtime/index.js";`,
     braceList("export ", names, ";"),

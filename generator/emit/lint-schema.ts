@@ -6,7 +6,7 @@
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { schemaPathToken, walkSchemas } from "../schema-walk.ts";
-import { linearRegExp } from "../../templates/runtime/pattern.ts";
+import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import type { createAjv } from "./validator.ts";
 
 const RAW_CODE_KEYWORDS = new Set(["tsType", "tsEnumNames", "tsExtends", "tsTypeName"]);

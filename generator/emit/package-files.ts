@@ -91,7 +91,7 @@ export function indexSource(entries: readonly IndexEntry[]): { readonly js: stri
     ");",
   ].join("\n");
   const dts = [
-    `import type { ToolDescriptor } from "./runtime/providers.js";`,
+    `import type { ToolDescriptor } from "./runtime/providers/providers.js";`,
     ...entries.map((e) => `import { ${e.name} } from ${e.from};`),
     `export * from "./runtime/index.js";`,
     `export { ${entries.map((e) => e.name).join(", ")} };`,

@@ -1,5 +1,5 @@
-// The runtime every generated package carries once (never per tool): templates/runtime/*.ts
-// transpiled to JavaScript and declarations. The runtime is written so that each file's
+// The runtime every generated package carries once (never per tool): templates/runtime/**/*.ts
+// (one folder per stage of a call, index.ts at the root) transpiled to JavaScript and declarations. The runtime is written so that each file's
 // declarations can be produced on its own (explicit types on everything exported), which is
 // what makes this a fast, per-file transpile rather than a whole-program build.
 import { readdirSync, readFileSync } from "node:fs";
@@ -29,7 +29,7 @@ export function runtimeFiles(): readonly EmittedFile[] {
     isolatedDeclarations: true,
   };
   const files: EmittedFile[] = [];
-  for (const name of readdirSync(RUNTIME_DIR).filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts")).sort()) {
+  for (const name of runtimeSources()) {
     const source = readFileSync(path.join(RUNTIME_DIR, name), "utf8");
     const top = header(`toolguard runtime templates/runtime/${name}`, contentHash(source));
     const stem = name.slice(0, -".ts".length);
@@ -44,6 +44,14 @@ export function runtimeFiles(): readonly EmittedFile[] {
   }
   cache = files;
   return files;
+}
+
+/** The runtime's sources, relative to templates/runtime with forward slashes, in a stable order. */
+function runtimeSources(): string[] {
+  return readdirSync(RUNTIME_DIR, { recursive: true, encoding: "utf8" })
+    .map((name) => name.split(path.sep).join("/"))
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"))
+    .sort();
 }
 
 // Declaration emit keeps `.ts` specifiers; the package ships `.js` beside `.d.ts`.

@@ -12,7 +12,7 @@
 //                 always valid, and so never ran, has none).
 // The starts are plain variables set as each branch begins; the array is built only inside the
 // error, so a value that passes allocates nothing more. The explainer reads both
-// (templates/runtime/explain.ts).
+// (templates/runtime/explain/explain.ts).
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from "ajv";
 import type { Code } from "ajv/dist/compile/codegen/index.js";
 

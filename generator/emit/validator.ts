@@ -6,9 +6,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
-import { formats } from "../../templates/runtime/formats.ts";
+import { formats } from "../../templates/runtime/validate/formats.ts";
 import { validateAgainstMeta } from "./meta-validation.ts";
-import { linearRegExp } from "../../templates/runtime/pattern.ts";
+import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import { pruneSchemaConstants } from "./schema-constants.ts";
 import { REFERENCE_KEYWORDS, someEntry } from "../schema-walk.ts";
 import { foldCombinators } from "./fold-combinators.ts";
@@ -172,9 +172,9 @@ function toEsm(source: string, tool: ToolDescription): CompiledValidator {
   }
   const imports = [...used].sort();
   const header = [
-    imports.length > 0 ? `import { ${imports.join(", ")} } from "../runtime/ajv-runtime.js";` : "",
-    code.includes("formats.") || code.includes("formats[") ? `import { formats } from "../runtime/formats.js";` : "",
-    /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "../runtime/pattern.js";` : "",
+    imports.length > 0 ? `import { ${imports.join(", ")} } from "../runtime/validate/ajv-runtime.js";` : "",
+    code.includes("formats.") || code.includes("formats[") ? `import { formats } from "../runtime/validate/formats.js";` : "",
+    /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "../runtime/validate/pattern.js";` : "",
   ].filter(Boolean);
   // ajv finds duplicate scalars in `uniqueItems` through a plain `{}`, where "__proto__" is
   // never stored and "toString" is already there: index them in an object without a prototype.

@@ -4,7 +4,7 @@
 // into the identifier written to `target`. The annotation is lifted out of the schema into the
 // tool's reference table, keyed by the field's JSON Pointer (`*` for any array index).
 import { InputError, type ErrorLocation } from "../errors.ts";
-import type { ReferenceField } from "../../templates/runtime/tool-spec.ts";
+import type { ReferenceField } from "../../templates/runtime/contract/tool-spec.ts";
 import { pointerToken, pointerTokens } from "../json-pointer.ts";
 
 export const REFERENCE_KEYWORD = "x-toolguard-reference";

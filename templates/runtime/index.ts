@@ -14,7 +14,7 @@ export type {
   ResolverMap,
   ToolDefinition,
   Validated,
-} from "./api.ts";
+} from "./contract/api.ts";
 export type {
   AmbiguousReferenceOutcome,
   ArgumentError,
@@ -26,15 +26,15 @@ export type {
   OkOutcome,
   Outcome,
   ValidationFailedOutcome,
-} from "./outcome.ts";
-export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger.ts";
-export type { JsonSchema, JsonValue, ToolSpec } from "./tool-spec.ts";
-export { defineTool } from "./define-tool.ts";
-export { JsonlFileSink, readLedger, scanLedger, defaultLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerScan, type LedgerSinkStats } from "./ledger-jsonl.ts";
+} from "./contract/outcome.ts";
+export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger/ledger.ts";
+export type { JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
+export { defineTool } from "./call/define-tool.ts";
+export { JsonlFileSink, readLedger, scanLedger, defaultLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerScan, type LedgerSinkStats } from "./ledger/ledger-jsonl.ts";
 export { entryArguments } from "./ledger/read.ts";
 export { flushLedgerOnSignals } from "./ledger/exit-hooks.ts";
 export { DEFAULT_SECRET_NAMES, type RedactionOptions } from "./ledger/redact.ts";
-export { MemorySink } from "./ledger-memory.ts";
-export { ReferenceResolverError, type Resolution } from "./references.ts";
-export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers.ts";
-export { createHttpDispatcher, type HttpDispatcherOptions } from "./http-dispatch.ts";
+export { MemorySink } from "./ledger/ledger-memory.ts";
+export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
+export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
+export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";

@@ -20,7 +20,7 @@ import { localizeSchema } from "../../generator/load/localize-schema.ts";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
 import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
 import type { Dialect, ToolDescription } from "../../generator/ir.ts";
-import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
+import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 
 export const SUITE: string = path.resolve(import.meta.dirname, "../../../shared/conformance/JSON-Schema-Test-Suite");
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
@@ -131,7 +131,7 @@ async function asToolSchema(schema: unknown, caseFile: string, root: string, dia
 
 /** Points the module's `../runtime/*.js` imports at the runtime's TypeScript sources. */
 function linkRuntime(code: string): string {
-  return code.replace(/from "\.\.\/runtime\/([\w-]+)\.js"/g, (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`);
+  return code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`);
 }
 
 function withoutIds(value: unknown): unknown {

@@ -39,7 +39,7 @@ const cases: [string, string][] = [
   ["a single-line JSDoc on the same line", "/** x */ export type A = string"],
   ["index signatures and extends", "export interface A extends B, C {\n[k: string]: unknown | undefined\n}"],
   ["a reference's resolved arguments", 'export type R = Omit<A, "x"> & { x?: Array<Omit<NonNullable<A["x"]>[number], "y"> & { "z": string }> };'],
-  ["imports and the tool's constant", 'import type { ToolDefinition } from "../runtime/api.js";\n/** Does it. */\nexport declare const tX: ToolDefinition<TXArgs, TXArgs, never>;'],
+  ["imports and the tool's constant", 'import type { ToolDefinition } from "../runtime/contract/api.js";\n/** Does it. */\nexport declare const tX: ToolDefinition<TXArgs, TXArgs, never>;'],
 ];
 
 describe("laying out declarations without TypeScript", () => {

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildHintTable } from "../../generator/emit/error-hints.ts";
-import { explainSchemaErrors } from "../../templates/runtime/explain.ts";
-import type { AjvError } from "../../templates/runtime/tool-spec.ts";
+import { explainSchemaErrors } from "../../templates/runtime/explain/explain.ts";
+import type { AjvError } from "../../templates/runtime/contract/tool-spec.ts";
 import { emitAndLoad, toolOf } from "../hostile/load-validator.ts";
 
 async function explain(schema: Record<string, unknown>, value: unknown): Promise<{ path: string; rule: string; message: string }[]> {

@@ -2,7 +2,7 @@
 // and says what each pattern means for the schema.
 import { afterEach, describe, expect, it } from "vitest";
 import { buildReport } from "../../generator/report.ts";
-import type { LedgerAttempt, LedgerEntry } from "../../templates/runtime/ledger.ts";
+import type { LedgerAttempt, LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { TempProject } from "../helpers/temp-project.ts";
 
 const pass: LedgerAttempt = { raw: "{}", errors: [], coercions: [], guardMs: 0.01 };

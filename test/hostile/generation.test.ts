@@ -87,7 +87,7 @@ describe("regular expressions", () => {
   // V8's backtracking engine needs about 2^n steps for `^(a+)+$` against n "a"s and a "b".
   it("a catastrophic pattern cannot hang a call: the generated validator matches in linear time", async () => {
     const { code, validate } = await emitAndLoad({ type: "object", properties: { p: { type: "string", pattern: "^(a+)+$" } }, patternProperties: { "^(b|bb)*$": { type: "string" } } });
-    expect(code).toContain(`import { linearRegExp } from "../runtime/pattern.js";`);
+    expect(code).toContain(`import { linearRegExp } from "../runtime/validate/pattern.js";`);
     expect(code).not.toMatch(/new RegExp\(/);
     const started = performance.now();
     expect(validate({ p: `${"a".repeat(28)}b` })).toBe(false);
@@ -181,7 +181,7 @@ describe("the same engine at generation and at run time", () => {
     project = new TempProject({ "schemas/t.json": mcpTool("t", { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } }) });
     expect((await project.run("generate")).code).toBe(0);
     const validator = project.read("generated/tools/t.js");
-    expect(validator).toContain(`from "../runtime/pattern.js"`);
+    expect(validator).toContain(`from "../runtime/validate/pattern.js"`);
     const probe = `const { t } = await import(${JSON.stringify(`file://${path.join(project.dir, "generated/index.js")}`)});
 const g = t.implement(() => "ran", { ledger: { append() {} } });
 console.log(JSON.stringify([(await g.call('{"code":"EUR"}', { turn: "a" })).status, (await g.call('{"code":"eur"}', { turn: "b" })).status]));`;

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { lintSchema } from "../../generator/emit/lint-schema.ts";
 import { compileValidator, createAjv, validatorModule } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
-import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
+import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
 const dir = mkdtempSync(path.join(tmpdir(), "toolguard-hostile-"));
@@ -25,7 +25,7 @@ export async function emitAndLoad(inputSchema: Record<string, unknown>): Promise
   lintSchema(tool, createAjv(tool.dialect));
   const code = validatorModule(compileValidator(tool));
   const file = path.join(dir, `v${count++}.mjs`);
-  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
+  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
   const validate = ((await import(pathToFileURL(file).href)) as { default: LoadedValidator }).default;
   return { code, validate };
 }

@@ -4,8 +4,8 @@
 //   durable <path> <count>                guarded calls in durable mode; prints "ok <i>" after each outcome
 //   exit <cwd>                            one call through the default sink, then process.exit(0)
 //   sigterm <path> <count>                <count> calls, hooks SIGTERM, prints "ready", waits
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { JsonlFileSink } from "../../templates/runtime/ledger-jsonl.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { flushLedgerOnSignals } from "../../templates/runtime/ledger/exit-hooks.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 

@@ -6,7 +6,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { LedgerEntry } from "../../templates/runtime/ledger.ts";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { readLedger, scanLedger } from "../../templates/runtime/ledger/read.ts";
 
 const CHILD = join(import.meta.dirname, "child.ts");

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { JsonlFileSink } from "../../templates/runtime/ledger-jsonl.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { writeOnlyPointers } from "../../templates/runtime/ledger/redact.ts";
-import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/tool-spec.ts";
+import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 
 const loginSchema = {
   type: "object",

@@ -3,8 +3,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRequest, createHttpDispatcher, type HttpRequestDraft } from "../../templates/runtime/http-dispatch.ts";
-import type { HttpBinding, HttpParameter } from "../../templates/runtime/tool-spec.ts";
+import { buildRequest, createHttpDispatcher, type HttpRequestDraft } from "../../templates/runtime/dispatch/http-dispatch.ts";
+import type { HttpBinding, HttpParameter } from "../../templates/runtime/contract/tool-spec.ts";
 
 interface Received {
   method: string;

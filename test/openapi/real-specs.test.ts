@@ -10,7 +10,7 @@ import type { ReadResult, ToolDescription } from "../../generator/ir.ts";
 import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
-import { formats } from "../../templates/runtime/formats.ts";
+import { formats } from "../../templates/runtime/validate/formats.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
 
 const require = createRequire(import.meta.url);

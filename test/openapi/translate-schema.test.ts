@@ -6,7 +6,7 @@ import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import type { SchemaDialect } from "../../generator/read/openapi/schema-dialect.ts";
 import { createSchemaTranslator } from "../../generator/read/openapi/translate-schema.ts";
 import { Untranslatable } from "../../generator/read/openapi/untranslatable.ts";
-import { formats } from "../../templates/runtime/formats.ts";
+import { formats } from "../../templates/runtime/validate/formats.ts";
 import { ANNOTATION_FORMATS } from "../../generator/emit/validator.ts";
 
 type Case = {

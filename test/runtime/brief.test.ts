@@ -1,7 +1,7 @@
 // The brief's tests, in both usage shapes, plus the chain rules around them.
 import { describe, expect, it, vi } from "vitest";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 import { assertBudgetBounded, assertRepairedCallOnly, assertTruncationBudget, type MakeTool, spyImplementation } from "./scenarios.ts";

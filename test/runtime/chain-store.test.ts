@@ -1,6 +1,6 @@
 // The chain store is bounded: by count (least recently used first) and by age.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChainStore, type Chain } from "../../templates/runtime/chain-store.ts";
+import { ChainStore, type Chain } from "../../templates/runtime/call/chain-store.ts";
 
 function chain(turn: string): Chain {
   return { id: turn, turn, startedAt: 0, attempts: [], maxAttempts: 2, rejected: false, lastFailure: undefined, lastErrors: [], touchedAt: 0, offers: new Map() };

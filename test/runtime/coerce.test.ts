@@ -1,6 +1,6 @@
 // The coercion allowlist (DESIGN rule 7): exactly two honest readings, nothing else.
 import { describe, expect, it } from "vitest";
-import { applyCoercions, coerceString, planCoercions } from "../../templates/runtime/coerce.ts";
+import { applyCoercions, coerceString, planCoercions } from "../../templates/runtime/coerce/coerce.ts";
 
 describe("the allowlist", () => {
   it.each([

@@ -1,12 +1,12 @@
 // Errors written for the model: path, rule, what was received, what to send.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { explainSchemaErrors, finish } from "../../templates/runtime/explain.ts";
-import type { HintTable } from "../../templates/runtime/tool-spec.ts";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { explainSchemaErrors, finish } from "../../templates/runtime/explain/explain.ts";
+import type { HintTable } from "../../templates/runtime/contract/tool-spec.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { compile, invoiceSpec, validInvoice } from "./invoice-spec.ts";
-import { compareTokens, pointerTokens } from "../../templates/runtime/json-pointer.ts";
+import { compareTokens, pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
 
 async function errorsFor(args: unknown): Promise<{ path: string; rule: string; message: string }[]> {
   const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });

@@ -3,8 +3,8 @@
 // implementation), yet each failed call's outcome is there after a single microtask turn, the
 // least any promise-returning function can take.
 import { describe, expect, it } from "vitest";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import type { LedgerEntry, LedgerSink } from "../../templates/runtime/ledger.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import type { LedgerEntry, LedgerSink } from "../../templates/runtime/ledger/ledger.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 class StuckSink implements LedgerSink {

@@ -3,7 +3,7 @@
 // V8 would reorder (array indices) or treat specially ("__proto__").
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalJson } from "../../templates/runtime/idempotency.ts";
+import { canonicalJson } from "../../templates/runtime/call/idempotency.ts";
 
 function byHand(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);

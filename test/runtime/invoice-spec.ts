@@ -1,7 +1,7 @@
 // The invoice tool from the brief, built the way a generated module would be: a compiled ajv
 // validator plus hand-written coercion and hint tables.
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/tool-spec.ts";
+import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 
 export const invoiceSchema = {
   type: "object",

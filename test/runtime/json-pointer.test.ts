@@ -2,7 +2,7 @@
 // model in this order, and the ledger is compared across runs.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { comparePointers, compareTokens, escapeToken, pointerTokens } from "../../templates/runtime/json-pointer.ts";
+import { comparePointers, compareTokens, escapeToken, pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
 
 const token = fc.oneof(
   fc.constantFrom("a", "b", "ab", "amount", "line_items", "0", "1", "2", "10", "09", "", "~", "/", "a~b", "é"),

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, writeFile, appendFile, mkdir } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import type { LedgerEntry } from "../../templates/runtime/ledger.ts";
-import { JsonlFileSink, readLedger } from "../../templates/runtime/ledger-jsonl.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
+import { JsonlFileSink, readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 function entry(turn: string): LedgerEntry {

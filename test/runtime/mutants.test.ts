@@ -1,8 +1,8 @@
 // The brief's negative tests: plant each defect once and show the suite's assertions fail.
 // The guard's parts are replaceable only through `createGuard` (not exported by the package).
 import { describe, expect, it } from "vitest";
-import { coerceString } from "../../templates/runtime/coerce.ts";
-import { createGuard, STRICT_PARTS, type GuardParts } from "../../templates/runtime/guard.ts";
+import { coerceString } from "../../templates/runtime/coerce/coerce.ts";
+import { createGuard, STRICT_PARTS, type GuardParts } from "../../templates/runtime/call/guard.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 import { assertBudgetBounded, assertRepairedCallOnly, assertTruncationBudget, type MakeTool } from "./scenarios.ts";
 

@@ -1,6 +1,6 @@
 // Step 1: syntactic classification, limits before parsing, and what JSON.parse would change silently.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, parseArguments } from "../../templates/runtime/parse.ts";
+import { DEFAULT_LIMITS, parseArguments } from "../../templates/runtime/parse/parse.ts";
 
 function problem(raw: unknown, finishReason?: string, limits = DEFAULT_LIMITS): { rule: string; path: string; message: string; truncated: boolean } {
   const result = parseArguments(raw, finishReason, limits);

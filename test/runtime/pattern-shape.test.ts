@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { RE2JS } from "re2js";
 import { describe, expect, it } from "vitest";
-import { linearRegExp, toRe2 } from "../../templates/runtime/pattern.ts";
-import { matchesInLinearTimeNatively } from "../../templates/runtime/pattern-shape.ts";
+import { linearRegExp, toRe2 } from "../../templates/runtime/validate/pattern.ts";
+import { matchesInLinearTimeNatively } from "../../templates/runtime/validate/pattern-shape.ts";
 
 // Anchored sequences of single-character items whose repeats cannot hand a character to what follows.
 const NATIVE = [

@@ -4,11 +4,11 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { GuardedTool } from "../../templates/runtime/api.ts";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { formats } from "../../templates/runtime/formats.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
-import type { JsonSchema } from "../../templates/runtime/tool-spec.ts";
+import type { GuardedTool } from "../../templates/runtime/contract/api.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { formats } from "../../templates/runtime/validate/formats.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 interface Bindable {

@@ -3,11 +3,11 @@
 // question with real candidates, after which only an offered identifier is accepted. A failing
 // resolver is a dependency failure, thrown, never dressed up as the model's mistake.
 import { describe, expect, it } from "vitest";
-import type { Candidate, Resolver } from "../../templates/runtime/api.ts";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
-import { ReferenceResolverError } from "../../templates/runtime/references.ts";
-import type { ToolSpec } from "../../templates/runtime/tool-spec.ts";
+import type { Candidate, Resolver } from "../../templates/runtime/contract/api.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { ReferenceResolverError } from "../../templates/runtime/resolve/references.ts";
+import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { compile, invoiceSchema, invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 const CUSTOMERS: readonly Candidate[] = [

@@ -2,10 +2,10 @@
 // so the same assertions run against the real guard (brief.test.ts) and against planted
 // defects (mutants.test.ts), where each of them must fail.
 import { expect } from "vitest";
-import type { GuardedTool, Implementation } from "../../templates/runtime/api.ts";
-import type { LedgerEntry } from "../../templates/runtime/ledger.ts";
-import type { Outcome, ValidationFailedOutcome } from "../../templates/runtime/outcome.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import type { GuardedTool, Implementation } from "../../templates/runtime/contract/api.ts";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
+import type { Outcome, ValidationFailedOutcome } from "../../templates/runtime/contract/outcome.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { validInvoice } from "./invoice-spec.ts";
 

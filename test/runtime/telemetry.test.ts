@@ -1,8 +1,8 @@
 // The counters reach whatever MeterProvider the application registers, even after import.
 import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
 import { afterAll, describe, expect, it } from "vitest";
-import { defineTool } from "../../templates/runtime/define-tool.ts";
-import { MemorySink } from "../../templates/runtime/ledger-memory.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 const counted: [string, number, Record<string, unknown>][] = [];

@@ -3,8 +3,8 @@
 // Date constructor sees them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ucs2length } from "../../templates/runtime/ajv-runtime.ts";
-import { date } from "../../templates/runtime/formats.ts";
+import { ucs2length } from "../../templates/runtime/validate/ajv-runtime.ts";
+import { date } from "../../templates/runtime/validate/formats.ts";
 
 /** Any UTF-16 text: surrogate pairs, lone surrogates of both kinds, ASCII. */
 const utf16 = fc.oneof(

@@ -5,7 +5,7 @@
 // itself called `body` beside a request body, which is an error with a fix.
 import { InputError } from "../../errors.ts";
 
-import type { HttpParameter } from "../../../templates/runtime/tool-spec.ts";
+import type { HttpParameter } from "../../../templates/runtime/contract/tool-spec.ts";
 import type { OperationContext, OperationParameter } from "./operation-parameters.ts";
 import type { JsonBody } from "./request-body.ts";
 import type { SchemaTranslator } from "./translate-schema.ts";

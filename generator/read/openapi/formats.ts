@@ -4,7 +4,7 @@
 
 /**
  * Formats kept as `format`: JSON Schema's own. The emitter's ajv knows every one (it asserts
- * those templates/runtime/formats.ts checks and treats the rest as annotations).
+ * those templates/runtime/validate/formats.ts checks and treats the rest as annotations).
  */
 export const KEPT_FORMATS: readonly string[] = [
   "date", "time", "date-time", "duration", "email", "idn-email", "hostname", "idn-hostname",

@@ -1,7 +1,7 @@
 // One OpenAPI operation -> one tool description, or the reason it cannot be one. Problems in
 // the document itself (conflicting parameters, dangling parameter $refs) throw InputError;
 // operations toolguard cannot represent faithfully come back as a skip.
-import type { HttpBinding } from "../../../templates/runtime/tool-spec.ts";
+import type { HttpBinding } from "../../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../../ir.ts";
 import { InputError } from "../../errors.ts";
 

@@ -2,7 +2,10 @@
 // without running any JavaScript, so entries still queued are lost; an application that wants
 // them written installs these hooks (installing a handler is a choice about how the process
 // exits, which is why the runtime never does it on its own).
-import type { JsonlFileSink } from "../ledger-jsonl.ts";
+import type { JsonlFileSink } from "./ledger-jsonl.ts";
+
+/** The signals that end a process by default and can be handled. */
+export type ExitSignal = "SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR2";
 
 /**
  * On each of `signals`, writes every queued entry of `sinks` synchronously, then ends the
@@ -10,7 +13,7 @@ import type { JsonlFileSink } from "../ledger-jsonl.ts";
  * Returns a function that removes the hooks. Use it only where nothing else handles these
  * signals; an application with its own shutdown should call `await sink.close()` there instead.
  */
-export function flushLedgerOnSignals(sinks: readonly Pick<JsonlFileSink, "flushSync">[], signals: readonly NodeJS.Signals[] = ["SIGTERM", "SIGINT"]): () => void {
+export function flushLedgerOnSignals(sinks: readonly Pick<JsonlFileSink, "flushSync">[], signals: readonly ExitSignal[] = ["SIGTERM", "SIGINT"]): () => void {
   const handlers = signals.map((signal) => {
     const handler = (): void => {
       for (const sink of sinks) sink.flushSync();

@@ -1,6 +1,6 @@
 // One ledger entry as one line of the JSONL file, within the sink's per-entry cap.
 import { hash } from "node:crypto";
-import type { LedgerEntry } from "../ledger.ts";
+import type { LedgerEntry } from "./ledger.ts";
 
 /**
  * The entry's JSON and a newline. A line longer than `maxChars` (UTF-16 units) is replaced by a

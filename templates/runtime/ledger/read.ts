@@ -2,7 +2,7 @@
 // file used to be read as one string, which V8 refuses past ~512 MB), and lines that are not
 // whole entries are skipped and counted, never fatal.
 import { createReadStream } from "node:fs";
-import type { LedgerEntry } from "../ledger.ts";
+import type { LedgerEntry } from "./ledger.ts";
 
 /** What a scan found besides the entries. */
 export interface LedgerScan {

@@ -3,13 +3,13 @@
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
 import { hash } from "node:crypto";
-import type { Coercion } from "../outcome.ts";
-import type { Chain } from "../chain-store.ts";
-import type { LedgerAttempt, LedgerEntry, Verdict } from "../ledger.ts";
-import { applyResolutions, type Resolution } from "../references.ts";
-import { idempotencyKey } from "../idempotency.ts";
-import { setAt } from "../set-at.ts";
-import type { JsonSchema, JsonValue } from "../tool-spec.ts";
+import type { Coercion } from "../contract/outcome.ts";
+import type { Chain } from "../call/chain-store.ts";
+import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
+import { applyResolutions, type Resolution } from "../resolve/references.ts";
+import { idempotencyKey } from "../call/idempotency.ts";
+import { setAt } from "../coerce/set-at.ts";
+import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
 import { Redactor, type RedactionOptions } from "./redact.ts";
 
 /** Longest text (a raw attempt, `arguments`) written whole; longer ones are cut, with length and hash. */

@@ -8,9 +8,9 @@
 // secret key: none of the secret names occurs in it (separators and case ignored) and it has no
 // `\u` escape. Otherwise it is parsed; JSON gets its secret values replaced; text that does not
 // parse is replaced by a marker with its length, never kept.
-import type { ArgumentError, Coercion } from "../outcome.ts";
-import type { JsonSchema, JsonValue } from "../tool-spec.ts";
-import { escapeToken, pointerTokens } from "../json-pointer.ts";
+import type { ArgumentError, Coercion } from "../contract/outcome.ts";
+import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
+import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 
 /** What replaces a redacted value. */
 export const REDACTED = "[redacted]";

@@ -1,8 +1,8 @@
 // Where a call meets its sink beyond `append`: backpressure (the outcome waits while the sink's
 // queue is over its bound), durable mode (the outcome waits for its entry to be on disk) and
 // fail-closed mode (no implementation runs while the ledger cannot be written).
-import type { LedgerSink } from "../ledger.ts";
-import type { LedgerUnavailableOutcome, Outcome } from "../outcome.ts";
+import type { LedgerSink } from "./ledger.ts";
+import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
 
 /**
  * The outcome, delayed while the sink asks for backpressure, and in durable mode until every

@@ -1,0 +1,79 @@
+// Step 2 of a call: the strict coercion allowlist. Only two readings are applied, because each
+// has exactly one honest interpretation: "true"/"false" as booleans, and a bare decimal numeral
+// as a number. Anything else ("1,299.00", "$5", "0x10", "1e", "") stays a string, fails
+// validation and is explained to the model; it is never guessed at.
+import type { Coercion } from "../contract/outcome.ts";
+import type { CoercionTable, CoercionTarget } from "../contract/tool-spec.ts";
+import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+
+/** A bare decimal numeral: sign, digits, optional fraction, optional exponent; spaces around. */
+const BARE_NUMBER = /^\s*[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
+
+/** A coercion table compiled once per tool: each pattern split into tokens. */
+export type CoercionPlan = readonly { readonly tokens: readonly string[]; readonly target: CoercionTarget }[];
+
+export function planCoercions(table: CoercionTable): CoercionPlan {
+  return Object.keys(table)
+    .sort()
+    .map((pattern) => ({ tokens: pointerTokens(pattern), target: table[pattern] as CoercionTarget }));
+}
+
+/** The strict reading of `text` as `target`, or `undefined` when the allowlist does not cover it. */
+export function coerceString(text: string, target: CoercionTarget): number | boolean | undefined {
+  if (target === "boolean") {
+    const word = text.trim().toLowerCase();
+    return word === "true" ? true : word === "false" ? false : undefined;
+  }
+  if (!BARE_NUMBER.test(text)) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) return undefined;
+  if (target === "integer" && !Number.isInteger(n)) return undefined;
+  return n;
+}
+
+/**
+ * Applies the plan to `document` in place and returns what it changed. The document must be the
+ * guard's own copy (fresh from `JSON.parse`), never the caller's object.
+ */
+export function applyCoercions(document: unknown, plan: CoercionPlan, read: StringReader = coerceString): Coercion[] {
+  const applied: Coercion[] = [];
+  for (const { tokens, target } of plan) visit(document, { tokens, target, read, applied }, 0, "");
+  return applied;
+}
+
+/** The allowlist's reading of one string; replaceable only so tests can plant a lax one. */
+export type StringReader = (text: string, target: CoercionTarget) => number | boolean | undefined;
+
+/** One pattern of the plan being applied, and where its coercions are collected. */
+interface Walk {
+  readonly tokens: readonly string[];
+  readonly target: CoercionTarget;
+  readonly read: StringReader;
+  readonly applied: Coercion[];
+}
+
+function visit(node: unknown, walk: Walk, depth: number, path: string): void {
+  if (node === null || typeof node !== "object") return;
+  const token = walk.tokens[depth] as string;
+  if (token !== "*") {
+    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth, path);
+  } else if (Array.isArray(node)) {
+    // Indices walked in place: this runs on every failed call of a tool with array coercions.
+    for (let index = 0; index < node.length; index++) step(node as unknown as Record<string, unknown>, String(index), walk, depth, path);
+  }
+}
+
+/** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
+function step(node: Record<string, unknown>, key: string, walk: Walk, depth: number, path: string): void {
+  const value = node[key];
+  if (depth < walk.tokens.length - 1) {
+    if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${escapeToken(key)}`);
+    return;
+  }
+  if (typeof value !== "string") return;
+  const coerced = walk.read(value, walk.target);
+  if (coerced === undefined) return;
+  node[key] = coerced;
+  walk.applied.push({ path: `${path}/${escapeToken(key)}`, from: value, to: coerced, rule: `string->${walk.target}` });
+}

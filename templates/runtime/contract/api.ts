@@ -1,0 +1,155 @@
+// The public surface of a generated tool: what tool teams bind and what agent runtimes call.
+// `Validated<T>` can only be minted inside the guard, so an implementation can only be reached
+// through `call`.
+import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
+import type { HttpBinding, JsonSchema } from "./tool-spec.ts";
+import type { LedgerSink } from "../ledger/ledger.ts";
+import type { RedactionOptions } from "../ledger/redact.ts";
+
+declare const validatedBrand: unique symbol;
+
+/**
+ * Arguments that passed the tool's guard. The brand is a type-level fiction that only the
+ * runtime asserts, so a plain object literal does not type-check where `Validated<T>` is
+ * expected: the implementation cannot be called around the guard.
+ */
+export type Validated<T> = T & { readonly [validatedBrand]: true };
+
+/** A candidate a resolver found for a reference. */
+export interface Candidate {
+  readonly id: string;
+  readonly label: string;
+}
+
+/**
+ * Turns what the model wrote for a reference (a name, an email) into the real things it may
+ * mean. Return every match: none is a semantic error, one proceeds, several are a question
+ * back to the model. Throwing, or rejecting, is a dependency failure, not an argument error.
+ */
+export type Resolver = (
+  text: string,
+  context: { readonly tool: string; readonly path: string; readonly signal?: AbortSignal },
+) => Promise<readonly Candidate[]> | readonly Candidate[];
+
+/** What the implementation receives besides its arguments. */
+export interface ImplementationContext {
+  readonly tool: string;
+  /** The conversation turn the call belongs to, as the caller named it. */
+  readonly turn: string;
+  /** Derived from the validated arguments; the same intent always gives the same key. */
+  readonly idempotencyKey: string;
+  readonly signal?: AbortSignal;
+}
+
+export type Implementation<Args, Result> = (
+  args: Validated<Args>,
+  context: ImplementationContext,
+) => Promise<Result> | Result;
+
+/** The model's arguments exactly as the provider delivered them: its string, or a parsed value. */
+export type RawArguments = string | unknown;
+
+/** What a repair callback returns: the model's next arguments for the same tool. */
+export type RepairReply =
+  | RawArguments
+  | { readonly arguments: RawArguments; readonly finishReason?: string };
+
+/**
+ * Asks the model to fix its arguments, given the failure envelope as the tool result. Used when
+ * the guard drives the repair loop itself; the guard calls it at most as often as the budget
+ * allows.
+ */
+export type RepairCallback = (failure: ValidationFailedOutcome) => Promise<RepairReply> | RepairReply;
+
+export interface CallContext {
+  /**
+   * Identifies the conversation turn. Attempts at the same tool within one turn form one repair
+   * chain, so an agent framework that feeds each new tool call in is bounded exactly like a loop
+   * the guard drives. Use a value unique per turn (`${conversationId}:${turnIndex}`).
+   */
+  readonly turn: string;
+  /**
+   * The provider's finish reason for this tool call (`length`, `max_tokens`): marks output cut
+   * off by a token ceiling as truncated even where the text happens to parse.
+   */
+  readonly finishReason?: string;
+  /** When given, the guard asks the model for repairs itself, within the budget. */
+  readonly repair?: RepairCallback;
+  readonly signal?: AbortSignal;
+}
+
+/** Options of `implement`; each has a default, so `implement(impl)` alone works. */
+export interface GuardOptions {
+  /**
+   * Where chain records go. Default: an append-only JSON Lines file at
+   * `.toolguard/ledger.jsonl` under the working directory.
+   */
+  readonly ledger?: LedgerSink;
+  /**
+   * Secret fields replaced in the ledger's `raw`, `arguments`, errors and coercions: by default
+   * the schema's `writeOnly` properties and names like `password`, `apiKey`, `token`
+   * (docs/ledger.md). `false` writes everything in clear.
+   */
+  readonly redact?: RedactionOptions;
+  /** Longest raw text or `arguments` written whole to the ledger; longer ones are cut, with length and hash. Default 16,384. */
+  readonly maxLedgerTextChars?: number;
+  /**
+   * The outcome waits until its ledger entry is on disk (and rejects if it cannot be written).
+   * Default false: the entry is written in the background (docs/ledger.md, durability).
+   */
+  readonly durable?: boolean;
+  /**
+   * When the ledger cannot be written, do not call the implementation: the outcome is
+   * `ledger_unavailable`. Default false: the call runs and the failure is reported.
+   */
+  readonly failClosed?: boolean;
+  /** Largest raw argument string accepted, in bytes (UTF-16 units). Default 1 MiB. */
+  readonly maxBytes?: number;
+  /** Deepest nesting of arrays and objects accepted. Default 64. */
+  readonly maxDepth?: number;
+  /** Most errors listed in one envelope; the rest are counted. Default 20. */
+  readonly maxErrors?: number;
+  /**
+   * How long a resolver may take, in milliseconds, before it counts as failed (a dependency
+   * failure, thrown as `ReferenceResolverError`). Default 10,000.
+   */
+  readonly resolverTimeoutMs?: number;
+}
+
+/** A tool bound to its implementation; `call` is the only way to reach it. */
+export interface GuardedTool<Result> {
+  readonly name: string;
+  /**
+   * Guards one tool call: parse, coerce, validate, resolve, then run the implementation.
+   * Never throws for anything the model sent; throws only what the implementation or a
+   * resolver throws (a dependency failure, for the caller's resilience layer).
+   */
+  call(raw: RawArguments, context: CallContext): Promise<Outcome<Result>>;
+}
+
+/** Resolvers a tool needs, one per reference kind its schema declares. */
+export type ResolverMap<Kinds extends string> = { readonly [K in Kinds]: Resolver };
+
+export type ImplementOptions<Kinds extends string> = [Kinds] extends [never]
+  ? GuardOptions & { readonly resolvers?: undefined }
+  : GuardOptions & { readonly resolvers: ResolverMap<Kinds> };
+
+/**
+ * A generated tool: its provider-neutral definition plus `implement`.
+ * `Args` is what the model sends; `Resolved` is what the implementation receives once
+ * references are resolved; `Kinds` are the reference kinds that need resolvers.
+ */
+export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = never> {
+  readonly name: string;
+  readonly description: string;
+  /** The input schema the model sees. */
+  readonly inputSchema: JsonSchema;
+  /** How the operation maps onto HTTP, for tools read from OpenAPI (see `createHttpDispatcher`). */
+  readonly http: HttpBinding | undefined;
+  implement<Result>(
+    implementation: Implementation<Resolved, Result>,
+    ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds>] : [options: ImplementOptions<Kinds>]
+  ): GuardedTool<Result>;
+}
+
+export type { FailedOutcome };

@@ -1,0 +1,40 @@
+// The words the model reads after a failed attempt. `detail` pins the protocol so a model does
+// not guess it: resend the complete object (not a patch), or stop and ask the user.
+import type { ArgumentError, ArgumentsRejectedOutcome, FailureClass, ValidationFailedOutcome } from "../contract/outcome.ts";
+
+export function validationFailed(
+  tool: string,
+  failure: FailureClass,
+  errors: readonly ArgumentError[],
+  attempts: number,
+  repairsLeft: number,
+  truncated: boolean,
+): ValidationFailedOutcome {
+  const last = repairsLeft === 1 ? " This is the last attempt this turn." : "";
+  const detail = truncated
+    ? `Your arguments for ${tool} were cut off before they were complete. Call ${tool} again with the complete argument object, written shorter; do not continue the old text.${last}`
+    : failure === "syntactic"
+      ? `The arguments for ${tool} could not be read as one unambiguous JSON object. Call ${tool} again with the complete argument object, as plain JSON and nothing else.${last}`
+      : `Fix every field listed in errors and call ${tool} again with the complete argument object, not a partial patch.${last}`;
+  return { status: "validation_failed", tool, failure, errors, detail, attempts, repairsLeft };
+}
+
+export function argumentsRejected(
+  tool: string,
+  failure: FailureClass,
+  errors: readonly ArgumentError[],
+  attempts: number,
+  alreadyRejected: boolean,
+): ArgumentsRejectedOutcome {
+  const why = alreadyRejected
+    ? `${tool} already refused its arguments in this turn and accepts no more calls in it.`
+    : `The arguments for ${tool} failed ${attempts} times in this turn; ${tool} accepts no more calls in it.`;
+  return {
+    status: "arguments_rejected",
+    tool,
+    failure,
+    errors,
+    detail: `${why} Do not retry. Ask the user for the missing or unclear information the errors name, then call ${tool} in a new turn.`,
+    attempts,
+  };
+}

@@ -1,0 +1,101 @@
+// The ledger: one append-only record per repair chain, so repairs stop being silent.
+// The sinks live beside this file: `ledger-jsonl.ts` (the durable default), `ledger-memory.ts`.
+import type { Candidate } from "../contract/api.ts";
+import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.ts";
+import type { Resolution } from "../resolve/references.ts";
+import type { JsonValue } from "../contract/tool-spec.ts";
+
+/** One attempt within a chain, as the model sent it and as the guard judged it. */
+export interface LedgerAttempt {
+  /**
+   * The raw arguments as received (a parsed value is recorded as its JSON text), after
+   * redaction, cut to the entry's text cap (docs/ledger.md).
+   */
+  readonly raw: string;
+  /** Present when `raw` was cut: the length of the whole text, in UTF-16 units. */
+  readonly rawLength?: number;
+  /** Present when `raw` was cut: SHA-256 hex of the whole (redacted) text. */
+  readonly rawSha256?: string;
+  /** Present when secret values were replaced in `raw` (how many; 1 for a text replaced whole). */
+  readonly redacted?: number;
+  readonly finishReason?: string;
+  /** Absent when the attempt passed. */
+  readonly failure?: FailureClass;
+  readonly errors: readonly ArgumentError[];
+  readonly coercions: readonly Coercion[];
+  /** Reference fields resolved to identifiers, when the attempt got that far. */
+  readonly resolutions?: readonly Resolution[];
+  /** Present when the attempt's answer was a question: a reference matched several things. */
+  readonly question?: { readonly field: string; readonly candidates: readonly Candidate[] };
+  /** Milliseconds the guard spent on this attempt. */
+  readonly guardMs: number;
+}
+
+/**
+ * Where a chain stands. `open`: it failed or asked a question and waits for the model's next
+ * attempt (a later entry for the same chain supersedes it); the others are final. `abandoned`:
+ * it failed and the model never came back within the chain's lifetime; `ambiguous`: it ended on
+ * an unanswered question; `error`: the implementation or a resolver threw; `ledger_unavailable`:
+ * fail-closed mode refused to run the implementation because the ledger could not be written.
+ */
+export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "ledger_unavailable";
+
+/**
+ * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is
+ * written as soon as an attempt fails (verdict `open`), so a crash between attempts loses
+ * nothing, and again when it ends; the last entry of a chain is its record.
+ */
+export interface LedgerEntry {
+  /** Format version of the record. */
+  readonly v: 1;
+  /** Identifies the chain: entries with the same id are successive states of one chain. */
+  readonly chain: string;
+  readonly tool: string;
+  readonly turn: string;
+  /** ISO 8601 time the chain's first attempt arrived. */
+  readonly startedAt: string;
+  readonly verdict: Verdict;
+  readonly attempts: readonly LedgerAttempt[];
+  /** Attempts after the first. */
+  readonly repairs: number;
+  /**
+   * The arguments the implementation received, when it ran and they differ from the passing
+   * attempt's raw text (coercions or resolved references changed them); redacted.
+   */
+  readonly arguments?: JsonValue;
+  /** Present when `arguments` was too long to write: its JSON text's length and SHA-256 hex. */
+  readonly argumentsLength?: number;
+  readonly argumentsSha256?: string;
+  /** The key, when the implementation or the caller read it (computing it costs the ledger nothing then). */
+  readonly idempotencyKey?: string;
+  /** Attempts left out of `attempts` to keep the entry under its cap (the first and last are kept). */
+  readonly attemptsOmitted?: number;
+}
+
+/**
+ * The current record of each chain: the last entry per chain id, in the order the chains first
+ * appeared. What reports read; the raw entries are the history.
+ */
+export function latestPerChain(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  // A Map keeps the insertion order of its first `set`, so chains stay in order of appearance.
+  const latest = new Map<string, LedgerEntry>();
+  for (const entry of entries) latest.set(entry.chain, entry);
+  return [...latest.values()];
+}
+
+/** Where ledger entries go. `append` must not block the call; failures surface in `flush`. */
+export interface LedgerSink {
+  append(entry: LedgerEntry): void;
+  /** Resolves once every appended entry is durable; rejects if any could not be written. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  /**
+   * Optional backpressure: a promise while the sink's queue is over its bound (the guard's
+   * outcome waits for it), `undefined` otherwise.
+   */
+  backpressure?(): Promise<void> | undefined;
+  /** Optional, for `durable` guards: resolves once every entry appended so far is on disk. */
+  written?(): Promise<void>;
+  /** Optional, for `failClosed` guards: whether an entry appended now can be written. */
+  writable?(): boolean | Promise<boolean>;
+}

@@ -1,0 +1,154 @@
+// Step 1 of a call: from what the provider delivered to a JSON value, or syntactic errors.
+// Limits are enforced before any parsing or walking; the text is never completed or repaired.
+import type { ArgumentError } from "../contract/outcome.ts";
+import { findHazards } from "./json-hazards.ts";
+import { nonJsonReason } from "./plain-json.ts";
+import { scanSyntax, type SyntaxProblem } from "./syntax-scan.ts";
+
+export interface ParseLimits {
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: ParseLimits = { maxBytes: 1024 * 1024, maxDepth: 64 };
+
+export type ParseResult =
+  | { readonly ok: true; readonly value: unknown; readonly text: string }
+  | {
+      readonly ok: false;
+      /** What the ledger records (cut to the byte limit when the arguments exceeded it). */
+      readonly text: string;
+      readonly errors: readonly ArgumentError[];
+      /** The output was cut off: the repair budget grants one more attempt. */
+      readonly truncated: boolean;
+    };
+
+/** Finish reasons with which providers say the output hit its token ceiling. */
+const CUT_OFF = new Set(["length", "max_tokens"]);
+
+export function isCutOff(finishReason: string | undefined): boolean {
+  return finishReason !== undefined && CUT_OFF.has(finishReason.toLowerCase());
+}
+
+/**
+ * `raw` is the model's JSON text, or a value an SDK already parsed: a string is always read as
+ * JSON text. A parsed value must be plain JSON data; it is serialised and then read exactly like
+ * text, so both paths give the implementation a fresh object with ordinary prototypes.
+ */
+export function parseArguments(raw: unknown, finishReason: string | undefined, limits: ParseLimits): ParseResult {
+  let text: string;
+  if (typeof raw === "string") text = raw;
+  else {
+    const problem = nonJsonReason(raw, limits.maxDepth);
+    if (problem) return { ok: false, text: safeText(raw), errors: [problem], truncated: false };
+    text = JSON.stringify(raw);
+  }
+  if (text.length > limits.maxBytes) {
+    return {
+      ok: false,
+      text: text.slice(0, limits.maxBytes),
+      truncated: false,
+      errors: [
+        {
+          path: "",
+          rule: "too_large",
+          message: `the arguments are ${text.length} characters long and the limit is ${limits.maxBytes}; send a shorter call (fewer items, shorter text) or split the work into several calls`,
+        },
+      ],
+    };
+  }
+  // A parsed value's depth was checked by nonJsonReason already; only text needs the scan.
+  const deep = typeof raw === "string" ? depthExceededAt(text, limits.maxDepth) : -1;
+  if (deep >= 0) {
+    return {
+      ok: false,
+      text,
+      truncated: false,
+      errors: [
+        {
+          path: "",
+          rule: "too_deep",
+          message: `the arguments nest deeper than ${limits.maxDepth} levels of objects and arrays (at character ${deep}); send a flatter object`,
+        },
+      ],
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const problem = scanSyntax(text, error instanceof Error ? error.message : "");
+    const truncated = problem.rule === "truncated" || isCutOff(finishReason);
+    return { ok: false, text, truncated, errors: [syntaxError(problem, truncated)] };
+  }
+  if (isCutOff(finishReason)) {
+    return {
+      ok: false,
+      text,
+      truncated: true,
+      errors: [
+        {
+          path: "",
+          rule: "truncated",
+          message: `the provider reports the output was cut off at its token limit (finish reason ${JSON.stringify(finishReason)}), so these arguments may be incomplete; send the complete call again, shorter`,
+        },
+      ],
+    };
+  }
+  const hazards = findHazards(text, value, typeof raw !== "string");
+  if (hazards.length > 0) return { ok: false, text, truncated: false, errors: hazards };
+  return { ok: true, value, text };
+}
+
+const REMEDY: Readonly<Record<SyntaxProblem["rule"], string>> = {
+  truncated:
+    "the output was cut off, probably at the output-token limit; do not continue the old text: call again with the complete arguments, shorter (fewer items, shorter strings)",
+  single_quotes: 'JSON needs double quotes around every string and property name: send {"name": "value"}, not {\'name\': \'value\'}',
+  trailing_comma: "JSON allows no comma before a closing } or ]; remove it",
+  code_fence: "send the bare JSON object as the arguments, without Markdown code fences or text around it",
+  comment: "JSON has no comments; remove them",
+  other: "send the complete arguments as one valid JSON object, with nothing before or after it",
+};
+
+function syntaxError(problem: SyntaxProblem, truncated: boolean): ArgumentError {
+  const where = problem.pointer ? ` while writing ${problem.pointer}` : "";
+  const rule = truncated ? "truncated" : problem.rule;
+  const remedy = REMEDY[rule];
+  return {
+    path: problem.pointer ?? "",
+    rule,
+    message: `the arguments are not valid JSON: found ${problem.found} at character ${problem.offset}${where}; ${remedy}`,
+  };
+}
+
+/**
+ * Index of the first bracket nested deeper than `maxDepth`, or -1. Counting brackets first
+ * (native `indexOf`) makes the character scan run only for texts that could be that deep.
+ */
+function depthExceededAt(text: string, maxDepth: number): number {
+  if (countUpTo(text, "{", maxDepth + 1) + countUpTo(text, "[", maxDepth + 1) <= maxDepth) return -1;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return -1;
+}
+
+function countUpTo(text: string, char: string, limit: number): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1 && count < limit; at = text.indexOf(char, at + 1)) count++;
+  return count;
+}
+
+function safeText(raw: unknown): string {
+  try {
+    return String(JSON.stringify(raw)).slice(0, 4096);
+  } catch {
+    return Object.prototype.toString.call(raw);
+  }
+}

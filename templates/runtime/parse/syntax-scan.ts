@@ -1,0 +1,171 @@
+// Runs only after `JSON.parse` has refused the text: finds the first thing that broke it, where,
+// and which kind of breakage it is, so the model gets a remedy that fits. It never repairs or
+// completes the text; it only reads it.
+import { escapeToken } from "../json/json-pointer.ts";
+
+export type SyntaxRule = "truncated" | "single_quotes" | "trailing_comma" | "code_fence" | "comment" | "other";
+
+export interface SyntaxProblem {
+  readonly rule: SyntaxRule;
+  /** Character offset (UTF-16 units) where the problem starts. */
+  readonly offset: number;
+  /** JSON Pointer of the value being written when it broke, when that is knowable. */
+  readonly pointer: string | undefined;
+  /** A few words on what was found, for the message. */
+  readonly found: string;
+}
+
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const WORDS = ["true", "false", "null"];
+
+class Stop {
+  readonly problem: SyntaxProblem;
+  constructor(problem: SyntaxProblem) {
+    this.problem = problem;
+  }
+}
+
+/** Classifies why `text` is not JSON. `parseMessage` is the engine's error, used as a fallback. */
+export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
+  const n = text.length;
+  const path: (string | number)[] = [];
+  let i = 0;
+
+  const pointer = (): string => path.map((token) => "/" + escapeToken(token)).join("");
+  const stop = (rule: SyntaxRule, offset: number, found: string): never => {
+    throw new Stop({ rule, offset, pointer: pointer(), found });
+  };
+  const skipSpace = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) i++;
+      else if (c === 0x2f && (text[i + 1] === "/" || text[i + 1] === "*")) stop("comment", i, "a comment");
+      else return;
+    }
+  };
+  const ended = (): boolean => {
+    skipSpace();
+    return i >= n;
+  };
+
+  const readString = (): string => {
+    const start = i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c) i += 2;
+      else if (c === 0x22) {
+        i++;
+        try {
+          return JSON.parse(text.slice(start, i)) as string;
+        } catch {
+          return stop("other", start, "a string with an invalid escape sequence");
+        }
+      } else if (c < 0x20) return stop("other", i, "an unescaped control character inside a string");
+      else i++;
+    }
+    return stop("truncated", n, "the end of the text inside a string");
+  };
+
+  const readNumber = (): void => {
+    const start = i;
+    while (i < n && /[0-9+\-.eE]/.test(text[i] as string)) i++;
+    const token = text.slice(start, i);
+    // A number running into the end of the text may have been cut short even when it reads well.
+    if (i >= n) stop("truncated", n, "the end of the text inside a number");
+    if (NUMBER.test(token)) return;
+    stop("other", start, `a malformed number ${JSON.stringify(token.slice(0, 20))}`);
+  };
+
+  const readWord = (): void => {
+    const start = i;
+    while (i < n && /[A-Za-z0-9_$]/.test(text[i] as string)) i++;
+    const word = text.slice(start, i);
+    if (WORDS.includes(word)) return;
+    if (i >= n && WORDS.some((w) => w.startsWith(word))) stop("truncated", n, "the end of the text inside a literal");
+    stop("other", start, `unquoted text ${JSON.stringify(word.slice(0, 20))}`);
+  };
+
+  const readObject = (): void => {
+    i++;
+    if (ended()) stop("truncated", n, "the end of the text inside an object");
+    if (text[i] === "}") {
+      i++;
+      return;
+    }
+    for (;;) {
+      if (ended()) stop("truncated", n, "the end of the text where a property name was expected");
+      const c = text[i];
+      if (c === "'") stop("single_quotes", i, "a single-quoted property name");
+      if (c !== '"') stop("other", i, "a property name that is not double-quoted");
+      const key = readString();
+      if (ended()) stop("truncated", n, "the end of the text after a property name");
+      if (text[i] !== ":") stop("other", i, `${JSON.stringify(text[i])} where ':' was expected`);
+      i++;
+      path.push(key);
+      readValue();
+      path.pop();
+      if (ended()) stop("truncated", n, "the end of the text inside an object");
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
+      if (text[i] !== ",") stop("other", i, `${JSON.stringify(text[i])} where ',' or '}' was expected`);
+      const comma = i++;
+      if (!ended() && text[i] === "}") stop("trailing_comma", comma, "a comma before '}'");
+    }
+  };
+
+  const readArray = (): void => {
+    i++;
+    path.push(0);
+    if (ended()) stop("truncated", n, "the end of the text inside an array");
+    path.pop();
+    if (text[i] === "]") {
+      i++;
+      return;
+    }
+    for (let index = 0; ; index++) {
+      path.push(index);
+      readValue();
+      path.pop();
+      if (ended()) stop("truncated", n, "the end of the text inside an array");
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
+      if (text[i] !== ",") stop("other", i, `${JSON.stringify(text[i])} where ',' or ']' was expected`);
+      const comma = i++;
+      if (!ended() && text[i] === "]") stop("trailing_comma", comma, "a comma before ']'");
+    }
+  };
+
+  const readValue = (): void => {
+    if (ended()) stop("truncated", n, "the end of the text where a value was expected");
+    const c = text[i] as string;
+    if (c === "{") readObject();
+    else if (c === "[") readArray();
+    else if (c === '"') readString();
+    else if (c === "'") stop("single_quotes", i, "a single-quoted string");
+    else if (c === "`") stop("code_fence", i, "a code fence");
+    else if (c === "-" || (c >= "0" && c <= "9")) readNumber();
+    else if (/[A-Za-z_$]/.test(c)) readWord();
+    else stop("other", i, `the character ${JSON.stringify(c)}`);
+  };
+
+  try {
+    const fence = text.search(/\S/);
+    if (fence >= 0 && text.startsWith("```", fence)) stop("code_fence", fence, "a Markdown code fence around the JSON");
+    if (text.trim() === "") stop("other", 0, "no arguments at all");
+    readValue();
+    if (!ended()) {
+      if (text.startsWith("```", i)) stop("code_fence", i, "a Markdown code fence after the JSON");
+      path.length = 0;
+      stop("other", i, "more text after the complete arguments object");
+    }
+  } catch (caught) {
+    if (caught instanceof Stop) return caught.problem;
+    throw caught;
+  }
+  const position = /position (\d+)/.exec(parseMessage);
+  return { rule: "other", offset: position ? Number(position[1]) : 0, pointer: undefined, found: "text that is not JSON" };
+}

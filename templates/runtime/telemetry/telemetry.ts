@@ -1,0 +1,63 @@
+// Counters through the OpenTelemetry API only: without an SDK registered they are no-ops, so no
+// exporter is forced on users. `validation_failed` by tool, rule and class is the schema-quality
+// signal; the repair counters show whether the error envelopes work.
+//
+// The API's meters are not proxies: a meter taken before the application registers its SDK
+// stays a no-op. So the instruments are (re)created whenever the global provider changes,
+// which costs one lookup per count.
+import { metrics, type Counter, type MeterProvider } from "@opentelemetry/api";
+import type { ArgumentError, FailureClass } from "../contract/outcome.ts";
+
+interface Instruments {
+  readonly provider: MeterProvider;
+  readonly calls: Counter;
+  readonly validationFailed: Counter;
+  readonly repairSucceeded: Counter;
+  readonly repairExhausted: Counter;
+}
+
+let current: Instruments | undefined;
+
+function instruments(): Instruments {
+  const provider = metrics.getMeterProvider();
+  if (current?.provider === provider) return current;
+  const meter = provider.getMeter("toolguard");
+  current = {
+    provider,
+    calls: meter.createCounter("toolguard.calls", { description: "Tool call attempts received by the guard" }),
+    validationFailed: meter.createCounter("toolguard.validation_failed", {
+      description: "Argument errors per failed attempt, by tool, rule and failure class",
+    }),
+    repairSucceeded: meter.createCounter("toolguard.repair_succeeded", {
+      description: "Repair chains that ended with valid arguments after at least one repair",
+    }),
+    repairExhausted: meter.createCounter("toolguard.repair_exhausted", {
+      description: "Repair chains refused because the repair budget was spent",
+    }),
+  };
+  return current;
+}
+
+/** Attributes that name a tool: one frozen object per guarded tool, not one per call. */
+export type ToolAttributes = { readonly tool: string };
+
+export function toolAttributes(tool: string): ToolAttributes {
+  return Object.freeze({ tool });
+}
+
+export function countCall(attributes: ToolAttributes): void {
+  instruments().calls.add(1, attributes);
+}
+
+export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
+  const counter = instruments().validationFailed;
+  for (const error of errors) counter.add(1, { tool, rule: error.rule, failure });
+}
+
+export function countRepairSucceeded(attributes: ToolAttributes): void {
+  instruments().repairSucceeded.add(1, attributes);
+}
+
+export function countRepairExhausted(attributes: ToolAttributes): void {
+  instruments().repairExhausted.add(1, attributes);
+}
