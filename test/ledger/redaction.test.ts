@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
-import { writeOnlyPointers } from "../../templates/runtime/ledger/redact.ts";
+import { Redactor, writeOnlyPointers } from "../../templates/runtime/ledger/redact.ts";
 import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 
 const loginSchema = {
@@ -57,9 +57,9 @@ describe("ledger redaction", () => {
   it("replaces a raw text that is not JSON but names a secret field with a marker and its length", async () => {
     const ledger = new MemorySink();
     const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
-    const broken = `{"user": "ann", "pass_word": "hunter2", `;
+    const broken = `{"user": "ann", "X-API-Key": "sk-live-123", `;
     expect((await tool.call(broken, { turn: "t" })).status).toBe("validation_failed");
-    expect(text(ledger)).not.toContain("hunter2");
+    expect(text(ledger)).not.toContain("sk-live-123");
     expect(ledger.last()!.attempts[0]!.raw).toBe(`[redacted] ${broken.length} characters that are not JSON and may name a secret field`);
   });
 
@@ -68,6 +68,18 @@ describe("ledger redaction", () => {
     const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
     await tool.call(String.raw`{"user": "ann", "pass\u0077ord": "hunter2"}`, { turn: "t" });
     expect(text(ledger)).not.toContain("hunter2");
+  });
+
+  it("skips the scan only where it cannot matter: a validated text under a closed schema without secret names", () => {
+    const closed = { type: "object", properties: { note: { type: "string" }, items: { type: "array", items: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false } } }, additionalProperties: false };
+    const text = '{"note": "my password is hunter2"}';
+    expect(new Redactor(closed).raw(text, true)).toEqual({ text, redacted: 0 });
+    // The same schema with a secret property name, or open, is scanned.
+    const withSecret = { ...closed, properties: { ...closed.properties, password: { type: "string" } } };
+    expect(new Redactor(withSecret).raw('{"password": "hunter2"}', true).text).not.toContain("hunter2");
+    expect(new Redactor({ type: "object" }).raw('{"password": "hunter2"}', true).text).not.toContain("hunter2");
+    // A failed attempt is scanned whatever the schema.
+    expect(new Redactor(closed).raw('{"password": "hunter2"}', false).text).not.toContain("hunter2");
   });
 
   it("keeps a raw text without secrets byte for byte", async () => {

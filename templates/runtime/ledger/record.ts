@@ -53,6 +53,22 @@ export class Snapshot {
     return applyResolutions(value, this.#resolutions) as JsonValue;
   }
 
+  /** The properties references were resolved into: keys the raw text does not have. */
+  get addedKeys(): readonly string[] {
+    return this.#resolutions.map((resolution) => resolution.target);
+  }
+
+  /**
+   * About the length of the arguments' JSON text: the raw text plus what coercions and resolutions
+   * may add. Numbers written short (`1e20`) can expand past it; the sink's `maxEntryBytes` is the
+   * hard cap.
+   */
+  get sizeBound(): number {
+    let bound = this.#text.length + 32 * this.#coercions.length;
+    for (const resolution of this.#resolutions) bound += resolution.id.length * 6 + resolution.target.length * 6 + 8; // escaped at worst
+    return bound;
+  }
+
   /** Whether the arguments differ from what the raw text says. */
   get changed(): boolean {
     return this.#coercions.length > 0 || this.#resolutions.length > 0;
@@ -197,9 +213,11 @@ export class ChainRecord implements LedgerEntry {
     const snapshot = this.#snapshot;
     if (snapshot?.changed) {
       const value = snapshot.arguments();
-      policy?.redactor?.valueInPlace(value);
+      const redactor = policy?.redactor;
+      if (redactor && !redactor.validatedIsSafe(snapshot.addedKeys)) redactor.valueInPlace(value);
       const max = policy?.maxTextChars ?? Infinity;
-      const text = JSON.stringify(value);
+      // Serialised twice only when it may be too long: the bound is cheap, the text is not.
+      const text = snapshot.sizeBound > max ? JSON.stringify(value) : "";
       if (text.length > max) argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
       else {
         argumentFields = { arguments: value };
@@ -221,7 +239,7 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
   const redactor = policy.redactor;
   let raw = attempt.raw;
   let redacted = 0;
-  if (redactor) ({ text: raw, redacted } = redactor.raw(raw));
+  if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
   const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
   const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
   const long = raw.length > policy.maxTextChars;

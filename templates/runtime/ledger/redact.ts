@@ -16,13 +16,13 @@ import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 export const REDACTED = "[redacted]";
 
 /**
- * Field names redacted by default, folded: lower case, without `-`, `_`, `.` or spaces. A key
- * is secret when its folded form ends with one of them (`x-api-key`, `clientSecret`,
- * `refresh_token`), so `max_tokens` or `tokenizer` are not.
+ * Field names redacted by default. A key is secret when it ends with one of them, in any case,
+ * with `-`, `_`, `.` or spaces allowed where the name changes word (`x-api-key`, `API_KEY`,
+ * `clientSecret`, `refresh_token`); `max_tokens` or `tokenizer` are not.
  */
 export const DEFAULT_SECRET_NAMES: readonly string[] = Object.freeze([
-  "password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey",
-  "credential", "credentials", "authorization", "cookie", "sessionid", "ssn",
+  "password", "passwd", "passphrase", "secret", "token", "apiKey", "accessKey", "privateKey",
+  "credential", "credentials", "authorization", "authorisation", "cookie", "sessionId", "ssn",
 ]);
 
 /** How a guard redacts its ledger entries. `false` turns redaction off. */
@@ -58,8 +58,10 @@ export class Redactor {
    * The raw text as it may be written: itself when it holds no secret, its JSON with secret
    * values replaced, or a marker with its length when it cannot be parsed.
    */
-  raw(text: string): { readonly text: string; readonly redacted: number } {
+  raw(text: string, validated = false): { readonly text: string; readonly redacted: number } {
     const rules = this.#compiled;
+    // A text that passed a schema whose objects are all closed has only the schema's own keys.
+    if (validated && rules.onlySchemaKeysAreSafe) return { text, redacted: 0 };
     if (!rules.mention.test(text) && !text.includes("\\u")) return { text, redacted: 0 };
     let value: JsonValue;
     try {
@@ -69,6 +71,15 @@ export class Redactor {
     }
     const count = redactValue(value, [], rules);
     return count === 0 ? { text, redacted: 0 } : { text: JSON.stringify(value), redacted: count };
+  }
+
+  /**
+   * Whether validated arguments need no scan: the schema admits only its own, non-secret keys,
+   * and `addedKeys` (the targets references were resolved into) are not secret either.
+   */
+  validatedIsSafe(addedKeys: readonly string[]): boolean {
+    const rules = this.#compiled;
+    return rules.onlySchemaKeysAreSafe && !addedKeys.some(rules.isSecretName);
   }
 
   /** Replaces secret values in `value`, which must be the caller's own fresh copy; returns how many. */
@@ -101,37 +112,38 @@ interface Rules {
   readonly isSecretName: (key: string) => boolean;
   /** Pointer patterns, as token lists, `*` for any one token. */
   readonly pointers: readonly (readonly string[])[];
+  /**
+   * Every object the schema allows is closed (`additionalProperties: false`), none of its
+   * property names is secret, and nothing is redacted by pointer: a raw text that passed
+   * validation then holds no secret, and is written without being scanned.
+   */
+  readonly onlySchemaKeysAreSafe: boolean;
 }
 
-/** Folds a field name: lower case, separators dropped. */
-export function foldName(name: string): string {
-  return name.toLowerCase().replace(/[-_.\s]/g, "");
+/** A field name as a pattern: its words in any case, separators allowed between them. */
+function namePattern(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[-_.\s]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return words.join("[-_.\\s]*");
 }
 
 function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, false>): Rules {
-  const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? []).map(foldName)].filter((name) => name !== "");
+  const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])].map(namePattern).filter((name) => name !== "");
   const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : writeOnlyPointers(schema))];
   const pointers = patterns.map((pointer) => pointerTokens(pointer));
   // A pointer's last token must also be caught in raw text: a `writeOnly` field named `pin`.
   const words = new Set(names);
   for (const tokens of pointers) {
     const last = tokens.at(-1);
-    if (last !== undefined && last !== "*") words.add(foldName(last));
+    if (last !== undefined && last !== "*") words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   }
-  const mention = words.size === 0 ? /(?!)/ : new RegExp([...words].map(spelledLoosely).join("|"), "i");
-  return {
-    mention,
-    isSecretName: (key) => {
-      const folded = foldName(key);
-      return names.some((name) => folded.endsWith(name));
-    },
-    pointers,
-  };
-}
-
-/** A word as it may appear in text: any case, separators between its letters. */
-function spelledLoosely(word: string): string {
-  return [...word].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[-_.\\s]*");
+  const mention = words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
+  const secretKey = names.length === 0 ? /(?!)/ : new RegExp(`(?:${names.join("|")})$`, "i");
+  const isSecretName = (key: string): boolean => secretKey.test(key);
+  return { mention, isSecretName, pointers, onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName) };
 }
 
 function matches(pattern: readonly string[], tokens: readonly string[]): boolean {
@@ -199,4 +211,32 @@ export function writeOnlyPointers(root: JsonSchema): string[] {
   };
   visit(root, "", new Set());
   return [...found].sort();
+}
+
+/** Whether every object location of the schema is closed and names no secret property. */
+function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: string) => boolean): boolean {
+  let visits = 0;
+  const typesOf = (node: Record<string, unknown>): readonly unknown[] | undefined => (typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? node.type : undefined);
+  // A location that cannot hold an object or an array needs no closing (`{type: "string"}`).
+  const closed = (schema: unknown): boolean => {
+    if (++visits > 20_000) return false;
+    if (typeof schema === "boolean") return !schema;
+    if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
+    const node = schema as Record<string, unknown>;
+    const types = typesOf(node);
+    if (types && !types.includes("object") && !types.includes("array")) return true;
+    if (node.$ref !== undefined || node.$dynamicRef !== undefined || node.patternProperties !== undefined) return false;
+    const mayBeObject = types === undefined || types.includes("object");
+    if (mayBeObject && node.additionalProperties !== false && node.unevaluatedProperties !== false) return false;
+    if (node.properties && typeof node.properties === "object") {
+      for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) if (isSecretName(name) || !closed(child)) return false;
+    }
+    for (const key of ["items", "additionalItems", "unevaluatedItems", "contains", "not", "if", "then", "else"]) if (node[key] !== undefined && !closed(node[key])) return false;
+    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
+      const list = node[key];
+      if (Array.isArray(list) && !list.every(closed)) return false;
+    }
+    return true;
+  };
+  return closed(root);
 }
