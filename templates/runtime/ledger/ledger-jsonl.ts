@@ -28,11 +28,11 @@ export interface JsonlFileSinkOptions {
   readonly onError?: (error: Error) => void;
   /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
   readonly sync?: boolean;
-  /** Entries queued before the overflow policy applies. Default 10,000. */
+  /** Entries queued before the overflow policy applies. Default 4,096 (eight slices): more only keeps more objects alive for the garbage collector to copy. */
   readonly maxQueue?: number;
   /**
-   * Past `maxQueue`: `"wait"` (default) delays guarded calls' outcomes until the queue is half
-   * empty, dropping only past twice the bound; `"drop"` drops new entries and counts them.
+   * Past `maxQueue`: `"wait"` (default) delays guarded calls' outcomes until the sink has taken
+   * the next slice, dropping only past twice the bound; `"drop"` drops new entries and counts them.
    */
   readonly overflow?: "wait" | "drop";
   /** Size at which the file is rotated to `<path>.1`. Default 64 MiB; `Infinity` never rotates. */
@@ -116,7 +116,7 @@ export class JsonlFileSink implements LedgerSink {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
     this.#onError = options.onError;
     this.#sync = options.sync ?? true;
-    this.#maxQueue = positive("maxQueue", options.maxQueue ?? 10_000);
+    this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
     this.#overflow = options.overflow ?? "wait";
     this.#maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
     this.#maxFiles = Math.max(0, Math.floor(options.maxFiles ?? 2));
@@ -412,7 +412,9 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   #releasePressure(): void {
-    if (this.#pressure && this.#queued <= this.#maxQueue / 2) {
+    // Released as soon as one slice's worth of room is free, not at half: callers woken together
+    // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
+    if (this.#pressure && this.#queued <= Math.max(0, this.#maxQueue - SLICE_ENTRIES)) {
       this.#pressure.resolve();
       this.#pressure = undefined;
     }
