@@ -388,7 +388,10 @@ export class JsonlFileSink implements LedgerSink {
     if (this.#retryTimer || this.#closed) return;
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
-      this.#file = undefined; // reopen: the path may point somewhere writable now
+      // Reopen: the path may name somewhere writable now.
+      const stale = this.#file;
+      this.#file = undefined;
+      void stale?.handle.close().catch(() => undefined);
       this.#draining ??= this.#drain();
     }, RETRY_MS);
     this.#retryTimer.unref();
