@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, ledger)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, ledger)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "ledger"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "ledger"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -129,12 +129,25 @@ if (only.has("size")) {
   say(`| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`);
 }
 
+if (only.has("telemetry")) {
+  type Telemetry = { noSdk: { floor: number; bare: number; guarded: number }; withSdk: { floor: number; guarded: number } };
+  const samples = Array.from({ length: runs }, () => runCase<Telemetry>(cases("telemetry-cost.ts")));
+  const wrapper = medianOf(samples, (sample) => sample.noSdk.guarded / sample.noSdk.bare);
+  const plain = medianOf(samples, (sample) => sample.noSdk.guarded / sample.noSdk.floor);
+  const traced = medianOf(samples, (sample) => sample.withSdk.guarded / sample.withSdk.floor);
+  const extraNs = medianOf(samples, (sample) => sample.withSdk.guarded - sample.withSdk.floor - (sample.noSdk.guarded - sample.noSdk.floor));
+  results.telemetry = { noSdk: { wrapperOverBare: wrapper, guardedOverFloor: plain }, withSdk: { guardedOverFloor: traced, extraNsPerCall: extraNs } };
+  say("\n6. Tracing on the valid path, the invoice (no SDK: the tracing wrapper must cost nothing measurable)");
+  say("| no SDK: guarded / same guard unwrapped | no SDK: guarded / floor | SDK registered: guarded / floor | SDK: extra per call |\n|---|---|---|---|");
+  say(`| ${fixed(wrapper)}x | ${fixed(plain)}x | ${fixed(traced)}x | ${fixed(extraNs, 0)} ns |`);
+}
+
 if (only.has("ledger")) {
   type Phase = { calls: number; callsPerSecond: number; p99LatencyMs: number; loopDelayMaxMs: number; loopDelayP99Ms: number; rssThirdMb: number; rssEndMb: number; linesOnDisk: number; dropped: number };
   type Ledger = Record<string, Phase> & { capacity: { linesPerSecond: number; cpuNsPerLine: number }; open2x: Phase & { offeredPerSecond: number } } & Record<`line:${string}`, { lineNs: number; jsonParseNs: number; lineBytes: number }>;
   const samples = Array.from({ length: runs }, () => runCase<Ledger>(cases("ledger-load.ts"), [], {}, ["--expose-gc"]));
   const m = (pick: (sample: Ledger) => number): number => medianOf(samples, pick);
-  say("\n6. The default JSONL sink under load (targets: CPU per line <= 2 us; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)");
+  say("\n7. The default JSONL sink under load (targets: CPU per line <= 2 us; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)");
   say("| ledger line | CPU per line | JSON.parse of the raw text | ratio | bytes |\n|---|---|---|---|---|");
   for (const key of Object.keys(samples[0] ?? {}).filter((name) => name.startsWith("line:"))) {
     const line = (sample: Ledger) => sample[key as `line:${string}`] ?? { lineNs: Number.NaN, jsonParseNs: Number.NaN, lineBytes: Number.NaN };

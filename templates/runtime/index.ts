@@ -4,6 +4,7 @@ export type {
   CallContext,
   GuardedTool,
   GuardOptions,
+  IdempotencyOptions,
   ImplementationContext,
   Implementation,
   ImplementOptions,
@@ -21,6 +22,7 @@ export type {
   ArgumentsRejectedOutcome,
   Coercion,
   FailedOutcome,
+  IdempotencyConflictOutcome,
   FailureClass,
   LedgerUnavailableOutcome,
   OkOutcome,
@@ -38,3 +40,14 @@ export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError, type Resolution } from "./resolve/references.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
 export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export {
+  ArgumentFailureError,
+  dependencySource,
+  isArgumentFailure,
+  isDependencyFailure,
+  unwrap,
+  type DependencySource,
+} from "./compose/failure-kinds.ts";
+export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
+export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
+export type { TraceOptions } from "./telemetry/tracing.ts";

@@ -7,7 +7,12 @@ import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 const counted: [string, number, Record<string, unknown>][] = [];
 const provider = {
-  getMeter: () => ({ createCounter: (name: string) => ({ add: (n: number, attributes: Record<string, unknown> = {}) => counted.push([name, n, attributes]) }) }) as unknown as Meter,
+  getMeter: () =>
+    ({
+      createCounter: (name: string) => ({ add: (n: number, attributes: Record<string, unknown> = {}) => counted.push([name, n, attributes]) }),
+      // Call durations are checked with the real SDK (test/compose/tracing.test.ts).
+      createHistogram: () => ({ record: () => undefined }),
+    }) as unknown as Meter,
 } as MeterProvider;
 
 afterAll(() => metrics.disable());
@@ -23,13 +28,17 @@ describe("telemetry", () => {
     expect(counted).toEqual([
       ["toolguard.calls", 1, { tool: "create_invoice" }],
       ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "enum", failure: "structural" }],
+      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "validation_failed" }],
       ["toolguard.calls", 1, { tool: "create_invoice" }],
       ["toolguard.repair_succeeded", 1, { tool: "create_invoice" }],
+      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "ok" }],
       ["toolguard.calls", 1, { tool: "create_invoice" }],
       ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
+      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "validation_failed" }],
       ["toolguard.calls", 1, { tool: "create_invoice" }],
       ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
       ["toolguard.repair_exhausted", 1, { tool: "create_invoice" }],
+      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "arguments_rejected" }],
     ]);
   });
 });

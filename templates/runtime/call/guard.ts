@@ -14,18 +14,21 @@
 // rule that, once asked, the field accepts only an identifier that was offered.
 import type { CallContext, Candidate, GuardedTool, GuardOptions, Implementation, ImplementationContext, RepairReply, ResolverMap, Validated } from "../contract/api.ts";
 import type { AmbiguousReferenceOutcome, ArgumentError, Coercion, FailureClass, OkOutcome, Outcome } from "../contract/outcome.ts";
+import { markDependencyFailure } from "../compose/failure-kinds.ts";
+import { IdempotencyGate } from "../compose/idempotency-gate.ts";
+import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import { applyCoercions, coerceString, planCoercions, type StringReader } from "../coerce/coerce.ts";
 import { ChainStore, DEFAULT_CHAIN_LIMITS, type Chain } from "./chain-store.ts";
-import { argumentsRejected, validationFailed } from "../explain/envelope.ts";
+import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "../parse/parse.ts";
 import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "../resolve/references.ts";
 import { ChainRecord, RecordPolicy, Snapshot, type ChainIdentity } from "../ledger/record.ts";
 import { ledgerGate, ledgerUnavailable, settleWithLedger } from "../ledger/settle.ts";
-import { countCall, countFailure, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
+import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -66,7 +69,7 @@ type AttemptResult =
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
-  options: GuardOptions & { readonly resolvers?: ResolverMap<string> } = {},
+  options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> } = {},
   parts: GuardParts = STRICT_PARTS,
 ): GuardedTool<Result> {
   const tool = spec.name;
@@ -84,6 +87,12 @@ export function createGuard<Args, Result>(
   const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
   const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
   const plan = planCoercions(spec.coercions);
+  // Composition with the layers around the tool; each is absent unless asked for, so the
+  // valid path pays one check apiece.
+  const gate = options.idempotency ? new IdempotencyGate(options.idempotency.store) : undefined;
+  const keyOf = options.idempotency?.keyOf;
+  const serializeBy = options.serializeBy as ((args: unknown) => string | undefined) | undefined;
+  const queue = serializeBy ? new WriteQueue() : undefined;
   let sink: LedgerSink | undefined = options.ledger;
   const ledger = (): LedgerSink => (sink ??= defaultLedger());
   const recordPolicy = new RecordPolicy(spec.inputSchema, options);
@@ -156,7 +165,22 @@ export function createGuard<Args, Result>(
     }
     const result = guardedAttempt(raw, context.finishReason);
     const startedAt = chain?.startedAt ?? TIME_ORIGIN + result.started;
-    if (result.ok) return dispatch(result.value, result.record, chain, startedAt, context);
+    if (result.ok) {
+      if (!queue) return dispatch(result.value, result.record, chain, startedAt, context);
+      // The place in the write queue is taken now, as the arguments pass validation: a repaired
+      // write is ordered by its validated intent, not by its first emission.
+      let ticket: QueueTicket | undefined;
+      try {
+        const key = serializeBy?.(result.value);
+        ticket = key === undefined ? undefined : queue.enter(key);
+      } catch (error) {
+        record(chain, turn, startedAt, [...(chain?.attempts ?? []), result.record], "error");
+        return Promise.reject(markDependencyFailure(error, "implementation"));
+      }
+      if (!ticket) return dispatch(result.value, result.record, chain, startedAt, context);
+      const held = ticket;
+      return held.ready.then(() => dispatch(result.value, result.record, chain, startedAt, context)).finally(() => held.leave());
+    }
 
     return Promise.resolve(failAttempt(chain, turn, startedAt, result.failure, result.errors, result.truncated, result.record));
   }
@@ -204,7 +228,7 @@ export function createGuard<Args, Result>(
       const attempts = chain ? [...chain.attempts, attemptRecord] : [attemptRecord];
       if (chain) chains.delete(chain.turn);
       record(chain, context.turn, startedAt, attempts, "error");
-      throw error;
+      throw markDependencyFailure(error, "resolver");
     };
     let step: ReferenceStep | Promise<ReferenceStep>;
     try {
@@ -273,23 +297,36 @@ export function createGuard<Args, Result>(
     // and coercions (immutable) rather than from `args`, which the implementation may mutate.
     // It is computed on first read, so the valid path does not pay for hashing nobody reads.
     const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS);
+    const failedRun = (error: unknown): never => {
+      // The implementation's own failure: recorded, then propagated unchanged (marked, so the
+      // resilience layers can tell it from anything else).
+      record(chain, context.turn, startedAt, attempts, "error", snapshot);
+      throw markDependencyFailure(error, "implementation");
+    };
+    if (gate) {
+      try {
+        if (keyOf) snapshot.intent(keyOf(args));
+      } catch (error) {
+        return Promise.reject(error).catch(failedRun);
+      }
+      const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
+      return gate.run(tool, snapshot.key(), snapshot.fingerprint(), () => implementation(args, ctx)).then((gated) => {
+        if (gated.kind === "ran") return succeed(gated.result, chain, attempts, attemptRecord, snapshot, context.turn, startedAt);
+        if (gated.kind === "replayed") return succeed(gated.result, chain, attempts, attemptRecord, snapshot, context.turn, startedAt, true);
+        record(chain, context.turn, startedAt, attempts, "conflict", snapshot);
+        countIdempotencyConflict(attributes);
+        return idempotencyConflict(tool, snapshot.key(), attempts.length);
+      }, failedRun);
+    }
     const ctx = new GuardContext(tool, context.turn, context.signal, snapshot);
     let returned: Promise<Result> | Result;
     try {
       returned = implementation(args, ctx);
     } catch (error) {
-      // The implementation's own failure: recorded, then propagated unchanged.
-      record(chain, context.turn, startedAt, attempts, "error", snapshot);
-      return Promise.reject(error);
+      return Promise.reject(error).catch(failedRun);
     }
     if (!isThenable(returned)) return Promise.resolve(succeed(returned, chain, attempts, attemptRecord, snapshot, context.turn, startedAt));
-    return Promise.resolve(returned).then(
-      (value) => succeed(value, chain, attempts, attemptRecord, snapshot, context.turn, startedAt),
-      (error: unknown) => {
-        record(chain, context.turn, startedAt, attempts, "error", snapshot);
-        throw error;
-      },
-    );
+    return Promise.resolve(returned).then((value) => succeed(value, chain, attempts, attemptRecord, snapshot, context.turn, startedAt), failedRun);
   }
 
   function succeed(
@@ -300,11 +337,12 @@ export function createGuard<Args, Result>(
     snapshot: Snapshot,
     turn: string,
     startedAt: number,
+    replayed = false,
   ): Outcome<Result> {
     const repaired = failedAttempts(attempts) > 0;
-    record(chain, turn, startedAt, attempts, repaired ? "repaired" : "ok", snapshot);
+    record(chain, turn, startedAt, attempts, replayed ? "replayed" : repaired ? "repaired" : "ok", snapshot);
     if (repaired) countRepairSucceeded(attributes);
-    return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot);
+    return new OkResult(tool, result, attemptRecord.coercions, attempts.length, snapshot, replayed);
   }
 
   async function drive(first: Promise<Outcome<Result>>, context: CallContext, repair: NonNullable<CallContext["repair"]>): Promise<Outcome<Result>> {
@@ -426,13 +464,15 @@ class OkResult<Result> implements OkOutcome<Result> {
   readonly result: Result;
   readonly coercions: readonly Coercion[];
   readonly attempts: number;
+  readonly replayed: boolean | undefined;
   readonly #snapshot: Snapshot;
 
-  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot) {
+  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot, replayed: boolean) {
     this.tool = tool;
     this.result = result;
     this.coercions = coercions;
     this.attempts = attempts;
+    this.replayed = replayed ? true : undefined;
     this.#snapshot = snapshot;
   }
 
@@ -441,7 +481,7 @@ class OkResult<Result> implements OkOutcome<Result> {
   }
 
   toJSON(): OkOutcome<Result> {
-    const { status, tool, result, coercions, attempts, idempotencyKey } = this;
-    return { status, tool, result, coercions, attempts, idempotencyKey };
+    const { status, tool, result, coercions, attempts, idempotencyKey, replayed } = this;
+    return replayed ? { status, tool, result, coercions, attempts, idempotencyKey, replayed } : { status, tool, result, coercions, attempts, idempotencyKey };
   }
 }

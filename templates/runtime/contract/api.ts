@@ -4,6 +4,8 @@
 import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
 import type { HttpBinding, JsonSchema } from "./tool-spec.ts";
 import type { LedgerSink } from "../ledger/ledger.ts";
+import type { IdempotencyStore } from "../compose/idempotency-store.ts";
+import type { TraceOptions } from "../telemetry/tracing.ts";
 import type { RedactionOptions } from "../ledger/redact.ts";
 
 declare const validatedBrand: unique symbol;
@@ -76,10 +78,28 @@ export interface CallContext {
   /** When given, the guard asks the model for repairs itself, within the budget. */
   readonly repair?: RepairCallback;
   readonly signal?: AbortSignal;
+  /** The provider's id of this tool call, recorded on the call's span (`gen_ai.tool.call.id`). */
+  readonly toolCallId?: string;
 }
 
-/** Options of `implement`; each has a default, so `implement(impl)` alone works. */
-export interface GuardOptions {
+/** Idempotency with a memory: see `GuardOptions.idempotency`. */
+export interface IdempotencyOptions<Resolved = unknown> {
+  /** Where key -> fingerprint -> result is kept (`MemoryIdempotencyStore`, `openSqliteIdempotencyStore`). */
+  readonly store: IdempotencyStore;
+  /**
+   * Names the intent a call carries out, from its validated, resolved arguments (for example
+   * `(args) => \`${args.customer_id}:${args.period}\``). Default: the hash of all the arguments,
+   * so only an identical call is answered from the store. With an intent key, the same intent
+   * with different arguments is an `idempotency_conflict`.
+   */
+  readonly keyOf?: (args: Resolved) => string;
+}
+
+/**
+ * Options of `implement`; each has a default, so `implement(impl)` alone works. `Args` is what
+ * the model sends, `Resolved` what the implementation receives.
+ */
+export interface GuardOptions<Args = unknown, Resolved = Args> {
   /**
    * Where chain records go. Default: an append-only JSON Lines file at
    * `.toolguard/ledger.jsonl` under the working directory.
@@ -114,6 +134,19 @@ export interface GuardOptions {
    * failure, thrown as `ReferenceResolverError`). Default 10,000.
    */
   readonly resolverTimeoutMs?: number;
+  /**
+   * Answers a repeated call from a store instead of running the implementation again, and
+   * refuses the same key with other arguments. Default: none (every valid call runs).
+   */
+  readonly idempotency?: IdempotencyOptions<Resolved>;
+  /**
+   * Write ordering: calls whose arguments give the same key (for example the account a write
+   * touches) run one at a time, in the order they passed validation. `undefined` means the
+   * call needs no ordering. Default: no ordering.
+   */
+  readonly serializeBy?: (args: Args) => string | undefined;
+  /** What a call's span may record beyond names and outcomes. Default: no arguments. */
+  readonly trace?: TraceOptions;
 }
 
 /** A tool bound to its implementation; `call` is the only way to reach it. */
@@ -130,9 +163,9 @@ export interface GuardedTool<Result> {
 /** Resolvers a tool needs, one per reference kind its schema declares. */
 export type ResolverMap<Kinds extends string> = { readonly [K in Kinds]: Resolver };
 
-export type ImplementOptions<Kinds extends string> = [Kinds] extends [never]
-  ? GuardOptions & { readonly resolvers?: undefined }
-  : GuardOptions & { readonly resolvers: ResolverMap<Kinds> };
+export type ImplementOptions<Kinds extends string, Args = unknown, Resolved = Args> = [Kinds] extends [never]
+  ? GuardOptions<Args, Resolved> & { readonly resolvers?: undefined }
+  : GuardOptions<Args, Resolved> & { readonly resolvers: ResolverMap<Kinds> };
 
 /**
  * A generated tool: its provider-neutral definition plus `implement`.
@@ -148,7 +181,7 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   readonly http: HttpBinding | undefined;
   implement<Result>(
     implementation: Implementation<Resolved, Result>,
-    ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds>] : [options: ImplementOptions<Kinds>]
+    ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds, Args, Resolved>] : [options: ImplementOptions<Kinds, Args, Resolved>]
   ): GuardedTool<Result>;
 }
 

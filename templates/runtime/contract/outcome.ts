@@ -32,8 +32,13 @@ export interface OkOutcome<Result> {
   readonly coercions: readonly Coercion[];
   /** Attempts in this chain, the successful one included (1 when no repair was needed). */
   readonly attempts: number;
-  /** Derived from the validated, canonicalised arguments. */
+  /**
+   * The call's idempotency key: by default derived from the validated, canonicalised arguments;
+   * with `idempotency.keyOf`, the intent it names.
+   */
   readonly idempotencyKey: string;
+  /** True when an idempotency store answered with the result of an earlier run of the same call. */
+  readonly replayed?: boolean;
 }
 
 /** The arguments failed; the model gets this envelope and may repair once. */
@@ -75,6 +80,18 @@ export interface AmbiguousReferenceOutcome {
 }
 
 /**
+ * The call's idempotency key already ran, or is running, with other arguments. Nothing ran: the
+ * same key with a different payload is an alarm, never a silent replay.
+ */
+export interface IdempotencyConflictOutcome {
+  readonly status: "idempotency_conflict";
+  readonly tool: string;
+  readonly idempotencyKey: string;
+  readonly detail: string;
+  readonly attempts: number;
+}
+
+/**
  * Fail-closed mode only (`implement(impl, { failClosed: true })`): the arguments passed, but the
  * ledger could not be written, so the implementation was not called. Not the model's fault:
  * retrying the same call later is right.
@@ -91,6 +108,7 @@ export type Outcome<Result> =
   | ValidationFailedOutcome
   | ArgumentsRejectedOutcome
   | AmbiguousReferenceOutcome
+  | IdempotencyConflictOutcome
   | LedgerUnavailableOutcome;
 
 /** The outcomes that go back to the model as a correction or a refusal. */

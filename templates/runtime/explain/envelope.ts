@@ -1,6 +1,6 @@
 // The words the model reads after a failed attempt. `detail` pins the protocol so a model does
 // not guess it: resend the complete object (not a patch), or stop and ask the user.
-import type { ArgumentError, ArgumentsRejectedOutcome, FailureClass, ValidationFailedOutcome } from "../contract/outcome.ts";
+import type { ArgumentError, ArgumentsRejectedOutcome, FailureClass, IdempotencyConflictOutcome, ValidationFailedOutcome } from "../contract/outcome.ts";
 
 export function validationFailed(
   tool: string,
@@ -35,6 +35,19 @@ export function argumentsRejected(
     failure,
     errors,
     detail: `${why} Do not retry. Ask the user for the missing or unclear information the errors name, then call ${tool} in a new turn.`,
+    attempts,
+  };
+}
+
+/** The call's idempotency key already ran with other arguments: nothing ran this time. */
+export function idempotencyConflict(tool: string, key: string, attempts: number): IdempotencyConflictOutcome {
+  return {
+    status: "idempotency_conflict",
+    tool,
+    idempotencyKey: key,
+    detail:
+      `${tool} already ran for this request with different arguments, so this call was not run. ` +
+      "Do not resend it: tell the user what was already done, and ask before making a change.",
     attempts,
   };
 }

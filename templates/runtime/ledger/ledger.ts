@@ -38,7 +38,7 @@ export interface LedgerAttempt {
  * an unanswered question; `error`: the implementation or a resolver threw; `ledger_unavailable`:
  * fail-closed mode refused to run the implementation because the ledger could not be written.
  */
-export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "ledger_unavailable";
+export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "replayed" | "conflict" | "ledger_unavailable";
 
 /**
  * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is

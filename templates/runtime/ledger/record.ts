@@ -37,7 +37,8 @@ export class Snapshot {
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
   readonly #resolutions: readonly Resolution[];
-  #key: string | undefined;
+  #fingerprint: string | undefined;
+  #intent: string | undefined;
 
   constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
     this.#tool = tool;
@@ -74,14 +75,28 @@ export class Snapshot {
     return this.#coercions.length > 0 || this.#resolutions.length > 0;
   }
 
-  /** `args`, when given, must be a fresh result of `arguments()`: it saves parsing the text again. */
-  key(args?: JsonValue): string {
-    return (this.#key ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
+  intent(key: string): void {
+    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
+    this.#intent = key;
   }
 
-  /** The key if something already read it; never computes it. */
+  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
+  key(args?: JsonValue): string {
+    return this.#intent ?? this.fingerprint(args);
+  }
+
+  /**
+   * The hash of the validated arguments. `args`, when given, must be a fresh result of
+   * `arguments()`: it saves parsing the text again.
+   */
+  fingerprint(args?: JsonValue): string {
+    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+  }
+
+  /** The key if something already derived it (or named the intent); never computes it. */
   get keyIfRead(): string | undefined {
-    return this.#key;
+    return this.#intent ?? this.#fingerprint;
   }
 }
 

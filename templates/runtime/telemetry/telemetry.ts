@@ -14,6 +14,7 @@ interface Instruments {
   readonly validationFailed: Counter;
   readonly repairSucceeded: Counter;
   readonly repairExhausted: Counter;
+  readonly idempotencyConflict: Counter;
 }
 
 let current: Instruments | undefined;
@@ -33,6 +34,9 @@ function instruments(): Instruments {
     }),
     repairExhausted: meter.createCounter("toolguard.repair_exhausted", {
       description: "Repair chains refused because the repair budget was spent",
+    }),
+    idempotencyConflict: meter.createCounter("toolguard.idempotency_conflict", {
+      description: "Calls refused because their idempotency key already ran with other arguments",
     }),
   };
   return current;
@@ -60,4 +64,8 @@ export function countRepairSucceeded(attributes: ToolAttributes): void {
 
 export function countRepairExhausted(attributes: ToolAttributes): void {
   instruments().repairExhausted.add(1, attributes);
+}
+
+export function countIdempotencyConflict(attributes: ToolAttributes): void {
+  instruments().idempotencyConflict.add(1, attributes);
 }

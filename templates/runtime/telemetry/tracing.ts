@@ -1,0 +1,157 @@
+// One span per guarded call, named and attributed after the OpenTelemetry GenAI semantic
+// conventions for tool execution (`execute_tool {tool}`), plus a duration histogram and calls
+// by outcome. Through `@opentelemetry/api` only: with no SDK registered, a call pays two
+// identity checks and reads no clock.
+import {
+  createNoopMeter,
+  metrics,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  ProxyTracerProvider,
+  type Attributes,
+  type Counter,
+  type Histogram,
+  type Meter,
+  type MeterProvider,
+  type Span,
+  type Tracer,
+  type TracerProvider,
+} from "@opentelemetry/api";
+import type { CallContext, RepairCallback } from "../contract/api.ts";
+import type { Outcome } from "../contract/outcome.ts";
+import { dependencySource } from "../compose/failure-kinds.ts";
+
+/** What the traces may carry beyond names and outcomes. */
+export interface TraceOptions {
+  /**
+   * Record the model's raw arguments on the span (`gen_ai.tool.call.arguments`). Off by default:
+   * arguments may hold personal data or secrets.
+   */
+  readonly arguments?: boolean;
+}
+
+// The API hands out its no-op provider when no SDK is registered; a proxy with no delegate
+// returns that very object, which is how "nothing registered" is told apart without a probe span.
+const NOOP_TRACER_PROVIDER: TracerProvider = new ProxyTracerProvider().getDelegate();
+const NOOP_METER: new (...args: never[]) => Meter = createNoopMeter().constructor as new (...args: never[]) => Meter;
+
+let tracerCache: { readonly delegate: TracerProvider; readonly tracer: Tracer } | undefined;
+
+/** The tracer of the registered SDK, or `undefined` when none is registered. Exported for tests. */
+export function activeTracer(): Tracer | undefined {
+  const global = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => TracerProvider };
+  const delegate = typeof global.getDelegate === "function" ? global.getDelegate() : global;
+  if (delegate === NOOP_TRACER_PROVIDER) return undefined;
+  if (tracerCache?.delegate !== delegate) tracerCache = { delegate, tracer: delegate.getTracer("toolguard") };
+  return tracerCache.tracer;
+}
+
+export interface CallInstruments {
+  readonly provider: MeterProvider;
+  readonly active: boolean;
+  readonly duration: Histogram;
+  readonly outcomes: Counter;
+}
+
+let meterCache: CallInstruments | undefined;
+
+/** The call instruments of the registered meter provider; `active` false without an SDK. Exported for tests. */
+export function callInstruments(): CallInstruments {
+  const provider = metrics.getMeterProvider();
+  if (meterCache?.provider === provider) return meterCache;
+  const meter = provider.getMeter("toolguard");
+  meterCache = {
+    provider,
+    active: !(meter instanceof NOOP_METER),
+    duration: meter.createHistogram("toolguard.call.duration", { unit: "s", description: "Time of a guarded call, from raw arguments to outcome" }),
+    outcomes: meter.createCounter("toolguard.outcomes", { description: "Guarded calls by tool and outcome status" }),
+  };
+  return meterCache;
+}
+
+type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Result>>;
+
+/**
+ * Wraps a guarded tool's `call` so that each call is a span and a measurement when an SDK is
+ * registered, and the bare call when none is.
+ */
+export function traced<Result>(tool: string, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
+  const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "gen_ai.tool.type": "function" });
+  return (raw, context) => {
+    const tracer = activeTracer();
+    const instruments = callInstruments();
+    if (!tracer && !instruments.active) return call(raw, context);
+    const started = performance.now();
+    const span = tracer?.startSpan(`execute_tool ${tool}`, { kind: SpanKind.INTERNAL, attributes: spanAttributes(toolAttributes, raw, context, options) });
+    const measured = span && context.repair ? { ...context, repair: withRepairEvents(span, context.repair) } : context;
+    return call(raw, measured).then(
+      (outcome) => {
+        if (span) endWithOutcome(span, outcome);
+        instruments.duration.record((performance.now() - started) / 1000, { tool, status: outcome.status });
+        instruments.outcomes.add(1, { tool, status: outcome.status });
+        return outcome;
+      },
+      (error: unknown) => {
+        const type = errorType(error);
+        if (span) {
+          span.recordException(error instanceof Error ? error : String(error));
+          span.setAttribute("error.type", type);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          span.end();
+        }
+        instruments.duration.record((performance.now() - started) / 1000, { tool, status: "dependency_failure", "error.type": type });
+        instruments.outcomes.add(1, { tool, status: "dependency_failure" });
+        throw error;
+      },
+    );
+  };
+}
+
+function spanAttributes(base: Attributes, raw: unknown, context: CallContext, options: TraceOptions): Attributes {
+  const attributes: Attributes = { ...base };
+  if (context.toolCallId !== undefined) attributes["gen_ai.tool.call.id"] = context.toolCallId;
+  if (options.arguments) attributes["gen_ai.tool.call.arguments"] = typeof raw === "string" ? raw : safeJson(raw);
+  return attributes;
+}
+
+function endWithOutcome(span: Span, outcome: Outcome<unknown>): void {
+  span.setAttribute("toolguard.outcome", outcome.status);
+  span.setAttribute("toolguard.attempts", outcome.attempts);
+  if (outcome.status !== "ok") {
+    // The failure class names the remedy (resend less, fix the fields, pick a candidate).
+    const type = "failure" in outcome ? outcome.failure : outcome.status;
+    span.setAttribute("error.type", type);
+    span.addEvent("toolguard.attempt_failed", { "toolguard.outcome": outcome.status, "toolguard.attempt": outcome.attempts, "error.type": type });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.status });
+  }
+  span.end();
+}
+
+/** One span event per repair the guard asks the model for, with what failed. */
+function withRepairEvents(span: Span, repair: RepairCallback): RepairCallback {
+  return (failure) => {
+    span.addEvent("toolguard.repair", {
+      "toolguard.attempt": failure.attempts,
+      "error.type": failure.failure,
+      "toolguard.errors": failure.errors.length,
+      "toolguard.repairs_left": failure.repairsLeft,
+    });
+    return repair(failure);
+  };
+}
+
+/** `error.type` of a thrown error: where it came from and its class name. */
+function errorType(error: unknown): string {
+  const source = dependencySource(error);
+  const name = error instanceof Error ? error.name : typeof error;
+  return source ? `${source}:${name}` : name;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "undefined";
+  } catch {
+    return "[unserialisable]";
+  }
+}

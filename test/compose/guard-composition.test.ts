@@ -1,0 +1,122 @@
+// Idempotency and write ordering inside the guarded call: the key is minted from the validated,
+// resolved arguments; an identical call is answered from the store without running the tool;
+// the same intent with other arguments is a loud conflict (an outcome, counted, in the ledger);
+// concurrent duplicates run once; writes sharing a serialisation key run in the order they
+// passed validation, and a failing write blocks nobody.
+import { describe, expect, it } from "vitest";
+import { defineTool, MemoryIdempotencyStore, MemorySink, type Outcome } from "../../templates/runtime/index.ts";
+import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
+
+type Invoice = typeof validInvoice;
+const text = (value: object): string => JSON.stringify(value);
+
+function guardedInvoices(options: { keyOf?: (args: Invoice) => string } = {}) {
+  const runs: { key: string; amount: number }[] = [];
+  const ledger = new MemorySink();
+  const store = new MemoryIdempotencyStore();
+  const tool = defineTool<Invoice>(invoiceSpec()).implement(
+    async (args, ctx) => {
+      runs.push({ key: ctx.idempotencyKey, amount: args.amount });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { invoice: `inv_${runs.length}` };
+    },
+    { ledger, idempotency: { store, ...(options.keyOf ? { keyOf: options.keyOf } : {}) } },
+  );
+  return { tool, runs, ledger };
+}
+
+describe("idempotency store in the guard", () => {
+  it("answers an identical call from the store, with the same key, without running the tool", async () => {
+    const { tool, runs, ledger } = guardedInvoices();
+    const first = await tool.call(text(validInvoice), { turn: "t1" });
+    const second = await tool.call(text(validInvoice), { turn: "t2" });
+    expect(runs).toHaveLength(1);
+    expect(first).toMatchObject({ status: "ok", result: { invoice: "inv_1" } });
+    expect(second).toMatchObject({ status: "ok", result: { invoice: "inv_1" }, replayed: true });
+    if (first.status !== "ok" || second.status !== "ok") throw new Error("unreachable");
+    expect(second.idempotencyKey).toBe(first.idempotencyKey);
+    expect(runs[0]?.key).toBe(first.idempotencyKey);
+    expect(ledger.entries.map((entry) => entry.verdict)).toEqual(["ok", "replayed"]);
+  });
+
+  it("mints the key after validation: a repaired call is keyed by what passed", async () => {
+    const { tool, runs } = guardedInvoices();
+    const repaired = await tool.call(text({ ...validInvoice, amount: "1,299.00" }), { turn: "t", repair: () => text(validInvoice) });
+    const clean = await tool.call(text(validInvoice), { turn: "u" });
+    expect(runs).toHaveLength(1);
+    expect(clean).toMatchObject({ status: "ok", replayed: true });
+    if (repaired.status !== "ok" || clean.status !== "ok") throw new Error("unreachable");
+    expect(clean.idempotencyKey).toBe(repaired.idempotencyKey);
+  });
+
+  it("refuses the same intent with other arguments as a conflict, counted in the ledger, and runs nothing", async () => {
+    const { tool, runs, ledger } = guardedInvoices({ keyOf: (args) => `${args.customer_ref}:${args.currency}` });
+    await tool.call(text(validInvoice), { turn: "t1" });
+    const conflict: Outcome<unknown> = await tool.call(text({ ...validInvoice, amount: 5 }), { turn: "t2" });
+    expect(conflict).toMatchObject({ status: "idempotency_conflict", tool: "create_invoice", idempotencyKey: "Acme BV:EUR" });
+    expect(runs.map((run) => run.key)).toEqual(["Acme BV:EUR"]);
+    expect(ledger.entries.at(-1)).toMatchObject({ verdict: "conflict", idempotencyKey: "Acme BV:EUR" });
+  });
+
+  it("runs concurrent duplicates once", async () => {
+    const { tool, runs } = guardedInvoices();
+    const outcomes = await Promise.all([1, 2, 3, 4, 5].map((n) => tool.call(text(validInvoice), { turn: `c${n}` })));
+    expect(runs).toHaveLength(1);
+    expect(outcomes.every((outcome) => outcome.status === "ok")).toBe(true);
+    expect(outcomes.filter((outcome) => outcome.status === "ok" && outcome.replayed)).toHaveLength(4);
+  });
+
+  it("lets a retry run again after the implementation failed", async () => {
+    let calls = 0;
+    const tool = defineTool(invoiceSpec()).implement(
+      () => {
+        if (++calls === 1) throw new Error("timeout talking to billing");
+        return "created";
+      },
+      { ledger: new MemorySink(), idempotency: { store: new MemoryIdempotencyStore() } },
+    );
+    await expect(tool.call(text(validInvoice), { turn: "r" })).rejects.toThrow("timeout talking to billing");
+    expect(await tool.call(text(validInvoice), { turn: "r" })).toMatchObject({ status: "ok", result: "created" });
+    expect(calls).toBe(2);
+  });
+});
+
+describe("write ordering", () => {
+  function orderedInvoices(failFor?: number) {
+    const order: string[] = [];
+    const tool = defineTool<Invoice>(invoiceSpec()).implement(
+      async (args) => {
+        order.push(`start ${args.amount}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        order.push(`end ${args.amount}`);
+        if (args.amount === failFor) throw new Error("write failed");
+        return args.amount;
+      },
+      { ledger: new MemorySink(), serializeBy: (args) => args.customer_ref },
+    );
+    return { tool, order };
+  }
+
+  it("orders a repaired write by the moment it passed validation, not its first emission", async () => {
+    const { tool, order } = orderedInvoices();
+    // Write 1 is emitted first but invalid; write 2 is valid at once; write 1's repair comes later.
+    const first = await tool.call(text({ ...validInvoice, amount: "1,299.00" }), { turn: "w1" });
+    expect(first.status).toBe("validation_failed");
+    const clean = tool.call(text({ ...validInvoice, amount: 2 }), { turn: "w2" });
+    const repaired = tool.call(text({ ...validInvoice, amount: 1 }), { turn: "w1" });
+    const other = tool.call(text({ ...validInvoice, amount: 3, customer_ref: "Other BV" }), { turn: "w3" });
+    await Promise.all([clean, repaired, other]);
+    expect(order.filter((line) => !line.endsWith(" 3"))).toEqual(["start 2", "end 2", "start 1", "end 1"]);
+    // Another customer's write does not wait for Acme's.
+    expect(order.indexOf("start 3")).toBeLessThan(order.indexOf("end 2"));
+  });
+
+  it("does not let a failing write block the queue", async () => {
+    const { tool, order } = orderedInvoices(7);
+    const failing = tool.call(text({ ...validInvoice, amount: 7 }), { turn: "f1" });
+    const next = tool.call(text({ ...validInvoice, amount: 8 }), { turn: "f2" });
+    await expect(failing).rejects.toThrow("write failed");
+    expect(await next).toMatchObject({ status: "ok", result: 8 });
+    expect(order).toEqual(["start 7", "end 7", "start 8", "end 8"]);
+  });
+});
