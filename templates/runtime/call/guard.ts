@@ -26,7 +26,9 @@ import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS, parseArguments } from "../parse/parse.ts";
 import { ambiguityDetail, applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferenceStep, type Resolution } from "../resolve/references.ts";
-import { ChainRecord, RecordPolicy, Snapshot, type ChainIdentity } from "../ledger/record.ts";
+import { appendEntry, ChainRecord, type ChainIdentity } from "../ledger/chain-record.ts";
+import { RecordPolicy } from "../ledger/record-policy.ts";
+import { Snapshot } from "./snapshot.ts";
 import { ledgerGate, ledgerUnavailable, settleWithLedger } from "../ledger/settle.ts";
 import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
 
@@ -107,13 +109,7 @@ export function createGuard<Args, Result>(
 
   /** Appends a chain's current state; `chain` undefined for a chain that never waited (its id is minted when read). */
   function record(chain: ChainIdentity | undefined, turn: string, startedAt: number, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
-    try {
-      ledger().append(new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot, recordPolicy));
-    } catch (error) {
-      // A sink must report failures through `flush`; one that throws still must not turn a
-      // model's call into an exception, and must not go unnoticed.
-      process.emitWarning(`toolguard ledger: an entry for ${tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
-    }
+    appendEntry(ledger(), new ChainRecord(chain, tool, turn, startedAt, verdict, attempts, snapshot, recordPolicy));
   }
 
   /** Steps 1-3, synchronously: nothing is awaited before a failure envelope exists. */

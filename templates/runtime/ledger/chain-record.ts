@@ -1,103 +1,43 @@
-// Building a ledger entry. The call hands over references (the chain, its attempts, the
+// The ledger entry of one chain. The call hands over references (the chain, its attempts, the
 // snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
 import { hash } from "node:crypto";
-import type { Coercion } from "../contract/outcome.ts";
-import type { Chain } from "../call/chain-store.ts";
-import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
-import { applyResolutions, type Resolution } from "../resolve/references.ts";
-import { idempotencyKey } from "../call/idempotency.ts";
-import { setAt } from "../coerce/set-at.ts";
-import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
-import { Redactor, type RedactionOptions } from "./redact.ts";
+import type { JsonValue } from "../contract/tool-spec.ts";
+import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import { MAX_ATTEMPTS_WRITTEN, MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
 
-/** Longest text (a raw attempt, `arguments`) written whole; longer ones are cut, with length and hash. */
-export const DEFAULT_MAX_TEXT_CHARS = 16_384;
-/** Most attempts written in one entry; the rest are counted in `attemptsOmitted`. */
-export const MAX_ATTEMPTS_WRITTEN = 8;
-/** Longest error message or candidate label written. */
-const MAX_MESSAGE_CHARS = 1_024;
-
-/** What a guard's entries are written with: its redaction and its caps. One per guarded tool. */
-export class RecordPolicy {
-  readonly redactor: Redactor | undefined;
-  readonly maxTextChars: number;
-
-  constructor(schema: JsonSchema, options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {}) {
-    this.redactor = options.redact === false ? undefined : new Redactor(schema, options.redact ?? {});
-    this.maxTextChars = options.maxLedgerTextChars ?? DEFAULT_MAX_TEXT_CHARS;
-    if (!(this.maxTextChars >= 64)) throw new RangeError(`toolguard: maxLedgerTextChars must be at least 64, got ${String(options.maxLedgerTextChars)}`);
+/**
+ * Hands an entry to the sink. A sink must report failures through `flush`; one that throws still
+ * must not turn a model's call into an exception, and must not go unnoticed.
+ */
+export function appendEntry(sink: LedgerSink, entry: LedgerEntry): void {
+  try {
+    sink.append(entry);
+  } catch (error) {
+    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
   }
 }
 
-/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
-export class Snapshot {
-  readonly #tool: string;
-  readonly #text: string;
-  readonly #coercions: readonly Coercion[];
-  readonly #resolutions: readonly Resolution[];
-  #fingerprint: string | undefined;
-  #intent: string | undefined;
+/** What an entry needs of its chain: the id, read only when the entry is. */
+export interface ChainIdentity {
+  readonly id: string;
+}
 
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
-    this.#tool = tool;
-    this.#text = text;
-    this.#coercions = coercions;
-    this.#resolutions = resolutions;
-  }
-
-  /** The arguments the implementation received: parsed, coerced, references resolved. */
-  arguments(): JsonValue {
-    const value = JSON.parse(this.#text) as JsonValue;
-    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
-    return applyResolutions(value, this.#resolutions) as JsonValue;
-  }
-
+/** The arguments the implementation received, and their key, derived on demand. */
+export interface ArgumentsSnapshot {
+  /** A fresh copy of the arguments: parsed, coerced, references resolved. */
+  arguments(): JsonValue;
+  /** `args`, when given, must be a fresh result of `arguments()`. */
+  key(args?: JsonValue): string;
+  /** The key if something already derived it; never computes it. */
+  readonly keyIfRead: string | undefined;
+  /** Whether the arguments differ from the passing attempt's raw text (coercions, resolutions). */
+  readonly changed: boolean;
   /** The properties references were resolved into: keys the raw text does not have. */
-  get addedKeys(): readonly string[] {
-    return this.#resolutions.map((resolution) => resolution.target);
-  }
-
-  /**
-   * About the length of the arguments' JSON text: the raw text plus what coercions and resolutions
-   * may add. Numbers written short (`1e20`) can expand past it; the sink's `maxEntryBytes` is the
-   * hard cap.
-   */
-  get sizeBound(): number {
-    let bound = this.#text.length + 32 * this.#coercions.length;
-    for (const resolution of this.#resolutions) bound += resolution.id.length * 6 + resolution.target.length * 6 + 8; // escaped at worst
-    return bound;
-  }
-
-  /** Whether the arguments differ from what the raw text says. */
-  get changed(): boolean {
-    return this.#coercions.length > 0 || this.#resolutions.length > 0;
-  }
-
-  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
-  intent(key: string): void {
-    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
-    this.#intent = key;
-  }
-
-  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
-  key(args?: JsonValue): string {
-    return this.#intent ?? this.fingerprint(args);
-  }
-
-  /**
-   * The hash of the validated arguments. `args`, when given, must be a fresh result of
-   * `arguments()`: it saves parsing the text again.
-   */
-  fingerprint(args?: JsonValue): string {
-    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
-  }
-
-  /** The key if something already derived it (or named the intent); never computes it. */
-  get keyIfRead(): string | undefined {
-    return this.#intent ?? this.#fingerprint;
-  }
+  readonly addedKeys: readonly string[];
+  /** About the length of the arguments' JSON text (see `Snapshot#sizeBound`). */
+  readonly sizeBound: number;
 }
 
 let isoSecond = NaN;
@@ -107,7 +47,7 @@ let isoPrefix = "";
  * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
  * together share it, and `toISOString` was a tenth of serialising an entry.
  */
-export function isoTime(ms: number): string {
+function isoTime(ms: number): string {
   const second = Math.floor(ms / 1000);
   if (second !== isoSecond) {
     const iso = new Date(ms).toISOString();
@@ -120,9 +60,6 @@ export function isoTime(ms: number): string {
   return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
 
-/** What a ledger entry needs of its chain: the id, read only when the entry is. */
-export type ChainIdentity = Pick<Chain, "id">;
-
 /** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
 export class ChainRecord implements LedgerEntry {
   readonly v = 1 as const;
@@ -132,8 +69,8 @@ export class ChainRecord implements LedgerEntry {
   readonly turn: string;
   readonly verdict: Verdict;
   readonly #attempts: readonly LedgerAttempt[];
-  readonly #startedAt: number;
-  readonly #snapshot: Snapshot | undefined;
+  #startedAt: number | undefined;
+  readonly #snapshot: ArgumentsSnapshot | undefined;
   readonly #policy: RecordPolicy | undefined;
   /**
    * The key as it stood when the entry was recorded: present when the implementation read it.
@@ -145,10 +82,10 @@ export class ChainRecord implements LedgerEntry {
     identity: ChainIdentity | undefined,
     tool: string,
     turn: string,
-    startedAt: number,
+    startedAt: number | undefined,
     verdict: Verdict,
     attempts: readonly LedgerAttempt[],
-    snapshot: Snapshot | undefined,
+    snapshot: ArgumentsSnapshot | undefined,
     policy?: RecordPolicy,
   ) {
     this.#identity = identity;
@@ -168,7 +105,8 @@ export class ChainRecord implements LedgerEntry {
   }
 
   get startedAt(): string {
-    return isoTime(Math.round(this.#startedAt));
+    // Undefined: the time is read when the entry first is (within the call's tick or the sink's next slice).
+    return isoTime(Math.round((this.#startedAt ??= Date.now())));
   }
 
   /** The attempts as written: redacted and capped. */

@@ -1,0 +1,78 @@
+// The validated arguments of a call, kept as immutable inputs (raw text, coercions, resolutions)
+// and rebuilt on demand: for the idempotency key, and for the ledger when an entry is written.
+import type { Coercion } from "../contract/outcome.ts";
+import type { JsonValue } from "../contract/tool-spec.ts";
+import { setAt } from "../coerce/set-at.ts";
+import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
+import { applyResolutions, type Resolution } from "../resolve/references.ts";
+import { idempotencyKey } from "./idempotency.ts";
+
+/** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
+export class Snapshot implements ArgumentsSnapshot {
+  readonly #tool: string;
+  readonly #text: string;
+  readonly #coercions: readonly Coercion[];
+  readonly #resolutions: readonly Resolution[];
+  #fingerprint: string | undefined;
+  #intent: string | undefined;
+
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
+    this.#tool = tool;
+    this.#text = text;
+    this.#coercions = coercions;
+    this.#resolutions = resolutions;
+  }
+
+  /** The arguments the implementation received: parsed, coerced, references resolved. */
+  arguments(): JsonValue {
+    const value = JSON.parse(this.#text) as JsonValue;
+    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
+    return applyResolutions(value, this.#resolutions) as JsonValue;
+  }
+
+  /** The properties references were resolved into: keys the raw text does not have. */
+  get addedKeys(): readonly string[] {
+    return this.#resolutions.map((resolution) => resolution.target);
+  }
+
+  /**
+   * About the length of the arguments' JSON text: the raw text plus what coercions and resolutions
+   * may add. Numbers written short (`1e20`) can expand past it; the sink's `maxEntryBytes` is the
+   * hard cap.
+   */
+  get sizeBound(): number {
+    let bound = this.#text.length + 32 * this.#coercions.length;
+    for (const resolution of this.#resolutions) bound += resolution.id.length * 6 + resolution.target.length * 6 + 8; // escaped at worst
+    return bound;
+  }
+
+  /** Whether the arguments differ from what the raw text says. */
+  get changed(): boolean {
+    return this.#coercions.length > 0 || this.#resolutions.length > 0;
+  }
+
+  /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
+  intent(key: string): void {
+    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
+    this.#intent = key;
+  }
+
+  /** The idempotency key: the named intent, or else the hash of the validated arguments. */
+  key(args?: JsonValue): string {
+    return this.#intent ?? this.fingerprint(args);
+  }
+
+  /**
+   * The hash of the validated arguments. `args`, when given, must be a fresh result of
+   * `arguments()`: it saves parsing the text again.
+   */
+  fingerprint(args?: JsonValue): string {
+    return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
+  }
+
+  /** The key if something already derived it (or named the intent); never computes it. */
+  get keyIfRead(): string | undefined {
+    return this.#intent ?? this.#fingerprint;
+  }
+}
+
