@@ -97,7 +97,7 @@ export function createGuard<Args, Result>(
   const queue = serializeBy ? new WriteQueue() : undefined;
   let sink: LedgerSink | undefined = options.ledger;
   const ledger = (): LedgerSink => (sink ??= defaultLedger());
-  const recordPolicy = new RecordPolicy(spec.inputSchema, options);
+  const recordPolicy = new RecordPolicy(spec, options);
   const durable = options.durable === true;
   const failClosed = options.failClosed === true;
   const chains = new ChainStore({

@@ -14,8 +14,8 @@ export class RecordPolicy {
   readonly redactor: Redactor | undefined;
   readonly maxTextChars: number;
 
-  constructor(schema: JsonSchema, options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {}) {
-    this.redactor = options.redact === false ? undefined : new Redactor(schema, options.redact ?? {});
+  constructor(spec: { readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] }, options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {}) {
+    this.redactor = options.redact === false ? undefined : new Redactor(spec.inputSchema, options.redact ?? {}, spec.writeOnly);
     this.maxTextChars = options.maxLedgerTextChars ?? DEFAULT_MAX_TEXT_CHARS;
     if (!(this.maxTextChars >= 64)) throw new RangeError(`toolguard: maxLedgerTextChars must be at least 64, got ${String(options.maxLedgerTextChars)}`);
   }

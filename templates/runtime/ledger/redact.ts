@@ -45,13 +45,17 @@ export class Redactor {
   readonly #options: Exclude<RedactionOptions, false>;
   #rules: Rules | undefined;
 
-  constructor(schema: JsonSchema, options: Exclude<RedactionOptions, false> = {}) {
+  readonly #writeOnly: readonly string[] | undefined;
+
+  /** `writeOnly`: the schema's write-only locations as the generator found them; found from `schema` when absent. */
+  constructor(schema: JsonSchema, options: Exclude<RedactionOptions, false> = {}, writeOnly?: readonly string[]) {
     this.#schema = schema;
     this.#options = options;
+    this.#writeOnly = writeOnly;
   }
 
   get #compiled(): Rules {
-    return (this.#rules ??= compileRules(this.#schema, this.#options));
+    return (this.#rules ??= compileRules(this.#schema, this.#options, this.#writeOnly));
   }
 
   /**
@@ -130,9 +134,9 @@ function namePattern(name: string): string {
   return words.join("[-_.\\s]*");
 }
 
-function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, false>): Rules {
+function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, false>, writeOnly: readonly string[] | undefined): Rules {
   const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])].map(namePattern).filter((name) => name !== "");
-  const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : writeOnlyPointers(schema))];
+  const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : (writeOnly ?? writeOnlyPointers(schema)))];
   const pointers = patterns.map((pointer) => pointerTokens(pointer));
   // A pointer's last token must also be caught in raw text: a `writeOnly` field named `pin`.
   const words = new Set(names);
