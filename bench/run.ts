@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, ledger)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, ledger)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "ledger"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "ledger"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -142,12 +142,41 @@ if (only.has("telemetry")) {
   say(`| ${fixed(wrapper)}x | ${fixed(plain)}x | ${fixed(traced)}x | ${fixed(extraNs, 0)} ns |`);
 }
 
+if (only.has("changes")) {
+  type Changes = {
+    diff: { wallMs: number; peakRssMb: number; changedTools: number; unchangedTools: number };
+    watch: { rounds: number; firstChangePrintedMs: number; printedMs: number; observedMs: number; rerunMs: number; observedOverRerun: number };
+  };
+  const samples = Array.from({ length: generationRuns }, () => runCase<Changes>(cases("schema-changes.ts"), [], smoke ? { TOOLGUARD_BENCH_ROUNDS: "1" } : {}));
+  const diffMs = medianOf(samples, (sample) => sample.diff.wallMs);
+  const ratio = medianOf(samples, (sample) => sample.watch.observedOverRerun);
+  results.changes = {
+    runs: generationRuns,
+    diff: { wallMs: diffMs, peakRssMb: medianOf(samples, (sample) => sample.diff.peakRssMb), changedTools: samples[0]?.diff.changedTools, unchangedTools: samples[0]?.diff.unchangedTools },
+    watch: {
+      firstChangePrintedMs: medianOf(samples, (sample) => sample.watch.firstChangePrintedMs),
+      printedMs: medianOf(samples, (sample) => sample.watch.printedMs),
+      observedMs: medianOf(samples, (sample) => sample.watch.observedMs),
+      rerunMs: medianOf(samples, (sample) => sample.watch.rerunMs),
+      observedOverRerun: ratio,
+    },
+    targets: { diffUnder10s: diffMs < 10_000, watchWithinRerun: ratio <= 1.2 },
+  };
+  say("\n7. Schema changes on GitHub's spec (targets: diff of two published versions < 10 s; --watch regenerates one changed body in the time of a cached re-run)");
+  say("| run | wall |\n|---|---|");
+  say(`| toolguard diff, @octokit/openapi 22.0.0 -> pinned (${samples[0]?.diff.changedTools} tools changed) | ${fixed(diffMs / 1000)} s |`);
+  say(`| generate --watch, first change after start (loads the emitters) | ${fixed(medianOf(samples, (sample) => sample.watch.firstChangePrintedMs) / 1000)} s |`);
+  say(`| generate --watch, a later change, save to line printed | ${fixed(medianOf(samples, (sample) => sample.watch.observedMs) / 1000)} s |`);
+  say(`| generate re-run in a fresh process, same change, cache warm | ${fixed(medianOf(samples, (sample) => sample.watch.rerunMs) / 1000)} s |`);
+  say(`watch / re-run: ${fixed(ratio)}x`);
+}
+
 if (only.has("ledger")) {
   type Phase = { calls: number; callsPerSecond: number; p99LatencyMs: number; loopDelayMaxMs: number; loopDelayP99Ms: number; rssThirdMb: number; rssEndMb: number; linesOnDisk: number; dropped: number };
   type Ledger = Record<string, Phase> & { capacity: { linesPerSecond: number; cpuNsPerLine: number }; open2x: Phase & { offeredPerSecond: number } } & Record<`line:${string}`, { lineNs: number; jsonParseNs: number; lineBytes: number }>;
   const samples = Array.from({ length: runs }, () => runCase<Ledger>(cases("ledger-load.ts"), [], {}, ["--expose-gc"]));
   const m = (pick: (sample: Ledger) => number): number => medianOf(samples, pick);
-  say("\n7. The default JSONL sink under load (targets: CPU per line <= 2 us; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)");
+  say("\n8. The default JSONL sink under load (targets: CPU per line <= 2 us; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)");
   say("| ledger line | CPU per line | JSON.parse of the raw text | ratio | bytes |\n|---|---|---|---|---|");
   for (const key of Object.keys(samples[0] ?? {}).filter((name) => name.startsWith("line:"))) {
     const line = (sample: Ledger) => sample[key as `line:${string}`] ?? { lineNs: Number.NaN, jsonParseNs: Number.NaN, lineBytes: Number.NaN };

@@ -11,15 +11,19 @@ import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { generateSet, type GeneratedPackage } from "./generate.ts";
 import { writePackage } from "./write-output.ts";
 import { buildReportFrom, formatReport } from "./report.ts";
+import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 
 Usage:
   toolguard generate [--config FILE] [--strict]   write every schema set's package
+                   [--watch]                      and again on every schema change
   toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
   toolguard report   [LEDGER] [--json]            failure rates per tool and rule, from a ledger
                                                   (default .toolguard/ledger.jsonl)
+  toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
+                                                  what schema changes mean (toolguard diff --help)
   toolguard help
 
 Options:
@@ -29,15 +33,18 @@ Options:
   --quiet         print errors only
   --no-cache      ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json          (report) print the report as JSON
+  --watch         (generate) keep running; regenerate the sets whose schemas change
 `;
 
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
+  // `diff` has options of its own; it parses them itself.
+  if (argv[0] === "diff") return (await import("./diff/diff-command.ts")).diffCommand(argv.slice(1), cwd);
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
@@ -57,15 +64,25 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     process.stderr.write(`toolguard: unexpected argument "${extra[0]}"\n\n${HELP}`);
     return 2;
   }
+  if (parsed.values.watch && command !== "generate") {
+    process.stderr.write(`toolguard: --watch goes with generate only\n\n${HELP}`);
+    return 2;
+  }
   const say = (text: string): void => {
     if (!parsed.values.quiet) process.stdout.write(`${text}\n`);
   };
   try {
     const loaded = await loadConfig(cwd, parsed.values.config);
-    const config: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
+    const strictConfig: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
+    const cache = parsed.values["no-cache"] ? undefined : new GenerationCache(path.join(strictConfig.file ? path.dirname(strictConfig.file) : cwd, ".toolguard", "cache"));
+    if (parsed.values.watch) {
+      const { watchAndGenerate } = await import("./watch.ts");
+      const warn = (text: string): void => void process.stderr.write(`${text}\n`);
+      return await watchAndGenerate({ config: strictConfig, prepare: (config) => prepareVersions(config, cwd), cache, cwd, say, warn });
+    }
+    const config = await prepareVersions(strictConfig, cwd);
     // Generate every set before writing any, so one broken set leaves all output untouched.
     const started = performance.now();
-    const cache = parsed.values["no-cache"] ? undefined : new GenerationCache(path.join(config.file ? path.dirname(config.file) : cwd, ".toolguard", "cache"));
     const packages: GeneratedPackage[] = [];
     for (const set of config.sets) packages.push(await generateSet(set, config, cache));
     return command === "generate" ? await write(packages, cwd, say, started) : await check(packages, cwd, say);
@@ -74,11 +91,18 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
   }
 }
 
+/** Versions derived from schema changes (`version: { from: "schema-diff" }`) need git and the reader: loaded only then. */
+async function prepareVersions(config: ResolvedConfig, cwd: string): Promise<ResolvedConfig> {
+  if (!config.sets.some((set) => typeof set.version === "object")) return config;
+  return (await import("./diff/package-version.ts")).resolvePackageVersions(config, cwd);
+}
+
 async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
   for (const pkg of packages) {
     const written = await writePackage(pkg.set.out, pkg.files);
     say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
     summariseSkips(pkg, say);
+    for (const line of strictReport(pkg.set.extras, pkg.tools)) say(line);
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;
@@ -142,6 +166,11 @@ function reportError(error: unknown): number {
   if (error instanceof UsageError) {
     process.stderr.write(`toolguard: ${error.message}\n`);
     return 2;
+  }
+  // A side of a schema diff (a derived package version) that could not be read: named by side.
+  if (error instanceof Error && error.name === "SideError" && typeof (error as { format?: unknown }).format === "function") {
+    process.stderr.write(`toolguard: nothing was written.\n${(error as Error & { format(): string }).format()}\n`);
+    return 1;
   }
   process.stderr.write(`toolguard: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return 70;

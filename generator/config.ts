@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
+import { EXTRA_NAMES } from "./extras.ts";
 
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
@@ -14,6 +15,28 @@ export interface SchemaSetConfig {
   readonly out: string;
   /** The generated package's npm name. Default: `<basename of out>-tools`. */
   readonly packageName?: string;
+  /**
+   * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
+   * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
+   * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
+   * working tree (docs/diff.md). Either way the version follows from the inputs alone.
+   */
+  readonly version?: string | VersionFromDiff;
+  /**
+   * SDK adapters to include, each importable as `<packageName>/<extra>` with its SDK as an
+   * optional peer dependency: `"openai"` (Chat Completions and Responses), `"anthropic"`,
+   * `"ai-sdk"` (Vercel AI SDK), `"openai-agents"`, `"mcp"` (server). Default: none.
+   */
+  readonly extras?: readonly string[];
+}
+
+/** A package version derived from the schema changes since a git ref. */
+export interface VersionFromDiff {
+  readonly from: "schema-diff";
+  /** The git ref whose generated package.json holds the version to raise (a branch, a release tag). */
+  readonly base: string;
+  /** The version when the package does not exist at `base` yet. Default `"0.1.0"`. */
+  readonly initial?: string;
 }
 
 export interface ToolguardConfig {
@@ -40,6 +63,10 @@ export interface ResolvedSet {
   readonly schemas: string;
   readonly out: string;
   readonly packageName: string;
+  /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
+  readonly version?: string | VersionFromDiff;
+  /** Sorted, without repeats. */
+  readonly extras: readonly string[];
 }
 
 export interface ResolvedConfig {
@@ -92,18 +119,21 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName)`);
+    const { schemas, out, packageName, version, extras, ...rest } = set as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras)`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
       throw new UsageError(`${at}.packageName must be a valid npm package name`);
     }
     const outAbs = path.resolve(base, out);
+    const resolvedVersion = versionOption(version, `${at}.version`);
     return {
       schemas: path.resolve(base, schemas),
       out: outAbs,
       packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
+      extras: resolveExtras(extras, `${at}.extras`),
     };
   });
   const outs = new Set<string>();
@@ -113,4 +143,36 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep)) throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+const PLAIN_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+function versionOption(value: unknown, at: string): string | VersionFromDiff | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string") {
+    if (!PLAIN_VERSION.test(value)) throw new UsageError(`${at} must be a plain x.y.z version, got "${value}"`);
+    return value;
+  }
+  if (value === null || typeof value !== "object") throw new UsageError(`${at} must be "x.y.z" or { from: "schema-diff", base: "<git ref>" }`);
+  const { from, base, initial, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: from, base, initial)`);
+  if (from !== "schema-diff") throw new UsageError(`${at}.from must be "schema-diff"`);
+  if (typeof base !== "string" || base === "") throw new UsageError(`${at}.base must name a git ref (a branch or a tag)`);
+  if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial))) throw new UsageError(`${at}.initial must be a plain x.y.z version`);
+  return { from, base, ...(initial === undefined ? {} : { initial: initial as string }) };
+}
+
+/** The extras a set lists, checked against the ones toolguard has. */
+function resolveExtras(raw: unknown, at: string): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new UsageError(`${at} must be an array of extra names (known: ${EXTRA_NAMES.join(", ")})`);
+  const seen = new Set<string>();
+  for (const [index, name] of raw.entries()) {
+    if (typeof name !== "string" || !EXTRA_NAMES.includes(name)) {
+      throw new UsageError(`${at}[${index}]: unknown extra ${JSON.stringify(name)} (known: ${EXTRA_NAMES.join(", ")})`);
+    }
+    if (seen.has(name)) throw new UsageError(`${at}[${index}]: "${name}" is listed twice`);
+    seen.add(name);
+  }
+  return [...seen].sort();
 }

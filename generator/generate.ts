@@ -185,8 +185,26 @@ async function packageFiles(
     if (cache && indexKey) await cache.storeFiles(indexKey, files);
     return files;
   };
-  const [runtimeFiles, indexFiles] = await Promise.all([runtime(), index()]);
-  const files = [...runtimeFiles, ...indexFiles];
+  const extrasKey = cache && set.extras.length > 0 ? `extras-${await cache.emitterHash()}-${set.extras.join("+")}` : undefined;
+  const [runtimeFiles, indexFiles, extraFiles] = await Promise.all([runtime(), index(), extras(set.extras, cache, extrasKey)]);
+  const files = [...runtimeFiles, ...indexFiles, ...extraFiles];
   if (!cache || !runtimeKey || !indexKey) return { files };
-  return { files, entries: [cache.filesEntry(runtimeKey), cache.filesEntry(indexKey)] };
+  return { files, entries: [cache.filesEntry(runtimeKey), cache.filesEntry(indexKey), ...(extrasKey ? [cache.filesEntry(extrasKey)] : [])] };
+}
+
+/**
+ * The extras a set lists: from the build's precompiled file, or compiled from templates/extras
+ * (which loads TypeScript, as for the runtime); cached under the emitters' hash, which covers
+ * the templates.
+ */
+async function extras(names: readonly string[], cache: GenerationCache | undefined, key: string | undefined): Promise<readonly EmittedFile[]> {
+  if (names.length === 0) return [];
+  const cached = key ? await cache?.files(key) : undefined;
+  if (cached) return cached;
+  const shipped = (await shippedPrecompiled())?.extras;
+  const files = shipped
+    ? shipped.filter((file) => names.some((name) => file.path.startsWith(`extras/${name}/`)))
+    : await import("./emit/runtime.ts").then(({ transpileTemplates }) => names.flatMap((name) => transpileTemplates(`extras/${name}`)));
+  if (cache && key) await cache.storeFiles(key, files);
+  return files;
 }

@@ -14,11 +14,14 @@ import { listFiles } from "./cache.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
 import type { CompiledToolTemplate } from "./emit/tool-template.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
+import { EXTRA_NAMES } from "./extras.ts";
 
 export interface Precompiled {
   /** `sourcesKey()` of the sources this was made from. */
   readonly key: string;
   readonly runtime: readonly EmittedFile[];
+  /** Every extra (templates/extras/*), compiled; a set takes the ones it lists. */
+  readonly extras: readonly EmittedFile[];
   readonly toolTemplate: CompiledToolTemplate;
 }
 
@@ -69,14 +72,15 @@ export async function readPrecompiled(file: string, key: string): Promise<Precom
   } catch {
     return undefined;
   }
-  if (stored.key !== key || !Array.isArray(stored.runtime) || typeof stored.toolTemplate !== "object" || stored.toolTemplate === null) return undefined;
+  if (stored.key !== key || !Array.isArray(stored.runtime) || !Array.isArray(stored.extras) || typeof stored.toolTemplate !== "object" || stored.toolTemplate === null) return undefined;
   return stored as Precompiled;
 }
 
 /** Compiles the runtime and the tool template from the sources beside this code (loads TypeScript). */
 export async function makePrecompiled(): Promise<Precompiled> {
-  const [{ runtimeFiles }, { toolTemplate }, key] = await Promise.all([import("./emit/runtime.ts"), import("./emit/tool-template.ts"), sourcesKey()]);
-  return { key, runtime: runtimeFiles(), toolTemplate: toolTemplate() };
+  const [{ runtimeFiles, transpileTemplates }, { toolTemplate }, key] = await Promise.all([import("./emit/runtime.ts"), import("./emit/tool-template.ts"), sourcesKey()]);
+  const extras = EXTRA_NAMES.flatMap((name) => transpileTemplates(`extras/${name}`));
+  return { key, runtime: runtimeFiles(), extras, toolTemplate: toolTemplate() };
 }
 
 export async function writePrecompiled(file: string = PRECOMPILED_FILE): Promise<void> {

@@ -3,7 +3,7 @@
 // plain data so that a schema change shows up in review as a data change.
 import type { ToolDefinition } from "./runtime/contract/api.ts";
 import { defineTool } from "./runtime/call/define-tool.ts";
-import type { CoercionTable, HintTable, HttpBinding, JsonSchema, ReferenceTable } from "./runtime/contract/tool-spec.ts";
+import type { CoercionTable, HintTable, HttpBinding, InputSchema, ReferenceTable } from "./runtime/contract/tool-spec.ts";
 import {
   TOOL_COERCIONS,
   TOOL_DESCRIPTION,
@@ -24,7 +24,7 @@ import {
 
 /** The input schema the model sees. */
 // prettier-ignore
-const inputSchema: JsonSchema = TOOL_INPUT_SCHEMA;
+const inputSchema: InputSchema = TOOL_INPUT_SCHEMA;
 
 /** Where a string may be strictly coerced, and to what (JSON Pointer patterns, `*` = any index). */
 // prettier-ignore

@@ -8,8 +8,6 @@ import { ts } from "ts-morph";
 import { TEMPLATES_DIR } from "../paths.ts";
 import { contentHash, header } from "./header.ts";
 
-const RUNTIME_DIR = path.join(TEMPLATES_DIR, "runtime");
-
 export interface EmittedFile {
   /** Path inside the generated package, with forward slashes. */
   readonly path: string;
@@ -19,7 +17,16 @@ export interface EmittedFile {
 let cache: readonly EmittedFile[] | undefined;
 
 export function runtimeFiles(): readonly EmittedFile[] {
-  if (cache) return cache;
+  cache ??= transpileTemplates("runtime");
+  return cache;
+}
+
+/**
+ * Every TypeScript file under `templates/<folder>` as JavaScript and declarations, at the same
+ * path in the package (`runtime/...`, `extras/<name>/...`), so relative imports between the
+ * runtime and the extras hold in both places.
+ */
+export function transpileTemplates(folder: string): EmittedFile[] {
   const compilerOptions: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -28,27 +35,27 @@ export function runtimeFiles(): readonly EmittedFile[] {
     declaration: true,
     isolatedDeclarations: true,
   };
+  const dir = path.join(TEMPLATES_DIR, folder);
   const files: EmittedFile[] = [];
-  for (const name of runtimeSources()) {
-    const source = readFileSync(path.join(RUNTIME_DIR, name), "utf8");
-    const top = header(`toolguard runtime templates/runtime/${name}`, contentHash(source));
+  for (const name of templateSources(dir)) {
+    const source = readFileSync(path.join(dir, name), "utf8");
+    const top = header(`toolguard ${folder === "runtime" ? "runtime" : "extra"} templates/${folder}/${name}`, contentHash(source));
     const stem = name.slice(0, -".ts".length);
     const js = ts.transpileModule(source, { compilerOptions, fileName: name }).outputText;
     const dts = ts.transpileDeclaration(source, { compilerOptions, fileName: name });
     if (dts.diagnostics && dts.diagnostics.length > 0) {
       const first = dts.diagnostics[0];
-      throw new Error(`templates/runtime/${name}: declarations cannot be emitted on their own: ${ts.flattenDiagnosticMessageText(first?.messageText ?? "", " ")}`);
+      throw new Error(`templates/${folder}/${name}: declarations cannot be emitted on their own: ${ts.flattenDiagnosticMessageText(first?.messageText ?? "", " ")}`);
     }
-    files.push({ path: `runtime/${stem}.js`, content: top + js });
-    files.push({ path: `runtime/${stem}.d.ts`, content: top + rewriteDeclarationImports(dts.outputText) });
+    files.push({ path: `${folder}/${stem}.js`, content: top + js });
+    files.push({ path: `${folder}/${stem}.d.ts`, content: top + rewriteDeclarationImports(dts.outputText) });
   }
-  cache = files;
   return files;
 }
 
-/** The runtime's sources, relative to templates/runtime with forward slashes, in a stable order. */
-function runtimeSources(): string[] {
-  return readdirSync(RUNTIME_DIR, { recursive: true, encoding: "utf8" })
+/** The sources under `dir`, relative to it with forward slashes, in a stable order. */
+function templateSources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((name) => name.split(path.sep).join("/"))
     .filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"))
     .sort();

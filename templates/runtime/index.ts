@@ -2,6 +2,7 @@
 export type {
   Candidate,
   CallContext,
+  DescribedTool,
   GuardedTool,
   GuardOptions,
   IdempotencyOptions,
@@ -30,7 +31,7 @@ export type {
   ValidationFailedOutcome,
 } from "./contract/outcome.ts";
 export { latestPerChain, type LedgerAttempt, type LedgerEntry, type LedgerSink, type Verdict } from "./ledger/ledger.ts";
-export type { JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
+export type { InputSchema, JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
 export { defineTool } from "./call/define-tool.ts";
 export { JsonlFileSink, readLedger, scanLedger, defaultLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerScan, type LedgerSinkStats } from "./ledger/ledger-jsonl.ts";
 export { entryArguments } from "./ledger/read.ts";
@@ -51,3 +52,5 @@ export {
 export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
+export { chooseStrictness, strictVariant, type StrictChoice, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
+export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";

@@ -50,6 +50,7 @@ beforeAll(() => {
   if (!tarball) throw new Error("npm pack wrote no tarball");
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "platform", private: true, type: "module", scripts: { prebuild: "toolguard generate" } }));
   cpSync(path.join(repo, "schemas"), path.join(project, "schemas"), { recursive: true });
+  cpSync(path.join(repo, "toolguard.config.json"), path.join(project, "toolguard.config.json"));
   writeFileSync(path.join(project, "record-typescript.mjs"), RECORD_TYPESCRIPT);
   run("npm", ["install", `./${tarball}`, "--prefer-offline", "--no-audit", "--no-fund", "--silent"]);
 }, 300_000);
@@ -82,9 +83,10 @@ describe("toolguard, installed as a dependency", () => {
     const shipped = path.join(project, "node_modules/toolguard/dist/precompiled.json");
     const original = readFileSync(shipped, "utf8");
     // Made from other sources, and so unlike them that using it would show in every file.
-    const stale = JSON.parse(original) as { key: string; runtime: { path: string; content: string }[]; toolTemplate: { js: { pieces: unknown[] } } };
+    const stale = JSON.parse(original) as { key: string; runtime: { path: string; content: string }[]; extras: { path: string; content: string }[]; toolTemplate: { js: { pieces: unknown[] } } };
     stale.key = stale.key.replace(/^./, (digit) => (digit === "0" ? "1" : "0"));
     for (const file of stale.runtime) file.content = "// stale\n";
+    for (const file of stale.extras) file.content = "// stale\n";
     stale.toolTemplate.js.pieces.unshift("// stale\n");
     writeFileSync(shipped, JSON.stringify(stale));
     try {

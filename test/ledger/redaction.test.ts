@@ -25,7 +25,7 @@ const loginSchema = {
 
 function loginSpec(): ToolSpec {
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(loginSchema) as unknown as StandaloneValidator;
-  return { name: "login", description: "", inputSchema: loginSchema, validate, coercions: { "/pin": "integer", "/max_tokens": "integer" }, hints: {}, references: {} };
+  return { name: "login", description: "", inputSchema: loginSchema as unknown as ToolSpec["inputSchema"], validate, coercions: { "/pin": "integer", "/max_tokens": "integer" }, hints: {}, references: {} };
 }
 
 const SECRETS = ["hunter2", "sk-live-123", "9876", "rt-abc"];

@@ -39,7 +39,7 @@ export function invoiceSpec(): ToolSpec {
   return {
     name: "create_invoice",
     description: "Create an invoice for a customer.",
-    inputSchema: invoiceSchema,
+    inputSchema: { ...invoiceSchema, required: [...invoiceSchema.required] },
     validate: compile(invoiceSchema),
     coercions: {
       "/amount": "number",

@@ -1,6 +1,6 @@
 // What every generated tool module calls: binds the build-time spec to the guard, and wraps the
 // guarded call in its span (a no-op without an OpenTelemetry SDK).
-import type { GuardedTool, ImplementOptions, Implementation, ToolDefinition } from "../contract/api.ts";
+import type { DescribedTool, ImplementOptions, Implementation, ToolDefinition } from "../contract/api.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import { createGuard } from "./guard.ts";
 import { traced } from "../telemetry/tracing.ts";
@@ -11,10 +11,10 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     http: spec.http,
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): GuardedTool<Result> {
+    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result> {
       const options = rest[0];
       const guarded = createGuard<Resolved, Result>(spec, implementation, options as ImplementOptions<Kinds, never, Resolved> | undefined);
-      return { name: guarded.name, call: traced(spec.name, guarded.call, options?.trace) };
+      return { name: guarded.name, description: spec.description, inputSchema: spec.inputSchema, call: traced(spec.name, guarded.call, options?.trace) };
     },
   } as ToolDefinition<Args, Resolved, Kinds>;
 }

@@ -20,6 +20,7 @@ import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
 import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import { applyCoercions, coerceString, planCoercions, type StringReader } from "../coerce/coerce.ts";
+import { dropAbsentNulls, removeAbsent } from "../coerce/absent-nulls.ts";
 import { ChainStore, DEFAULT_CHAIN_LIMITS, type Chain } from "./chain-store.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
@@ -56,6 +57,7 @@ const TIME_ORIGIN = performance.timeOrigin;
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
 const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
+const NO_PATHS: readonly string[] = Object.freeze([]);
 
 type AttemptResult =
   | { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly started: number }
@@ -113,7 +115,7 @@ export function createGuard<Args, Result>(
   }
 
   /** Steps 1-3, synchronously: nothing is awaited before a failure envelope exists. */
-  function attempt(raw: unknown, finishReason: string | undefined): AttemptResult {
+  function attempt(raw: unknown, finishReason: string | undefined, absentNulls: readonly string[] | undefined): AttemptResult {
     const started = performance.now();
     const parsed = parseArguments(raw, finishReason, limits);
     if (!parsed.ok) {
@@ -121,6 +123,7 @@ export function createGuard<Args, Result>(
       return failed("syntactic", errors, parsed.truncated, parsed.text, NO_COERCIONS, finishReason, started);
     }
     const value = parsed.value;
+    const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
     let coercions = NO_COERCIONS;
     if (!parts.validate(spec.validate, value)) {
       // The coercion table lists only places where the schema rejects strings, so a document
@@ -133,13 +136,15 @@ export function createGuard<Args, Result>(
         return failed("structural", errors, false, parsed.text, coercions, finishReason, started);
       }
     }
-    const record: LedgerAttempt = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs: performance.now() - started };
+    const guardMs = performance.now() - started;
+    const record: LedgerAttempt =
+      absent.length === 0 ? { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs } : { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, guardMs, absent };
     return { ok: true, value, record, started };
   }
 
-  function guardedAttempt(raw: unknown, finishReason: string | undefined): AttemptResult {
+  function guardedAttempt(raw: unknown, finishReason: string | undefined, absentNulls?: readonly string[]): AttemptResult {
     try {
-      return attempt(raw, finishReason);
+      return attempt(raw, finishReason, absentNulls);
     } catch (error) {
       // A defect in the guard itself; the model still gets an answer, and the defect is loud.
       process.emitWarning(`toolguard: could not check the arguments of ${tool}: ${String(error)}`, { type: "ToolguardWarning" });
@@ -154,12 +159,12 @@ export function createGuard<Args, Result>(
     const turn = context.turn;
     const chain = chains.get(turn);
     if (chain?.rejected) {
-      const result = guardedAttempt(raw, context.finishReason);
+      const result = guardedAttempt(raw, context.finishReason, context.absentNulls);
       const refusal: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
       record(undefined, turn, TIME_ORIGIN + performance.now(), [{ ...result.record, errors: [refusal, ...(result.ok ? [] : result.errors)] }], "rejected");
       return Promise.resolve(argumentsRejected(tool, chain.lastFailure ?? "structural", chain.lastErrors, chain.attempts.length + 1, true));
     }
-    const result = guardedAttempt(raw, context.finishReason);
+    const result = guardedAttempt(raw, context.finishReason, context.absentNulls);
     const startedAt = chain?.startedAt ?? TIME_ORIGIN + result.started;
     if (result.ok) {
       if (!queue) return dispatch(result.value, result.record, chain, startedAt, context);
@@ -292,7 +297,7 @@ export function createGuard<Args, Result>(
     // The key is a pure function of the validated arguments, taken from the attempt's raw text
     // and coercions (immutable) rather than from `args`, which the implementation may mutate.
     // It is computed on first read, so the valid path does not pay for hashing nobody reads.
-    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS);
+    const snapshot = new Snapshot(tool, attemptRecord.raw, attemptRecord.coercions, attemptRecord.resolutions ?? NO_RESOLUTIONS, attemptRecord.absent);
     const failedRun = (error: unknown): never => {
       // The implementation's own failure: recorded, then propagated unchanged (marked, so the
       // resilience layers can tell it from anything else).

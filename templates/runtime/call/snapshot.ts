@@ -2,6 +2,7 @@
 // and rebuilt on demand: for the idempotency key, and for the ledger when an entry is written.
 import type { Coercion } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
+import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
 import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
 import { applyResolutions, type Resolution } from "../resolve/references.ts";
@@ -13,10 +14,12 @@ export class Snapshot implements ArgumentsSnapshot {
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
   readonly #resolutions: readonly Resolution[];
+  readonly #absent: readonly string[] | undefined;
   #fingerprint: string | undefined;
   #intent: string | undefined;
 
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[]) {
+  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[], absent?: readonly string[]) {
+    this.#absent = absent;
     this.#tool = tool;
     this.#text = text;
     this.#coercions = coercions;
@@ -26,6 +29,7 @@ export class Snapshot implements ArgumentsSnapshot {
   /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
     const value = JSON.parse(this.#text) as JsonValue;
+    if (this.#absent) removeAbsent(value, this.#absent);
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
     return applyResolutions(value, this.#resolutions) as JsonValue;
   }
@@ -48,7 +52,7 @@ export class Snapshot implements ArgumentsSnapshot {
 
   /** Whether the arguments differ from what the raw text says. */
   get changed(): boolean {
-    return this.#coercions.length > 0 || this.#resolutions.length > 0;
+    return this.#coercions.length > 0 || this.#resolutions.length > 0 || (this.#absent?.length ?? 0) > 0;
   }
 
   /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */

@@ -2,7 +2,7 @@
 // `Validated<T>` can only be minted inside the guard, so an implementation can only be reached
 // through `call`.
 import type { FailedOutcome, Outcome, ValidationFailedOutcome } from "./outcome.ts";
-import type { HttpBinding, JsonSchema } from "./tool-spec.ts";
+import type { HttpBinding, InputSchema } from "./tool-spec.ts";
 import type { LedgerSink } from "../ledger/ledger.ts";
 import type { IdempotencyStore } from "../compose/idempotency-store.ts";
 import type { TraceOptions } from "../telemetry/tracing.ts";
@@ -77,6 +77,14 @@ export interface CallContext {
   readonly finishReason?: string;
   /** When given, the guard asks the model for repairs itself, within the budget. */
   readonly repair?: RepairCallback;
+  /**
+   * JSON Pointer patterns (`*` for any array index) where a `null` stands for an omitted
+   * optional field: set by the OpenAI strict adapters, whose schema makes every optional field
+   * required and nullable. Those nulls are dropped before validation (and recorded as `absent`
+   * in the ledger), so the guard validates the call the model meant against the tool's own
+   * schema. A null anywhere else is validated as sent.
+   */
+  readonly absentNulls?: readonly string[];
   readonly signal?: AbortSignal;
   /** The provider's id of this tool call, recorded on the call's span (`gen_ai.tool.call.id`). */
   readonly toolCallId?: string;
@@ -160,6 +168,16 @@ export interface GuardedTool<Result> {
   call(raw: RawArguments, context: CallContext): Promise<Outcome<Result>>;
 }
 
+/**
+ * What `implement` returns: the guarded tool together with what the model sees of it (name,
+ * description, input schema), which is everything an SDK adapter needs to list the tool and
+ * to route the model's calls to it.
+ */
+export interface DescribedTool<Result = unknown> extends GuardedTool<Result> {
+  readonly description: string;
+  readonly inputSchema: InputSchema;
+}
+
 /** Resolvers a tool needs, one per reference kind its schema declares. */
 export type ResolverMap<Kinds extends string> = { readonly [K in Kinds]: Resolver };
 
@@ -176,13 +194,13 @@ export interface ToolDefinition<Args, Resolved = Args, Kinds extends string = ne
   readonly name: string;
   readonly description: string;
   /** The input schema the model sees. */
-  readonly inputSchema: JsonSchema;
+  readonly inputSchema: InputSchema;
   /** How the operation maps onto HTTP, for tools read from OpenAPI (see `createHttpDispatcher`). */
   readonly http: HttpBinding | undefined;
   implement<Result>(
     implementation: Implementation<Resolved, Result>,
     ...options: [Kinds] extends [never] ? [options?: ImplementOptions<Kinds, Args, Resolved>] : [options: ImplementOptions<Kinds, Args, Resolved>]
-  ): GuardedTool<Result>;
+  ): DescribedTool<Result>;
 }
 
 export type { FailedOutcome };

@@ -8,6 +8,20 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON Schema object as the model sees it (2020-12 or draft-07, local `$ref`s only). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
+/**
+ * A tool's input schema: always an object schema at the root (the generator refuses anything
+ * else). Typed this way, not as a bare `JsonSchema`, so that every SDK's tool type (OpenAI's
+ * `parameters`, Anthropic's `input_schema`, MCP's `inputSchema`, the AI SDK's `jsonSchema()`)
+ * accepts it without a cast. `properties` and `required` are mutable in the type only because
+ * the SDKs' own types are; the runtime never changes them.
+ */
+export interface InputSchema {
+  readonly type: "object";
+  readonly properties?: { [name: string]: JsonSchema };
+  readonly required?: string[];
+  readonly [keyword: string]: unknown;
+}
+
 /** One error as ajv reports it (the fields toolguard reads). */
 export interface AjvError {
   readonly instancePath: string;
@@ -110,7 +124,7 @@ export interface ToolSpec {
   /** The tool's name as providers see it. */
   readonly name: string;
   readonly description: string;
-  readonly inputSchema: JsonSchema;
+  readonly inputSchema: InputSchema;
   readonly validate: StandaloneValidator;
   readonly coercions: CoercionTable;
   readonly hints: HintTable;

@@ -23,6 +23,11 @@ export interface LedgerAttempt {
   readonly failure?: FailureClass;
   readonly errors: readonly ArgumentError[];
   readonly coercions: readonly Coercion[];
+  /**
+   * Nulls removed before validation because they stood for omitted optional fields (calls made
+   * through an OpenAI strict schema; see `CallContext.absentNulls`), by JSON Pointer.
+   */
+  readonly absent?: readonly string[];
   /** Reference fields resolved to identifiers, when the attempt got that far. */
   readonly resolutions?: readonly Resolution[];
   /** Present when the attempt's answer was a question: a reference matched several things. */

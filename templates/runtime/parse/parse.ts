@@ -24,7 +24,7 @@ export type ParseResult =
     };
 
 /** Finish reasons with which providers say the output hit its token ceiling. */
-const CUT_OFF = new Set(["length", "max_tokens"]);
+const CUT_OFF = new Set(["length", "max_tokens", "max_output_tokens"]);
 
 export function isCutOff(finishReason: string | undefined): boolean {
   return finishReason !== undefined && CUT_OFF.has(finishReason.toLowerCase());

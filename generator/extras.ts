@@ -1,0 +1,44 @@
+// The optional parts a generated package carries only when its set asks for them
+// (`extras: ["openai", ...]` in the config): one SDK adapter each, kept as real TypeScript under
+// templates/extras/<name>/ and compiled into `<out>/extras/<name>/`. Each adapter needs its SDK,
+// which the generated package names as an optional peer dependency, never as a dependency:
+// a package without the extra, or a user who never imports it, installs no SDK.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PACKAGE_ROOT } from "./paths.ts";
+
+export interface ExtraInfo {
+  /** What it adapts, for messages. */
+  readonly title: string;
+  /** The npm package the adapter imports; a peer dependency of the generated package. */
+  readonly sdk: string;
+  /** Whether it can send tools to OpenAI in strict mode (so generate reports strictness). */
+  readonly strictMode: boolean;
+}
+
+/** Every extra, by the name a config lists it under; test/generator/extras.test.ts checks these are templates/extras/*. */
+export const EXTRAS: Readonly<Record<string, ExtraInfo>> = {
+  "ai-sdk": { title: "Vercel AI SDK", sdk: "ai", strictMode: false },
+  anthropic: { title: "Anthropic Messages", sdk: "@anthropic-ai/sdk", strictMode: false },
+  mcp: { title: "MCP server", sdk: "@modelcontextprotocol/sdk", strictMode: false },
+  openai: { title: "OpenAI Chat Completions and Responses", sdk: "openai", strictMode: true },
+  "openai-agents": { title: "OpenAI Agents", sdk: "@openai/agents", strictMode: true },
+};
+
+export const EXTRA_NAMES: readonly string[] = Object.keys(EXTRAS).sort();
+
+/**
+ * The peer dependency ranges for `extras`: the SDK's major line from the version toolguard's
+ * own tests pin (`^7.59.0` for openai 7.59.0; a 0.x SDK stays within its minor, as `^` does).
+ */
+export function extraPeerDependencies(extras: readonly string[]): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+  const peers: [string, string][] = [];
+  for (const name of extras) {
+    const { sdk } = EXTRAS[name] as ExtraInfo;
+    const version = manifest.devDependencies?.[sdk];
+    if (!version) throw new Error(`toolguard's package.json does not pin ${sdk}, which the ${name} extra is tested with`);
+    peers.push([sdk, `^${version}`]);
+  }
+  return Object.fromEntries(peers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

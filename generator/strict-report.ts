@@ -1,0 +1,26 @@
+// What `generate` says about OpenAI strict mode for a set with an OpenAI extra: per tool,
+// whether its schema can be sent with `strict: true`, what strict mode would leave to the guard
+// (loosened: the model is constrained less, the guard still checks it), and what blocks it.
+// The rules are the runtime's own (templates/runtime/providers/strict-schema.ts), so this
+// report and the adapters cannot disagree.
+import type { InputSchema } from "../templates/runtime/contract/tool-spec.ts";
+import { strictVariant } from "../templates/runtime/providers/strict-schema.ts";
+import { EXTRAS, type ExtraInfo } from "./extras.ts";
+import type { ToolDescription } from "./ir.ts";
+
+/** Lines for the summary; none when the set has no extra that can send strict tools. */
+export function strictReport(extras: readonly string[], tools: readonly Pick<ToolDescription, "name" | "inputSchema">[]): string[] {
+  if (!extras.some((name) => (EXTRAS[name] as ExtraInfo | undefined)?.strictMode)) return [];
+  const lines: string[] = [];
+  // The reader has already refused an input schema whose root is not an object.
+  const variants = tools.map((tool) => ({ name: tool.name, ...strictVariant(tool.inputSchema as InputSchema) }));
+  const strict = variants.filter((variant) => variant.schema !== undefined).length;
+  lines.push(`  OpenAI strict mode: ${strict} of ${tools.length} tool${tools.length === 1 ? "" : "s"} can be strict (strict: true or "auto")`);
+  for (const { name, blocking, loosened } of variants) {
+    if (blocking.length === 0 && loosened.length === 0) continue;
+    lines.push(`    ${name}: ${blocking.length > 0 ? "cannot be strict" : "strict, with checks left to the guard"}`);
+    for (const issue of blocking) lines.push(`      blocks   ${issue.at} ${issue.keyword}: ${issue.why}`);
+    for (const issue of loosened) lines.push(`      loosens  ${issue.at} ${issue.keyword}: ${issue.why}`);
+  }
+  return lines;
+}

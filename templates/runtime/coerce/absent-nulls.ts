@@ -1,0 +1,46 @@
+// A step between parse and validate, used only for calls made through an OpenAI strict schema.
+// Strict mode cannot leave a field out, so its schema (providers/strict-schema.ts) makes every
+// optional field required and nullable, and the model sends `null` for "not given". Those
+// nulls, and only those, are removed here, so the guard validates the call the model meant
+// against the tool's own schema. Which places may hold such a null is fixed by the strict
+// schema (JSON Pointer patterns, `*` for any array index); a null anywhere else is validated
+// as sent, and a null removed from a required field is reported missing.
+import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+
+/**
+ * Removes, in place, each `null` found at one of `patterns` in `document` (the guard's own
+ * copy, fresh from `JSON.parse`) and returns the concrete paths it removed, in pattern order.
+ */
+export function dropAbsentNulls(document: unknown, patterns: readonly string[]): string[] {
+  const dropped: string[] = [];
+  for (const pattern of patterns) visit(document, pointerTokens(pattern), 0, "", dropped);
+  return dropped;
+}
+
+/** Removes the members at `paths` again (concrete paths, as `dropAbsentNulls` returned them). */
+export function removeAbsent(document: unknown, paths: readonly string[]): void {
+  for (const path of paths) visit(document, pointerTokens(path), 0, "", []);
+}
+
+function visit(node: unknown, tokens: readonly string[], depth: number, path: string, dropped: string[]): void {
+  if (node === null || typeof node !== "object") return;
+  const token = tokens[depth] as string;
+  const last = depth === tokens.length - 1;
+  if (token === "*") {
+    if (!Array.isArray(node) || last) return;
+    for (let index = 0; index < node.length; index++) visit(node[index], tokens, depth + 1, `${path}/${index}`, dropped);
+    return;
+  }
+  if (Array.isArray(node)) {
+    // A concrete index, as `removeAbsent` replays it; an array element is never itself absent.
+    if (!last && /^(?:0|[1-9]\d*)$/.test(token)) visit(node[Number(token)], tokens, depth + 1, `${path}/${token}`, dropped);
+    return;
+  }
+  if (!Object.hasOwn(node, token)) return;
+  const record = node as Record<string, unknown>;
+  const here = `${path}/${escapeToken(token)}`;
+  if (!last) return visit(record[token], tokens, depth + 1, here, dropped);
+  if (record[token] !== null) return;
+  delete record[token];
+  dropped.push(here);
+}

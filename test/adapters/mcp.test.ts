@@ -1,0 +1,108 @@
+// The MCP adapter with the real `@modelcontextprotocol/sdk` 1.32: the README's server
+// (examples/adapters/mcp-server.ts, an McpServer) and a real Client over a linked in-memory
+// transport. The client sends no `_meta`: the repair bound comes from what the server knows
+// (session, tool, time since the last failure, reset on success).
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { toolServer } from "../../examples/adapters/mcp-server.ts";
+import { serveGuardedTools, type McpToolsOptions } from "../../generated/extras/mcp/index.js";
+import { createInvoice, type DescribedTool } from "../../generated/index.js";
+import { INVALID, INVALID_ENVELOPE, invoiceBench, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function connect(server: McpServer): Promise<Client> {
+  const client = new Client({ name: "test-host", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  clients.push(client);
+  return client;
+}
+
+/** A server built with the adapter directly, for options the README's server does not set. */
+async function serve(tools: readonly DescribedTool[], options: McpToolsOptions): Promise<Client> {
+  const server = new McpServer({ name: "t", version: "1.0.0" });
+  serveGuardedTools(server, tools, options);
+  return connect(server);
+}
+
+async function call(client: Client, args: string): Promise<{ isError: boolean; body: unknown }> {
+  const result = await client.callTool({ name: TOOL, arguments: JSON.parse(args) as Record<string, unknown> });
+  return { isError: result.isError === true, body: JSON.parse((result.content as { text: string }[])[0]?.text ?? "null") };
+}
+
+describe("an MCP server of guarded tools, the client sending no _meta", () => {
+  it("advertises exactly the generated schema in tools/list", async () => {
+    const client = await connect(toolServer([invoiceBench().tool]));
+    const { tools } = await client.listTools();
+    expect(tools).toEqual([{ name: TOOL, description: createInvoice.description, inputSchema: createInvoice.inputSchema }]);
+  });
+
+  it("repairs the brief's invoice on the second call", async () => {
+    const bench = invoiceBench();
+    const client = await connect(toolServer([bench.tool]));
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: INVALID_ENVELOPE });
+    expect(await call(client, VALID)).toEqual({ isError: false, body: okOutcome(2, expect.any(String)) });
+    expect(bench.received).toEqual([RECEIVED]);
+    expect(bench.chains()).toMatchObject([{ verdict: "repaired", repairs: 1 }]);
+  });
+
+  it("refuses after one repair: the envelope saying 'last attempt' is followed by a refusal, and so is every later call", async () => {
+    const bench = invoiceBench();
+    const client = await connect(toolServer([bench.tool]));
+    const first = await call(client, INVALID);
+    expect(first.body).toMatchObject({ status: "validation_failed", repairsLeft: 1, detail: expect.stringContaining("last attempt") });
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: REFUSAL });
+    expect(await call(client, VALID)).toMatchObject({ isError: true, body: { status: "arguments_rejected" } });
+    expect(bench.received).toEqual([]);
+    expect(bench.chains()[0]).toMatchObject({ verdict: "rejected", repairs: 1 });
+  });
+
+  it("starts a new chain after a success", async () => {
+    const bench = invoiceBench();
+    const client = await connect(toolServer([bench.tool]));
+    await call(client, INVALID);
+    await call(client, VALID);
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1, repairsLeft: 1 });
+  });
+
+  it("starts a new chain when the window after a failure has passed, and not before", async () => {
+    let now = 0;
+    const bench = invoiceBench();
+    const client = await serve([bench.tool], { repairWindowMs: 60_000, now: () => now });
+    await call(client, INVALID);
+    now = 60_000;
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    now = 120_001;
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
+  });
+
+  it("keeps separate chains for separate sessions sharing one guarded tool", async () => {
+    const bench = invoiceBench();
+    const [first, second] = [await connect(toolServer([bench.tool])), await connect(toolServer([bench.tool]))];
+    await call(first, INVALID);
+    expect((await call(first, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    expect((await call(second, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
+  });
+
+  it("answers an unknown tool with the tools it serves", async () => {
+    const client = await connect(toolServer([invoiceBench().tool]));
+    const result = await client.callTool({ name: "create_invoices", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? "")).toEqual({
+      status: "unknown_tool",
+      tool: "create_invoices",
+      available: [TOOL],
+      detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".',
+    });
+  });
+
+  it("refuses a repair window the guard could not honour", () => {
+    expect(() => serveGuardedTools(new McpServer({ name: "t", version: "1" }), [], { repairWindowMs: 16 * 60_000 })).toThrow(/at most 900000/);
+  });
+});

@@ -1,0 +1,30 @@
+// The README's agent loops are the files in examples/adapters/, which `npm run typecheck`
+// compiles against the real SDKs and the other tests here run: this keeps the README's copies
+// identical, so every loop a reader copies is one that compiles and works.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const REPO = path.resolve(import.meta.dirname, "../..");
+const EXAMPLES = path.join(REPO, "examples/adapters");
+const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
+const section = readme.slice(readme.indexOf("## Wiring it into an agent runtime"), readme.indexOf("\n## ", readme.indexOf("## Wiring it into an agent runtime") + 3));
+const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+
+describe("the README's agent loops", () => {
+  const files = readdirSync(EXAMPLES).filter((file) => file.endsWith(".ts")).sort();
+
+  it.each(files)("shows examples/adapters/%s exactly", (file) => {
+    expect(blocks).toContain(readFileSync(path.join(EXAMPLES, file), "utf8"));
+  });
+
+  it("has no TypeScript block in that section that is not one of those files", () => {
+    const sources = new Set(files.map((file) => readFileSync(path.join(EXAMPLES, file), "utf8")));
+    expect(blocks.filter((block) => !sources.has(block))).toEqual([]);
+    expect(blocks).toHaveLength(files.length);
+  });
+
+  it("covers every SDK", () => {
+    expect(files).toEqual(["ai-sdk.ts", "anthropic.ts", "mcp-server.ts", "openai-agents.ts", "openai-chat.ts", "openai-responses.ts"]);
+  });
+});
