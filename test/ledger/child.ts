@@ -2,6 +2,7 @@
 // pinned node: `process.execPath` of the test). Modes:
 //   append <path> <count> <chars> <tag>   appends <count> entries whose raw text is <chars> long
 //   durable <path> <count>                guarded calls in durable mode; prints "ok <i>" after each outcome
+//   queued <path> <count>                 the same without durable mode, maxQueue 100
 //   exit <cwd>                            one call through the default sink, then process.exit(0)
 //   sigterm <path> <count>                <count> calls, hooks SIGTERM, prints "ready", waits
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
@@ -25,6 +26,13 @@ if (mode === "append") {
 } else if (mode === "durable") {
   const ledger = new JsonlFileSink({ path: target });
   const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger, durable: true });
+  for (let i = 0; i < count; i++) {
+    await tool.call(invoice(i), { turn: `turn-${i}` });
+    process.stdout.write(`ok ${i}\n`);
+  }
+} else if (mode === "queued") {
+  const ledger = new JsonlFileSink({ path: target, maxQueue: 100 });
+  const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger });
   for (let i = 0; i < count; i++) {
     await tool.call(invoice(i), { turn: `turn-${i}` });
     process.stdout.write(`ok ${i}\n`);

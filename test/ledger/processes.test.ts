@@ -24,6 +24,26 @@ async function temp(): Promise<string> {
   return mkdtemp(join(tmpdir(), "toolguard-ledger-proc-"));
 }
 
+/** Runs the child until it has reported `outcomes` outcomes, then kills it with SIGKILL; returns the last reported index. */
+async function killAfter(args: readonly string[], outcomes: number): Promise<number> {
+  const child = spawn(process.execPath, [CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let reported = -1;
+  let buffer = "";
+  await new Promise<void>((done) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) reported = Number(line.slice(3));
+      // Killed mid-stream, while calls are being made and written.
+      if (reported >= outcomes && !child.killed) child.kill("SIGKILL");
+    });
+    child.on("close", () => done());
+  });
+  expect(reported).toBeGreaterThanOrEqual(outcomes);
+  return reported;
+}
+
 describe("the ledger across processes", () => {
   it("runs its children on the pinned node", () => {
     expect(spawnSync(process.execPath, ["--version"]).stdout.toString()).toMatch(/^v24\./);
@@ -42,24 +62,18 @@ describe("the ledger across processes", () => {
 
   it("durable mode: after kill -9, every call whose outcome was returned has its entry on disk", async () => {
     const path = join(await temp(), "ledger.jsonl");
-    const child = spawn(process.execPath, [CHILD, "durable", path, "100000"], { stdio: ["ignore", "pipe", "inherit"] });
-    let reported = -1;
-    let buffer = "";
-    await new Promise<void>((done) => {
-      child.stdout.on("data", (chunk: Buffer) => {
-        buffer += chunk.toString();
-        const lines = buffer.split("\n");
-        buffer = lines.pop() ?? "";
-        for (const line of lines) reported = Number(line.slice(3));
-        // Killed mid-stream, while calls are being made and written.
-        if (reported >= 300 && !child.killed) child.kill("SIGKILL");
-      });
-      child.on("close", () => done());
-    });
-    expect(reported).toBeGreaterThanOrEqual(300);
+    const reported = await killAfter(["durable", path, "100000"], 300);
     const turns = new Set((await readLedger(path)).map((entry) => entry.turn));
     const missing = Array.from({ length: reported + 1 }, (_, i) => `turn-${i}`).filter((turn) => !turns.has(turn));
     expect(missing).toEqual([]);
+  });
+
+  it("without durable mode, kill -9 loses at most the queue's bound (twice maxQueue under overflow wait) plus one slice", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    const reported = await killAfter(["queued", path, "1000000"], 3000);
+    const turns = new Set((await readLedger(path)).map((entry) => entry.turn));
+    const missing = Array.from({ length: reported + 1 }, (_, i) => `turn-${i}`).filter((turn) => !turns.has(turn));
+    expect(missing.length).toBeLessThanOrEqual(2 * 100 + 512);
   });
 
   it("process.exit() right after a call: the default sink writes the entry on exit", async () => {
