@@ -258,23 +258,26 @@ export class JsonlFileSink implements LedgerSink {
       // returned by the time its entry is, and everything appended in this turn shares a slice.
       await new Promise((done) => setImmediate(done));
       for (;;) {
-        this.#slice ??= this.#serialise();
-        if (this.#slice.count === 0) {
+        const slice = (this.#slice ??= this.#serialise());
+        if (slice.count === 0) {
           this.#slice = undefined;
           break;
         }
         try {
-          await this.#write(this.#slice.text);
+          await this.#write(slice.text);
         } catch (error) {
+          if (this.#slice !== slice) return; // flushSync wrote it meanwhile
           this.#failedWrites++;
           this.#failing = true;
-          this.#report(error, this.#slice.count + this.#queued, "could not be written (kept, retried)");
+          this.#report(error, slice.count + this.#queued, "could not be written (kept, retried)");
           this.#rejectWaiters(error);
           this.#scheduleRetry();
           return;
         }
         this.#failing = false;
-        this.#written += this.#slice.count;
+        // flushSync (at exit) may have written and counted this slice while the write was in flight.
+        if (this.#slice !== slice) continue;
+        this.#written += slice.count;
         this.#slice = undefined;
         this.#settleWaiters();
       }
