@@ -31,8 +31,12 @@ if (only.has("valid")) {
   type Valid = Record<string, Record<string, number>>;
   const samples = Array.from({ length: runs }, () => runCase<Valid>(cases("valid-call.ts")));
   const figure: Record<string, unknown> = {};
-  say("\n1. Valid call (ns per call; ratio = contender / floor; check with the JSONL sink must be <= 1.15 x floor, 1.4 x on the invoice; zod >= 1.5 x guarded)");
-  say("| tool | floor ns | floor, awaited | guarded | guarded, no ledger | check, JSONL sink | sink ns per line | hand-written | zod | ajv at run time | zod / guarded |");
+  say(
+    "\n1. Valid call (ns per call; ratio = contender / floor; check with the JSONL sink must be <= 1.15 x floor, 1.4 x on the invoice; zod >= 1.5 x guarded)",
+  );
+  say(
+    "| tool | floor ns | floor, awaited | guarded | guarded, no ledger | check, JSONL sink | sink ns per line | hand-written | zod | ajv at run time | zod / guarded |",
+  );
   say("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const tool of Object.keys(samples[0] ?? {})) {
     const ns = (key: string): number => medianOf(samples, (sample) => sample[tool]?.[key] ?? Number.NaN);
@@ -42,8 +46,16 @@ if (only.has("valid")) {
     const checked = medianOf(samples, (sample) => (sample[tool]?.checked ?? Number.NaN) / (sample[tool]?.floorForCheck ?? Number.NaN));
     const checkTarget = tool === "create_invoice" ? 1.4 : 1.15;
     figure[tool] = {
-      ns: Object.fromEntries(["floor", "floorAwaited", "guarded", "guardedNoLedger", "floorForCheck", "checked", "sinkNsPerLine", "hand", "zod", "ajvRuntime"].map((key) => [key, ns(key)])),
-      ratioToFloor: { ...Object.fromEntries(["floorAwaited", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, r(key)])), checkedWithJsonlSink: checked },
+      ns: Object.fromEntries(
+        ["floor", "floorAwaited", "guarded", "guardedNoLedger", "floorForCheck", "checked", "sinkNsPerLine", "hand", "zod", "ajvRuntime"].map((key) => [
+          key,
+          ns(key),
+        ]),
+      ),
+      ratioToFloor: {
+        ...Object.fromEntries(["floorAwaited", "guarded", "guardedNoLedger", "hand", "zod", "ajvRuntime"].map((key) => [key, r(key)])),
+        checkedWithJsonlSink: checked,
+      },
       zodOverGuarded,
       targets: { checkWithinTarget: checked <= checkTarget, checkTarget, zodAtLeast15xSlower: zodOverGuarded >= 1.5 },
     };
@@ -80,8 +92,16 @@ if (only.has("cold")) {
     return {
       tools: { github: rounds[0]?.github.ready, ten: rounds[0]?.ten.ready },
       ms: { github: medianOf(rounds, (r) => r.github.ms), ten: medianOf(rounds, (r) => r.ten.ms), ajvRuntime: medianOf(rounds, (r) => r.ajv.ms) },
-      readyMs: { github: medianOf(rounds, (r) => r.github.readyMs), ten: medianOf(rounds, (r) => r.ten.readyMs), ajvRuntime: medianOf(rounds, (r) => r.ajv.readyMs) },
-      ownCpuMs: { github: medianOf(rounds, (r) => r.github.ownCpuMs), ten: medianOf(rounds, (r) => r.ten.ownCpuMs), ajvRuntime: medianOf(rounds, (r) => r.ajv.ownCpuMs) },
+      readyMs: {
+        github: medianOf(rounds, (r) => r.github.readyMs),
+        ten: medianOf(rounds, (r) => r.ten.readyMs),
+        ajvRuntime: medianOf(rounds, (r) => r.ajv.readyMs),
+      },
+      ownCpuMs: {
+        github: medianOf(rounds, (r) => r.github.ownCpuMs),
+        ten: medianOf(rounds, (r) => r.ten.ownCpuMs),
+        ajvRuntime: medianOf(rounds, (r) => r.ajv.ownCpuMs),
+      },
       speedup: medianOf(rounds, (r) => r.ajv.ms / r.github.ms),
       githubOverTen: medianOf(rounds, (r) => r.github.ms / r.ten.ms),
       cpuSpeedup: medianOf(rounds, (r) => r.ajv.ownCpuMs / r.github.ownCpuMs),
@@ -108,9 +128,16 @@ if (only.has("cold")) {
   };
   say(`\n3. Cold start to the first outcome, every tool bound, in a fresh process (targets: >= 10x ajv; GitHub within 2x of ten tools)`);
   say("| start | GitHub, 1,221 tools | ten tools | ajv compile at run time | ajv / GitHub | GitHub / ten |\n|---|---|---|---|---|---|");
-  for (const [label, row] of [["plain", plain], ["NODE_COMPILE_CACHE, warm", compileCache]] as const) {
-    say(`| ${label}, wall | ${fixed(row.ms.github, 0)} ms | ${fixed(row.ms.ten, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x | ${fixed(row.githubOverTen)}x |`);
-    say(`| ${label}, CPU | ${fixed(row.ownCpuMs.github, 0)} ms | ${fixed(row.ownCpuMs.ten, 0)} ms | ${fixed(row.ownCpuMs.ajvRuntime, 0)} ms | ${fixed(row.cpuSpeedup, 1)}x | ${fixed(row.cpuGithubOverTen)}x |`);
+  for (const [label, row] of [
+    ["plain", plain],
+    ["NODE_COMPILE_CACHE, warm", compileCache],
+  ] as const) {
+    say(
+      `| ${label}, wall | ${fixed(row.ms.github, 0)} ms | ${fixed(row.ms.ten, 0)} ms | ${fixed(row.ms.ajvRuntime, 0)} ms | ${fixed(row.speedup, 1)}x | ${fixed(row.githubOverTen)}x |`,
+    );
+    say(
+      `| ${label}, CPU | ${fixed(row.ownCpuMs.github, 0)} ms | ${fixed(row.ownCpuMs.ten, 0)} ms | ${fixed(row.ownCpuMs.ajvRuntime, 0)} ms | ${fixed(row.cpuSpeedup, 1)}x | ${fixed(row.cpuGithubOverTen)}x |`,
+    );
   }
 }
 
@@ -122,14 +149,36 @@ if (only.has("generation")) {
   const ratio = medianOf(samples, (sample) => sample.full.wallMs / sample.openapiTypescript.wallMs);
   results.generation = {
     runs: generationRuns,
-    wallMs: { full: m("full", "wallMs"), unchanged: m("unchanged", "wallMs"), oneChanged: m("oneChanged", "wallMs"), openapiTypescript: m("openapiTypescript", "wallMs") },
-    peakRssMb: { full: m("full", "peakRssMb"), unchanged: m("unchanged", "peakRssMb"), oneChanged: m("oneChanged", "peakRssMb"), openapiTypescript: m("openapiTypescript", "peakRssMb") },
+    wallMs: {
+      full: m("full", "wallMs"),
+      unchanged: m("unchanged", "wallMs"),
+      oneChanged: m("oneChanged", "wallMs"),
+      openapiTypescript: m("openapiTypescript", "wallMs"),
+    },
+    peakRssMb: {
+      full: m("full", "peakRssMb"),
+      unchanged: m("unchanged", "peakRssMb"),
+      oneChanged: m("oneChanged", "peakRssMb"),
+      openapiTypescript: m("openapiTypescript", "peakRssMb"),
+    },
     fullOverOpenapiTypescript: ratio,
-    targets: { fullWithin15x: ratio <= 1.5, fullUnder1GB: m("full", "peakRssMb") < 1024, unchangedUnder1s: m("unchanged", "wallMs") < 1000, oneChangedUnder2s: m("oneChanged", "wallMs") < 2000 },
+    targets: {
+      fullWithin15x: ratio <= 1.5,
+      fullUnder1GB: m("full", "peakRssMb") < 1024,
+      unchangedUnder1s: m("unchanged", "wallMs") < 1000,
+      oneChangedUnder2s: m("oneChanged", "wallMs") < 2000,
+    },
   };
-  say(`\n4. Generation, GitHub's spec (${samples[0] ? "1,221 tools" : ""}; targets: full <= 1.5 x openapi-typescript and < 1 GB; unchanged < 1 s; one changed < 2 s)`);
+  say(
+    `\n4. Generation, GitHub's spec (${samples[0] ? "1,221 tools" : ""}; targets: full <= 1.5 x openapi-typescript and < 1 GB; unchanged < 1 s; one changed < 2 s)`,
+  );
   say("| run | wall | peak RSS |\n|---|---|---|");
-  for (const [label, key] of [["toolguard generate, empty cache", "full"], ["re-run, nothing changed", "unchanged"], ["re-run, one request body changed", "oneChanged"], ["openapi-typescript 7.13.0", "openapiTypescript"]] as const) {
+  for (const [label, key] of [
+    ["toolguard generate, empty cache", "full"],
+    ["re-run, nothing changed", "unchanged"],
+    ["re-run, one request body changed", "oneChanged"],
+    ["openapi-typescript 7.13.0", "openapiTypescript"],
+  ] as const) {
     say(`| ${label} | ${fixed(m(key, "wallMs") / 1000)} s | ${fixed(m(key, "peakRssMb"), 0)} MB |`);
   }
   say(`full / openapi-typescript: ${fixed(ratio)}x`);
@@ -141,7 +190,9 @@ if (only.has("size")) {
   say("\n5. Size of the GitHub package");
   say(`| tools | per tool, median | per tool, max | runtime (once) | package | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|`);
   const kb = (bytes: unknown): string => `${fixed(Number(bytes) / 1024, 1)} KB`;
-  say(`| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`);
+  say(
+    `| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`,
+  );
 }
 
 if (only.has("telemetry")) {
@@ -167,7 +218,12 @@ if (only.has("changes")) {
   const ratio = medianOf(samples, (sample) => sample.watch.observedOverRerun);
   results.changes = {
     runs: generationRuns,
-    diff: { wallMs: diffMs, peakRssMb: medianOf(samples, (sample) => sample.diff.peakRssMb), changedTools: samples[0]?.diff.changedTools, unchangedTools: samples[0]?.diff.unchangedTools },
+    diff: {
+      wallMs: diffMs,
+      peakRssMb: medianOf(samples, (sample) => sample.diff.peakRssMb),
+      changedTools: samples[0]?.diff.changedTools,
+      unchangedTools: samples[0]?.diff.unchangedTools,
+    },
     watch: {
       firstChangePrintedMs: medianOf(samples, (sample) => sample.watch.firstChangePrintedMs),
       printedMs: medianOf(samples, (sample) => sample.watch.printedMs),
@@ -177,10 +233,14 @@ if (only.has("changes")) {
     },
     targets: { diffUnder10s: diffMs < 10_000, watchWithinRerun: ratio <= 1.2 },
   };
-  say("\n7. Schema changes on GitHub's spec (targets: diff of two published versions < 10 s; --watch regenerates one changed body in the time of a cached re-run)");
+  say(
+    "\n7. Schema changes on GitHub's spec (targets: diff of two published versions < 10 s; --watch regenerates one changed body in the time of a cached re-run)",
+  );
   say("| run | wall |\n|---|---|");
   say(`| toolguard diff, @octokit/openapi 22.0.0 -> pinned (${samples[0]?.diff.changedTools} tools changed) | ${fixed(diffMs / 1000)} s |`);
-  say(`| generate --watch, first change after start (loads the emitters) | ${fixed(medianOf(samples, (sample) => sample.watch.firstChangePrintedMs) / 1000)} s |`);
+  say(
+    `| generate --watch, first change after start (loads the emitters) | ${fixed(medianOf(samples, (sample) => sample.watch.firstChangePrintedMs) / 1000)} s |`,
+  );
   say(`| generate --watch, a later change, save to line printed | ${fixed(medianOf(samples, (sample) => sample.watch.observedMs) / 1000)} s |`);
   say(`| generate re-run in a fresh process, same change, cache warm | ${fixed(medianOf(samples, (sample) => sample.watch.rerunMs) / 1000)} s |`);
   say(`watch / re-run: ${fixed(ratio)}x`);
@@ -203,7 +263,9 @@ if (only.has("hostile")) {
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };
-say(`\nMachine: ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${machine.platform}; medians over ${runs} processes (generation: ${generationRuns}).`);
+say(
+  `\nMachine: ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${machine.platform}; medians over ${runs} processes (generation: ${generationRuns}).`,
+);
 if (smoke) {
   console.log("\nsmoke run: every case ran and passed its own checks; nothing written");
   process.exit(0);
@@ -223,12 +285,15 @@ function readArguments(): { only: Set<string>; runs: number; generationRuns: num
   };
   let values: { only?: string; runs?: string; "generation-runs"?: string; smoke?: boolean };
   try {
-    ({ values } = parseArgs({ options: { only: { type: "string" }, runs: { type: "string" }, "generation-runs": { type: "string" }, smoke: { type: "boolean" } } }));
+    ({ values } = parseArgs({
+      options: { only: { type: "string" }, runs: { type: "string" }, "generation-runs": { type: "string" }, smoke: { type: "boolean" } },
+    }));
   } catch (error) {
     return fail(`${(error as Error).message}; options: --only ${FIGURES.join(",")} --runs N --generation-runs N --smoke`);
   }
   const only = new Set(values.only ? values.only.split(",").map((name) => name.trim()) : FIGURES);
-  for (const name of only) if (!(FIGURES as readonly string[]).includes(name)) fail(`unknown figure "${name}" in --only; the figures are ${FIGURES.join(", ")}`);
+  for (const name of only)
+    if (!(FIGURES as readonly string[]).includes(name)) fail(`unknown figure "${name}" in --only; the figures are ${FIGURES.join(", ")}`);
   const count = (option: "runs" | "generation-runs", fallback: number): number => {
     const text = values[option];
     if (text === undefined) return values.smoke ? 1 : fallback;

@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 const REQUIRED_MAJOR = 22;
 const major = Number(process.versions.node.split(".")[0]);
 if (!(major >= REQUIRED_MAJOR)) {
-  process.stderr.write(`toolguard needs Node.js ${REQUIRED_MAJOR} or newer (package.json "engines": ">=${REQUIRED_MAJOR}"); this is Node.js ${process.versions.node}. Install a current Node.js, or run it through npx with the node package (npx -p node@24 toolguard ...).\n`);
+  process.stderr.write(
+    `toolguard needs Node.js ${REQUIRED_MAJOR} or newer (package.json "engines": ">=${REQUIRED_MAJOR}"); this is Node.js ${process.versions.node}. Install a current Node.js, or run it through npx with the node package (npx -p node@24 toolguard ...).\n`,
+  );
   process.exit(1);
 }
 

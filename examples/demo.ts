@@ -48,7 +48,11 @@ await turn("an ambiguous customer, answered from the real candidates", [
 ]);
 
 await turn("output cut off by the token limit: two repairs allowed", [
-  { say: "invoice Globex, 40 line items", arguments: '{"amount": 1299, "currency": "EUR", "customer_ref": "Globex", "line_items": [{"sku": "SKU-1', finishReason: "length" },
+  {
+    say: "invoice Globex, 40 line items",
+    arguments: '{"amount": 1299, "currency": "EUR", "customer_ref": "Globex", "line_items": [{"sku": "SKU-1',
+    finishReason: "length",
+  },
   { say: "(still too long)", arguments: '{"amount": 1299, "currency": "EUR", "customer_ref": "Glo', finishReason: "length" },
   { say: "(shorter)", arguments: JSON.stringify({ amount: 1299, currency: "EUR", customer_ref: "Globex", line_items: [line] }) },
 ]);

@@ -53,7 +53,15 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { config: { type: "string" }, strict: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" }, "no-cache": { type: "boolean" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        config: { type: "string" },
+        strict: { type: "boolean" },
+        quiet: { type: "boolean" },
+        json: { type: "boolean" },
+        "no-cache": { type: "boolean" },
+        watch: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
@@ -83,7 +91,9 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
   try {
     const loaded = await loadConfig(cwd, parsed.values.config);
     const strictConfig: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
-    const cache = parsed.values["no-cache"] ? undefined : new GenerationCache(path.join(strictConfig.file ? path.dirname(strictConfig.file) : cwd, ".toolguard", "cache"));
+    const cache = parsed.values["no-cache"]
+      ? undefined
+      : new GenerationCache(path.join(strictConfig.file ? path.dirname(strictConfig.file) : cwd, ".toolguard", "cache"));
     if (parsed.values.watch) {
       const { watchAndGenerate } = await import("./watch.ts");
       const warn = (text: string): void => void process.stderr.write(`${text}\n`);
@@ -109,7 +119,9 @@ async function prepareVersions(config: ResolvedConfig, cwd: string): Promise<Res
 async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
   for (const pkg of packages) {
     const written = await writePackage(pkg.set.out, pkg.files);
-    say(`${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`);
+    say(
+      `${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`,
+    );
     summariseSkips(pkg, say);
     for (const line of strictReport(pkg.set.extras ?? [], pkg.tools)) say(line);
     const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
@@ -144,12 +156,18 @@ function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): voi
 
 /** Files that differ only in the header's source hash: one line, after the real changes. */
 function hashOnlyLine(where: string, files: readonly string[]): string {
-  const shown = files.slice(0, 5).map((file) => `${where}/${file}`).join(", ");
+  const shown = files
+    .slice(0, 5)
+    .map((file) => `${where}/${file}`)
+    .join(", ");
   return `source hash only: ${files.length === 1 ? "1 file differs" : `${files.length} files differ`} only in the header's sha256 (a file they are generated from changed): ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ""}`;
 }
 
 function indent(text: string): string {
-  return text.split("\n").map((line) => `    ${line}`).join("\n");
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
 }
 
 async function report(args: readonly string[], json: boolean, cwd: string): Promise<number> {

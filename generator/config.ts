@@ -119,7 +119,8 @@ async function readConfigFile(file: string): Promise<unknown> {
 
 export function resolveConfig(raw: unknown, file: string | undefined, base: string): ResolvedConfig {
   const where = file ?? "the default config";
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new UsageError(`${where}: the config must be an object (export default defineConfig({...}))`);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new UsageError(`${where}: the config must be an object (export default defineConfig({...}))`);
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
     if (!["sets", "allowNetwork", "strict"].includes(key)) throw new UsageError(`${where}: unknown option "${key}" (known: sets, allowNetwork, strict)`);
@@ -135,9 +136,11 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
     const { schemas, out, packageName, version, extras, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
-    if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
+    if (Object.keys(rest).length > 0)
+      throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
-    if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry))) throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
+    if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
+      throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
     if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
@@ -148,7 +151,12 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     return {
       schemas: path.resolve(base, schemas),
       out: outAbs,
-      packageName: (packageName as string | undefined) ?? `${path.basename(outAbs).toLowerCase().replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      packageName:
+        (packageName as string | undefined) ??
+        `${path
+          .basename(outAbs)
+          .toLowerCase()
+          .replace(/[^a-z0-9-._~]/g, "-")}-tools`,
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       extras: resolveExtras(extras, `${at}.extras`),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
@@ -159,7 +167,8 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   for (const set of sets) {
     if (outs.has(set.out)) throw new UsageError(`${where}: two sets write to the same folder ${set.out}`);
     outs.add(set.out);
-    if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep)) throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
+    if (set.out === set.schemas || set.schemas.startsWith(set.out + path.sep))
+      throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
 }
@@ -177,7 +186,8 @@ function versionOption(value: unknown, at: string): string | VersionFromDiff | u
   if (Object.keys(rest).length > 0) throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: from, base, initial)`);
   if (from !== "schema-diff") throw new UsageError(`${at}.from must be "schema-diff"`);
   if (typeof base !== "string" || base === "") throw new UsageError(`${at}.base must name a git ref (a branch or a tag)`);
-  if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial))) throw new UsageError(`${at}.initial must be a plain x.y.z version`);
+  if (initial !== undefined && (typeof initial !== "string" || !PLAIN_VERSION.test(initial)))
+    throw new UsageError(`${at}.initial must be a plain x.y.z version`);
   return { from, base, ...(initial === undefined ? {} : { initial: initial as string }) };
 }
 

@@ -52,10 +52,13 @@ export class InputErrors extends Error {
   format(): string {
     const byCause = new Map<string, InputError[]>();
     for (const error of this.errors) byCause.set(error.message, [...(byCause.get(error.message) ?? []), error]);
-    const summary = [...byCause.values()].filter((group) => group.length >= SUMMARY_AT).sort((a, b) => b.length - a.length).map((group) => {
-      const files = [...new Set(group.map((error) => error.location.file))];
-      return `${group.length} problems share one cause: ${group[0]!.message} (in ${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more files` : ""})\n  fix: ${group[0]!.fix}`;
-    });
+    const summary = [...byCause.values()]
+      .filter((group) => group.length >= SUMMARY_AT)
+      .sort((a, b) => b.length - a.length)
+      .map((group) => {
+        const files = [...new Set(group.map((error) => error.location.file))];
+        return `${group.length} problems share one cause: ${group[0]!.message} (in ${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more files` : ""})\n  fix: ${group[0]!.fix}`;
+      });
     return [...summary, ...this.errors.map((error) => error.format())].join("\n");
   }
 }
@@ -70,7 +73,8 @@ export type EncodedError =
   | { readonly kind: "other"; readonly name: string; readonly message: string; readonly stack: string | undefined };
 
 export function encodeError(error: unknown): EncodedError {
-  if (error instanceof InputError) return { kind: "input", location: { file: error.location.file, pointer: error.location.pointer }, message: error.message, fix: error.fix };
+  if (error instanceof InputError)
+    return { kind: "input", location: { file: error.location.file, pointer: error.location.pointer }, message: error.message, fix: error.fix };
   if (error instanceof InputErrors) return { kind: "inputs", errors: error.errors.map(encodeError) };
   if (error instanceof Error) return { kind: "other", name: error.name, message: error.message, stack: error.stack };
   return { kind: "other", name: "Error", message: String(error), stack: undefined };

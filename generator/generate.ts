@@ -109,7 +109,11 @@ export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescript
 }
 
 /** The pipeline, step by step on this thread: what generator/speed/ makes faster, never different. */
-export async function generatePackage(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">, emitters: Emitters = directEmitters): Promise<GeneratedPackage> {
+export async function generatePackage(
+  set: ResolvedSet,
+  config: Pick<ResolvedConfig, "allowNetwork" | "strict">,
+  emitters: Emitters = directEmitters,
+): Promise<GeneratedPackage> {
   const described = await describeSet(set, config);
   return { set, ...described, files: await emitPackage(set, described.tools, emitters) };
 }

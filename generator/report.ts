@@ -79,7 +79,12 @@ export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
       repairExhausted: chains.filter((chain) => chain.verdict === "rejected").length,
       rules: [...rules.entries()]
         .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-        .map(([rule, count]) => ({ rule, failedCalls: count, perThousand: perThousand(count, calls), meaning: MEANINGS[rule] ?? (SEMANTIC.has(rule) ? MEANINGS.reference_not_found! : GENERIC_MEANING) })),
+        .map(([rule, count]) => ({
+          rule,
+          failedCalls: count,
+          perThousand: perThousand(count, calls),
+          meaning: MEANINGS[rule] ?? (SEMANTIC.has(rule) ? MEANINGS.reference_not_found! : GENERIC_MEANING),
+        })),
     };
   });
 }

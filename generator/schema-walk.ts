@@ -5,15 +5,23 @@ import { pointerToken } from "./json-pointer.ts";
 
 /** Keywords whose value is one subschema. */
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  "additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "items", "contains",
-  "propertyNames", "not", "if", "then", "else", "contentSchema",
+  "additionalProperties",
+  "additionalItems",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "items",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
 ]);
 /** Keywords whose value is an array of subschemas. */
 export const SCHEMA_ARRAY_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 /** Keywords whose value maps names to subschemas. */
-export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
-  "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-]);
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 export type Schema = Record<string, unknown>;
 

@@ -60,10 +60,13 @@ export async function watchAndGenerate(options: WatchOptions): Promise<number> {
         const current = prepared.sets[config.sets.indexOf(set)] ?? set;
         const pkg = await generateSet(current, prepared, options.cache);
         const written = await writePackage(current.out, pkg.files);
-        say(`${path.relative(options.cwd, current.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}${written ? "" : " (unchanged)"} in ${Math.round(performance.now() - started)} ms`);
+        say(
+          `${path.relative(options.cwd, current.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}${written ? "" : " (unchanged)"} in ${Math.round(performance.now() - started)} ms`,
+        );
       }
     } catch (error) {
-      if (error instanceof InputErrors || error instanceof InputError) warn(`toolguard: the schemas have errors; the last good output is kept.\n${error.format()}`);
+      if (error instanceof InputErrors || error instanceof InputError)
+        warn(`toolguard: the schemas have errors; the last good output is kept.\n${error.format()}`);
       else warn(`toolguard: generation failed; the last good output is kept.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   };

@@ -22,12 +22,21 @@ export async function writePackage(out: string, files: readonly EmittedFile[]): 
   try {
     const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await Promise.all(files.map(async (file) => {
-      const target = path.join(staging, file.path);
-      // Where linking is not possible (another file system, no hard links), write the bytes.
-      if (!changed.has(file.path) && (await link(path.join(out, file.path), target).then(() => true, () => false))) return;
-      await writeFile(target, file.content);
-    }));
+    await Promise.all(
+      files.map(async (file) => {
+        const target = path.join(staging, file.path);
+        // Where linking is not possible (another file system, no hard links), write the bytes.
+        if (
+          !changed.has(file.path) &&
+          (await link(path.join(out, file.path), target).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
+        await writeFile(target, file.content);
+      }),
+    );
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

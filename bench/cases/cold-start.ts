@@ -55,4 +55,14 @@ const cpu = process.cpuUsage();
 const ownCpu = process.cpuUsage(startCpu);
 // `ownCpuMs`: CPU from before the first import to the first outcome (Node's own start-up left
 // out); on a shared machine it moves far less than wall time.
-console.log(JSON.stringify({ mode, ms: performance.now() - start, readyMs: readyAt - start, importMs: imported - start, cpuMs: (cpu.user + cpu.system) / 1000, ownCpuMs: (ownCpu.user + ownCpu.system) / 1000, ready }));
+console.log(
+  JSON.stringify({
+    mode,
+    ms: performance.now() - start,
+    readyMs: readyAt - start,
+    importMs: imported - start,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    ownCpuMs: (ownCpu.user + ownCpu.system) / 1000,
+    ready,
+  }),
+);

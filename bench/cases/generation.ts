@@ -29,7 +29,9 @@ const generate = (): ReturnType<typeof timed> => timed(process.execPath, [cli, "
 const full = generate();
 const unchanged = generate();
 // One request body changes: a new optional field on issues/create.
-const document = JSON.parse(original) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> };
+const document = JSON.parse(original) as {
+  paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+};
 const body = document.paths["/repos/{owner}/{repo}/issues"]?.post.requestBody.content["application/json"]?.schema;
 if (!body) throw new Error("issues/create's request body moved in the spec");
 body.properties.bench_note = { type: "string", description: "Added by the benchmark." };

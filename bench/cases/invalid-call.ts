@@ -13,7 +13,13 @@ const generated = path.join(SMALL, "generated");
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(generated, file)).href)) as T;
 type Outcome = { status: string; errors?: readonly unknown[] };
 const pkg = await load<{
-  tools: Record<string, { inputSchema: Record<string, unknown>; implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<Outcome> } }>;
+  tools: Record<
+    string,
+    {
+      inputSchema: Record<string, unknown>;
+      implement(impl: () => unknown, options: object): { call(raw: unknown, context: { turn: string }): Promise<Outcome> };
+    }
+  >;
   MemorySink: new () => { size: number; clear(): void };
 }>("index.js");
 

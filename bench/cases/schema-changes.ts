@@ -20,7 +20,10 @@ rmSync(dir, { recursive: true, force: true });
 // (a) diff across two published versions.
 const require = createRequire(import.meta.url);
 const oldSpec = path.join(path.dirname(require.resolve("octokit-openapi-old/package.json")), "generated/api.github.com.json");
-for (const [folder, file] of [["v22", oldSpec], ["v23", GITHUB_SPEC]] as const) {
+for (const [folder, file] of [
+  ["v22", oldSpec],
+  ["v23", GITHUB_SPEC],
+] as const) {
   mkdirSync(path.join(dir, folder), { recursive: true });
   copyFileSync(file, path.join(dir, folder, "api.github.com.json"));
 }
@@ -36,7 +39,9 @@ mkdirSync(path.dirname(spec), { recursive: true });
 const original = readFileSync(GITHUB_SPEC, "utf8");
 writeFileSync(spec, original);
 const withField = (field: string): string => {
-  const document = JSON.parse(original) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> };
+  const document = JSON.parse(original) as {
+    paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+  };
   const body = document.paths["/repos/{owner}/{repo}/issues"]?.post.requestBody.content["application/json"]?.schema;
   if (!body) throw new Error("issues/create's request body moved in the spec");
   body.properties[field] = { type: "string", description: "Added by the benchmark." };
@@ -108,7 +113,16 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 writeFileSync(spec, original);
 
-console.log(JSON.stringify({
-  diff: { wallMs: diff.wallMs, peakRssMb: diff.peakRssMb, changedTools, unchangedTools: report.sets[0]?.unchanged },
-  watch: { rounds: ROUNDS, firstChangePrintedMs: median(watchFirstPrinted), printedMs: median(watchPrinted), observedMs: median(watchObserved), rerunMs: median(rerun), observedOverRerun: median(watchObserved) / median(rerun) },
-}));
+console.log(
+  JSON.stringify({
+    diff: { wallMs: diff.wallMs, peakRssMb: diff.peakRssMb, changedTools, unchangedTools: report.sets[0]?.unchanged },
+    watch: {
+      rounds: ROUNDS,
+      firstChangePrintedMs: median(watchFirstPrinted),
+      printedMs: median(watchPrinted),
+      observedMs: median(watchObserved),
+      rerunMs: median(rerun),
+      observedOverRerun: median(watchObserved) / median(rerun),
+    },
+  }),
+);

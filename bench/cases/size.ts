@@ -26,7 +26,8 @@ for (const file of files) {
 // Every function the runtime's JavaScript defines at top level must not be redefined in a tool.
 const helpers = new Set<string>();
 for (const file of files.filter((name) => name.startsWith("runtime/") && name.endsWith(".js"))) {
-  for (const match of readFileSync(path.join(root, file), "utf8").matchAll(/^(?:export )?(?:async )?function\*? ?([A-Za-z_$][\w$]*)/gm)) helpers.add(match[1] as string);
+  for (const match of readFileSync(path.join(root, file), "utf8").matchAll(/^(?:export )?(?:async )?function\*? ?([A-Za-z_$][\w$]*)/gm))
+    helpers.add(match[1] as string);
 }
 const duplicated: string[] = [];
 for (const file of files.filter((name) => name.startsWith("tools/") && name.endsWith(".js"))) {
@@ -41,14 +42,16 @@ for (const file of files.filter((name) => name.startsWith("tools/") && name.ends
 if (duplicated.length > 0) throw new Error(`runtime helpers duplicated in tool files:\n${duplicated.slice(0, 10).join("\n")}`);
 const sizes = [...perTool.values()];
 const runtimeBytes = files.filter((name) => name.startsWith("runtime/")).reduce((sum, name) => sum + readFileSync(path.join(root, name)).length, 0);
-console.log(JSON.stringify({
-  tools: perTool.size,
-  medianToolBytes: median(sizes),
-  maxToolBytes: Math.max(...sizes),
-  maxTool: [...perTool].find(([, size]) => size === Math.max(...sizes))?.[0],
-  runtimeBytes,
-  packageBytes: total,
-  packageGzipBytes: gzipSync(Buffer.concat(chunks), { level: 9 }).length,
-  runtimeHelpers: helpers.size,
-  helpersDuplicated: 0,
-}));
+console.log(
+  JSON.stringify({
+    tools: perTool.size,
+    medianToolBytes: median(sizes),
+    maxToolBytes: Math.max(...sizes),
+    maxTool: [...perTool].find(([, size]) => size === Math.max(...sizes))?.[0],
+    runtimeBytes,
+    packageBytes: total,
+    packageGzipBytes: gzipSync(Buffer.concat(chunks), { level: 9 }).length,
+    runtimeHelpers: helpers.size,
+    helpersDuplicated: 0,
+  }),
+);

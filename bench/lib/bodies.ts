@@ -43,7 +43,13 @@ export const VALID: Readonly<Record<string, unknown>> = {
         { type: "non_fast_forward" },
         {
           type: "pull_request",
-          parameters: { dismiss_stale_reviews_on_push: true, require_code_owner_review: true, require_last_push_approval: false, required_approving_review_count: 2, required_review_thread_resolution: true },
+          parameters: {
+            dismiss_stale_reviews_on_push: true,
+            require_code_owner_review: true,
+            require_last_push_approval: false,
+            required_approving_review_count: 2,
+            required_review_thread_resolution: true,
+          },
         },
       ],
     },

@@ -49,11 +49,30 @@ export function isIssueCreate(v: unknown): boolean {
   if (!strOrInt(b.title)) return false;
   if (!optional(b.body, (x) => typeof x === "string") || !optional(b.assignee, strOrNull) || !optional(b.type, strOrNull)) return false;
   if (!optional(b.milestone, (x) => x === null || strOrInt(x))) return false;
-  if (!optional(b.labels, (x) => Array.isArray(x) && x.every((l) => typeof l === "string" || (isObject(l) && optional(l.id, isInt) && optional(l.name, (n) => typeof n === "string") && optional(l.color, strOrNull))))) return false;
+  if (
+    !optional(
+      b.labels,
+      (x) =>
+        Array.isArray(x) &&
+        x.every(
+          (l) =>
+            typeof l === "string" || (isObject(l) && optional(l.id, isInt) && optional(l.name, (n) => typeof n === "string") && optional(l.color, strOrNull)),
+        ),
+    )
+  )
+    return false;
   if (!optional(b.assignees, (x) => Array.isArray(x) && x.every((a) => typeof a === "string"))) return false;
-  return optional(b.issue_field_values, (x) =>
-    Array.isArray(x) &&
-    x.every((f) => isObject(f) && onlyKeys(f, FIELD_VALUE_KEYS) && isInt(f.field_id) && (typeof f.value === "string" || isNum(f.value) || (Array.isArray(f.value) && f.value.every((s) => typeof s === "string")))),
+  return optional(
+    b.issue_field_values,
+    (x) =>
+      Array.isArray(x) &&
+      x.every(
+        (f) =>
+          isObject(f) &&
+          onlyKeys(f, FIELD_VALUE_KEYS) &&
+          isInt(f.field_id) &&
+          (typeof f.value === "string" || isNum(f.value) || (Array.isArray(f.value) && f.value.every((s) => typeof s === "string"))),
+      ),
   );
 }
 
@@ -67,7 +86,21 @@ export function isPullCreate(v: unknown): boolean {
 }
 
 const REPO_STRINGS = ["homepage", "gitignore_template", "license_template"];
-const REPO_FLAGS = ["private", "has_issues", "has_projects", "has_wiki", "has_discussions", "auto_init", "allow_squash_merge", "allow_merge_commit", "allow_rebase_merge", "allow_auto_merge", "delete_branch_on_merge", "has_downloads", "is_template"];
+const REPO_FLAGS = [
+  "private",
+  "has_issues",
+  "has_projects",
+  "has_wiki",
+  "has_discussions",
+  "auto_init",
+  "allow_squash_merge",
+  "allow_merge_commit",
+  "allow_rebase_merge",
+  "allow_auto_merge",
+  "delete_branch_on_merge",
+  "has_downloads",
+  "is_template",
+];
 const REPO_ENUMS: Record<string, ReadonlySet<string>> = {
   squash_merge_commit_title: new Set(["PR_TITLE", "COMMIT_OR_PR_TITLE"]),
   squash_merge_commit_message: new Set(["PR_BODY", "COMMIT_MESSAGES", "BLANK"]),

@@ -28,18 +28,24 @@ export const HOSTILE_PAYLOADS: Readonly<Record<string, PayloadBuilder>> = {
   /** The issue's case: one overflowing number makes the hazard scan read the whole text. */
   "digit run in a string, with 1e400": (size) => `{"n": 1e400, "s": "${digits(size)}"}`,
   "zeros after a decimal point, with 1e400": (size) => `{"n": 1e400, "s": "0.${"0".repeat(size)}"}`,
-  "many unsafe integers": (size) => `{"deep": [${Array.from({ length: Math.floor(size / 20) }, (_, i) => 9007199254740993 + i * 4).map((n) => `${n}00`).join(",")}]}`,
+  "many unsafe integers": (size) =>
+    `{"deep": [${Array.from({ length: Math.floor(size / 20) }, (_, i) => 9007199254740993 + i * 4)
+      .map((n) => `${n}00`)
+      .join(",")}]}`,
   "long unsafe integer, zeros, in a string and as a number": (size) => `{"n": 1${"0".repeat(300)}, "s": "1${"0".repeat(size)}1"}`,
   "lone surrogates": (size) => `{"s": "${"\\ud800".repeat(Math.floor(size / 6))}"}`,
   /** uniqueItems over objects: distinct items, so a pairwise check compares every pair. */
   "distinct objects under uniqueItems": (size) => `{"objects": [${Array.from({ length: Math.floor(size / 16) }, (_, i) => `{"a":${i},"b":"x"}`).join(",")}]}`,
-  "distinct mixed items under uniqueItems": (size) => `{"anything": [${Array.from({ length: Math.floor(size / 12) }, (_, i) => (i % 3 === 0 ? `{"k":${i}}` : i % 3 === 1 ? `[${i}]` : `"${i}"`)).join(",")}]}`,
-  "distinct arrays of equal prefix under uniqueItems": (size) => `{"nested": [${Array.from({ length: Math.floor(size / 14) }, (_, i) => `[1,2,3,${i}]`).join(",")}]}`,
+  "distinct mixed items under uniqueItems": (size) =>
+    `{"anything": [${Array.from({ length: Math.floor(size / 12) }, (_, i) => (i % 3 === 0 ? `{"k":${i}}` : i % 3 === 1 ? `[${i}]` : `"${i}"`)).join(",")}]}`,
+  "distinct arrays of equal prefix under uniqueItems": (size) =>
+    `{"nested": [${Array.from({ length: Math.floor(size / 14) }, (_, i) => `[1,2,3,${i}]`).join(",")}]}`,
   "many keys in an open object": (size) => `{${Array.from({ length: Math.floor(size / 10) }, (_, i) => `"k${i}":${i}`).join(",")}}`,
   "many unknown keys in a closed object": (size) => `{"closed": {${Array.from({ length: Math.floor(size / 10) }, (_, i) => `"k${i}":${i}`).join(",")}}}`,
   "repeated key": (size) => `{"deep": {${Array.from({ length: Math.floor(size / 8) }, () => `"k":1`).join(",")}}}`,
   "keys that look like key tokens in strings": (size) => `{"s": "${'\\":'.repeat(Math.floor(size / 3))}"}`,
-  "nesting at the limit, many times": (size) => `{"deep": [${Array.from({ length: Math.max(1, Math.floor(size / 130)) }, () => "[".repeat(62) + "]".repeat(62)).join(",")}]}`,
+  "nesting at the limit, many times": (size) =>
+    `{"deep": [${Array.from({ length: Math.max(1, Math.floor(size / 130)) }, () => "[".repeat(62) + "]".repeat(62)).join(",")}]}`,
   "nesting past the limit": (size) => `{"deep": ${"[".repeat(Math.floor(size / 2))}${"]".repeat(Math.floor(size / 2))}}`,
   "truncated text": (size) => `{"s": "${"a".repeat(size)}`,
 };

@@ -16,10 +16,23 @@ const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
 
 /** Writes the standalone validator of `schema` to a scratch file and imports it. */
 export async function loadValidator(schema: object): Promise<StandaloneValidator> {
-  const tool = { name: "hostile", description: "", inputSchema: schema as JsonSchema, dialect: "2020-12" as const, references: {}, source: { file: "hostile.json", pointer: "" } };
+  const tool = {
+    name: "hostile",
+    description: "",
+    inputSchema: schema as JsonSchema,
+    dialect: "2020-12" as const,
+    references: {},
+    source: { file: "hostile.json", pointer: "" },
+  };
   const code = validatorModule(compileValidator(tool));
   const file = path.join(mkdtempSync(path.join(tmpdir(), "toolguard-hostile-bench-")), "validator.mjs");
-  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
+  writeFileSync(
+    file,
+    code.replace(
+      /from "\.\.\/runtime\/([\w/-]+)\.js"/g,
+      (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`,
+    ),
+  );
   return ((await import(pathToFileURL(file).href)) as { default: StandaloneValidator }).default;
 }
 

@@ -11,7 +11,12 @@ import { disableDynamicTracking } from "./private-state.ts";
 
 /** Keywords whose meaning depends on what other subschemas evaluated, or on the dynamic scope. */
 const DYNAMIC_KEYWORDS: ReadonlySet<string> = new Set([
-  "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "$recursiveRef",
+  "$recursiveAnchor",
 ]);
 
 /**

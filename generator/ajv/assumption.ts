@@ -11,7 +11,9 @@ export const AJV_VERSION: string = (createRequire(import.meta.url)("ajv/package.
 /** An assumption about ajv's internals or output that no longer holds: a toolguard defect, never the schema's. */
 export class AjvAssumptionError extends Error {
   constructor(assumption: string, detail: string) {
-    super(`toolguard's assumption about ajv ${AJV_VERSION} no longer holds: ${assumption} (${detail}); generation stopped rather than write a validator that may be wrong. Report this to toolguard with the ajv version.`);
+    super(
+      `toolguard's assumption about ajv ${AJV_VERSION} no longer holds: ${assumption} (${detail}); generation stopped rather than write a validator that may be wrong. Report this to toolguard with the ajv version.`,
+    );
     this.name = "AjvAssumptionError";
   }
 }

@@ -44,15 +44,29 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
     return name;
   });
   if (code.includes("require(")) {
-    throw new InputError(tool.source, `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`, "remove the keyword that needs it, or report the schema to toolguard");
+    throw new InputError(
+      tool.source,
+      `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`,
+      "remove the keyword that needs it, or report the schema to toolguard",
+    );
   }
   code = linearUniqueItems(code);
   // A helper only the replaced loops called is no longer imported.
   code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (new RegExp(`\\b${name}\\b`, "g").exec(code.replace(line, "")) ? line : ""));
   const indexMaps = (code.match(/\bindices\d*\b/g) ?? []).length > 0;
-  if (indexMaps) code = rewrite(code, /\b(let|const) (indices\d*) = \{\};/g, (_whole, keyword: string, name: string) => `${keyword} ${name} = Object.create(null);`, "uniqueItems indexes scalars in `let|const indicesN = {};`");
+  if (indexMaps)
+    code = rewrite(
+      code,
+      /\b(let|const) (indices\d*) = \{\};/g,
+      (_whole, keyword: string, name: string) => `${keyword} ${name} = Object.create(null);`,
+      "uniqueItems indexes scalars in `let|const indicesN = {};`",
+    );
   const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
-  if (!exported) throw new AjvAssumptionError("standalone code ends by exporting its entry function as `validate` and as the default", `not found in the validator of ${tool.name}`);
+  if (!exported)
+    throw new AjvAssumptionError(
+      "standalone code ends by exporting its entry function as `validate` and as the default",
+      `not found in the validator of ${tool.name}`,
+    );
   code = code.replace(exported[0], "");
   const imports = [...used].filter((name) => new RegExp(`\\b${name}\\b`).test(code)).sort();
   const header = [
@@ -96,7 +110,8 @@ export function qualifySchemaPaths(code: string, functions: ReadonlyMap<string, 
     })
     .join("");
   const missing = [...functions.keys()].filter((name) => !seen.has(name));
-  if (missing.length > 0) throw new AjvAssumptionError("each function compiled for a $ref starts a line as `function <name>(`", `not found: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new AjvAssumptionError("each function compiled for a $ref starts a line as `function <name>(`", `not found: ${missing.join(", ")}`);
   return out;
 }
 
@@ -114,7 +129,12 @@ export const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$(\n?)/gm;
  */
 function linearUniqueItems(code: string): string {
   const loop = /^outer(\d+):\nfor\(;(i\d+)--;\)\{\nfor\((j\d+) = \2; \3--;\)\{\nif\(\w+\((\w+)\[\2\], \4\[\3\]\)\)\{\n([\s\S]*?)break outer\1;\n\}\n\}\n\}$/gm;
-  const rewritten = code.replace(loop, (_whole, _label: string, i: string, j: string, data: string, body: string) => `if((${i} = lastDuplicate(${data})) !== -1){\n${j} = duplicateBefore(${data}, ${i});\n${body}}`);
-  if (/^outer\d+:$/m.test(rewritten)) throw new AjvAssumptionError("uniqueItems compares every pair in a labelled double loop", "the loop has another shape; it would stay quadratic");
+  const rewritten = code.replace(
+    loop,
+    (_whole, _label: string, i: string, j: string, data: string, body: string) =>
+      `if((${i} = lastDuplicate(${data})) !== -1){\n${j} = duplicateBefore(${data}, ${i});\n${body}}`,
+  );
+  if (/^outer\d+:$/m.test(rewritten))
+    throw new AjvAssumptionError("uniqueItems compares every pair in a labelled double loop", "the loop has another shape; it would stay quadratic");
   return rewritten;
 }

@@ -24,19 +24,24 @@ const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]
 export function pruneSchemaConstants(code: string): string {
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
   if (!/(?<![\w$.])schema\d+\b/.test(code)) return code;
-  return rewrite(code, SCHEMA_CONSTANT, (declaration, name: string, text: string, newline: string, offset: number) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return declaration;
-    }
-    const paths = accessPaths(code, name, offset + "const ".length);
-    if (paths === undefined) return declaration;
-    // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
-    if (paths.length === 0) return "";
-    return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
-  }, "schema values are declared one per line as `const schemaN = <JSON>;`");
+  return rewrite(
+    code,
+    SCHEMA_CONSTANT,
+    (declaration, name: string, text: string, newline: string, offset: number) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return declaration;
+      }
+      const paths = accessPaths(code, name, offset + "const ".length);
+      if (paths === undefined) return declaration;
+      // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
+      if (paths.length === 0) return "";
+      return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
+    },
+    "schema values are declared one per line as `const schemaN = <JSON>;`",
+  );
 }
 
 /** The constant-key access chains the code reads `name` through; undefined if one is empty. */

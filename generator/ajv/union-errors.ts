@@ -13,7 +13,7 @@
 // The starts are plain variables set as each branch begins; the array is built only inside the
 // error, so a value that passes allocates nothing more. The explainer reads both
 // (templates/runtime/explain/explain.ts).
-import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from "ajv";
+import { _, type Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from "ajv";
 import type { Code } from "ajv/dist/compile/codegen/index.js";
 import { createRequire } from "node:module";
 import { AjvAssumptionError } from "./assumption.ts";
@@ -35,7 +35,8 @@ export function countBranchErrors(ajv: Ajv): void {
     definition.code = (cxt: KeywordCxt, ruleType) => {
       const { gen } = cxt;
       // Both keywords track errors, so `errsCount` names the count taken before the branches.
-      if (cxt.errsCount === undefined || typeof cxt.subschema !== "function") throw new AjvAssumptionError(`${keyword} tracks errors in cxt.errsCount and compiles branches through cxt.subschema`, "one of them is missing");
+      if (cxt.errsCount === undefined || typeof cxt.subschema !== "function")
+        throw new AjvAssumptionError(`${keyword} tracks errors in cxt.errsCount and compiles branches through cxt.subschema`, "one of them is missing");
       const collected = _`${ERRORS} - ${cxt.errsCount}`;
       const branches = Array.isArray(cxt.schema) ? cxt.schema.length : 0;
       const starts = Array.from({ length: branches }, () => gen.let("branchStart"));

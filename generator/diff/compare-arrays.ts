@@ -14,10 +14,21 @@ export function compareArrays(ctx: CompareContext, a: Schema, b: Schema, at: At)
       ctx.compare(oldTuple.items[index], newTuple.items[index], below(at, String(index), `${oldTuple.keyword}/${index}`, `${newTuple.keyword}/${index}`));
     }
     if (oldTuple.items.length !== newTuple.items.length) {
-      report(ctx, at, { keyword: newTuple.keyword, toolTeams: "breaking", models: "possibly", message: `${where(at.path)}: the tuple now describes ${newTuple.items.length} positions instead of ${oldTuple.items.length}` });
+      report(ctx, at, {
+        keyword: newTuple.keyword,
+        toolTeams: "breaking",
+        models: "possibly",
+        message: `${where(at.path)}: the tuple now describes ${newTuple.items.length} positions instead of ${oldTuple.items.length}`,
+      });
     }
   } else if (oldTuple || newTuple) {
-    report(ctx, at, { keyword: (newTuple ?? oldTuple)?.keyword ?? "items", inOld: !newTuple, toolTeams: "breaking", models: "possibly", message: `${where(at.path)}: ${newTuple ? "became a tuple" : "is no longer a tuple"}` });
+    report(ctx, at, {
+      keyword: (newTuple ?? oldTuple)?.keyword ?? "items",
+      inOld: !newTuple,
+      toolTeams: "breaking",
+      models: "possibly",
+      message: `${where(at.path)}: ${newTuple ? "became a tuple" : "is no longer a tuple"}`,
+    });
   }
   // The schema of every item (2020-12 `items`, draft-07's single-schema `items`), or of the items
   // after a tuple's positions.
@@ -32,12 +43,20 @@ export function compareArrays(ctx: CompareContext, a: Schema, b: Schema, at: At)
       inOld: !gained,
       toolTeams: "possibly",
       models: gained ? "breaking" : "none",
-      message: gained ? `${where(at.path)}: its items now have a schema; items that passed may now fail` : `${where(at.path)}: its items are no longer checked; the model may now send any items`,
+      message: gained
+        ? `${where(at.path)}: its items now have a schema; items that passed may now fail`
+        : `${where(at.path)}: its items are no longer checked; the model may now send any items`,
     });
   }
   for (const keyword of ["contains", "unevaluatedItems"]) {
     if (canonical(a[keyword]) === canonical(b[keyword])) continue;
-    report(ctx, at, { keyword, inOld: !(keyword in b), toolTeams: "none", models: keyword in b ? "possibly" : "none", message: `${where(at.path)}: ${keyword} changed; arrays that passed may now fail` });
+    report(ctx, at, {
+      keyword,
+      inOld: !(keyword in b),
+      toolTeams: "none",
+      models: keyword in b ? "possibly" : "none",
+      message: `${where(at.path)}: ${keyword} changed; arrays that passed may now fail`,
+    });
   }
 }
 

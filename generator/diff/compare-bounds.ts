@@ -36,7 +36,13 @@ function compareBound(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword
   const after = numeric(b[keyword], keyword);
   if (before === after) return;
   if (after === undefined) {
-    report(ctx, at, { keyword, inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: ${keyword} ${before} removed; the model may now send values past it` });
+    report(ctx, at, {
+      keyword,
+      inOld: true,
+      toolTeams: "none",
+      models: "none",
+      message: `${where(at.path)}: ${keyword} ${before} removed; the model may now send values past it`,
+    });
     return;
   }
   const tighter = before === undefined || (after - before) * direction > 0;
@@ -44,11 +50,12 @@ function compareBound(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword
     keyword,
     toolTeams: "none",
     models: tighter ? "breaking" : "none",
-    message: before === undefined
-      ? `${where(at.path)}: new bound ${keyword} ${after}; values past it now fail`
-      : tighter
-        ? `${where(at.path)}: ${keyword} tightened from ${before} to ${after}; values between now fail`
-        : `${where(at.path)}: ${keyword} loosened from ${before} to ${after}; the model may now send values up to the new bound`,
+    message:
+      before === undefined
+        ? `${where(at.path)}: new bound ${keyword} ${after}; values past it now fail`
+        : tighter
+          ? `${where(at.path)}: ${keyword} tightened from ${before} to ${after}; values between now fail`
+          : `${where(at.path)}: ${keyword} loosened from ${before} to ${after}; the model may now send values up to the new bound`,
   });
 }
 
@@ -57,7 +64,13 @@ function compareMultipleOf(ctx: CompareContext, a: Schema, b: Schema, at: At): v
   const after = numeric(b.multipleOf);
   if (before === after) return;
   if (after === undefined) {
-    report(ctx, at, { keyword: "multipleOf", inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: multipleOf ${before} removed; the model may now send any step` });
+    report(ctx, at, {
+      keyword: "multipleOf",
+      inOld: true,
+      toolTeams: "none",
+      models: "none",
+      message: `${where(at.path)}: multipleOf ${before} removed; the model may now send any step`,
+    });
     return;
   }
   // A new step that divides the old one accepts everything the old accepted.
@@ -66,7 +79,9 @@ function compareMultipleOf(ctx: CompareContext, a: Schema, b: Schema, at: At): v
     keyword: "multipleOf",
     toolTeams: "none",
     models: looser ? "none" : "breaking",
-    message: looser ? `${where(at.path)}: multipleOf ${before} -> ${after}; the model may now send finer steps` : `${where(at.path)}: must now be a multiple of ${after}${before === undefined ? "" : ` (was ${before})`}; other values now fail`,
+    message: looser
+      ? `${where(at.path)}: multipleOf ${before} -> ${after}; the model may now send finer steps`
+      : `${where(at.path)}: must now be a multiple of ${after}${before === undefined ? "" : ` (was ${before})`}; other values now fail`,
   });
 }
 
@@ -74,9 +89,13 @@ function compareFlag(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword:
   const before = a[keyword] === true;
   const after = b[keyword] === true;
   if (before === after) return;
-  report(ctx, at, after
-    ? { keyword, toolTeams: "none", models: "breaking", message: `${where(at.path)}: ${tightened}` }
-    : { keyword, inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: ${keyword} dropped; the model may now send what it forbade` });
+  report(
+    ctx,
+    at,
+    after
+      ? { keyword, toolTeams: "none", models: "breaking", message: `${where(at.path)}: ${tightened}` }
+      : { keyword, inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: ${keyword} dropped; the model may now send what it forbade` },
+  );
 }
 
 function comparePattern(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
@@ -84,12 +103,28 @@ function comparePattern(ctx: CompareContext, a: Schema, b: Schema, at: At): void
   const after = typeof b.pattern === "string" ? b.pattern : undefined;
   if (before === after) return;
   if (after === undefined) {
-    report(ctx, at, { keyword: "pattern", inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: pattern ${shown(before)} removed; the model may now send any text` });
+    report(ctx, at, {
+      keyword: "pattern",
+      inOld: true,
+      toolTeams: "none",
+      models: "none",
+      message: `${where(at.path)}: pattern ${shown(before)} removed; the model may now send any text`,
+    });
   } else if (before === undefined) {
-    report(ctx, at, { keyword: "pattern", toolTeams: "none", models: "breaking", message: `${where(at.path)}: must now match ${shown(after)}; other text now fails` });
+    report(ctx, at, {
+      keyword: "pattern",
+      toolTeams: "none",
+      models: "breaking",
+      message: `${where(at.path)}: must now match ${shown(after)}; other text now fails`,
+    });
   } else {
     // Whether one regular expression accepts a subset of another is not decided here.
-    report(ctx, at, { keyword: "pattern", toolTeams: "none", models: "possibly", message: `${where(at.path)}: pattern changed from ${shown(before)} to ${shown(after)}; text the old one accepted may now fail` });
+    report(ctx, at, {
+      keyword: "pattern",
+      toolTeams: "none",
+      models: "possibly",
+      message: `${where(at.path)}: pattern changed from ${shown(before)} to ${shown(after)}; text the old one accepted may now fail`,
+    });
   }
 }
 
@@ -99,8 +134,19 @@ function compareFormat(ctx: CompareContext, a: Schema, b: Schema, at: At): void 
   const after = asserted(b.format);
   if (before === after) return;
   if (after === undefined) {
-    report(ctx, at, { keyword: "format", inOld: true, toolTeams: "none", models: "none", message: `${where(at.path)}: format ${before} no longer checked; the model may now send any text` });
+    report(ctx, at, {
+      keyword: "format",
+      inOld: true,
+      toolTeams: "none",
+      models: "none",
+      message: `${where(at.path)}: format ${before} no longer checked; the model may now send any text`,
+    });
   } else {
-    report(ctx, at, { keyword: "format", toolTeams: "none", models: "breaking", message: `${where(at.path)}: must now be a ${after}${before ? ` (was ${before})` : ""}; other text now fails` });
+    report(ctx, at, {
+      keyword: "format",
+      toolTeams: "none",
+      models: "breaking",
+      message: `${where(at.path)}: must now be a ${after}${before ? ` (was ${before})` : ""}; other text now fails`,
+    });
   }
 }

@@ -37,9 +37,21 @@ export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At
       continue;
     }
     if (newRequired.has(key)) {
-      report(ctx, at, { path: fieldName(at, key), keyword: `properties/${pointerToken(key)}`, toolTeams: "none", models: "breaking", message: `new required field ${fieldName(at, key)}: every call without it now fails` });
+      report(ctx, at, {
+        path: fieldName(at, key),
+        keyword: `properties/${pointerToken(key)}`,
+        toolTeams: "none",
+        models: "breaking",
+        message: `new required field ${fieldName(at, key)}: every call without it now fails`,
+      });
     } else {
-      report(ctx, at, { path: fieldName(at, key), keyword: `properties/${pointerToken(key)}`, toolTeams: "none", models: "none", message: `new optional field ${fieldName(at, key)}: the model may now send it` });
+      report(ctx, at, {
+        path: fieldName(at, key),
+        keyword: `properties/${pointerToken(key)}`,
+        toolTeams: "none",
+        models: "none",
+        message: `new optional field ${fieldName(at, key)}: the model may now send it`,
+      });
     }
   }
   const renamedFrom = new Set(renamed.values());
@@ -151,8 +163,22 @@ function compareRest(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword:
       message: `${where(at.path)}: unlisted fields are now refused (${keyword}: false); calls that sent any now fail`,
     });
   } else if (after === "schema") {
-    report(ctx, at, { keyword, toolTeams: "possibly", models: before === "open" ? "breaking" : "none", message: before === "open" ? `${where(at.path)}: unlisted fields must now match a schema; calls that sent others may fail` : `${where(at.path)}: the model may now send unlisted fields matching ${keyword}` });
+    report(ctx, at, {
+      keyword,
+      toolTeams: "possibly",
+      models: before === "open" ? "breaking" : "none",
+      message:
+        before === "open"
+          ? `${where(at.path)}: unlisted fields must now match a schema; calls that sent others may fail`
+          : `${where(at.path)}: the model may now send unlisted fields matching ${keyword}`,
+    });
   } else {
-    report(ctx, at, { keyword, inOld: true, toolTeams: before === "closed" ? "none" : "possibly", models: "none", message: `${where(at.path)}: the model may now send fields not listed` });
+    report(ctx, at, {
+      keyword,
+      inOld: true,
+      toolTeams: before === "closed" ? "none" : "possibly",
+      models: "none",
+      message: `${where(at.path)}: the model may now send fields not listed`,
+    });
   }
 }

@@ -63,7 +63,12 @@ function compareBooleans(ctx: CompareContext, a: Schema | boolean, b: Schema | b
   if (b === false) {
     report(ctx, at, { keyword: "", toolTeams: "breaking", models: "breaking", message: `${where(at.path)} now accepts no value at all (schema false)` });
   } else {
-    report(ctx, at, { keyword: "", toolTeams: "breaking", models: "none", message: `${where(at.path)} was refused outright (schema false) and is now accepted: the model may now send it` });
+    report(ctx, at, {
+      keyword: "",
+      toolTeams: "breaking",
+      models: "none",
+      message: `${where(at.path)} was refused outright (schema false) and is now accepted: the model may now send it`,
+    });
   }
 }
 
@@ -112,7 +117,12 @@ function compareTypes(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const tsBefore = tsTypes(before);
   const tsAfter = tsTypes(after);
   const toolTeams = tsBefore !== tsAfter ? "breaking" : gained.length > 0 ? "possibly" : "none";
-  const typeText = toolTeams === "breaking" ? ` (the argument type changes from ${tsBefore} to ${tsAfter})` : gained.includes("number") ? " (the implementation may now receive fractions)" : "";
+  const typeText =
+    toolTeams === "breaking"
+      ? ` (the argument type changes from ${tsBefore} to ${tsAfter})`
+      : gained.includes("number")
+        ? " (the implementation may now receive fractions)"
+        : "";
   if (lost.length > 0) {
     const fractions = lost.length === 1 && lost[0] === "number" && covers(after, "integer");
     report(ctx, at, {
@@ -122,7 +132,12 @@ function compareTypes(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
       message: `${where(at.path)}: type narrowed, ${fractions ? "fractional numbers are" : `${lost.join(", ")} ${lost.length === 1 ? "is" : "are"}`} no longer accepted${typeText}`,
     });
   } else {
-    report(ctx, at, { keyword: "type", toolTeams, models: "none", message: `${where(at.path)}: type widened, the model may now send ${gained.join(" or ")}${typeText}` });
+    report(ctx, at, {
+      keyword: "type",
+      toolTeams,
+      models: "none",
+      message: `${where(at.path)}: type widened, the model may now send ${gained.join(" or ")}${typeText}`,
+    });
   }
 }
 
@@ -160,9 +175,20 @@ function compareValues(ctx: CompareContext, a: Schema, b: Schema, at: At): void 
     return;
   }
   if (after) {
-    report(ctx, at, { keyword, toolTeams: "possibly", models: "breaking", message: `${where(at.path)}: now restricted to ${list([...after.values()])}; other values that passed now fail` });
+    report(ctx, at, {
+      keyword,
+      toolTeams: "possibly",
+      models: "breaking",
+      message: `${where(at.path)}: now restricted to ${list([...after.values()])}; other values that passed now fail`,
+    });
   } else {
-    report(ctx, at, { keyword, inOld, toolTeams: "possibly", models: "none", message: `${where(at.path)}: no longer restricted to ${list([...(before as Map<string, unknown>).values()])}; the model may now send other values` });
+    report(ctx, at, {
+      keyword,
+      inOld,
+      toolTeams: "possibly",
+      models: "none",
+      message: `${where(at.path)}: no longer restricted to ${list([...(before as Map<string, unknown>).values()])}; the model may now send other values`,
+    });
   }
 }
 
@@ -176,7 +202,13 @@ function compareAnnotations(ctx: CompareContext, a: Schema, b: Schema, at: At): 
   for (const keyword of [...keywords].sort()) {
     if (canonical(a[keyword]) === canonical(b[keyword])) continue;
     const inOld = !(keyword in b);
-    const what = !(keyword in a) ? `added: ${shown(b[keyword])}` : inOld ? "removed" : keyword === "description" || keyword === "title" ? `now ${shown(b[keyword])}` : `${shown(a[keyword], 30)} -> ${shown(b[keyword], 30)}`;
+    const what = !(keyword in a)
+      ? `added: ${shown(b[keyword])}`
+      : inOld
+        ? "removed"
+        : keyword === "description" || keyword === "title"
+          ? `now ${shown(b[keyword])}`
+          : `${shown(a[keyword], 30)} -> ${shown(b[keyword], 30)}`;
     const note = keyword === "default" ? " (the guard never fills defaults; the model reads it)" : "";
     report(ctx, at, { keyword, kind: "annotation", inOld, toolTeams: "none", models: "none", message: `${where(at.path)}: ${keyword} ${what}${note}` });
   }
@@ -184,20 +216,67 @@ function compareAnnotations(ctx: CompareContext, a: Schema, b: Schema, at: At): 
 
 /** Keywords some module above reads; the rest are compared as opaque values. */
 const HANDLED = new Set([
-  "type", "enum", "const", "$ref", "$schema", "$id", "$anchor", "$dynamicAnchor", "$defs", "definitions", "$vocabulary",
+  "type",
+  "enum",
+  "const",
+  "$ref",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$defs",
+  "definitions",
+  "$vocabulary",
   "x-toolguard-reference",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format",
-  "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "minContains", "maxContains",
-  "properties", "required", "additionalProperties", "patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties",
-  "items", "prefixItems", "additionalItems", "contains", "unevaluatedItems",
-  "anyOf", "oneOf", "allOf", "not", "if", "then", "else",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "unevaluatedProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "contains",
+  "unevaluatedItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
 ]);
 
 function compareUnknown(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const keywords = new Set([...Object.keys(a), ...Object.keys(b)].filter((keyword) => !HANDLED.has(keyword) && !isAnnotation(keyword)));
   for (const keyword of [...keywords].sort()) {
     if (canonical(a[keyword]) === canonical(b[keyword])) continue;
-    report(ctx, at, { keyword, inOld: !(keyword in b), toolTeams: "possibly", models: "possibly", message: `${where(at.path)}: keyword ${keyword} changed, which this comparison does not interpret` });
+    report(ctx, at, {
+      keyword,
+      inOld: !(keyword in b),
+      toolTeams: "possibly",
+      models: "possibly",
+      message: `${where(at.path)}: keyword ${keyword} changed, which this comparison does not interpret`,
+    });
   }
 }
-

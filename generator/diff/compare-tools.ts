@@ -23,14 +23,32 @@ export function compareTools(before: readonly ToolDescription[], after: readonly
     }
     const from = renames.get(tool);
     if (from) {
-      const rename: Change = { path: "", schemaPointer: "", keyword: "name", kind: "tool", toolTeams: "breaking", models: "breaking", message: `renamed from ${from.name} to ${tool.name}: calls by the old name fail, and code importing it must change` };
+      const rename: Change = {
+        path: "",
+        schemaPointer: "",
+        keyword: "name",
+        kind: "tool",
+        toolTeams: "breaking",
+        models: "breaking",
+        message: `renamed from ${from.name} to ${tool.name}: calls by the old name fail, and code importing it must change`,
+      };
       diffs.push(toolDiff(tool.name, from.name, [rename, ...compareTool(from, tool)]));
       continue;
     }
     diffs.push({
       name: tool.name,
       status: "added",
-      changes: [{ path: "", schemaPointer: "", keyword: "", kind: "tool", toolTeams: "none", models: "none", message: `new tool ${tool.name}: the model may now call it` }],
+      changes: [
+        {
+          path: "",
+          schemaPointer: "",
+          keyword: "",
+          kind: "tool",
+          toolTeams: "none",
+          models: "none",
+          message: `new tool ${tool.name}: the model may now call it`,
+        },
+      ],
       toolTeams: "none",
       models: "none",
     });
@@ -41,7 +59,17 @@ export function compareTools(before: readonly ToolDescription[], after: readonly
     diffs.push({
       name: tool.name,
       status: "removed",
-      changes: [{ path: "", schemaPointer: "", keyword: "", kind: "tool", toolTeams: "breaking", models: "breaking", message: `tool ${tool.name} removed: every call to it now fails, and code importing it stops compiling` }],
+      changes: [
+        {
+          path: "",
+          schemaPointer: "",
+          keyword: "",
+          kind: "tool",
+          toolTeams: "breaking",
+          models: "breaking",
+          message: `tool ${tool.name} removed: every call to it now fails, and code importing it stops compiling`,
+        },
+      ],
       toolTeams: "breaking",
       models: "breaking",
     });
@@ -96,11 +124,27 @@ function matchRenamedTools(gone: readonly ToolDescription[], arrived: readonly T
 export function compareTool(before: ToolDescription, after: ToolDescription): Change[] {
   const changes: Change[] = [];
   if (before.description !== after.description) {
-    changes.push({ path: "", schemaPointer: "", keyword: "description", kind: "annotation", toolTeams: "none", models: "none", message: `tool description now ${shown(after.description, 80)}` });
+    changes.push({
+      path: "",
+      schemaPointer: "",
+      keyword: "description",
+      kind: "annotation",
+      toolTeams: "none",
+      models: "none",
+      message: `tool description now ${shown(after.description, 80)}`,
+    });
   }
   changes.push(...compareReferences(before, after));
   if (before.http && after.http && (before.http.method !== after.http.method || before.http.path !== after.http.path)) {
-    changes.push({ path: "", schemaPointer: "", keyword: "http", kind: "tool", toolTeams: "possibly", models: "none", message: `dispatches to ${after.http.method} ${after.http.path} instead of ${before.http.method} ${before.http.path}` });
+    changes.push({
+      path: "",
+      schemaPointer: "",
+      keyword: "http",
+      kind: "tool",
+      toolTeams: "possibly",
+      models: "none",
+      message: `dispatches to ${after.http.method} ${after.http.path} instead of ${before.http.method} ${before.http.path}`,
+    });
   }
   changes.push(...compareSchemas(before.inputSchema as Schema, after.inputSchema as Schema));
   return changes;
@@ -117,12 +161,24 @@ function compareReferences(before: ToolDescription, after: ToolDescription): Cha
     const at = { path, schemaPointer: "", keyword: "x-toolguard-reference", kind: "reference" as const, models: "none" as const };
     if (old && now) {
       if (old.kind === now.kind && old.target === now.target) continue;
-      changes.push({ ...at, toolTeams: "breaking", message: `reference at ${path} now resolves a ${now.kind} into ${now.target} (was a ${old.kind} into ${old.target})${oldKinds.has(now.kind) ? "" : `: a new resolver for ${now.kind} is needed`}` });
+      changes.push({
+        ...at,
+        toolTeams: "breaking",
+        message: `reference at ${path} now resolves a ${now.kind} into ${now.target} (was a ${old.kind} into ${old.target})${oldKinds.has(now.kind) ? "" : `: a new resolver for ${now.kind} is needed`}`,
+      });
     } else if (now) {
       const fresh = !oldKinds.has(now.kind);
-      changes.push({ ...at, toolTeams: "breaking", message: `${path} is now a reference to a ${now.kind}, resolved into ${now.target}${fresh ? `: a new reference kind, implement() needs a resolver for ${now.kind}` : ""}` });
+      changes.push({
+        ...at,
+        toolTeams: "breaking",
+        message: `${path} is now a reference to a ${now.kind}, resolved into ${now.target}${fresh ? `: a new reference kind, implement() needs a resolver for ${now.kind}` : ""}`,
+      });
     } else if (old) {
-      changes.push({ ...at, toolTeams: "breaking", message: `${path} is no longer a reference: the implementation receives it as sent instead of ${old.target}` });
+      changes.push({
+        ...at,
+        toolTeams: "breaking",
+        message: `${path} is no longer a reference: the implementation receives it as sent instead of ${old.target}`,
+      });
     }
   }
   return changes;

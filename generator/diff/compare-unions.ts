@@ -17,13 +17,24 @@ export function compareUnions(ctx: CompareContext, a: Schema, b: Schema, at: At)
   else if (after && !isBareUnion(b)) {
     // Alternatives beside other keywords constrain the object they sit in: which old calls still
     // pass depends on both, which this comparison does not combine.
-    report(ctx, at, { keyword: after.keyword, toolTeams: "possibly", models: "possibly", message: `${where(at.path)}: must now also match ${after.keyword === "oneOf" ? "exactly one" : "one"} of ${after.branches.length} alternatives (${after.keyword})` });
+    report(ctx, at, {
+      keyword: after.keyword,
+      toolTeams: "possibly",
+      models: "possibly",
+      message: `${where(at.path)}: must now also match ${after.keyword === "oneOf" ? "exactly one" : "one"} of ${after.branches.length} alternatives (${after.keyword})`,
+    });
   } else if (after) becameUnion(ctx, a, after, at);
   else if (before) leftUnion(ctx, before, b, at);
   compareAllOf(ctx, a, b, at);
   for (const keyword of ["not", "if", "then", "else"]) {
     if (canonical(a[keyword]) === canonical(b[keyword])) continue;
-    report(ctx, at, { keyword, inOld: !(keyword in b), toolTeams: "none", models: "possibly", message: `${where(at.path)}: conditional keyword ${keyword} changed; values that passed may now fail` });
+    report(ctx, at, {
+      keyword,
+      inOld: !(keyword in b),
+      toolTeams: "none",
+      models: "possibly",
+      message: `${where(at.path)}: conditional keyword ${keyword} changed; values that passed may now fail`,
+    });
   }
 }
 
@@ -34,18 +45,42 @@ function keepsCalls(ctx: CompareContext, oldNode: unknown, newNode: unknown, at:
 
 /** One shape became several: a widening when the old shape is one of the branches. */
 function becameUnion(ctx: CompareContext, a: Schema, after: Union, at: At): void {
-  const kept = after.branches.findIndex((branch, index) => keepsCalls(ctx, withoutUnion(a), branch, { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` }));
+  const kept = after.branches.findIndex((branch, index) =>
+    keepsCalls(ctx, withoutUnion(a), branch, { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` }),
+  );
   const others = after.branches.length - 1;
-  report(ctx, at, kept >= 0
-    ? { keyword: after.keyword, toolTeams: "breaking", models: after.keyword === "oneOf" ? "possibly" : "none", message: `${where(at.path)}: the model may now also send ${others} other shape${others === 1 ? "" : "s"} (${after.keyword} of ${after.branches.length}; the old one is branch ${kept}), and the implementation must handle ${others === 1 ? "it" : "them"}` }
-    : { keyword: after.keyword, toolTeams: "breaking", models: "possibly", message: `${where(at.path)}: became a union of ${after.branches.length} shapes (${after.keyword}), none of which is the old one` });
+  report(
+    ctx,
+    at,
+    kept >= 0
+      ? {
+          keyword: after.keyword,
+          toolTeams: "breaking",
+          models: after.keyword === "oneOf" ? "possibly" : "none",
+          message: `${where(at.path)}: the model may now also send ${others} other shape${others === 1 ? "" : "s"} (${after.keyword} of ${after.branches.length}; the old one is branch ${kept}), and the implementation must handle ${others === 1 ? "it" : "them"}`,
+        }
+      : {
+          keyword: after.keyword,
+          toolTeams: "breaking",
+          models: "possibly",
+          message: `${where(at.path)}: became a union of ${after.branches.length} shapes (${after.keyword}), none of which is the old one`,
+        },
+  );
 }
 
 /** Several shapes became one: a narrowing unless that one takes every old branch. */
 function leftUnion(ctx: CompareContext, before: Union, b: Schema, at: At): void {
-  const keeping = before.branches.filter((branch, index) => keepsCalls(ctx, branch, withoutUnion(b), { ...at, oldPointer: `${at.oldPointer}/${before.keyword}/${index}` })).length;
+  const keeping = before.branches.filter((branch, index) =>
+    keepsCalls(ctx, branch, withoutUnion(b), { ...at, oldPointer: `${at.oldPointer}/${before.keyword}/${index}` }),
+  ).length;
   if (keeping === before.branches.length) {
-    report(ctx, at, { keyword: before.keyword, inOld: true, toolTeams: "possibly", models: "none", message: `${where(at.path)}: the ${before.keyword} of ${before.branches.length} shapes became one schema that takes all of them` });
+    report(ctx, at, {
+      keyword: before.keyword,
+      inOld: true,
+      toolTeams: "possibly",
+      models: "none",
+      message: `${where(at.path)}: the ${before.keyword} of ${before.branches.length} shapes became one schema that takes all of them`,
+    });
   } else {
     report(ctx, at, {
       keyword: before.keyword,
@@ -80,33 +115,47 @@ function compareBranches(ctx: CompareContext, before: Union, after: Union, at: A
       keyword: after.keyword,
       toolTeams: "none",
       models: stricter ? "possibly" : "none",
-      message: stricter ? `${where(at.path)}: anyOf became oneOf; a value matching two branches now fails` : `${where(at.path)}: oneOf became anyOf; the model may now send values matching several branches`,
+      message: stricter
+        ? `${where(at.path)}: anyOf became oneOf; a value matching two branches now fails`
+        : `${where(at.path)}: oneOf became anyOf; the model may now send values matching several branches`,
     });
   }
   const pairs = pairBranches(ctx, before.branches, after.branches);
   for (const [oldIndex, newIndex] of pairs) {
-    ctx.compare(before.branches[oldIndex], after.branches[newIndex], { path: at.path, oldPointer: `${at.oldPointer}/${before.keyword}/${oldIndex}`, newPointer: `${at.newPointer}/${after.keyword}/${newIndex}` });
+    ctx.compare(before.branches[oldIndex], after.branches[newIndex], {
+      path: at.path,
+      oldPointer: `${at.oldPointer}/${before.keyword}/${oldIndex}`,
+      newPointer: `${at.newPointer}/${after.keyword}/${newIndex}`,
+    });
   }
   const pairedOld = new Set(pairs.map(([oldIndex]) => oldIndex));
   const pairedNew = new Set(pairs.map(([, newIndex]) => newIndex));
   before.branches.forEach((branch, index) => {
     if (pairedOld.has(index)) return;
-    report(ctx, { ...at, oldPointer: `${at.oldPointer}/${before.keyword}/${index}` }, {
-      keyword: "",
-      inOld: true,
-      toolTeams: "possibly",
-      models: "possibly",
-      message: `${where(at.path)}: union branch ${branchName(ctx.oldRoot, branch, index)} removed; values only it accepted now fail (the argument type loses that shape)`,
-    });
+    report(
+      ctx,
+      { ...at, oldPointer: `${at.oldPointer}/${before.keyword}/${index}` },
+      {
+        keyword: "",
+        inOld: true,
+        toolTeams: "possibly",
+        models: "possibly",
+        message: `${where(at.path)}: union branch ${branchName(ctx.oldRoot, branch, index)} removed; values only it accepted now fail (the argument type loses that shape)`,
+      },
+    );
   });
   after.branches.forEach((branch, index) => {
     if (pairedNew.has(index)) return;
-    report(ctx, { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` }, {
-      keyword: "",
-      toolTeams: "breaking",
-      models: after.keyword === "oneOf" ? "possibly" : "none",
-      message: `${where(at.path)}: new union branch ${branchName(ctx.newRoot, branch, index)}: the model may now send that shape, and the implementation must handle it${after.keyword === "oneOf" ? " (oneOf: a value that also matches it now fails)" : ""}`,
-    });
+    report(
+      ctx,
+      { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` },
+      {
+        keyword: "",
+        toolTeams: "breaking",
+        models: after.keyword === "oneOf" ? "possibly" : "none",
+        message: `${where(at.path)}: new union branch ${branchName(ctx.newRoot, branch, index)}: the model may now send that shape, and the implementation must handle it${after.keyword === "oneOf" ? " (oneOf: a value that also matches it now fails)" : ""}`,
+      },
+    );
   });
 }
 
@@ -171,8 +220,16 @@ function compareAllOf(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const after = Array.isArray(b.allOf) ? b.allOf : undefined;
   if (!before && !after) return;
   if (before && after && before.length === after.length) {
-    before.forEach((part, index) => ctx.compare(part, after[index], { path: at.path, oldPointer: `${at.oldPointer}/allOf/${index}`, newPointer: `${at.newPointer}/allOf/${index}` }));
+    before.forEach((part, index) =>
+      ctx.compare(part, after[index], { path: at.path, oldPointer: `${at.oldPointer}/allOf/${index}`, newPointer: `${at.newPointer}/allOf/${index}` }),
+    );
     return;
   }
-  report(ctx, at, { keyword: "allOf", inOld: !after, toolTeams: "possibly", models: "possibly", message: `${where(at.path)}: allOf now combines ${after?.length ?? 0} schemas instead of ${before?.length ?? 0}` });
+  report(ctx, at, {
+    keyword: "allOf",
+    inOld: !after,
+    toolTeams: "possibly",
+    models: "possibly",
+    message: `${where(at.path)}: allOf now combines ${after?.length ?? 0} schemas instead of ${before?.length ?? 0}`,
+  });
 }

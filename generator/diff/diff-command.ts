@@ -9,7 +9,7 @@ import { readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { loadConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diffSides, meetsPolicy } from "./diff-report.ts";
-import { defaultBranch, GitError, mergeBase, repositoryRoot, resolveCommit } from "./git.ts";
+import { defaultBranch, type GitError, mergeBase, repositoryRoot, resolveCommit } from "./git.ts";
 import { DEFAULT_RECENT_CALLS } from "./ledger-replay.ts";
 import { readSide, SideError, type SideSource } from "./read-side.ts";
 import { renderMarkdown } from "./render-markdown.ts";
@@ -71,7 +71,10 @@ export async function diffCommand(argv: readonly string[], cwd: string): Promise
     const report = diffSides(base, head, { ...(ledger ? { ledger } : {}), recentCalls: recent });
     process.stdout.write(format === "json" ? `${JSON.stringify(report, null, 2)}\n` : format === "md" ? renderMarkdown(report) : renderText(report));
     const met = policies.filter((policy) => meetsPolicy(report, policy));
-    for (const policy of met) process.stderr.write(`toolguard diff: --fail-on ${policy}: ${policy === "breaking-for-models" ? `models: ${report.models}` : `tool teams: ${report.toolTeams}`}\n`);
+    for (const policy of met)
+      process.stderr.write(
+        `toolguard diff: --fail-on ${policy}: ${policy === "breaking-for-models" ? `models: ${report.models}` : `tool teams: ${report.toolTeams}`}\n`,
+      );
     return met.length > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof SideError) {
@@ -110,7 +113,15 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
   const folders = positionals.map((arg) => path.resolve(cwd, arg)).filter((dir) => existsSync(dir) && statSync(dir).isDirectory());
   if (positionals.length === 2 && folders.length === 2) {
     // Two folders: each is one schema set, no config and no git involved.
-    const read = (label: "base" | "head", index: number) => readSide({ label, source: { kind: "folder", dir: folders[index] as string, shown: positionals[index] as string }, sets: [], repoRoot: undefined, scratch: path.join(scratch, label), strict });
+    const read = (label: "base" | "head", index: number) =>
+      readSide({
+        label,
+        source: { kind: "folder", dir: folders[index] as string, shown: positionals[index] as string },
+        sets: [],
+        repoRoot: undefined,
+        scratch: path.join(scratch, label),
+        strict,
+      });
     return Promise.all([read("base", 0), read("head", 1)]);
   }
   const root = repositoryRoot(cwd);

@@ -30,7 +30,9 @@ export function repositoryRoot(cwd: string): string | undefined {
 export function resolveCommit(root: string, ref: string): string | undefined {
   if (ref.startsWith("-")) return undefined;
   try {
-    return git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]).toString("utf8").trim();
+    return git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`])
+      .toString("utf8")
+      .trim();
   } catch {
     return undefined;
   }

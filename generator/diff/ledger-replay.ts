@@ -28,7 +28,12 @@ export interface ReplayResult {
  * Replays, per changed tool, its recent successful calls (under its old name when renamed)
  * against `after`, the new side's tool of that name.
  */
-export function replayLedger(entries: readonly LedgerEntry[], diffs: readonly ToolDiff[], after: ReadonlyMap<string, ToolDescription>, recent: number = DEFAULT_RECENT_CALLS): Map<string, ReplayResult> {
+export function replayLedger(
+  entries: readonly LedgerEntry[],
+  diffs: readonly ToolDiff[],
+  after: ReadonlyMap<string, ToolDescription>,
+  recent: number = DEFAULT_RECENT_CALLS,
+): Map<string, ReplayResult> {
   const successes = new Map<string, LedgerEntry[]>();
   for (const entry of latestPerChain(entries)) {
     if (entry.verdict !== "ok" && entry.verdict !== "repaired") continue;
@@ -47,7 +52,13 @@ export function replayLedger(entries: readonly LedgerEntry[], diffs: readonly To
 }
 
 function replayCalls(calls: readonly LedgerEntry[], tool: ToolDescription | undefined): ReplayResult {
-  if (!tool) return { checked: calls.length, failing: calls.length, share: calls.length > 0 ? 1 : 0, examples: calls.slice(0, 3).map((call) => ({ chain: call.chain, errors: ["the tool no longer exists"] })) };
+  if (!tool)
+    return {
+      checked: calls.length,
+      failing: calls.length,
+      share: calls.length > 0 ? 1 : 0,
+      examples: calls.slice(0, 3).map((call) => ({ chain: call.chain, errors: ["the tool no longer exists"] })),
+    };
   if (calls.length === 0) return { checked: 0, failing: 0, share: 0, examples: [] };
   // ajv for the schema as written (no folding), with toolguard's options and formats.
   const { ajv, compiled } = prepareCompile(tool.dialect, tool.inputSchema, false);
@@ -64,7 +75,11 @@ function replayCalls(calls: readonly LedgerEntry[], tool: ToolDescription | unde
     const args = sentArguments(call);
     if (args === undefined || validate(args)) continue;
     failing++;
-    if (examples.length < 3) examples.push({ chain: call.chain, errors: (validate.errors ?? []).slice(0, 3).map((error) => `${error.instancePath || "/"} ${error.keyword}: ${error.message ?? ""}`.trim()) });
+    if (examples.length < 3)
+      examples.push({
+        chain: call.chain,
+        errors: (validate.errors ?? []).slice(0, 3).map((error) => `${error.instancePath || "/"} ${error.keyword}: ${error.message ?? ""}`.trim()),
+      });
   }
   return { checked: calls.length, failing, share: calls.length > 0 ? failing / calls.length : 0, examples };
 }

@@ -12,7 +12,7 @@ import { extractFolder, GitError, gitPath, hasFolder } from "./git.ts";
 export type SideSource =
   | { readonly kind: "git"; readonly ref: string; readonly commit: string }
   | { readonly kind: "worktree" }
-  | { readonly kind: "folder"; readonly dir: string; /** As the user named it. */ readonly shown: string };
+  | { readonly kind: "folder"; readonly dir: string /** As the user named it. */; readonly shown: string };
 
 export interface SideSet {
   /** The set's schema folder, relative to the repository (or the folder given). */
@@ -48,7 +48,10 @@ export class SideError extends Error {
   format(): string {
     const inner = this.cause instanceof InputError || this.cause instanceof InputErrors ? this.cause.format() : this.cause.message;
     const folder = this.folder ? `, schema folder ${this.folder}` : "";
-    return `${this.label} side (${this.sideName}${folder}):\n${inner.split("\n").map((line) => `  ${line}`).join("\n")}`;
+    return `${this.label} side (${this.sideName}${folder}):\n${inner
+      .split("\n")
+      .map((line) => `  ${line}`)
+      .join("\n")}`;
   }
 }
 

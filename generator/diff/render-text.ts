@@ -8,10 +8,17 @@ const SHORT: Readonly<Record<Impact, string>> = { breaking: "breaking", possibly
 export function renderText(report: DiffReport): string {
   const lines = [`toolguard diff: ${report.base} -> ${report.head}`, `overall: ${classLabel(report.toolTeams, report.models)}`];
   for (const set of report.sets) {
-    lines.push("", `${set.schemas}: ${set.tools.length} tool${set.tools.length === 1 ? "" : "s"} changed, ${set.unchanged} unchanged; package version bump: ${set.bump}`);
+    lines.push(
+      "",
+      `${set.schemas}: ${set.tools.length} tool${set.tools.length === 1 ? "" : "s"} changed, ${set.unchanged} unchanged; package version bump: ${set.bump}`,
+    );
     for (const tool of set.tools) {
       const replay = set.ledger?.[tool.name];
-      const ledger = replay?.error ? `  [ledger not replayed: ${replay.error}]` : replay && replay.checked > 0 ? `  [${replay.failing}/${replay.checked} recent calls would fail]` : "";
+      const ledger = replay?.error
+        ? `  [ledger not replayed: ${replay.error}]`
+        : replay && replay.checked > 0
+          ? `  [${replay.failing}/${replay.checked} recent calls would fail]`
+          : "";
       const renamed = tool.previousName ? ` (was ${tool.previousName})` : "";
       lines.push(`  ${tool.name}${renamed}: ${tool.status}, ${classLabel(tool.toolTeams, tool.models)}${ledger}`);
       for (const change of tool.changes) {

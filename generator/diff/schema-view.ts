@@ -44,7 +44,10 @@ export function deref(root: Schema, node: unknown, pointer: string): Located {
 
 function resolveLocal(root: Schema, ref: string): unknown {
   let value: unknown = root;
-  for (const raw of ref.slice(2).split("/").filter((_token, index, all) => !(all.length === 1 && all[0] === ""))) {
+  for (const raw of ref
+    .slice(2)
+    .split("/")
+    .filter((_token, index, all) => !(all.length === 1 && all[0] === ""))) {
     const token = decodeToken(decodeURIComponent(raw));
     if (Array.isArray(value)) value = value[Number(token)];
     else if (isSchemaObject(value)) value = value[token];

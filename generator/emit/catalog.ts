@@ -20,7 +20,8 @@ const INTRO = [
 
 /** catalog.json: each tool's description, HTTP binding and input schema, one tool per line, in catalog order. */
 export function emitCatalogSchemas(tools: readonly CatalogTool[]): string {
-  const line = (tool: CatalogTool): string => literal({ description: tool.description, ...(tool.http ? { http: tool.http } : {}), inputSchema: tool.inputSchema }).text;
+  const line = (tool: CatalogTool): string =>
+    literal({ description: tool.description, ...(tool.http ? { http: tool.http } : {}), inputSchema: tool.inputSchema }).text;
   return `[\n${tools.map(line).join(",\n")}\n]\n`;
 }
 

@@ -22,7 +22,11 @@ export function buildCoercionTable(tool: ToolDescription): CoercionTable {
   let visits = 0;
   const visit = (schema: Schema, instancePath: string, refsSeen: ReadonlySet<string>): void => {
     if (++visits > MAX_LOCATIONS) {
-      throw new InputError(tool.source, `tool ${tool.name}: its $refs expand into more than ${MAX_LOCATIONS} argument locations (a reference fan-out; reached ${instancePath})`, "share less: a tool's arguments should not multiply through nested $refs; flatten or split the tool");
+      throw new InputError(
+        tool.source,
+        `tool ${tool.name}: its $refs expand into more than ${MAX_LOCATIONS} argument locations (a reference fan-out; reached ${instancePath})`,
+        "share less: a tool's arguments should not multiply through nested $refs; flatten or split the tool",
+      );
     }
     const parts = collectAllOf(schema, root, refsSeen);
     const target = coercionTarget(parts.map((part) => part.schema));

@@ -76,7 +76,12 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
   }
   if (typeof schema.format === "string") hint.format = schema.format;
   const items = isSchemaObject(schema.items) ? schema.items : undefined;
-  if (items && typeof items.type === "string" && ["string", "number", "integer", "boolean"].includes(items.type) && Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key))) {
+  if (
+    items &&
+    typeof items.type === "string" &&
+    ["string", "number", "integer", "boolean"].includes(items.type) &&
+    Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key))
+  ) {
     hint.itemType = items.type;
   }
   const range: Record<string, number> = {};
@@ -146,7 +151,8 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   if (members) hint.memberKeys = members;
   // Per object branch, what it requires: a value fitting no branch hears what each one lacks.
   const required = branches.map((branch) => {
-    for (const view of readings(branch, root)) if (Array.isArray(view.required)) return view.required.filter((name): name is string => typeof name === "string");
+    for (const view of readings(branch, root))
+      if (Array.isArray(view.required)) return view.required.filter((name): name is string => typeof name === "string");
     return undefined;
   });
   if (required.every((names) => names !== undefined && names.length > 0)) hint.branchRequired = required as string[][];
@@ -195,7 +201,6 @@ function nearMissesOf(values: readonly JsonValue[]): Record<string, JsonValue> {
 }
 
 const AMBIGUOUS = Symbol("ambiguous");
-
 
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, " ");

@@ -21,9 +21,7 @@ import { isSchemaObject, mapSchemas, REFERENCE_KEYWORDS, someEntry, type Schema 
 import { pairwiseDisjoint, readings, typesOf } from "./union-branches.ts";
 
 /** Keywords that never affect whether a value is valid. */
-const ANNOTATIONS: ReadonlySet<string> = new Set([
-  "title", "description", "$comment", "examples", "example", "default", "deprecated", "readOnly", "writeOnly",
-]);
+const ANNOTATIONS: ReadonlySet<string> = new Set(["title", "description", "$comment", "examples", "example", "default", "deprecated", "readOnly", "writeOnly"]);
 
 /** `schema` with its combinators folded; the input is not modified. */
 export function foldCombinators(schema: unknown): unknown {

@@ -22,13 +22,25 @@ export function lintSchema(tool: ToolDescription, ajv: AjvInstance): void {
   walkSchemas(tool.inputSchema, (schema, location) => {
     for (const keyword of Object.keys(schema)) {
       if (RAW_CODE_KEYWORDS.has(keyword)) {
-        throw new InputError(at, `tool ${tool.name}: "${keyword}" at ${location} would paste schema text into generated TypeScript`, `remove "${keyword}": toolguard derives types from the schema itself`);
+        throw new InputError(
+          at,
+          `tool ${tool.name}: "${keyword}" at ${location} would paste schema text into generated TypeScript`,
+          `remove "${keyword}": toolguard derives types from the schema itself`,
+        );
       }
       if (keyword === "$data") {
-        throw new InputError(at, `tool ${tool.name}: "$data" at ${location} would let the arguments choose the rules they are checked against`, "write the value into the schema; toolguard does not support $data");
+        throw new InputError(
+          at,
+          `tool ${tool.name}: "$data" at ${location} would let the arguments choose the rules they are checked against`,
+          "write the value into the schema; toolguard does not support $data",
+        );
       }
       if (!Object.hasOwn(known, keyword)) {
-        throw new InputError(at, `tool ${tool.name}: unknown keyword "${keyword}" at ${location}`, "correct the spelling, or remove it (toolguard validates in ajv's strict mode: a keyword it does not know would assert nothing)");
+        throw new InputError(
+          at,
+          `tool ${tool.name}: unknown keyword "${keyword}" at ${location}`,
+          "correct the spelling, or remove it (toolguard validates in ajv's strict mode: a keyword it does not know would assert nothing)",
+        );
       }
     }
     // A nested `$id` moves the base that `$ref`s inside it resolve against; toolguard resolves
@@ -41,7 +53,10 @@ export function lintSchema(tool: ToolDescription, ajv: AjvInstance): void {
         "remove the nested $id and write the references inside it as pointers from the root (#/$defs/...)",
       );
     }
-    for (const [keyword, examples] of [["examples", schema["examples"]], ["example", schema["example"] === undefined ? undefined : [schema["example"]]]] as const) {
+    for (const [keyword, examples] of [
+      ["examples", schema["examples"]],
+      ["example", schema["example"] === undefined ? undefined : [schema["example"]]],
+    ] as const) {
       if (!Array.isArray(examples)) continue;
       examples.forEach((example: unknown, index: number) => {
         const size = JSON.stringify(example)?.length ?? 0;
@@ -83,7 +98,7 @@ function refuseProtoKeys(tool: ToolDescription, value: unknown, location: string
     return;
   }
   if (value === null || typeof value !== "object") return;
-  if (Object.hasOwn(value, "__proto__") || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+  if (Object.hasOwn(value, "__proto__") || (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)) {
     throw new InputError(
       { file: tool.source.file, pointer: tool.source.pointer },
       `tool ${tool.name}: the key "__proto__" at ${location} names JavaScript's prototype, not a property, and cannot be checked faithfully`,

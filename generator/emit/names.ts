@@ -19,7 +19,23 @@ function capitalise(word: string): string {
  * `validate20`, `func0`, `pattern2`, `formats4`...), and the catalog's `lazyTool`, `catalogData` and `dataAt`. An export with one
  * of them would not load.
  */
-const MODULE_NAMES = new Set(["tools", "defineTool", "inputSchema", "coercions", "hints", "references", "http", "validate", "formats", "linearRegExp", "ucs2length", "equal", "lazyTool", "catalogData", "dataAt"]);
+const MODULE_NAMES = new Set([
+  "tools",
+  "defineTool",
+  "inputSchema",
+  "coercions",
+  "hints",
+  "references",
+  "http",
+  "validate",
+  "formats",
+  "linearRegExp",
+  "ucs2length",
+  "equal",
+  "lazyTool",
+  "catalogData",
+  "dataAt",
+]);
 const AJV_SCOPE_NAME = /^(?:schema|validate|func|pattern|formats|wrapper|root|keyword|parse|serialize|Error)\d+$/;
 
 /** `create_invoice` -> `createInvoice`; a reserved word or a leading digit gets a suffix/prefix. */
@@ -46,6 +62,9 @@ const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/;
 
 /** `create_invoice` -> `create-invoice`: the stem of the tool's files; `con` -> `con-tool`. */
 export function fileStem(toolName: string): string {
-  const stem = words(toolName).map((word) => word.toLowerCase()).join("-") || "tool";
+  const stem =
+    words(toolName)
+      .map((word) => word.toLowerCase())
+      .join("-") || "tool";
   return WINDOWS_DEVICE.test(stem) ? `${stem}-tool` : stem;
 }

@@ -45,7 +45,9 @@ export function transpileTemplates(folder: string): EmittedFile[] {
     const dts = ts.transpileDeclaration(source, { compilerOptions, fileName: name });
     if (dts.diagnostics && dts.diagnostics.length > 0) {
       const first = dts.diagnostics[0];
-      throw new Error(`templates/${folder}/${name}: declarations cannot be emitted on their own: ${ts.flattenDiagnosticMessageText(first?.messageText ?? "", " ")}`);
+      throw new Error(
+        `templates/${folder}/${name}: declarations cannot be emitted on their own: ${ts.flattenDiagnosticMessageText(first?.messageText ?? "", " ")}`,
+      );
     }
     files.push({ path: `${folder}/${stem}.js`, content: top + js });
     files.push({ path: `${folder}/${stem}.d.ts`, content: top + rewriteDeclarationImports(dts.outputText) });

@@ -40,7 +40,13 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
     TOOL_EXPORT: exported,
     TOOL_ARGS: ident(args),
     TOOL_RESOLVED_ARGS: ident(kinds.length > 0 ? resolvedArgsTypeName(tool) : args),
-    TOOL_REFERENCE_KINDS: kinds.length > 0 ? join(kinds.map((kind) => literal(kind)), " | ") : code`never`,
+    TOOL_REFERENCE_KINDS:
+      kinds.length > 0
+        ? join(
+            kinds.map((kind) => literal(kind)),
+            " | ",
+          )
+        : code`never`,
     DESCRIPTION_COMMENT: description,
   });
   assertDeclaredOnce(exported.text, js, validator);
@@ -68,7 +74,16 @@ function assertDeclaredOnce(exported: string, template: string, validator: Compi
 }
 
 function importedNames(line: string): string[] {
-  return (/^import \{([^}]*)\}/.exec(line)?.[1] ?? "").split(",").map((name) => name.trim().split(/\s+as\s+/).pop() ?? "").filter(Boolean);
+  return (/^import \{([^}]*)\}/.exec(line)?.[1] ?? "")
+    .split(",")
+    .map(
+      (name) =>
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop() ?? "",
+    )
+    .filter(Boolean);
 }
 
 // Declarations and imports at column 0 and, with `countBraces`, outside any braces. The

@@ -97,7 +97,10 @@ export function fill(form: FillInForm, values: Readonly<Record<string, Code>>): 
     .map((piece) => {
       if (typeof piece === "string") return piece;
       if (piece.placeholder.startsWith("IMPORT:")) {
-        const specifier = piece.placeholder.slice("IMPORT:".length).replace(/^\.\/runtime\//, "../runtime/").replace(/\.ts$/, ".js");
+        const specifier = piece.placeholder
+          .slice("IMPORT:".length)
+          .replace(/^\.\/runtime\//, "../runtime/")
+          .replace(/\.ts$/, ".js");
         return JSON.stringify(specifier);
       }
       const value = values[piece.placeholder];

@@ -42,7 +42,11 @@ export interface CompileOptions {
  * the folded one, equivalent by construction. Shared by compileValidator and the tests that
  * hold the two to the same verdicts.
  */
-export function prepareCompile(dialect: ToolDescription["dialect"], schema: object, optimise: boolean): { readonly ajv: AjvInstance; readonly compiled: object } {
+export function prepareCompile(
+  dialect: ToolDescription["dialect"],
+  schema: object,
+  optimise: boolean,
+): { readonly ajv: AjvInstance; readonly compiled: object } {
   // The meta-schema check runs on a shared instance (see ajv/instances.ts), so this one needs
   // the meta-schemas only when a `$ref` may reach one.
   const meta = hasNonLocalRef(schema);
@@ -61,7 +65,11 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
     validateAgainstMeta(ajv, () => createAjv(tool.dialect), `${tool.dialect} ${String(schema.$schema)}`, schema);
     validate = ajv.compile(compiled);
   } catch (error) {
-    throw new InputError(tool.source, `the input schema of ${tool.name} does not compile: ${(error as Error).message}`, "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)");
+    throw new InputError(
+      tool.source,
+      `the input schema of ${tool.name} does not compile: ${(error as Error).message}`,
+      "correct the keyword named (toolguard compiles schemas in ajv's strict mode, so unknown keywords and formats are refused)",
+    );
   }
   const code = standaloneCode(ajv, validate);
   return toEsm(optimise ? qualifySchemaPaths(code, referencedFunctions(validate)) : code, tool);

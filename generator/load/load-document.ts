@@ -55,7 +55,11 @@ export async function bundleRefs(absoluteFile: string, value: unknown, options: 
     read: async (info: { url: string }) => {
       const target = info.url.startsWith("file:") ? fileURLToPath(info.url) : decodeURIComponent(info.url);
       const real = await realpath(target).catch(() => {
-        throw new InputError({ file, pointer: "" }, `$ref points to a file that does not exist: ${relativeToRoot(root, target)}`, "correct the $ref's path (relative to the file that contains it)");
+        throw new InputError(
+          { file, pointer: "" },
+          `$ref points to a file that does not exist: ${relativeToRoot(root, target)}`,
+          "correct the $ref's path (relative to the file that contains it)",
+        );
       });
       if (real !== root && !real.startsWith(root + path.sep)) {
         throw new InputError({ file, pointer: "" }, `$ref reaches outside the schema root: ${target}`, `keep every referenced file under ${root}`);
@@ -68,7 +72,11 @@ export async function bundleRefs(absoluteFile: string, value: unknown, options: 
     canRead: /^https?:/i,
     read: async (info: { url: string }) => {
       if (!options.allowNetwork) {
-        throw new InputError({ file, pointer: "" }, `$ref points to the network (${info.url}) and network access is off`, "vendor the referenced schema under the schema root, or set allowNetwork: true in the config");
+        throw new InputError(
+          { file, pointer: "" },
+          `$ref points to the network (${info.url}) and network access is off`,
+          "vendor the referenced schema under the schema root, or set allowNetwork: true in the config",
+        );
       }
       const response = await fetch(info.url);
       if (!response.ok) throw new InputError({ file, pointer: "" }, `$ref ${info.url} answered HTTP ${response.status}`, "check the URL");
@@ -100,7 +108,11 @@ function asInputError(error: unknown, file: string): InputError {
   if (missingPointer) {
     return new InputError({ file, pointer: "" }, `dangling $ref: nothing at ${missingPointer[1]}`, "point the $ref at an existing definition");
   }
-  return new InputError({ file, pointer: "" }, `could not resolve $ref: ${message.split("\n")[0]}`, "check every $ref in this file and the files it references");
+  return new InputError(
+    { file, pointer: "" },
+    `could not resolve $ref: ${message.split("\n")[0]}`,
+    "check every $ref in this file and the files it references",
+  );
 }
 
 /** Characters a `#` reference may hold for ref-parser to keep it exactly as written. */

@@ -61,7 +61,11 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
 function refPointer(ref: string, file: string, at: string): string {
   const fragment = decodeURIComponent(ref.slice(1));
   if (fragment !== "" && !fragment.startsWith("/")) {
-    throw new InputError({ file, pointer: at }, `$ref "${ref}" is an anchor, which toolguard does not resolve across documents`, "use a JSON Pointer $ref such as #/$defs/Name");
+    throw new InputError(
+      { file, pointer: at },
+      `$ref "${ref}" is an anchor, which toolguard does not resolve across documents`,
+      "use a JSON Pointer $ref such as #/$defs/Name",
+    );
   }
   return fragment;
 }

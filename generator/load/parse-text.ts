@@ -29,11 +29,19 @@ export function parseSchemaText(file: string, text: string): unknown {
 function checkShape(file: string, value: unknown, at: string, depth: number): void {
   if (value === null || typeof value !== "object") return;
   if (depth >= MAX_SCHEMA_DEPTH) {
-    throw new InputError({ file, pointer: at }, `nesting deeper than ${MAX_SCHEMA_DEPTH} levels`, "flatten the schema with $defs and $ref; no tool schema needs this depth");
+    throw new InputError(
+      { file, pointer: at },
+      `nesting deeper than ${MAX_SCHEMA_DEPTH} levels`,
+      "flatten the schema with $defs and $ref; no tool schema needs this depth",
+    );
   }
   const proto = Object.getPrototypeOf(value);
   if (Object.hasOwn(value, "__proto__") || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
-    throw new InputError({ file, pointer: `${at}/__proto__` }, `the key "__proto__" names JavaScript's prototype, not a property, and cannot be checked faithfully`, 'rename the key (toolguard refuses "__proto__" rather than generate a validator that ignores it)');
+    throw new InputError(
+      { file, pointer: `${at}/__proto__` },
+      `the key "__proto__" names JavaScript's prototype, not a property, and cannot be checked faithfully`,
+      'rename the key (toolguard refuses "__proto__" rather than generate a validator that ignores it)',
+    );
   }
   if (Array.isArray(value)) {
     value.forEach((item, index) => checkShape(file, item, `${at}/${index}`, depth + 1));
@@ -44,14 +52,22 @@ function checkShape(file: string, value: unknown, at: string, depth: number): vo
 
 function parseText(file: string, text: string): unknown {
   if (text.length > MAX_SCHEMA_BYTES) {
-    throw new InputError({ file, pointer: "" }, `file is ${text.length} bytes, over the ${MAX_SCHEMA_BYTES}-byte limit`, "split the document or remove what is not a tool schema");
+    throw new InputError(
+      { file, pointer: "" },
+      `file is ${text.length} bytes, over the ${MAX_SCHEMA_BYTES}-byte limit`,
+      "split the document or remove what is not a tool schema",
+    );
   }
   if (isYamlFile(file)) {
     try {
       return parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES, uniqueKeys: true, prettyErrors: true });
     } catch (error) {
       const detail = error instanceof YAMLParseError ? error.message.split("\n")[0] : String(error);
-      throw new InputError({ file, pointer: "" }, `not valid YAML: ${detail}`, "fix the YAML syntax at the position given (aliases are limited to 100 per document)");
+      throw new InputError(
+        { file, pointer: "" },
+        `not valid YAML: ${detail}`,
+        "fix the YAML syntax at the position given (aliases are limited to 100 per document)",
+      );
     }
   }
   try {

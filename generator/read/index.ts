@@ -26,7 +26,11 @@ export async function listSchemaFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      throw new InputError({ file: relativeToRoot(root, dir) || ".", pointer: "" }, `cannot read the schema folder: ${error.code ?? error.message}`, "create the folder or point the config's `schemas` at an existing one");
+      throw new InputError(
+        { file: relativeToRoot(root, dir) || ".", pointer: "" },
+        `cannot read the schema folder: ${error.code ?? error.message}`,
+        "create the folder or point the config's `schemas` at an existing one",
+      );
     });
     for (const entry of entries) {
       // `_name` files and folders hold shared definitions that tools `$ref`; they are not tools.
@@ -43,7 +47,11 @@ export async function listSchemaFiles(root: string): Promise<string[]> {
 export async function readSchemaSet(root: string, options: ReadSetOptions): Promise<ReadResult> {
   const files = await listSchemaFiles(root);
   if (files.length === 0) {
-    throw new InputError({ file: root, pointer: "" }, "no tool schemas found (looked for .json, .yaml and .yml files)", "add tool files to the folder, or point the config's `schemas` elsewhere");
+    throw new InputError(
+      { file: root, pointer: "" },
+      "no tool schemas found (looked for .json, .yaml and .yml files)",
+      "add tool files to the folder, or point the config's `schemas` elsewhere",
+    );
   }
   const tools: ToolDescription[] = [];
   const skipped: SkippedTool[] = [];
@@ -70,7 +78,9 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   }
   for (const { file, read } of entries) {
     try {
-      const result = isOpenApi(read.document) ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict }) : await readToolFile(read, file, load);
+      const result = isOpenApi(read.document)
+        ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict })
+        : await readToolFile(read, file, load);
       tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
     } catch (error) {

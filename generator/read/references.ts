@@ -26,7 +26,11 @@ export function extractReferences(schema: Record<string, unknown>, location: Err
       const childAt = `${schemaAt}/${pointerToken(key)}`;
       if (key === REFERENCE_KEYWORD) {
         if (instanceAt === undefined) {
-          throw new InputError({ file: location.file, pointer: childAt }, `${REFERENCE_KEYWORD} must sit on a property reached through "properties" and "items" only`, "move the annotation onto the property schema itself (not under $ref, anyOf or $defs)");
+          throw new InputError(
+            { file: location.file, pointer: childAt },
+            `${REFERENCE_KEYWORD} must sit on a property reached through "properties" and "items" only`,
+            "move the annotation onto the property schema itself (not under $ref, anyOf or $defs)",
+          );
         }
         references[instanceAt] = readAnnotation(child, { file: location.file, pointer: childAt });
       } else if (key === "properties" && child !== null && typeof child === "object" && instanceAt !== undefined) {
@@ -67,6 +71,10 @@ function assertTargetFree(schema: Record<string, unknown>, path: string, field: 
   }
   const props = (node as Record<string, unknown>).properties as Record<string, unknown> | undefined;
   if (props && Object.hasOwn(props, field.target)) {
-    throw new InputError(location, `reference target "${field.target}" of ${path} is also a property the model could send`, "remove that property from the schema: the resolver fills it");
+    throw new InputError(
+      location,
+      `reference target "${field.target}" of ${path} is also a property the model could send`,
+      "remove that property from the schema: the resolver fills it",
+    );
   }
 }

@@ -46,8 +46,18 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
   if (entry !== undefined) {
     const named = documents.find((document) => document.file === entry);
     const relative = path.relative(root, entry);
-    if (!named) throw new InputError({ file: relative, pointer: "" }, "the set's entry document is not in the schema folder", "point `entry` at an OpenAPI document under the set's `schemas` folder (relative to it)");
-    if (!isOpenApi(named.read.document)) throw new InputError({ file: relative, pointer: "" }, "the set's entry has no top-level `openapi` field", "point `entry` at the OpenAPI document's root file");
+    if (!named)
+      throw new InputError(
+        { file: relative, pointer: "" },
+        "the set's entry document is not in the schema folder",
+        "point `entry` at an OpenAPI document under the set's `schemas` folder (relative to it)",
+      );
+    if (!isOpenApi(named.read.document))
+      throw new InputError(
+        { file: relative, pointer: "" },
+        "the set's entry has no top-level `openapi` field",
+        "point `entry` at the OpenAPI document's root file",
+      );
     return [named];
   }
   // Everything reachable from an OpenAPI document through `$ref`s is part of one. (Tool files

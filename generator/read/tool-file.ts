@@ -44,7 +44,7 @@ async function readTool(loaded: LoadedDocument, value: unknown, at: string, abso
   if (!shape) {
     throw new InputError(
       { file, pointer: at },
-      "not a tool: expected MCP ({name, inputSchema}), Anthropic ({name, input_schema}), OpenAI ({type: \"function\", function: {name, parameters}}) or a JSON Schema with a title",
+      'not a tool: expected MCP ({name, inputSchema}), Anthropic ({name, input_schema}), OpenAI ({type: "function", function: {name, parameters}}) or a JSON Schema with a title',
       "give the tool one of these shapes",
     );
   }
@@ -61,13 +61,21 @@ async function readTool(loaded: LoadedDocument, value: unknown, at: string, abso
   const location = { file, pointer: shape.schemaPointer };
   const declared = resolvePointer(loaded.document, shape.schemaPointer);
   if (!isObject(declared)) {
-    throw new InputError(location, "the tool's input schema is missing or not an object", "give the tool an object schema: {\"type\": \"object\", \"properties\": {…}}");
+    throw new InputError(
+      location,
+      "the tool's input schema is missing or not an object",
+      'give the tool an object schema: {"type": "object", "properties": {…}}',
+    );
   }
   const dialect = dialectOf(declared, location);
   const bundled = await bundleRefs(absoluteFile, declared, options);
   const localized = localizeSchema(bundled, "", { file, defsKeyword: dialect === "2020-12" ? "$defs" : "definitions" });
   if (localized.type !== "object") {
-    throw new InputError(location, `a tool's input schema must have type "object", found ${JSON.stringify(localized.type)}`, "wrap the arguments in an object schema: {\"type\": \"object\", \"properties\": {…}}");
+    throw new InputError(
+      location,
+      `a tool's input schema must have type "object", found ${JSON.stringify(localized.type)}`,
+      'wrap the arguments in an object schema: {"type": "object", "properties": {…}}',
+    );
   }
   const { schema, references } = extractReferences(localized, location);
   // The title is the tool's name in a bare schema (and its description the tool's): the model

@@ -102,7 +102,9 @@ export class GenerationCache {
    */
   async setKey(set: ResolvedSet, options: { readonly allowNetwork: boolean; readonly strict: boolean }): Promise<string | undefined> {
     if (options.allowNetwork) return undefined;
-    const digest = createHash("sha256").update(await this.emitterHash()).update(JSON.stringify({ set, strict: options.strict }));
+    const digest = createHash("sha256")
+      .update(await this.emitterHash())
+      .update(JSON.stringify({ set, strict: options.strict }));
     for (const file of await listFiles(set.schemas)) {
       digest.update(`\0${path.relative(set.schemas, file)}\0`).update(await readFile(file));
     }

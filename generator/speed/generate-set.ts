@@ -28,7 +28,11 @@ const LARGE_SET_BYTES = 1024 * 1024;
 type EmitterPool = WorkerPool<EmitTask, readonly EmittedFile[]>;
 
 /** Generates one set: `generatePackage` (generate.ts) with the cache, the precompiled files and worker threads. */
-export async function generateSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">, cache?: GenerationCache): Promise<GeneratedPackage> {
+export async function generateSet(
+  set: ResolvedSet,
+  config: Pick<ResolvedConfig, "allowNetwork" | "strict">,
+  cache?: GenerationCache,
+): Promise<GeneratedPackage> {
   const setKey = await cache?.setKey(set, config);
   const whole = setKey ? await cache?.set(setKey) : undefined;
   if (whole) return { set, ...whole };
@@ -109,7 +113,11 @@ class FastEmitters implements Emitters {
     const cache = this.#cache;
     if (!cache) return [];
     const extras = await this.#extrasKey(set.extras ?? []);
-    return [cache.filesEntry((await this.#runtimeKey()) as string), cache.filesEntry(await cache.packageKey(set, tools)), ...(extras ? [cache.filesEntry(extras)] : [])];
+    return [
+      cache.filesEntry((await this.#runtimeKey()) as string),
+      cache.filesEntry(await cache.packageKey(set, tools)),
+      ...(extras ? [cache.filesEntry(extras)] : []),
+    ];
   }
 
   /** Resolves once every tool's files emitted this run are in the cache. */
@@ -140,7 +148,11 @@ class FastEmitters implements Emitters {
     const pool = this.#pool;
     if (pool) {
       return Promise.all(
-        tools.map((tool) => pool.run({ kind: "tool", tool }).then((outcome) => settled(tool, outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) }))),
+        tools.map((tool) =>
+          pool
+            .run({ kind: "tool", tool })
+            .then((outcome) => settled(tool, outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) })),
+        ),
       );
     }
     const { useToolTemplate } = await import("../emit/tool-template.ts");
@@ -167,7 +179,16 @@ class FastEmitters implements Emitters {
 /** Bytes of every file under the schema folder (0 when it is missing: the reader says so). */
 async function schemaBytes(dir: string): Promise<number> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map((entry) => stat(path.join(entry.parentPath, entry.name)).then((info) => info.size, () => 0)));
+  const sizes = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        stat(path.join(entry.parentPath, entry.name)).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      ),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 

@@ -47,13 +47,24 @@ export async function readPrecompiled(file: string, key: string): Promise<Precom
   } catch {
     return undefined;
   }
-  if (stored.key !== key || !Array.isArray(stored.runtime) || !Array.isArray(stored.extras) || typeof stored.toolTemplate !== "object" || stored.toolTemplate === null) return undefined;
+  if (
+    stored.key !== key ||
+    !Array.isArray(stored.runtime) ||
+    !Array.isArray(stored.extras) ||
+    typeof stored.toolTemplate !== "object" ||
+    stored.toolTemplate === null
+  )
+    return undefined;
   return stored as Precompiled;
 }
 
 /** Compiles the runtime and the tool template from the sources beside this code (loads TypeScript). */
 export async function makePrecompiled(): Promise<Precompiled> {
-  const [{ runtimeFiles, transpileTemplates }, { toolTemplate }, key] = await Promise.all([import("../emit/runtime.ts"), import("../emit/tool-template.ts"), sourcesKey()]);
+  const [{ runtimeFiles, transpileTemplates }, { toolTemplate }, key] = await Promise.all([
+    import("../emit/runtime.ts"),
+    import("../emit/tool-template.ts"),
+    sourcesKey(),
+  ]);
   const extras = EXTRA_NAMES.flatMap((name) => transpileTemplates(`extras/${name}`));
   return { key, runtime: runtimeFiles(), extras, toolTemplate: toolTemplate() };
 }

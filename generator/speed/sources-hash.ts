@@ -34,7 +34,10 @@ export function sourcesHash(dirs: SourceDirs = DEFAULT_DIRS): Promise<string> {
 
 async function hashSources(dirs: SourceDirs): Promise<string> {
   const digest = createHash("sha256");
-  for (const [label, dir] of [["templates", dirs.templates], ["generator", dirs.generator]] as const) {
+  for (const [label, dir] of [
+    ["templates", dirs.templates],
+    ["generator", dirs.generator],
+  ] as const) {
     // Synchronous reads: a few hundred small files, which promise-based reads make several times slower.
     for (const file of await listFiles(dir)) digest.update(`\0${label}/${path.relative(dir, file).split(path.sep).join("/")}\0`).update(readFileSync(file));
   }

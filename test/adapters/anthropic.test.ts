@@ -19,7 +19,11 @@ afterAll(() => fake.close());
 /** The tool_result blocks the model got back, with their is_error flags. */
 function resultBlocks(): { content: string; is_error: boolean }[] {
   const messages = fake.requests.at(-1)?.messages as { content: unknown }[];
-  return messages.flatMap((message) => (Array.isArray(message.content) ? (message.content as { type: string; content: string; is_error: boolean }[]) : []).filter((block) => block.type === "tool_result"));
+  return messages.flatMap((message) =>
+    (Array.isArray(message.content) ? (message.content as { type: string; content: string; is_error: boolean }[]) : []).filter(
+      (block) => block.type === "tool_result",
+    ),
+  );
 }
 
 describe("Anthropic Messages through the adapter", () => {
@@ -61,7 +65,15 @@ describe("Anthropic Messages through the adapter", () => {
     fake.play([{ tool: "create_invoices", args: VALID }, { text: "Sorry." }]);
     await anthropicTurn(client, [bench.tool], "Invoice Acme BV", "a-unknown");
     expect(resultBlocks().map((block) => [JSON.parse(block.content), block.is_error])).toEqual([
-      [{ status: "unknown_tool", tool: "create_invoices", available: [TOOL], detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".' }, true],
+      [
+        {
+          status: "unknown_tool",
+          tool: "create_invoices",
+          available: [TOOL],
+          detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".',
+        },
+        true,
+      ],
     ]);
   });
 });

@@ -9,9 +9,7 @@ import type { AddressInfo } from "node:net";
 export type Wire = "chat" | "responses" | "anthropic";
 
 /** One model turn: call `tool` with `args` (raw text), or say `text`. */
-export type Step =
-  | { readonly tool: string; readonly args: string; readonly cutOff?: boolean }
-  | { readonly text: string };
+export type Step = { readonly tool: string; readonly args: string; readonly cutOff?: boolean } | { readonly text: string };
 
 export interface FakeModel {
   readonly baseURL: string;
@@ -74,13 +72,29 @@ function chatReply(step: Step, index: number): unknown {
       ? { role: "assistant", content: null, tool_calls: [{ id: `call_${index}`, type: "function", function: { name: step.tool, arguments: step.args } }] }
       : { role: "assistant", content: step.text };
   const finish = "tool" in step ? (step.cutOff ? "length" : "tool_calls") : "stop";
-  return { id: `chatcmpl-${index}`, object: "chat.completion", created: 1, model: "fake", choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage: USAGE_CHAT };
+  return {
+    id: `chatcmpl-${index}`,
+    object: "chat.completion",
+    created: 1,
+    model: "fake",
+    choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+    usage: USAGE_CHAT,
+  };
 }
 
 function responsesReply(step: Step, index: number): unknown {
   const output =
     "tool" in step
-      ? [{ type: "function_call", id: `fc_${index}`, call_id: `call_${index}`, name: step.tool, arguments: step.args, status: step.cutOff ? "incomplete" : "completed" }]
+      ? [
+          {
+            type: "function_call",
+            id: `fc_${index}`,
+            call_id: `call_${index}`,
+            name: step.tool,
+            arguments: step.args,
+            status: step.cutOff ? "incomplete" : "completed",
+          },
+        ]
       : [{ type: "message", id: `msg_${index}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: step.text, annotations: [] }] }];
   const cutOff = "tool" in step && step.cutOff === true;
   return {
@@ -96,15 +110,31 @@ function responsesReply(step: Step, index: number): unknown {
     parallel_tool_calls: true,
     tool_choice: "auto",
     tools: [],
-    usage: { input_tokens: 10, output_tokens: 10, total_tokens: 20, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+    usage: {
+      input_tokens: 10,
+      output_tokens: 10,
+      total_tokens: 20,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
   };
 }
 
 function anthropicReply(step: Step, index: number): unknown {
   // Anthropic hands over `input` parsed; a cut-off call arrives as whatever the API could parse.
-  const content = "tool" in step ? [{ type: "tool_use", id: `toolu_${index}`, name: step.tool, input: parseOr(step.args) }] : [{ type: "text", text: step.text }];
+  const content =
+    "tool" in step ? [{ type: "tool_use", id: `toolu_${index}`, name: step.tool, input: parseOr(step.args) }] : [{ type: "text", text: step.text }];
   const stop = "tool" in step ? (step.cutOff ? "max_tokens" : "tool_use") : "end_turn";
-  return { id: `msg_${index}`, type: "message", role: "assistant", model: "fake", content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 10 } };
+  return {
+    id: `msg_${index}`,
+    type: "message",
+    role: "assistant",
+    model: "fake",
+    content,
+    stop_reason: stop,
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 10 },
+  };
 }
 
 function parseOr(text: string): unknown {

@@ -22,7 +22,10 @@ beforeAll(async () => {
     const id = request.headers["mcp-session-id"];
     let transport = typeof id === "string" ? transports.get(id) : undefined;
     if (!transport) {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (session) => void transports.set(session, created) });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (session) => void transports.set(session, created),
+      });
       await toolServer([bench.tool]).connect(created);
       transport = created;
     }
@@ -55,7 +58,11 @@ describe("an MCP server of guarded tools over streamable HTTP", () => {
     const first = await session();
     const second = await session();
     expect(first.id).not.toBe(second.id);
-    expect([await status(first.client), await status(first.client), await status(second.client)]).toEqual(["validation_failed", "arguments_rejected", "validation_failed"]);
+    expect([await status(first.client), await status(first.client), await status(second.client)]).toEqual([
+      "validation_failed",
+      "arguments_rejected",
+      "validation_failed",
+    ]);
     const turns = bench.chains().map((entry) => entry.turn);
     expect(turns).toEqual([`mcp:${first.id}:${TOOL}:0`, `mcp:${second.id}:${TOOL}:0`]);
   });

@@ -76,7 +76,12 @@ describe("OpenAI Agents through the adapter", () => {
     fake.play([{ tool: "create_invoices", args: VALID }, { text: "Sorry." }]);
     expect(await agentsTurn(client, [bench.tool], "Invoice Acme BV")).toBe("Sorry.");
     expect(fake.toolResults().map((text) => JSON.parse(text))).toEqual([
-      { status: "unknown_tool", tool: "create_invoices", available: [TOOL], detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".' },
+      {
+        status: "unknown_tool",
+        tool: "create_invoices",
+        available: [TOOL],
+        detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".',
+      },
     ]);
   });
 
@@ -101,7 +106,10 @@ describe("OpenAI Agents on its Chat Completions model, through the provider wrap
   afterAll(() => chatFake.close());
 
   async function run(bench: ReturnType<typeof invoiceBench>): Promise<unknown> {
-    const runner = new Runner({ modelProvider: guardModelProvider(new OpenAIProvider({ openAIClient: chatClient, useResponses: false })), tracingDisabled: true });
+    const runner = new Runner({
+      modelProvider: guardModelProvider(new OpenAIProvider({ openAIClient: chatClient, useResponses: false })),
+      tracingDisabled: true,
+    });
     const agent = new Agent({ name: "billing", model: "gpt-5", tools: agentsTools([bench.tool]) });
     return (await runner.run(agent, "Invoice Acme BV", { maxTurns: 8 })).finalOutput;
   }

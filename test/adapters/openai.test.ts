@@ -28,7 +28,9 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     expect(await turn(bench, "t-repair")).toBe("Done.");
     expect(bench.received).toEqual([RECEIVED]);
     expect(fake.toolResults().map((text) => JSON.parse(text))).toEqual([INVALID_ENVELOPE, okOutcome(2, expect.any(String))]);
-    expect(bench.chains()).toMatchObject([{ tool: TOOL, turn: "t-repair", verdict: "repaired", repairs: 1, attempts: [{ raw: INVALID }, { raw: VALID, coercions: [] }] }]);
+    expect(bench.chains()).toMatchObject([
+      { tool: TOOL, turn: "t-repair", verdict: "repaired", repairs: 1, attempts: [{ raw: INVALID }, { raw: VALID, coercions: [] }] },
+    ]);
   });
 
   it("refuses a model that never gets it right, after one repair", async () => {
@@ -58,7 +60,9 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     const [first] = fake.toolResults().map((text) => JSON.parse(text));
     expect(first).toMatchObject({ status: "validation_failed", failure: "syntactic", errors: [{ rule: "truncated" }], repairsLeft: 2 });
     expect(first.detail).toContain("cut off");
-    expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: CUT_OFF, finishReason: wire === "chat" ? "length" : "max_output_tokens" }, { raw: VALID }] }]);
+    expect(bench.chains()).toMatchObject([
+      { verdict: "repaired", attempts: [{ raw: CUT_OFF, finishReason: wire === "chat" ? "length" : "max_output_tokens" }, { raw: VALID }] },
+    ]);
   });
 
   it("answers an unknown tool with the tools the model may call", async () => {
@@ -66,7 +70,12 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     fake.play([{ tool: "create_invoices", args: VALID }, { text: "Sorry." }]);
     await turn(bench, "t-unknown");
     expect(fake.toolResults().map((text) => JSON.parse(text))).toEqual([
-      { status: "unknown_tool", tool: "create_invoices", available: [TOOL], detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".' },
+      {
+        status: "unknown_tool",
+        tool: "create_invoices",
+        available: [TOOL],
+        detail: 'There is no tool named "create_invoices". Call one of: "create_invoice".',
+      },
     ]);
     expect(bench.chains()).toEqual([]);
   });

@@ -8,11 +8,16 @@ import { describe, expect, it } from "vitest";
 const REPO = path.resolve(import.meta.dirname, "../..");
 const EXAMPLES = path.join(REPO, "examples/adapters");
 const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("## Wiring it into an agent runtime"), readme.indexOf("\n## ", readme.indexOf("## Wiring it into an agent runtime") + 3));
+const section = readme.slice(
+  readme.indexOf("## Wiring it into an agent runtime"),
+  readme.indexOf("\n## ", readme.indexOf("## Wiring it into an agent runtime") + 3),
+);
 const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
 
 describe("the README's agent loops", () => {
-  const files = readdirSync(EXAMPLES).filter((file) => file.endsWith(".ts")).sort();
+  const files = readdirSync(EXAMPLES)
+    .filter((file) => file.endsWith(".ts"))
+    .sort();
 
   it.each(files)("shows examples/adapters/%s exactly", (file) => {
     expect(blocks).toContain(readFileSync(path.join(EXAMPLES, file), "utf8"));

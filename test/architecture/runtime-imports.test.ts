@@ -64,7 +64,9 @@ describe("the runtime's layout", () => {
   });
 
   it("contract/ imports nothing outside contract/", () => {
-    const outside = [...runtimeGraph()].filter(([file]) => file.startsWith("contract/")).flatMap(([file, imports]) => imports.filter((target) => !target.startsWith("contract/")).map((target) => `${file} -> ${target}`));
+    const outside = [...runtimeGraph()]
+      .filter(([file]) => file.startsWith("contract/"))
+      .flatMap(([file, imports]) => imports.filter((target) => !target.startsWith("contract/")).map((target) => `${file} -> ${target}`));
     expect(outside).toEqual([]);
   });
 
@@ -73,8 +75,16 @@ describe("the runtime's layout", () => {
   });
 
   it("the cycle finder finds a cycle", () => {
-    const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", []]]);
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", []],
+    ]);
     expect(findCycle(graph)).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
-    expect(relativeImports("ledger/ledger.ts", `import type {\n  A,\n} from "../contract/api.ts";\nexport { b } from "./b.ts";`)).toEqual(["contract/api.ts", "ledger/b.ts"]);
+    expect(relativeImports("ledger/ledger.ts", `import type {\n  A,\n} from "../contract/api.ts";\nexport { b } from "./b.ts";`)).toEqual([
+      "contract/api.ts",
+      "ledger/b.ts",
+    ]);
   });
 });

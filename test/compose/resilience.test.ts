@@ -95,11 +95,14 @@ describe("cockatiel around call", () => {
       const { tool, backend } = invoiceTool();
       backend.down = down;
       const sink = new MemorySink();
-      const guarded = defineTool(invoiceSpec()).implement(async () => {
-        backend.calls++;
-        if (backend.down) throw new Error("down");
-        return "ok";
-      }, { ledger: sink });
+      const guarded = defineTool(invoiceSpec()).implement(
+        async () => {
+          backend.calls++;
+          if (backend.down) throw new Error("down");
+          return "ok";
+        },
+        { ledger: sink },
+      );
       let guardCalls = 0;
       const policy = retry(filter, { maxAttempts: 3, backoff: new ConstantBackoff(1) });
       await policy.execute(() => (guardCalls++, guarded.call(raw, turn()).then(unwrap))).catch(() => undefined);
@@ -118,7 +121,9 @@ describe("policies inside implement (the recommended placement)", () => {
     const deadline = timeout(1_000, TimeoutStrategy.Aggressive);
     deadline.onSuccess(() => started.count++);
     deadline.onFailure(() => started.count++);
-    const tool = defineTool(invoiceSpec()).implement((_args, ctx) => deadline.execute(async ({ signal }) => (signal.aborted ? "late" : ctx.tool)), { ledger: new MemorySink() });
+    const tool = defineTool(invoiceSpec()).implement((_args, ctx) => deadline.execute(async ({ signal }) => (signal.aborted ? "late" : ctx.tool)), {
+      ledger: new MemorySink(),
+    });
     for (let i = 0; i < 5; i++) await tool.call(invalid, turn());
     expect(started.count).toBe(0);
     expect((await tool.call(valid, turn())).status).toBe("ok");

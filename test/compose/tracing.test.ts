@@ -67,9 +67,12 @@ describe("a span per call", () => {
 
   it("marks a dependency failure with where it came from", async () => {
     const { spans } = inMemory();
-    const tool = defineTool(invoiceSpec()).implement(() => {
-      throw new TypeError("backend said no");
-    }, { ledger: new MemorySink() });
+    const tool = defineTool(invoiceSpec()).implement(
+      () => {
+        throw new TypeError("backend said no");
+      },
+      { ledger: new MemorySink() },
+    );
     await expect(tool.call(valid, { turn: "t3" })).rejects.toThrow("backend said no");
     const [span] = spans.getFinishedSpans();
     expect(span?.attributes["error.type"]).toBe("implementation:TypeError");
@@ -123,7 +126,9 @@ describe("OTLP/HTTP over loopback", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }) })] });
+      const tracerProvider = new TracerProvider({
+        spanProcessors: [new SimpleSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${base}/v1/traces` }) })],
+      });
       trace.setGlobalTracerProvider(tracerProvider);
       const reader = new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter({ url: `${base}/v1/metrics` }), exportIntervalMillis: 60_000 });
       const meterProvider = new MeterProvider({ readers: [reader] });
@@ -135,7 +140,9 @@ describe("OTLP/HTTP over loopback", () => {
       await meterProvider.forceFlush();
 
       const traces = received.find((request) => request.path === "/v1/traces")?.body as {
-        resourceSpans: { scopeSpans: { scope: { name: string }; spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[];
+        resourceSpans: {
+          scopeSpans: { scope: { name: string }; spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[] }[];
+        }[];
       };
       const span = traces.resourceSpans[0]?.scopeSpans[0]?.spans[0];
       expect(traces.resourceSpans[0]?.scopeSpans[0]?.scope.name).toBe("toolguard");

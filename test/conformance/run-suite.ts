@@ -73,7 +73,9 @@ async function runDraft(draft: string, root: string): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   const dir = path.join(SUITE, "tests", draft);
   let counter = 0;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()) {
     const keyword = file.slice(0, -".json".length);
     const groups = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SuiteGroup[];
     for (const group of groups) {
@@ -83,7 +85,14 @@ async function runDraft(draft: string, root: string): Promise<CaseResult[]> {
       let memory: Validate;
       try {
         const schema = await asToolSchema(group.schema, caseFile, root, dialect);
-        const tool: ToolDescription = { name: "conformance", description: "", inputSchema: schema as JsonSchema, dialect, references: {}, source: { file: path.basename(caseFile), pointer: "" } };
+        const tool: ToolDescription = {
+          name: "conformance",
+          description: "",
+          inputSchema: schema as JsonSchema,
+          dialect,
+          references: {},
+          source: { file: path.basename(caseFile), pointer: "" },
+        };
         lintSchema(tool, lintAjv);
         const modulePath = path.join(out, `v${counter}.mjs`);
         writeFileSync(modulePath, linkRuntime(validatorModule(compileValidator(tool))));
@@ -113,7 +122,15 @@ async function runDraft(draft: string, root: string): Promise<CaseResult[]> {
         }
         const disagreement = got !== expectedByAjv;
         if (got === test.valid && !disagreement) results.push({ id, draft, keyword, verdict: "pass" });
-        else results.push({ id, draft, keyword, verdict: "fail", detail: `expected ${test.valid ? "valid" : "invalid"}, got ${got ? "valid" : "invalid"}`, ...(disagreement ? { disagreement } : {}) });
+        else
+          results.push({
+            id,
+            draft,
+            keyword,
+            verdict: "fail",
+            detail: `expected ${test.valid ? "valid" : "invalid"}, got ${got ? "valid" : "invalid"}`,
+            ...(disagreement ? { disagreement } : {}),
+          });
       });
     }
   }
@@ -133,13 +150,20 @@ async function asToolSchema(schema: unknown, caseFile: string, root: string, dia
 
 /** Points the module's `../runtime/*.js` imports at the runtime's TypeScript sources. */
 function linkRuntime(code: string): string {
-  return code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`);
+  return code.replace(
+    /from "\.\.\/runtime\/([\w/-]+)\.js"/g,
+    (_whole, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`,
+  );
 }
 
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([key, child]) => !(key === "$id" && typeof child === "string")).map(([key, child]) => [key, withoutIds(child)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, child]) => !(key === "$id" && typeof child === "string"))
+      .map(([key, child]) => [key, withoutIds(child)]),
+  );
 }
 
 function firstLine(error: unknown): string {

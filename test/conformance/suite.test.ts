@@ -34,6 +34,10 @@ describe("JSON Schema Test Suite (draft2020-12, draft7)", () => {
   });
 
   it("gives every known failure a reason", () => {
-    expect(Object.entries(known).filter(([, entry]) => !entry.reason || entry.reason === "unexplained").map(([id]) => id)).toEqual([]);
+    expect(
+      Object.entries(known)
+        .filter(([, entry]) => !entry.reason || entry.reason === "unexplained")
+        .map(([id]) => id),
+    ).toEqual([]);
   });
 });

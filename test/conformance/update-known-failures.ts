@@ -45,14 +45,20 @@ function report(all: readonly CaseResult[], failures: Record<string, KnownFailur
   ];
   for (const draft of Object.keys(DRAFTS)) {
     const total = table.get(`${draft}\t*`);
-    lines.push(`## ${draft}: ${total?.pass} pass, ${total?.fail} fail, ${total?.unsupported} unsupported`, "", "| keyword | pass | fail | unsupported |", "| --- | ---: | ---: | ---: |");
+    lines.push(
+      `## ${draft}: ${total?.pass} pass, ${total?.fail} fail, ${total?.unsupported} unsupported`,
+      "",
+      "| keyword | pass | fail | unsupported |",
+      "| --- | ---: | ---: | ---: |",
+    );
     for (const [key, row] of [...table].filter(([key]) => key.startsWith(`${draft}\t`) && !key.endsWith("\t*")).sort()) {
       lines.push(`| ${key.split("\t")[1]} | ${row.pass} | ${row.fail} | ${row.unsupported} |`);
     }
     lines.push("");
   }
   const byReason = new Map<string, number>();
-  for (const failure of Object.values(failures)) byReason.set(`${failure.verdict}: ${failure.reason}`, (byReason.get(`${failure.verdict}: ${failure.reason}`) ?? 0) + 1);
+  for (const failure of Object.values(failures))
+    byReason.set(`${failure.verdict}: ${failure.reason}`, (byReason.get(`${failure.verdict}: ${failure.reason}`) ?? 0) + 1);
   lines.push("## Why cases do not pass", "", "| cases | verdict: reason |", "| ---: | --- |");
   for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) lines.push(`| ${count} | ${reason} |`);
   lines.push("", "The full list, one reason per case, is `test/conformance/known-failures.json`.", "");

@@ -50,7 +50,10 @@ console.log(JSON.stringify({ ok: ok.status, result: ok.result, coerced: ok.coerc
   it("type-checks from TypeScript with full types", () => {
     writeFileSync(
       path.join(consumer, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false, types: [] }, include: ["use.ts"] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false, types: [] },
+        include: ["use.ts"],
+      }),
     );
     writeFileSync(
       path.join(consumer, "use.ts"),

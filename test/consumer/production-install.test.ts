@@ -15,7 +15,11 @@ let project: string;
 let printed = "";
 
 function npm(args: readonly string[]): string {
-  return execFileSync("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
+    cwd: project,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 const USE = `import { searchTickets } from "generated-tools";
@@ -42,7 +46,9 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe("a production install by the README's steps", () => {
   it("generate says exactly what package.json lacks", () => {
-    expect(printed).toContain('note: generated/ imports @opentelemetry/api and re2js at run time, and package.json does not list generated-tools in "dependencies"');
+    expect(printed).toContain(
+      'note: generated/ imports @opentelemetry/api and re2js at run time, and package.json does not list generated-tools in "dependencies"',
+    );
     expect(printed).toContain('Run `npm install ./generated` (adds "generated-tools": "file:generated")');
   });
 

@@ -34,12 +34,16 @@ function generateFresh(): { files: Map<string, string>; typescript: string[] } {
   rmSync(path.join(project, ".toolguard"), { recursive: true, force: true });
   const log = path.join(project, "typescript.log");
   rmSync(log, { force: true });
-  expect(run("npx", ["toolguard", "generate"], { NODE_OPTIONS: `--import=${path.join(project, "record-typescript.mjs")}`, TYPESCRIPT_LOG: log })).toMatch(/generated: 4 tools/);
+  expect(run("npx", ["toolguard", "generate"], { NODE_OPTIONS: `--import=${path.join(project, "record-typescript.mjs")}`, TYPESCRIPT_LOG: log })).toMatch(
+    /generated: 4 tools/,
+  );
   return { files: contents(path.join(project, "generated")), typescript: existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : [] };
 }
 
 function contents(dir: string): Map<string, string> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
   return new Map(files.sort().map((file) => [path.relative(dir, file), readFileSync(file, "utf8")]));
 }
 
@@ -48,7 +52,10 @@ beforeAll(() => {
   execFileSync("npm", ["pack", repo, "--pack-destination", project, "--silent"], { cwd: repo, stdio: "pipe" });
   const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"));
   if (!tarball) throw new Error("npm pack wrote no tarball");
-  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "platform", private: true, type: "module", scripts: { prebuild: "toolguard generate" } }));
+  writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({ name: "platform", private: true, type: "module", scripts: { prebuild: "toolguard generate" } }),
+  );
   cpSync(path.join(repo, "schemas"), path.join(project, "schemas"), { recursive: true });
   cpSync(path.join(repo, "toolguard.config.json"), path.join(project, "toolguard.config.json"));
   writeFileSync(path.join(project, "record-typescript.mjs"), RECORD_TYPESCRIPT);
@@ -63,7 +70,11 @@ describe("toolguard, installed as a dependency", () => {
     const out = run("npx", ["toolguard", "generate"]);
     expect(out).toMatch(/generated: 4 tools/);
     expect(run("npx", ["toolguard", "check"])).toMatch(/up to date/);
-    const files = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort();
     expect(files(path.join(project, "generated"))).toEqual(files(path.join(repo, "generated")));
   });
 
@@ -83,7 +94,12 @@ describe("toolguard, installed as a dependency", () => {
     const shipped = path.join(project, "node_modules/toolguard/dist/precompiled.json");
     const original = readFileSync(shipped, "utf8");
     // Made from other sources, and so unlike them that using it would show in every file.
-    const stale = JSON.parse(original) as { key: string; runtime: { path: string; content: string }[]; extras: { path: string; content: string }[]; toolTemplate: { js: { pieces: unknown[] } } };
+    const stale = JSON.parse(original) as {
+      key: string;
+      runtime: { path: string; content: string }[];
+      extras: { path: string; content: string }[];
+      toolTemplate: { js: { pieces: unknown[] } };
+    };
     stale.key = stale.key.replace(/^./, (digit) => (digit === "0" ? "1" : "0"));
     for (const file of stale.runtime) file.content = "// stale\n";
     for (const file of stale.extras) file.content = "// stale\n";

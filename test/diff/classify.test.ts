@@ -17,9 +17,19 @@ function tool(inputSchema: Record<string, unknown>, extra: Partial<ToolDescripti
   };
 }
 
-const object = (properties: Record<string, unknown>, required: string[] = [], more: Record<string, unknown> = {}) => ({ type: "object", properties, required, ...more });
+const object = (properties: Record<string, unknown>, required: string[] = [], more: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties,
+  required,
+  ...more,
+});
 
-function classify(before: Record<string, unknown>, after: Record<string, unknown>, extraBefore: Partial<ToolDescription> = {}, extraAfter: Partial<ToolDescription> = {}) {
+function classify(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  extraBefore: Partial<ToolDescription> = {},
+  extraAfter: Partial<ToolDescription> = {},
+) {
   const changes = compareTool(tool(before, extraBefore), tool(after, extraAfter));
   return { toolTeams: worstOf(changes, "toolTeams"), models: worstOf(changes, "models"), changes };
 }
@@ -37,22 +47,52 @@ const breakingForModels: Row[] = [
   ["a new maxLength", object({ note: { type: "string" } }), object({ note: { type: "string", maxLength: 10 } }), "none", "breaking"],
   ["a tighter maxLength", object({ note: { type: "string", maxLength: 20 } }), object({ note: { type: "string", maxLength: 10 } }), "none", "breaking"],
   ["a new pattern", object({ note: { type: "string" } }), object({ note: { type: "string", pattern: "^[a-z]+$" } }), "none", "breaking"],
-  ["a changed pattern (undecidable)", object({ note: { type: "string", pattern: "^[a-z]+$" } }), object({ note: { type: "string", pattern: "^[a-c]+$" } }), "none", "possibly"],
+  [
+    "a changed pattern (undecidable)",
+    object({ note: { type: "string", pattern: "^[a-z]+$" } }),
+    object({ note: { type: "string", pattern: "^[a-c]+$" } }),
+    "none",
+    "possibly",
+  ],
   ["additionalProperties closed", object({ amount }), object({ amount }, [], { additionalProperties: false }), "possibly", "breaking"],
   ["a new asserted format", object({ email: { type: "string" } }), object({ email: { type: "string", format: "email" } }), "none", "breaking"],
-  ["a tighter minItems", object({ tags: { type: "array", items: { type: "string" } } }), object({ tags: { type: "array", items: { type: "string" }, minItems: 1 } }), "none", "breaking"],
+  [
+    "a tighter minItems",
+    object({ tags: { type: "array", items: { type: "string" } } }),
+    object({ tags: { type: "array", items: { type: "string" }, minItems: 1 } }),
+    "none",
+    "breaking",
+  ],
 ];
 
 const breakingForToolTeams: Row[] = [
   ["a field removed", object({ amount, note: { type: "string" } }), object({ amount }), "breaking", "none"],
-  ["a field removed from a closed object", object({ amount, note: { type: "string" } }, [], { additionalProperties: false }), object({ amount }, [], { additionalProperties: false }), "breaking", "breaking"],
-  ["a field removed where unlisted fields must match a schema", object({ amount, note: { type: "string" } }, [], { additionalProperties: { type: "number" } }), object({ amount }, [], { additionalProperties: { type: "number" } }), "breaking", "possibly"],
+  [
+    "a field removed from a closed object",
+    object({ amount, note: { type: "string" } }, [], { additionalProperties: false }),
+    object({ amount }, [], { additionalProperties: false }),
+    "breaking",
+    "breaking",
+  ],
+  [
+    "a field removed where unlisted fields must match a schema",
+    object({ amount, note: { type: "string" } }, [], { additionalProperties: { type: "number" } }),
+    object({ amount }, [], { additionalProperties: { type: "number" } }),
+    "breaking",
+    "possibly",
+  ],
   ["a field renamed", object({ note: { type: "string" } }, ["note"]), object({ memo: { type: "string" } }, ["memo"]), "breaking", "breaking"],
   ["a type narrowed", object({ id: { type: ["string", "integer"] } }), object({ id: { type: "string" } }), "breaking", "breaking"],
   ["a type widened", object({ id: { type: "string" } }), object({ id: { type: ["string", "null"] } }), "breaking", "none"],
   ["a type changed", object({ amount }), object({ amount: { type: "string" } }), "breaking", "breaking"],
   ["required became optional", object({ amount }, ["amount"]), object({ amount }), "breaking", "none"],
-  ["a new union branch", object({ id: { type: "string" } }), object({ id: { anyOf: [{ type: "string" }, { type: "object", properties: { login: { type: "string" } } }] } }), "breaking", "none"],
+  [
+    "a new union branch",
+    object({ id: { type: "string" } }),
+    object({ id: { anyOf: [{ type: "string" }, { type: "object", properties: { login: { type: "string" } } }] } }),
+    "breaking",
+    "none",
+  ],
 ];
 
 const neither: Row[] = [
@@ -65,7 +105,11 @@ const neither: Row[] = [
 ];
 
 describe("classification on pairs of schemas", () => {
-  for (const [group, rows] of [["breaking for models", breakingForModels], ["breaking for tool teams", breakingForToolTeams], ["neither", neither]] as const) {
+  for (const [group, rows] of [
+    ["breaking for models", breakingForModels],
+    ["breaking for tool teams", breakingForToolTeams],
+    ["neither", neither],
+  ] as const) {
     describe(group, () => {
       for (const [what, before, after, toolTeams, models] of rows) {
         it(what, () => {
@@ -86,7 +130,9 @@ describe("classification on pairs of schemas", () => {
   });
 
   it("int64's safe-integer bounds (which the parser enforces anyway) are no change", () => {
-    expect(classify(object({ id: { type: "integer" } }), object({ id: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 } })).changes).toEqual([]);
+    expect(
+      classify(object({ id: { type: "integer" } }), object({ id: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 } })).changes,
+    ).toEqual([]);
   });
 
   it("an unchanged schema has no changes", () => {
@@ -122,7 +168,11 @@ describe("$ref'd definitions, nesting, arrays and unions", () => {
   });
 
   it("a recursive definition ends", () => {
-    const tree = (leaf: string) => ({ type: "object", properties: { root: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { name: { type: leaf }, children: { type: "array", items: { $ref: "#/$defs/node" } } } } } });
+    const tree = (leaf: string) => ({
+      type: "object",
+      properties: { root: { $ref: "#/$defs/node" } },
+      $defs: { node: { type: "object", properties: { name: { type: leaf }, children: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+    });
     const { changes } = classify(tree("string"), tree("integer"));
     expect(changes.map((change) => change.path)).toEqual(["/root/name"]);
   });
@@ -180,7 +230,10 @@ describe("tools and references", () => {
   });
 
   it("a removed tool breaks both; an added one breaks neither", () => {
-    const diffs = compareTools([tool(base)], [tool(base, { name: "list_invoices", source: { file: "list-invoices.json", pointer: "" }, inputSchema: { type: "object" } })]);
+    const diffs = compareTools(
+      [tool(base)],
+      [tool(base, { name: "list_invoices", source: { file: "list-invoices.json", pointer: "" }, inputSchema: { type: "object" } })],
+    );
     expect(diffs.map((diff) => [diff.name, diff.status, diff.toolTeams, diff.models])).toEqual([
       ["create_invoice", "removed", "breaking", "breaking"],
       ["list_invoices", "added", "none", "none"],
@@ -188,7 +241,10 @@ describe("tools and references", () => {
   });
 
   it("a renamed tool (same file) breaks both and is still compared", () => {
-    const diffs = compareTools([tool(base)], [tool(object({ customer_ref: { type: "string", description: "Name or email." } }, ["customer_ref"]), { name: "draft_invoice" })]);
+    const diffs = compareTools(
+      [tool(base)],
+      [tool(object({ customer_ref: { type: "string", description: "Name or email." } }, ["customer_ref"]), { name: "draft_invoice" })],
+    );
     expect(diffs).toHaveLength(1);
     expect(diffs[0]).toMatchObject({ name: "draft_invoice", previousName: "create_invoice", status: "renamed", toolTeams: "breaking", models: "breaking" });
     expect(diffs[0]?.changes.map((change: Change) => change.keyword)).toEqual(["name", "description"]);
@@ -196,7 +252,10 @@ describe("tools and references", () => {
 
   it("an OpenAPI operation whose operationId changed is a rename, found by method and path", () => {
     const http = { method: "POST", path: "/invoices" } as ToolDescription["http"];
-    const diffs = compareTools([tool(base, { http, source: { file: "api.json", pointer: "/paths/~1invoices/post" } })], [tool(base, { name: "invoices_create", http, source: { file: "api.json", pointer: "/paths/~1invoices/post" } })]);
+    const diffs = compareTools(
+      [tool(base, { http, source: { file: "api.json", pointer: "/paths/~1invoices/post" } })],
+      [tool(base, { name: "invoices_create", http, source: { file: "api.json", pointer: "/paths/~1invoices/post" } })],
+    );
     expect(diffs[0]).toMatchObject({ status: "renamed", previousName: "create_invoice" });
   });
 });

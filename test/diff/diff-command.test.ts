@@ -41,18 +41,28 @@ describe("toolguard diff on git refs", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ base: expect.stringMatching(/^main \([0-9a-f]{7}\)$/), head: expect.stringMatching(/^feature/), toolTeams: "possibly", models: "breaking" });
+    expect(report).toMatchObject({
+      base: expect.stringMatching(/^main \([0-9a-f]{7}\)$/),
+      head: expect.stringMatching(/^feature/),
+      toolTeams: "possibly",
+      models: "breaking",
+    });
     expect(report.sets).toHaveLength(1);
     const [set] = report.sets;
     expect(set).toMatchObject({ schemas: "schemas", bump: "major", unchanged: 3 });
     const [invoice] = set.tools;
     expect(invoice.name).toBe("create_invoice");
-    const byPath = Object.fromEntries(invoice.changes.map((change: { path: string; keyword: string; models: string }) => [`${change.path} ${change.keyword}`, change.models]));
+    const byPath = Object.fromEntries(
+      invoice.changes.map((change: { path: string; keyword: string; models: string }) => [`${change.path} ${change.keyword}`, change.models]),
+    );
     expect(byPath).toEqual({ " description": "none", "/currency enum": "breaking", "/po_number properties/po_number": "breaking" });
   });
 
   it("defaults to the merge base with the default branch against the working tree", async () => {
-    writeFileSync(path.join(project.dir, "schemas/search-tickets.yaml"), readFileSync(path.join(project.dir, "schemas/search-tickets.yaml"), "utf8").replace("maxLength: 200", "maxLength: 100"));
+    writeFileSync(
+      path.join(project.dir, "schemas/search-tickets.yaml"),
+      readFileSync(path.join(project.dir, "schemas/search-tickets.yaml"), "utf8").replace("maxLength: 200", "maxLength: 100"),
+    );
     try {
       const result = await project.run("diff");
       expect(result.code).toBe(0);
@@ -84,11 +94,32 @@ describe("toolguard diff on git refs", () => {
   });
 
   it("replays the ledger's recent successful calls against the new schemas", async () => {
-    const call = (chain: string, verdict: string, args: unknown, coercions: unknown[] = []) => JSON.stringify({ v: 1, chain, tool: "create_invoice", turn: chain, startedAt: "2026-01-01T00:00:00.000Z", verdict, attempts: [{ raw: JSON.stringify(args), errors: [], coercions, guardMs: 0.1 }], repairs: 0 });
-    const args = (currency: string, amount: unknown = 10) => ({ amount, currency, customer_ref: "Acme BV", line_items: [{ sku: "SKU-1", quantity: 1, unit_price: 10 }], po_number: "PO-1" });
+    const call = (chain: string, verdict: string, args: unknown, coercions: unknown[] = []) =>
+      JSON.stringify({
+        v: 1,
+        chain,
+        tool: "create_invoice",
+        turn: chain,
+        startedAt: "2026-01-01T00:00:00.000Z",
+        verdict,
+        attempts: [{ raw: JSON.stringify(args), errors: [], coercions, guardMs: 0.1 }],
+        repairs: 0,
+      });
+    const args = (currency: string, amount: unknown = 10) => ({
+      amount,
+      currency,
+      customer_ref: "Acme BV",
+      line_items: [{ sku: "SKU-1", quantity: 1, unit_price: 10 }],
+      po_number: "PO-1",
+    });
     // c4's amount came as the string "10" and passed after the guard's recorded coercion: replayed as the guard validated it.
     const coerced = [{ path: "/amount", from: "10", to: 10, rule: "string->number" }];
-    const ledger = [call("c1", "ok", args("EUR")), call("c2", "ok", args("GBP")), call("c3", "rejected", args("GBP")), call("c4", "repaired", args("USD", "10"), coerced)].join("\n");
+    const ledger = [
+      call("c1", "ok", args("EUR")),
+      call("c2", "ok", args("GBP")),
+      call("c3", "rejected", args("GBP")),
+      call("c4", "repaired", args("USD", "10"), coerced),
+    ].join("\n");
     project.write("ledger.jsonl", `${ledger}\n`);
     const result = await project.run("diff", "main", "feature", "--format", "json", "--ledger", "ledger.jsonl");
     expect(result.code).toBe(0);
@@ -144,7 +175,11 @@ describe("toolguard diff on folders, and bad input", () => {
   it("a schema broken on one side: exit 1, naming the side, the file and the place", async () => {
     git(project.dir, "checkout", "-qb", "broken");
     try {
-      project.write("schemas/broken.json", { name: "broken", description: "Broken.", inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } });
+      project.write("schemas/broken.json", {
+        name: "broken",
+        description: "Broken.",
+        inputSchema: { type: "object", properties: { a: { $ref: "#/$defs/missing" } } },
+      });
       git(project.dir, "add", "schemas");
       git(project.dir, "commit", "-qm", "broken");
       const result = await project.run("diff", "main", "broken");

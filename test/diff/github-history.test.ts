@@ -14,12 +14,25 @@ let project: TempProject;
 let report: {
   toolTeams: string;
   models: string;
-  sets: { bump: string; unchanged: number; tools: { name: string; status: string; toolTeams: string; models: string; changes: { path: string; keyword: string; toolTeams: string; models: string; message: string }[] }[] }[];
+  sets: {
+    bump: string;
+    unchanged: number;
+    tools: {
+      name: string;
+      status: string;
+      toolTeams: string;
+      models: string;
+      changes: { path: string; keyword: string; toolTeams: string; models: string; message: string }[];
+    }[];
+  }[];
 };
 
 beforeAll(async () => {
   project = new TempProject();
-  for (const [folder, pkg] of [["v22", "octokit-openapi-old"], ["v23", "@octokit/openapi"]] as const) {
+  for (const [folder, pkg] of [
+    ["v22", "octokit-openapi-old"],
+    ["v23", "@octokit/openapi"],
+  ] as const) {
     mkdirSync(path.join(project.dir, folder));
     copyFileSync(spec(pkg), path.join(project.dir, folder, "api.github.com.json"));
   }
@@ -44,7 +57,11 @@ describe("GitHub's REST API, @octokit/openapi 22.0.0 -> 23.0.2", () => {
   });
 
   it("breaking for models: a field became required", () => {
-    expect(change("code-security_detach-configuration", "/body/selected_repository_ids")).toMatchObject({ keyword: "required", models: "breaking", toolTeams: "possibly" });
+    expect(change("code-security_detach-configuration", "/body/selected_repository_ids")).toMatchObject({
+      keyword: "required",
+      models: "breaking",
+      toolTeams: "possibly",
+    });
   });
 
   it("breaking for both: an operation removed", () => {

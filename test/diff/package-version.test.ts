@@ -23,8 +23,16 @@ describe("applyBump", () => {
   });
 
   it("bumpFor: tool teams -> major, what passes -> minor, wording -> patch", () => {
-    const diff = (toolTeams: ToolDiff["toolTeams"], models: ToolDiff["models"], kind: "annotation" | "schema", status: ToolDiff["status"] = "changed"): ToolDiff => ({
-      name: "t", status, toolTeams, models,
+    const diff = (
+      toolTeams: ToolDiff["toolTeams"],
+      models: ToolDiff["models"],
+      kind: "annotation" | "schema",
+      status: ToolDiff["status"] = "changed",
+    ): ToolDiff => ({
+      name: "t",
+      status,
+      toolTeams,
+      models,
       changes: [{ path: "", schemaPointer: "", keyword: "", kind, toolTeams, models, message: "" }],
     });
     expect(bumpFor([diff("possibly", "none", "schema")])).toBe("major");
@@ -51,7 +59,11 @@ describe("generate with a version derived from the schema diff", () => {
       "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", version: { from: "schema-diff", base: "main", initial: "1.0.0" } }] },
     });
     cpSync(path.join(REPO, "schemas/schedule-meeting.json"), path.join(project.dir, "schemas/schedule-meeting.json"));
-    project.write("schemas/search-tickets.json", { name: "search_tickets", description: "Search tickets.", inputSchema: { type: "object", properties: { query: { type: "string", maxLength: 200 }, limit: { type: "integer" } }, required: ["query"] } });
+    project.write("schemas/search-tickets.json", {
+      name: "search_tickets",
+      description: "Search tickets.",
+      inputSchema: { type: "object", properties: { query: { type: "string", maxLength: 200 }, limit: { type: "integer" } }, required: ["query"] },
+    });
     git(project.dir, "init", "-q", "-b", "main");
     git(project.dir, "add", ".");
     git(project.dir, "commit", "-qm", "schemas");
@@ -73,20 +85,24 @@ describe("generate with a version derived from the schema diff", () => {
     ["wording only: patch", (tool: any) => (tool.description = "Search the ticket archive."), "1.0.1"],
     ["a tighter bound (models): minor", (tool: any) => (tool.inputSchema.properties.query.maxLength = 100), "1.1.0"],
     ["a field removed (tool teams): major", (tool: any) => delete tool.inputSchema.properties.limit, "2.0.0"],
-  ])("%s", async (_what, edit, expected) => {
-    try {
-      editTool(edit);
-      const generated = await project.run("generate");
-      expect(generated.stderr).toBe("");
-      expect(version()).toBe(expected);
-      // Deterministic: the same inputs, the same version; check agrees with generate.
-      expect((await project.run("check")).code).toBe(0);
-    } finally {
-      git(project.dir, "checkout", "--", "schemas");
-      await project.run("generate");
-    }
-    expect(version()).toBe("1.0.0");
-  }, 120_000);
+  ])(
+    "%s",
+    async (_what, edit, expected) => {
+      try {
+        editTool(edit);
+        const generated = await project.run("generate");
+        expect(generated.stderr).toBe("");
+        expect(version()).toBe(expected);
+        // Deterministic: the same inputs, the same version; check agrees with generate.
+        expect((await project.run("check")).code).toBe(0);
+      } finally {
+        git(project.dir, "checkout", "--", "schemas");
+        await project.run("generate");
+      }
+      expect(version()).toBe("1.0.0");
+    },
+    120_000,
+  );
 
   it("a base that names no commit is a usage error", async () => {
     project.write("toolguard.config.json", { sets: [{ schemas: "schemas", out: "generated", version: { from: "schema-diff", base: "no-such-ref" } }] });

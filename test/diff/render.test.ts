@@ -12,9 +12,23 @@ function report(count: number): DiffReport {
     status: "changed",
     toolTeams: "none",
     models: "breaking",
-    changes: Array.from({ length: 5 }, (_none, n) => ({ path: `/field_${n}`, schemaPointer: `/properties/field_${n}/maxLength`, keyword: "maxLength", kind: "schema", toolTeams: "none", models: "breaking", message: `/field_${n}: maxLength tightened from 200 to 100; values between now fail` })),
+    changes: Array.from({ length: 5 }, (_none, n) => ({
+      path: `/field_${n}`,
+      schemaPointer: `/properties/field_${n}/maxLength`,
+      keyword: "maxLength",
+      kind: "schema",
+      toolTeams: "none",
+      models: "breaking",
+      message: `/field_${n}: maxLength tightened from 200 to 100; values between now fail`,
+    })),
   }));
-  return { base: "main (1234567)", head: "working tree", toolTeams: "none", models: "breaking", sets: [{ schemas: "schemas", bump: "minor", tools, unchanged: 3 }] };
+  return {
+    base: "main (1234567)",
+    head: "working tree",
+    toolTeams: "none",
+    models: "breaking",
+    sets: [{ schemas: "schemas", bump: "minor", tools, unchanged: 3 }],
+  };
 }
 
 describe("renderMarkdown", () => {
@@ -36,6 +50,8 @@ describe("renderMarkdown", () => {
 describe("renderText", () => {
   it("one line per tool, its changes below without repeating the path", () => {
     const text = renderText(report(1));
-    expect(text).toContain("schemas: 1 tool changed, 3 unchanged; package version bump: minor\n  tool_0000: changed, breaking for models\n    /field_0  [tool teams -, models breaking]  maxLength tightened from 200 to 100; values between now fail\n");
+    expect(text).toContain(
+      "schemas: 1 tool changed, 3 unchanged; package version bump: minor\n  tool_0000: changed, breaking for models\n    /field_0  [tool teams -, models breaking]  maxLength tightened from 200 to 100; values between now fail\n",
+    );
   });
 });

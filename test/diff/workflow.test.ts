@@ -45,7 +45,11 @@ function shell(script: string, cwd: string): { code: number; stdout: string; std
     PR_NUMBER: "7",
     GH_TOKEN: "not-a-token",
     PATH: `${path.join(work, "bin")}:${path.join(clone, "node_modules/.bin")}:${path.dirname(process.execPath)}:${process.env.PATH}`,
-    GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@example.com",
+    GIT_COMMITTER_NAME: "t",
+    GIT_COMMITTER_EMAIL: "t@example.com",
+    GIT_CONFIG_GLOBAL: "/dev/null",
   };
   const result = spawnSync("bash", ["-e", "-c", script], { cwd, env, encoding: "utf8" });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
@@ -105,7 +109,16 @@ describe("the example workflow, on a pull request of two commits", () => {
       ["Refuse changes that break valid model calls", 1],
     ]);
     expect(ran.at(-1)?.stderr).toMatch(/--fail-on breaking-for-models: models: breaking/);
-    expect(readFileSync(path.join(work, "gh-args.txt"), "utf8").split("\n")).toEqual(["pr", "comment", "7", "--body-file", "toolguard-diff.md", "--edit-last", "--create-if-none", ""]);
+    expect(readFileSync(path.join(work, "gh-args.txt"), "utf8").split("\n")).toEqual([
+      "pr",
+      "comment",
+      "7",
+      "--body-file",
+      "toolguard-diff.md",
+      "--edit-last",
+      "--create-if-none",
+      "",
+    ]);
     const body = readFileSync(path.join(work, "gh-body.md"), "utf8");
     expect(body).toMatch(/^## toolguard: what the schema changes mean/);
     expect(body).toContain("| `create_invoice` | changed (2) | 🟢 no | 🔴 breaking |");

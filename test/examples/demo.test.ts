@@ -11,7 +11,10 @@ describe("npm run demo", () => {
   it("lists each chain of the ledger once, with its final verdict", () => {
     const output = execFileSync(process.execPath, [path.join(REPO, "examples/demo.ts")], { cwd: REPO, encoding: "utf8" });
     const ledger = output.slice(output.indexOf("=== the ledger: one entry per chain"));
-    const lines = ledger.split("\n").slice(1).filter((line) => line.trim() !== "");
+    const lines = ledger
+      .split("\n")
+      .slice(1)
+      .filter((line) => line.trim() !== "");
     const titles = lines.map((line) => line.slice(0, line.lastIndexOf(": ")).replace(/: [a-z]+, \d+ attempt.*$/, ""));
     expect(lines.length).toBeGreaterThan(3);
     expect(new Set(titles).size).toBe(lines.length);

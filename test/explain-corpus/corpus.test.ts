@@ -17,9 +17,17 @@ import { SERVERS, mcpCases, readServer } from "./mcp-cases.ts";
 /** GitHub tools whose documented body is taken apart, every STRIDE-th with a valid example, plus these. */
 const STRIDE = 7;
 const GITHUB_TOOLS = [
-  "pulls_create", "repos_create-webhook", "repos_create-org-ruleset", "issues_list-for-repo", "pulls_list",
-  "actions_list-workflow-runs-for-repo", "repos_update-branch-protection", "issues_create", "checks_create",
-  "repos_create-release", "repos_merge",
+  "pulls_create",
+  "repos_create-webhook",
+  "repos_create-org-ruleset",
+  "issues_list-for-repo",
+  "pulls_list",
+  "actions_list-workflow-runs-for-repo",
+  "repos_update-branch-protection",
+  "issues_create",
+  "checks_create",
+  "repos_create-release",
+  "repos_merge",
 ];
 
 interface Figures {
@@ -44,7 +52,9 @@ function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean 
     default: {
       // A move is said either where the value is (unknown field) or where it belongs (missing field).
       const at = expected.op === "move" ? [expected.from, expected.to] : [expected.path];
-      return errors.some((error) => at.includes(error.path) && instructionsOf(error).some((instruction) => JSON.stringify(instruction) === JSON.stringify(expected)));
+      return errors.some(
+        (error) => at.includes(error.path) && instructionsOf(error).some((instruction) => JSON.stringify(instruction) === JSON.stringify(expected)),
+      );
     }
   }
 }
@@ -114,12 +124,24 @@ beforeAll(async () => {
   ];
   const classes = [...new Set(results.map((result) => result.entry.mistake))].sort();
   for (const mistake of classes) {
-    const f = figures((result) => result.toolguard, (result) => result.entry.mistake === mistake);
-    const a = figures((result) => result.ajv, (result) => result.entry.mistake === mistake);
+    const f = figures(
+      (result) => result.toolguard,
+      (result) => result.entry.mistake === mistake,
+    );
+    const a = figures(
+      (result) => result.ajv,
+      (result) => result.entry.mistake === mistake,
+    );
     lines.push(`  ${mistake}: ${f.cases} cases, fix ${f.carried} (ajv ${a.carried}), repaired ${f.repaired}/${f.repairableCases} (ajv ${a.repaired})`);
   }
   console.log(lines.join("\n"));
-  writeFileSync(path.join(tmpdir(), "toolguard-corpus-misses.txt"), results.filter((r) => !r.toolguard.carried || (repairable(r.entry) && !r.toolguard.repaired)).map((r) => `${r.entry.id} ${JSON.stringify(r.entry.expect)} <- ${JSON.stringify(r.toolguard.errors)}`).join("\n"));
+  writeFileSync(
+    path.join(tmpdir(), "toolguard-corpus-misses.txt"),
+    results
+      .filter((r) => !r.toolguard.carried || (repairable(r.entry) && !r.toolguard.repaired))
+      .map((r) => `${r.entry.id} ${JSON.stringify(r.entry.expect)} <- ${JSON.stringify(r.toolguard.errors)}`)
+      .join("\n"),
+  );
 }, 600_000);
 
 describe("errors a model can act on, on real APIs", () => {
@@ -156,26 +178,142 @@ describe("errors a model can act on, on real APIs", () => {
 /** GitHub cases the generator above does not make: the issue's named examples. */
 function handPickedGitHub(): CorpusCase[] {
   const source = "npm @octokit/openapi (hand-picked)";
-  const c = (tool: string, mistake: string, args: unknown, expect: Expected): CorpusCase => ({ id: `${tool}: ${mistake} (hand-picked)`, source, tool, mistake, args, expect });
+  const c = (tool: string, mistake: string, args: unknown, expect: Expected): CorpusCase => ({
+    id: `${tool}: ${mistake} (hand-picked)`,
+    source,
+    tool,
+    mistake,
+    args,
+    expect,
+  });
   const repo = { owner: "octo-org", repo: "hello-world" };
   return [
-    c("pulls_create", "value held under another name", { ...repo, body: { title: "Fix", branch: "feature-x", base: "main" } }, { op: "move", from: "/body/branch", to: "/body/head" }),
-    c("repos_create-webhook", "field one level too high", { ...repo, body: { name: "web", url: "https://example.com/hook", config: { content_type: "json" } } }, { op: "move", from: "/body/url", to: "/body/config/url" }),
-    c("repos_create-webhook", "scalar union", { ...repo, body: { config: { url: "https://example.com/hook", insecure_ssl: false } } }, { op: "mention", path: "/body/config/insecure_ssl", text: '"0"' }),
-    c("repos_create-webhook", "double-quoted documented example", { ...repo, body: { config: { url: "https://example.com/hook", content_type: 1 } } }, { op: "mention", path: "/body/config/content_type", text: 'for example "json"' }),
+    c(
+      "pulls_create",
+      "value held under another name",
+      { ...repo, body: { title: "Fix", branch: "feature-x", base: "main" } },
+      { op: "move", from: "/body/branch", to: "/body/head" },
+    ),
+    c(
+      "repos_create-webhook",
+      "field one level too high",
+      { ...repo, body: { name: "web", url: "https://example.com/hook", config: { content_type: "json" } } },
+      { op: "move", from: "/body/url", to: "/body/config/url" },
+    ),
+    c(
+      "repos_create-webhook",
+      "scalar union",
+      { ...repo, body: { config: { url: "https://example.com/hook", insecure_ssl: false } } },
+      { op: "mention", path: "/body/config/insecure_ssl", text: '"0"' },
+    ),
+    c(
+      "repos_create-webhook",
+      "double-quoted documented example",
+      { ...repo, body: { config: { url: "https://example.com/hook", content_type: 1 } } },
+      { op: "mention", path: "/body/config/content_type", text: 'for example "json"' },
+    ),
     c("issues_list-for-repo", "far near miss of a parameter value", { ...repo, state: "opened" }, { op: "set", path: "/state", value: "open" }),
-    c("actions_list-workflow-runs-for-repo", "far near miss of a parameter value", { ...repo, status: "canceled" }, { op: "set", path: "/status", value: "cancelled" }),
-    c("repos_create-release", "value held under another name", { ...repo, body: { tag: "v1.0.0", name: "v1.0.0" } }, { op: "move", from: "/body/tag", to: "/body/tag_name" }),
-    c("repos_merge", "value held under another name", { ...repo, body: { head: "feature-x", branch: "main" } }, { op: "move", from: "/body/branch", to: "/body/base" }),
-    c("checks_create", "value held under another name", { ...repo, body: { name: "lint", sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e" } }, { op: "move", from: "/body/sha", to: "/body/head_sha" }),
-    c("checks_create", "value held under another name", { ...repo, body: { name: "lint", commit: "6dcb09b5b57875f334f61aebed695e2e4193db5e" } }, { op: "move", from: "/body/commit", to: "/body/head_sha" }),
-    c("repos_create-webhook", "field one level too high", { ...repo, body: { config: { url: "https://example.com/hook" }, content_type: "json" } }, { op: "move", from: "/body/content_type", to: "/body/config/content_type" }),
-    c("repos_create-webhook", "field one level too high", { ...repo, body: { config: { url: "https://example.com/hook" }, secret: "s3cret" } }, { op: "move", from: "/body/secret", to: "/body/config/secret" }),
-    c("repos_create-webhook", "field one level too high", { ...repo, body: { config: { url: "https://example.com/hook" }, insecure_ssl: "0" } }, { op: "move", from: "/body/insecure_ssl", to: "/body/config/insecure_ssl" }),
-    c("repos_create-webhook", "null for an optional field", { ...repo, body: { config: { url: "https://example.com/hook", insecure_ssl: null } } }, { op: "remove", path: "/body/config/insecure_ssl" }),
-    c("repos_create-org-ruleset", "union member without its discriminator", { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { update_allows_fetch_and_merge: true } }] } }, { op: "set", path: "/body/rules/0/type", value: "update" }),
-    c("repos_create-org-ruleset", "union member without its discriminator", { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { required_deployment_environments: ["production"] } }] } }, { op: "set", path: "/body/rules/0/type", value: "required_deployments" }),
-    c("repos_create-org-ruleset", "union member without its discriminator", { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { required_status_checks: [{ context: "ci" }], strict_required_status_checks_policy: true } }] } }, { op: "set", path: "/body/rules/0/type", value: "required_status_checks" }),
-    c("repos_create-org-ruleset", "union member without its discriminator", { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { required_approving_review_count: 1, dismiss_stale_reviews_on_push: true, require_code_owner_review: false, require_last_push_approval: false, required_review_thread_resolution: false } }] } }, { op: "set", path: "/body/rules/0/type", value: "pull_request" }),
+    c(
+      "actions_list-workflow-runs-for-repo",
+      "far near miss of a parameter value",
+      { ...repo, status: "canceled" },
+      { op: "set", path: "/status", value: "cancelled" },
+    ),
+    c(
+      "repos_create-release",
+      "value held under another name",
+      { ...repo, body: { tag: "v1.0.0", name: "v1.0.0" } },
+      { op: "move", from: "/body/tag", to: "/body/tag_name" },
+    ),
+    c(
+      "repos_merge",
+      "value held under another name",
+      { ...repo, body: { head: "feature-x", branch: "main" } },
+      { op: "move", from: "/body/branch", to: "/body/base" },
+    ),
+    c(
+      "checks_create",
+      "value held under another name",
+      { ...repo, body: { name: "lint", sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e" } },
+      { op: "move", from: "/body/sha", to: "/body/head_sha" },
+    ),
+    c(
+      "checks_create",
+      "value held under another name",
+      { ...repo, body: { name: "lint", commit: "6dcb09b5b57875f334f61aebed695e2e4193db5e" } },
+      { op: "move", from: "/body/commit", to: "/body/head_sha" },
+    ),
+    c(
+      "repos_create-webhook",
+      "field one level too high",
+      { ...repo, body: { config: { url: "https://example.com/hook" }, content_type: "json" } },
+      { op: "move", from: "/body/content_type", to: "/body/config/content_type" },
+    ),
+    c(
+      "repos_create-webhook",
+      "field one level too high",
+      { ...repo, body: { config: { url: "https://example.com/hook" }, secret: "s3cret" } },
+      { op: "move", from: "/body/secret", to: "/body/config/secret" },
+    ),
+    c(
+      "repos_create-webhook",
+      "field one level too high",
+      { ...repo, body: { config: { url: "https://example.com/hook" }, insecure_ssl: "0" } },
+      { op: "move", from: "/body/insecure_ssl", to: "/body/config/insecure_ssl" },
+    ),
+    c(
+      "repos_create-webhook",
+      "null for an optional field",
+      { ...repo, body: { config: { url: "https://example.com/hook", insecure_ssl: null } } },
+      { op: "remove", path: "/body/config/insecure_ssl" },
+    ),
+    c(
+      "repos_create-org-ruleset",
+      "union member without its discriminator",
+      { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { update_allows_fetch_and_merge: true } }] } },
+      { op: "set", path: "/body/rules/0/type", value: "update" },
+    ),
+    c(
+      "repos_create-org-ruleset",
+      "union member without its discriminator",
+      { org: "octo-org", body: { name: "r", enforcement: "active", rules: [{ parameters: { required_deployment_environments: ["production"] } }] } },
+      { op: "set", path: "/body/rules/0/type", value: "required_deployments" },
+    ),
+    c(
+      "repos_create-org-ruleset",
+      "union member without its discriminator",
+      {
+        org: "octo-org",
+        body: {
+          name: "r",
+          enforcement: "active",
+          rules: [{ parameters: { required_status_checks: [{ context: "ci" }], strict_required_status_checks_policy: true } }],
+        },
+      },
+      { op: "set", path: "/body/rules/0/type", value: "required_status_checks" },
+    ),
+    c(
+      "repos_create-org-ruleset",
+      "union member without its discriminator",
+      {
+        org: "octo-org",
+        body: {
+          name: "r",
+          enforcement: "active",
+          rules: [
+            {
+              parameters: {
+                required_approving_review_count: 1,
+                dismiss_stale_reviews_on_push: true,
+                require_code_owner_review: false,
+                require_last_push_approval: false,
+                required_review_thread_resolution: false,
+              },
+            },
+          ],
+        },
+      },
+      { op: "set", path: "/body/rules/0/type", value: "pull_request" },
+    ),
   ];
 }

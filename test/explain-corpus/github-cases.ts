@@ -24,7 +24,10 @@ function resolve(schema: unknown, root: Schema): Schema | undefined {
   let node = schema;
   for (let hops = 0; hops < 8 && node && typeof node === "object" && typeof (node as Schema).$ref === "string"; hops++) {
     const ref = (node as Schema).$ref as string;
-    node = ref.slice(2).split("/").reduce<unknown>((at, token) => (at as Schema | undefined)?.[token.replaceAll("~1", "/").replaceAll("~0", "~")], root);
+    node = ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((at, token) => (at as Schema | undefined)?.[token.replaceAll("~1", "/").replaceAll("~0", "~")], root);
   }
   return node && typeof node === "object" && !Array.isArray(node) ? (node as Schema) : undefined;
 }
@@ -116,7 +119,15 @@ export function casesFor(tool: ToolDescription, valid: Record<string, unknown>, 
     const first = keys[0];
     if (first !== undefined && !keys.some((key) => rootProperties.includes(key))) {
       const { body: _body, ...params } = valid;
-      add("body field at the top level", { ...params, [first]: (body as Record<string, unknown>)[first], body: Object.fromEntries(keys.slice(1).map((key) => [key, (body as Record<string, unknown>)[key]])) }, { op: "move", from: pointer([first]), to: pointer(["body", first]) });
+      add(
+        "body field at the top level",
+        {
+          ...params,
+          [first]: (body as Record<string, unknown>)[first],
+          body: Object.fromEntries(keys.slice(1).map((key) => [key, (body as Record<string, unknown>)[key]])),
+        },
+        { op: "move", from: pointer([first]), to: pointer(["body", first]) },
+      );
     }
     const param = Object.keys(valid).find((key) => key !== "body");
     if (param !== undefined) {
@@ -135,16 +146,38 @@ export function casesFor(tool: ToolDescription, valid: Record<string, unknown>, 
     const kinds = types(leaf.schema);
     if (leaf.path.length === 0) continue;
     if (typeof leaf.value === "string" && Array.isArray(leaf.schema.enum) && enums < limit) {
-      for (const wrong of misspellings(leaf.value, leaf.schema.enum.filter((v): v is string => typeof v === "string")).slice(0, 2)) {
+      for (const wrong of misspellings(
+        leaf.value,
+        leaf.schema.enum.filter((v): v is string => typeof v === "string"),
+      ).slice(0, 2)) {
         add("far near miss of an allowed value", setAt(valid, leaf.path, wrong), { op: "set", path: pointer(leaf.path), value: leaf.value });
         enums++;
       }
     }
-    if (typeof leaf.value === "number" && Number.isInteger(leaf.value) && leaf.value >= 0 && (kinds.includes("integer") || kinds.includes("number")) && !kinds.includes("string") && numbers < limit) {
-      add("number written with a mark or words", setAt(valid, leaf.path, numberWritten(name, leaf.value)), { op: "set", path: pointer(leaf.path), value: leaf.value });
+    if (
+      typeof leaf.value === "number" &&
+      Number.isInteger(leaf.value) &&
+      leaf.value >= 0 &&
+      (kinds.includes("integer") || kinds.includes("number")) &&
+      !kinds.includes("string") &&
+      numbers < limit
+    ) {
+      add("number written with a mark or words", setAt(valid, leaf.path, numberWritten(name, leaf.value)), {
+        op: "set",
+        path: pointer(leaf.path),
+        value: leaf.value,
+      });
       numbers++;
     }
-    if (!leaf.required && leaf.value !== null && kinds.length > 0 && !kinds.includes("null") && leaf.path[0] === "body" && leaf.path.length === 2 && nulls < 1) {
+    if (
+      !leaf.required &&
+      leaf.value !== null &&
+      kinds.length > 0 &&
+      !kinds.includes("null") &&
+      leaf.path[0] === "body" &&
+      leaf.path.length === 2 &&
+      nulls < 1
+    ) {
       add("null for an optional field", setAt(valid, leaf.path, null), { op: "remove", path: pointer(leaf.path) });
       nulls++;
     }
@@ -163,7 +196,11 @@ export function casesFor(tool: ToolDescription, valid: Record<string, unknown>, 
       if (parent?.schema.additionalProperties === false) {
         for (const wrong of misspellings(name, siblings).slice(0, 1)) {
           const copy = setAt(valid, leaf.path, undefined);
-          add("far near miss of a field name", setAt(copy, [...leaf.path.slice(0, -1), wrong], leaf.value), { op: "rename", path: pointer([...leaf.path.slice(0, -1), wrong]), to: name });
+          add("far near miss of a field name", setAt(copy, [...leaf.path.slice(0, -1), wrong], leaf.value), {
+            op: "rename",
+            path: pointer([...leaf.path.slice(0, -1), wrong]),
+            to: name,
+          });
           renamed++;
         }
       }
@@ -175,7 +212,8 @@ export function casesFor(tool: ToolDescription, valid: Record<string, unknown>, 
     if (!property || !Array.isArray(property.enum) || name === "body") continue;
     const values = property.enum.filter((v): v is string => typeof v === "string");
     for (const value of values) {
-      for (const wrong of misspellings(value, values).slice(0, 1)) add("far near miss of a parameter value", { ...valid, [name]: wrong }, { op: "set", path: pointer([name]), value });
+      for (const wrong of misspellings(value, values).slice(0, 1))
+        add("far near miss of a parameter value", { ...valid, [name]: wrong }, { op: "set", path: pointer([name]), value });
     }
   }
   for (const name of ["per_page", "page"]) {

@@ -31,7 +31,10 @@ export interface LoadedTool {
 export async function loadTool(description: ToolDescription): Promise<LoadedTool> {
   const code = validatorModule(compileValidator(description));
   const file = path.join(dir, `t${count++}.mjs`);
-  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
+  writeFileSync(
+    file,
+    code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`),
+  );
   const validate = ((await import(pathToFileURL(file).href)) as { default: StandaloneValidator }).default;
   const hints = buildHintTable(description);
   const guarded = defineTool({

@@ -62,13 +62,28 @@ const ROWS: Readonly<Record<(typeof SERVERS)[number], readonly Row[]>> = {
     ["move_file", "missing required field", { source: "/a" }, ask("/destination")],
   ],
   "server-memory": [
-    ["create_entities", "one value where a list is wanted", { entities: [{ name: "Ada", entityType: "person", observations: "likes tea" }] }, set("/entities/0/observations", ["likes tea"])],
+    [
+      "create_entities",
+      "one value where a list is wanted",
+      { entities: [{ name: "Ada", entityType: "person", observations: "likes tea" }] },
+      set("/entities/0/observations", ["likes tea"]),
+    ],
     ["create_entities", "missing required field", { entities: [{ name: "Ada", observations: [] }] }, ask("/entities/0/entityType")],
     ["create_relations", "missing required field", { relations: [{ from: "Ada", to: "Bob" }] }, ask("/relations/0/relationType")],
-    ["add_observations", "one value where a list is wanted", { observations: [{ entityName: "Ada", contents: "met Bob" }] }, set("/observations/0/contents", ["met Bob"])],
+    [
+      "add_observations",
+      "one value where a list is wanted",
+      { observations: [{ entityName: "Ada", contents: "met Bob" }] },
+      set("/observations/0/contents", ["met Bob"]),
+    ],
     ["delete_entities", "one value where a list is wanted", { entityNames: "Ada" }, set("/entityNames", ["Ada"])],
     ["open_nodes", "one value where a list is wanted", { names: "Ada" }, set("/names", ["Ada"])],
-    ["delete_observations", "one value where a list is wanted", { deletions: [{ entityName: "Ada", observations: "likes tea" }] }, set("/deletions/0/observations", ["likes tea"])],
+    [
+      "delete_observations",
+      "one value where a list is wanted",
+      { deletions: [{ entityName: "Ada", observations: "likes tea" }] },
+      set("/deletions/0/observations", ["likes tea"]),
+    ],
     ["search_nodes", "missing required field", {}, ask("/query")],
   ],
   "server-everything": [

@@ -11,7 +11,15 @@ import type { EnvelopeError } from "./literal-repairer.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { SERVERS, readServer } from "./mcp-cases.ts";
 
-const GITHUB = ["pulls_create", "repos_create-webhook", "issues_list-for-repo", "actions_list-workflow-runs-for-repo", "checks_create", "repos_create-org-ruleset", "issues_create"];
+const GITHUB = [
+  "pulls_create",
+  "repos_create-webhook",
+  "issues_list-for-repo",
+  "actions_list-workflow-runs-for-repo",
+  "checks_create",
+  "repos_create-org-ruleset",
+  "issues_create",
+];
 
 /** Valid calls for the MCP tools (their schemas ship no examples). */
 const MCP_VALID: Record<string, unknown> = {
@@ -60,13 +68,17 @@ function put(args: unknown, path: string, value: unknown): unknown {
 
 function errorsAt(validate: StandaloneValidator, args: unknown, path: string): string[] {
   if (validate(args)) return [];
-  return (validate.errors ?? []).filter((error) => error.instancePath === path || error.instancePath.startsWith(`${path}/`)).map((error) => `${error.instancePath} ${error.keyword}`);
+  return (validate.errors ?? [])
+    .filter((error) => error.instancePath === path || error.instancePath.startsWith(`${path}/`))
+    .map((error) => `${error.instancePath} ${error.keyword}`);
 }
 
 /** JSON Pointers of every value in `value`. */
 function leafPaths(value: unknown, at = ""): string[] {
   if (value === null || typeof value !== "object") return [at];
-  return [at, ...Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`))].filter((path) => path !== "");
+  return [at, ...Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`))].filter(
+    (path) => path !== "",
+  );
 }
 
 const subjects: { tool: LoadedTool; valid: unknown }[] = [];
@@ -107,7 +119,10 @@ describe("values offered by messages", () => {
         for (const error of errors ?? []) {
           for (const offer of offered(error)) {
             checked++;
-            expect(errorsAt(tool.validate, put(args, error.path, offer), error.path), `${tool.description.name} ${JSON.stringify(error)} offers ${JSON.stringify(offer)}`).toEqual([]);
+            expect(
+              errorsAt(tool.validate, put(args, error.path, offer), error.path),
+              `${tool.description.name} ${JSON.stringify(error)} offers ${JSON.stringify(offer)}`,
+            ).toEqual([]);
           }
         }
       }),

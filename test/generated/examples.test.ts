@@ -23,11 +23,16 @@ for (const file of readdirSync(dir).sort()) {
   describe(toolName, () => {
     it.each(cases.map((c) => [c.case, c] as const))("%s", async (_name, c) => {
       const received: unknown[] = [];
-      const definition = tools[toolName] as unknown as { implement: (impl: (args: unknown) => string, options: object) => { call: (raw: unknown, ctx: { turn: string }) => Promise<Record<string, unknown>> } };
-      const guarded = definition.implement((args) => {
-        received.push(args);
-        return "done";
-      }, { ledger: new MemorySink() });
+      const definition = tools[toolName] as unknown as {
+        implement: (impl: (args: unknown) => string, options: object) => { call: (raw: unknown, ctx: { turn: string }) => Promise<Record<string, unknown>> };
+      };
+      const guarded = definition.implement(
+        (args) => {
+          received.push(args);
+          return "done";
+        },
+        { ledger: new MemorySink() },
+      );
       const outcome = await guarded.call(JSON.stringify(c.args), { turn: c.case });
       expect(outcome.status).toBe(c.status);
       if (c.errors) {

@@ -12,7 +12,11 @@ const copy = path.join(repo, ".scratch", `lazy-tools-${process.pid}`);
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-type Guarded = { call(raw: unknown, context: object): Promise<{ status: string }>; check(raw: unknown, context: object): { ok: boolean }; ready(): Promise<void> };
+type Guarded = {
+  call(raw: unknown, context: object): Promise<{ status: string }>;
+  check(raw: unknown, context: object): { ok: boolean };
+  ready(): Promise<void>;
+};
 type Package = {
   tools: Record<string, { name: string; inputSchema: object; implement(impl: () => unknown, options?: object): Guarded }>;
   toolDefinitions: readonly { name: string; inputSchema: object }[];

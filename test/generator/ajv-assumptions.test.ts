@@ -15,8 +15,19 @@ import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 import packageJson from "../../package.json" with { type: "json" };
 
 const standaloneCode = standaloneModule.default;
-const tool = (inputSchema: object): ToolDescription => ({ name: "t", description: "", inputSchema: inputSchema as JsonSchema, dialect: "2020-12", references: {}, source: { file: "t.json", pointer: "" } });
-const RECURSIVE = { type: "object", properties: { item: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { name: { enum: ["a", "b"] }, child: { $ref: "#/$defs/node" } } } } };
+const tool = (inputSchema: object): ToolDescription => ({
+  name: "t",
+  description: "",
+  inputSchema: inputSchema as JsonSchema,
+  dialect: "2020-12",
+  references: {},
+  source: { file: "t.json", pointer: "" },
+});
+const RECURSIVE = {
+  type: "object",
+  properties: { item: { $ref: "#/$defs/node" } },
+  $defs: { node: { type: "object", properties: { name: { enum: ["a", "b"] }, child: { $ref: "#/$defs/node" } } } },
+};
 
 /** ajv's standalone code for `schema`, compiled by a toolguard Ajv. */
 function standalone(schema: object): { code: string; validate: ReturnType<ReturnType<typeof createAjv>["compile"]> } {
@@ -67,8 +78,11 @@ describe("ajv assumptions", () => {
     expect(() => disableDynamicTracking({})).toThrow(AjvAssumptionError);
   });
 
-  it("5-8. standalone code opens with \"use strict\", requires helpers by .default, indexes uniqueItems in `indicesN = {}` and exports its entry twice", () => {
-    const { code } = standalone({ type: "object", properties: { s: { type: "string", maxLength: 3 }, u: { type: "array", uniqueItems: true, items: { type: "string" } } } });
+  it('5-8. standalone code opens with "use strict", requires helpers by .default, indexes uniqueItems in `indicesN = {}` and exports its entry twice', () => {
+    const { code } = standalone({
+      type: "object",
+      properties: { s: { type: "string", maxLength: 3 }, u: { type: "array", uniqueItems: true, items: { type: "string" } } },
+    });
     expect(code.startsWith('"use strict";\n')).toBe(true);
     expect(code).toContain('require("ajv/dist/runtime/ucs2length").default');
     expect(code).toMatch(/\b(let|const) indices\d* = \{\};/);

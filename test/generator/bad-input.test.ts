@@ -14,22 +14,50 @@ async function generatedOnce(): Promise<Record<string, string>> {
 }
 
 const cases: [string, Record<string, unknown>, RegExp][] = [
-  ["a file that is not JSON", { "schemas/broken.json": "{ \"name\": " }, /broken\.json: not valid JSON/],
+  ["a file that is not JSON", { "schemas/broken.json": '{ "name": ' }, /broken\.json: not valid JSON/],
   ["a document that is no tool", { "schemas/odd.json": { hello: "world" } }, /odd\.json: not a tool/],
   ["an input schema that is not an object schema", { "schemas/t.json": mcpTool("t", { type: "string" }) }, /t\.json.*must have type "object"/],
-  ["an unknown keyword", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "string", maxLenght: 3 } } }) }, /unknown keyword "maxLenght" at #\/properties\/a/],
-  ["a json-schema-to-typescript raw-code keyword", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { tsType: "any; process.exit()" } } }) }, /"tsType" at #\/properties\/a would paste schema text/],
+  [
+    "an unknown keyword",
+    { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "string", maxLenght: 3 } } }) },
+    /unknown keyword "maxLenght" at #\/properties\/a/,
+  ],
+  [
+    "a json-schema-to-typescript raw-code keyword",
+    { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { tsType: "any; process.exit()" } } }) },
+    /"tsType" at #\/properties\/a would paste schema text/,
+  ],
   ["an invalid schema value", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "strnig" } } }) }, /does not compile/],
   ["a dangling $ref", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "#/$defs/missing" } } }) }, /dangling \$ref/],
-  ["a $ref to a missing file", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "_shared/nope.json" } } }) }, /does not exist: _shared\/nope\.json/],
-  ["a $ref outside the schema root", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "../secret.json" } } }), "secret.json": { type: "string" } }, /reaches outside the schema root/],
-  ["a $ref to the network", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "https://example.com/s.json" } } }) }, /network access is off/],
+  [
+    "a $ref to a missing file",
+    { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "_shared/nope.json" } } }) },
+    /does not exist: _shared\/nope\.json/,
+  ],
+  [
+    "a $ref outside the schema root",
+    { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "../secret.json" } } }), "secret.json": { type: "string" } },
+    /reaches outside the schema root/,
+  ],
+  [
+    "a $ref to the network",
+    { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "https://example.com/s.json" } } }) },
+    /network access is off/,
+  ],
   ["a $ref into the prototype chain", { "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { $ref: "#/constructor" } } }) }, /dangling \$ref/],
   ["two tools with the same name", { "schemas/a.json": mcpTool("same"), "schemas/b.json": mcpTool("same") }, /has the same name as tool "same"/],
   ["two tools with the same export name", { "schemas/a.json": mcpTool("get_user"), "schemas/b.json": mcpTool("getUser") }, /same export name/],
   ["a name that is not safe for providers", { "schemas/a.json": mcpTool("create invoice!") }, /tool name "create invoice!" is not safe/],
-  ["an unsupported $schema", { "schemas/a.json": mcpTool("a", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) }, /unsupported \$schema/],
-  ["an invalid pattern", { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) }, /pattern "\(" at #\/properties\/p\/pattern is refused: not a valid ECMAScript regular expression/],
+  [
+    "an unsupported $schema",
+    { "schemas/a.json": mcpTool("a", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) },
+    /unsupported \$schema/,
+  ],
+  [
+    "an invalid pattern",
+    { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) },
+    /pattern "\(" at #\/properties\/p\/pattern is refused: not a valid ECMAScript regular expression/,
+  ],
 ];
 
 describe("bad input stops generation", () => {

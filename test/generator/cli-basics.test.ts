@@ -44,7 +44,16 @@ describe("toolguard --version", () => {
 
 describe("report", () => {
   it("says 1 call, 2 calls", () => {
-    const report = (tool: string, calls: number) => ({ tool, calls, failedCalls: 0, perThousand: 0, health: "healthy" as const, repairSucceeded: 0, repairExhausted: 0, rules: [] });
+    const report = (tool: string, calls: number) => ({
+      tool,
+      calls,
+      failedCalls: 0,
+      perThousand: 0,
+      health: "healthy" as const,
+      repairSucceeded: 0,
+      repairExhausted: 0,
+      rules: [],
+    });
     const text = formatReport([report("one", 1), report("two", 2)]);
     expect(text).toContain("one: 1 call, 0 failed");
     expect(text).toContain("two: 2 calls, 0 failed");

@@ -41,7 +41,12 @@ export default defineConfig({
     project = new TempProject({
       "tools/a.json": mcpTool("alpha"),
       "billing/b.json": "{",
-      "toolguard.config.json": { sets: [{ schemas: "tools", out: "out/tools" }, { schemas: "billing", out: "out/billing" }] },
+      "toolguard.config.json": {
+        sets: [
+          { schemas: "tools", out: "out/tools" },
+          { schemas: "billing", out: "out/billing" },
+        ],
+      },
     });
     const result = await project.run("generate");
     expect(result.code).toBe(1);
@@ -53,7 +58,15 @@ export default defineConfig({
     [{ sets: [{ schemas: "s" }] }, /sets\[0\]\.out must name a folder/],
     [{ sets: [{ schemas: "s", out: "o", packageName: "Not A Name" }] }, /packageName must be a valid npm package name/],
     [{ allowNetwork: "yes" }, /"allowNetwork" must be true or false/],
-    [{ sets: [{ schemas: "a", out: "o" }, { schemas: "b", out: "o" }] }, /two sets write to the same folder/],
+    [
+      {
+        sets: [
+          { schemas: "a", out: "o" },
+          { schemas: "b", out: "o" },
+        ],
+      },
+      /two sets write to the same folder/,
+    ],
     [[], /the config must be an object/],
   ])("refuses %j", async (config, message) => {
     project = new TempProject({ "toolguard.config.json": config });

@@ -35,7 +35,9 @@ describe("defaultsOptional", () => {
     expect(validate({ url: "https://example.com" })).toBe(true);
     expect(validate({ url: "https://example.com", options: {} })).toBe(true);
     expect(validate({ timeout: 1 })).toBe(false); // url has no default: still required
-    expect(tool.warnings).toEqual(["defaultsOptional: required fields with a default treated as optional: #/properties/options/properties/wait, #/properties/timeout"]);
+    expect(tool.warnings).toEqual([
+      "defaultsOptional: required fields with a default treated as optional: #/properties/options/properties/wait, #/properties/timeout",
+    ]);
   });
 
   it("is off by default", async () => {
@@ -53,11 +55,16 @@ describe("defaultsOptional", () => {
     const result = await project.run("generate");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("1 warning:");
-    expect(result.stdout).toMatch(/navigate\.json: defaultsOptional: required fields with a default treated as optional: #\/properties\/options\/properties\/wait, #\/properties\/timeout \(tool browser_navigate\)/);
+    expect(result.stdout).toMatch(
+      /navigate\.json: defaultsOptional: required fields with a default treated as optional: #\/properties\/options\/properties\/wait, #\/properties\/timeout \(tool browser_navigate\)/,
+    );
   });
 
   it("refuses a value that is not a boolean", async () => {
-    project = new TempProject({ "schemas/navigate.json": NAVIGATE, "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", defaultsOptional: "yes" }] } });
+    project = new TempProject({
+      "schemas/navigate.json": NAVIGATE,
+      "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", defaultsOptional: "yes" }] },
+    });
     const result = await project.run("generate");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("defaultsOptional must be true or false");

@@ -5,7 +5,13 @@ import { InputError, InputErrors } from "../../generator/errors.ts";
 describe("InputErrors.format", () => {
   it("leads with one line per cause shared by three or more errors", () => {
     const same = (file: string) => new InputError({ file, pointer: "" }, "not a tool file: no `name`", "give the tool a name");
-    const errors = new InputErrors([same("a.yaml"), same("b.yaml"), new InputError({ file: "c.yaml", pointer: "/x" }, "other", "fix it"), same("d.yaml"), same("e.yaml")]);
+    const errors = new InputErrors([
+      same("a.yaml"),
+      same("b.yaml"),
+      new InputError({ file: "c.yaml", pointer: "/x" }, "other", "fix it"),
+      same("d.yaml"),
+      same("e.yaml"),
+    ]);
     const lines = errors.format().split("\n");
     expect(lines[0]).toBe("4 problems share one cause: not a tool file: no `name` (in a.yaml, b.yaml, d.yaml and 1 more files)");
     expect(lines[1]).toBe("  fix: give the tool a name");

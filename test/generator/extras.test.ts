@@ -12,7 +12,12 @@ afterEach(() => project?.remove());
 
 function withExtras(extras: unknown): TempProject {
   return new TempProject({
-    "schemas/a.json": mcpTool("alpha", { type: "object", properties: { q: { type: "string" }, n: { type: "integer" } }, required: ["q"], additionalProperties: false }),
+    "schemas/a.json": mcpTool("alpha", {
+      type: "object",
+      properties: { q: { type: "string" }, n: { type: "integer" } },
+      required: ["q"],
+      additionalProperties: false,
+    }),
     "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", packageName: "@acme/tools", extras }] },
   });
 }

@@ -27,31 +27,15 @@ const two = tagged("k", { const: 2 });
 
 describe("folding combinators", () => {
   it.each<[string, object, object]>([
-    [
-      "anyOf of bare types becomes a type list",
-      { anyOf: [string, { type: "null", description: "none" }] },
-      { type: ["string", "null"] },
-    ],
-    [
-      "a disjoint oneOf of bare types becomes a type list",
-      { description: "d", oneOf: [string, integer] },
-      { description: "d", type: ["string", "integer"] },
-    ],
-    [
-      "nested unions fold from the inside out",
-      { anyOf: [{ oneOf: [string, integer] }, { type: "null" }] },
-      { type: ["string", "integer", "null"] },
-    ],
+    ["anyOf of bare types becomes a type list", { anyOf: [string, { type: "null", description: "none" }] }, { type: ["string", "null"] }],
+    ["a disjoint oneOf of bare types becomes a type list", { description: "d", oneOf: [string, integer] }, { description: "d", type: ["string", "integer"] }],
+    ["nested unions fold from the inside out", { anyOf: [{ oneOf: [string, integer] }, { type: "null" }] }, { type: ["string", "integer", "null"] }],
     [
       "a disjoint oneOf with richer branches becomes anyOf",
       { oneOf: [string, { type: "object", properties: { a: string } }] },
       { anyOf: [string, { type: "object", properties: { a: string } }] },
     ],
-    [
-      "objects told apart by a required property's values are disjoint",
-      { oneOf: [abc, c] },
-      { anyOf: [abc, c] },
-    ],
+    ["objects told apart by a required property's values are disjoint", { oneOf: [abc, c] }, { anyOf: [abc, c] }],
     [
       "branches are read through their local $ref",
       {
@@ -69,10 +53,7 @@ describe("folding combinators", () => {
 
   it.each<[string, object]>([
     ["integer lies inside number", { oneOf: [{ type: "number" }, integer] }],
-    [
-      "the same type twice",
-      { oneOf: [string, { type: "string", maxLength: 3 }] },
-    ],
+    ["the same type twice", { oneOf: [string, { type: "string", maxLength: 3 }] }],
     ["a branch without a type", { oneOf: [string, { minimum: 1 }] }],
     [
       "a discriminator value shared",
@@ -166,18 +147,9 @@ describe("finding a discriminator", () => {
   };
 
   it("names the property and each branch's values, through $ref chains", () => {
-    expect(
-      discriminatorOf(
-        [{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }, kind("c")],
-        defs,
-      ),
-    ).toEqual({
+    expect(discriminatorOf([{ $ref: "#/$defs/a" }, { $ref: "#/$defs/b" }, kind("c")], defs)).toEqual({
       property: "kind",
-      branches: [
-        { values: ["a"] },
-        { values: ["b", "bee"] },
-        { values: ["c"] },
-      ],
+      branches: [{ values: ["a"] }, { values: ["b", "bee"] }, { values: ["c"] }],
     });
   });
 
@@ -185,10 +157,7 @@ describe("finding a discriminator", () => {
     ["a branch does not require it", [kind("a"), kind("b", [])]],
     ["two branches share a value", [kind(["a", "b"]), kind("b")]],
     ["a value is not a string", [kind("a"), kind(2)]],
-    [
-      "a branch accepts more than objects",
-      [kind("a"), { ...kind("b"), type: ["object", "null"] }],
-    ],
+    ["a branch accepts more than objects", [kind("a"), { ...kind("b"), type: ["object", "null"] }]],
     ["there is one branch", [kind("a")]],
   ])("finds none when %s", (_what, branches) => {
     expect(discriminatorOf(branches, {})).toBeUndefined();
@@ -233,51 +202,29 @@ describe("the validator toolguard compiles", () => {
     expect(tracked.validate({ a: "x", c: "y" })).toBe(false);
   });
 
-  it.each([
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$recursiveRef",
-  ])("keeps the bookkeeping for %s anywhere in the schema", (keyword) => {
-    expect(
-      needsDynamicScope({
-        properties: { a: { items: [{ [keyword]: false }] } },
-      }),
-    ).toBe(true);
-    expect(
-      needsDynamicScope({ properties: { a: { items: [{ not: false }] } } }),
-    ).toBe(false);
-  });
+  it.each(["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor", "$recursiveRef"])(
+    "keeps the bookkeeping for %s anywhere in the schema",
+    (keyword) => {
+      expect(
+        needsDynamicScope({
+          properties: { a: { items: [{ [keyword]: false }] } },
+        }),
+      ).toBe(true);
+      expect(needsDynamicScope({ properties: { a: { items: [{ not: false }] } } })).toBe(false);
+    },
+  );
 });
 
 // Random schemas built from the shapes the rewrites look for (few types, few discriminator
 // values, so that branches often overlap), and values that hit them.
-const TYPES = [
-  "string",
-  "number",
-  "integer",
-  "null",
-  "object",
-  "array",
-] as const;
+const TYPES = ["string", "number", "integer", "null", "object", "array"] as const;
 const KINDS = ["a", "b", 1] as const;
 
 function schemas(): fc.Arbitrary<Record<string, unknown>> {
-  const type = fc.constantFrom(
-    "number",
-    "integer",
-    "string",
-    "null",
-    "number",
-    "integer",
-    "object",
-  );
+  const type = fc.constantFrom("number", "integer", "string", "null", "number", "integer", "object");
   const kind = fc.oneof(
     fc.constantFrom(...KINDS).map((value) => ({ const: value })),
-    fc
-      .uniqueArray(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 2 })
-      .map((values) => ({ enum: values })),
+    fc.uniqueArray(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 2 }).map((values) => ({ enum: values })),
   );
   const { schema } = fc.letrec<{
     schema: Record<string, unknown>;
@@ -292,9 +239,7 @@ function schemas(): fc.Arbitrary<Record<string, unknown>> {
       branch: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
         type.map((name) => ({ type: name })),
-        fc
-          .uniqueArray(type, { minLength: 1, maxLength: 3 })
-          .map((names) => ({ type: names, description: "d" })),
+        fc.uniqueArray(type, { minLength: 1, maxLength: 3 }).map((names) => ({ type: names, description: "d" })),
         type.map((name) =>
           name === "string"
             ? { type: name, minLength: 2 }
@@ -315,20 +260,11 @@ function schemas(): fc.Arbitrary<Record<string, unknown>> {
           .record({
             keyword: fc.constantFrom("anyOf", "oneOf", "oneOf"),
             branches: fc.array(tie("branch"), { minLength: 1, maxLength: 4 }),
-            sibling: fc.constantFrom(
-              undefined,
-              undefined,
-              "type",
-              "description",
-            ),
+            sibling: fc.constantFrom(undefined, undefined, "type", "description"),
           })
           .map(({ keyword, branches, sibling }) => ({
             [keyword]: branches,
-            ...(sibling === "type"
-              ? { type: ["string", "object", "integer"] }
-              : sibling === "description"
-                ? { description: "d" }
-                : {}),
+            ...(sibling === "type" ? { type: ["string", "object", "integer"] } : sibling === "description" ? { description: "d" } : {}),
           })),
         fc.constantFrom(...TYPES).map((name) => ({ type: name })),
         fc.record({ type: fc.constant("array"), items: tie("branch") }),
@@ -354,9 +290,7 @@ function schemas(): fc.Arbitrary<Record<string, unknown>> {
       { type: ["string", "null"] },
     ),
   });
-  return fc
-    .tuple(schema, definitions)
-    .map(([root, $defs]) => ({ ...root, $defs }));
+  return fc.tuple(schema, definitions).map(([root, $defs]) => ({ ...root, $defs }));
 }
 
 function values(): fc.Arbitrary<unknown> {
@@ -364,56 +298,38 @@ function values(): fc.Arbitrary<unknown> {
     value: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       fc.constantFrom("", "abc", 0, 1, 2.5, 3, true, null),
-      fc.record(
-        { kind: fc.constantFrom(...KINDS, "z"), x: tie("value") },
-        { requiredKeys: [] },
-      ),
+      fc.record({ kind: fc.constantFrom(...KINDS, "z"), x: tie("value") }, { requiredKeys: [] }),
       fc.array(tie("value"), { maxLength: 3 }),
     ),
   }));
   return value;
 }
 
-describe.each<Dialect>(["2020-12", "draft-07"])(
-  "random unions (%s): the optimised validator agrees with ajv on the schema as written",
-  (dialect) => {
-    it("on every value", () => {
-      fc.assert(
-        fc.property(
-          schemas(),
-          fc.array(values(), { minLength: 8, maxLength: 8 }),
-          (written, instances) => {
-            const schema =
-              dialect === "draft-07"
-                ? {
-                    ...renameDefs(written),
-                    $schema: "http://json-schema.org/draft-07/schema#",
-                  }
-                : written;
-            const compile = (optimise: boolean) => {
-              const { ajv, compiled } = prepareCompile(dialect, structuredClone(schema), optimise);
-              return ajv.compile(compiled);
-            };
-            const asWritten = compile(false);
-            const optimised = compile(true);
-            for (const instance of instances)
-              expect(
-                optimised(instance),
-                JSON.stringify({ schema, instance }),
-              ).toBe(asWritten(instance));
-          },
-        ),
-        { numRuns: 500 },
-      );
-    });
-  },
-);
+describe.each<Dialect>(["2020-12", "draft-07"])("random unions (%s): the optimised validator agrees with ajv on the schema as written", (dialect) => {
+  it("on every value", () => {
+    fc.assert(
+      fc.property(schemas(), fc.array(values(), { minLength: 8, maxLength: 8 }), (written, instances) => {
+        const schema =
+          dialect === "draft-07"
+            ? {
+                ...renameDefs(written),
+                $schema: "http://json-schema.org/draft-07/schema#",
+              }
+            : written;
+        const compile = (optimise: boolean) => {
+          const { ajv, compiled } = prepareCompile(dialect, structuredClone(schema), optimise);
+          return ajv.compile(compiled);
+        };
+        const asWritten = compile(false);
+        const optimised = compile(true);
+        for (const instance of instances) expect(optimised(instance), JSON.stringify({ schema, instance })).toBe(asWritten(instance));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
 
 /** Draft-07 keeps its definitions under `definitions`. */
 function renameDefs(schema: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(schema)
-      .replaceAll('"$defs"', '"definitions"')
-      .replaceAll("#/$defs/", "#/definitions/"),
-  ) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$defs"', '"definitions"').replaceAll("#/$defs/", "#/definitions/")) as Record<string, unknown>;
 }

@@ -22,7 +22,10 @@ function tool(name: string, withReference: boolean): ToolDescription {
 describe("formatTs", () => {
   it("prints the index declarations as prettier's typescript parser does", async () => {
     const set = { schemas: "schemas", out: "generated", packageName: "tools" } as never;
-    const files = await emitPackageFiles(set, names.map((name, index) => tool(name, index % 2 === 0)));
+    const files = await emitPackageFiles(
+      set,
+      names.map((name, index) => tool(name, index % 2 === 0)),
+    );
     const dts = files.find((file) => file.path === "index.d.ts")?.content ?? "";
     const body = dts.split("\n").slice(3).join("\n");
     expect(body).toContain("export declare const tools");

@@ -79,7 +79,10 @@ console.log(JSON.stringify({ pwned: globalThis.PWNED ?? null, description: hosti
   it("keeps the declarations valid TypeScript", () => {
     const dts = project.read("generated/tools/hostile-tool.d.ts");
     expect(dts).not.toContain("\u2028");
-    project.write("tsconfig.json", { compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", noEmit: true, skipLibCheck: false, types: [] }, include: ["generated/**/*.d.ts"] });
+    project.write("tsconfig.json", {
+      compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", noEmit: true, skipLibCheck: false, types: [] },
+      include: ["generated/**/*.d.ts"],
+    });
     expect(typeCheck(project.dir)).toBe("");
   });
 

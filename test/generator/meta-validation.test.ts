@@ -10,11 +10,21 @@ const standalone = standaloneModule.default;
 const SCHEMAS: Record<string, { dialect: "2020-12" | "draft-07"; schema: Record<string, unknown> }> = {
   "strings, lengths and formats": {
     dialect: "2020-12",
-    schema: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { a: { type: "string", maxLength: 3, format: "date" }, b: { type: "array", uniqueItems: true } }, required: ["a"] },
+    schema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { a: { type: "string", maxLength: 3, format: "date" }, b: { type: "array", uniqueItems: true } },
+      required: ["a"],
+    },
   },
   "local refs and unevaluated properties": {
     dialect: "2020-12",
-    schema: { $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { n: { type: "integer" } }, properties: { n: { $ref: "#/$defs/n" } }, unevaluatedProperties: false },
+    schema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $defs: { n: { type: "integer" } },
+      properties: { n: { $ref: "#/$defs/n" } },
+      unevaluatedProperties: false,
+    },
   },
   "draft-07 definitions": {
     dialect: "draft-07",
@@ -62,6 +72,8 @@ describe("meta-schema validation on a shared instance", () => {
       expected = (error as Error).message;
     }
     expect(expected).toMatch(/^schema is invalid: /);
-    expect(() => validateAgainstMeta(createAjv("2020-12", { validateSchema: false }), () => createAjv("2020-12"), "2020-12 x", structuredClone(schema))).toThrow(expected);
+    expect(() =>
+      validateAgainstMeta(createAjv("2020-12", { validateSchema: false }), () => createAjv("2020-12"), "2020-12 x", structuredClone(schema)),
+    ).toThrow(expected);
   });
 });

@@ -18,7 +18,10 @@ function project(files: Record<string, unknown>): { config: ReturnType<typeof re
   const made = new TempProject(files);
   projects.push(made);
   if (!("schemas/a.json" in files)) cpSync(path.join(repo, "schemas"), path.join(made.dir, "schemas"), { recursive: true });
-  return { config: resolveConfig({ sets: [{ schemas: "schemas", out: "out", extras: ["openai", "mcp"] }] }, undefined, made.dir), cacheDir: path.join(made.dir, ".cache") };
+  return {
+    config: resolveConfig({ sets: [{ schemas: "schemas", out: "out", extras: ["openai", "mcp"] }] }, undefined, made.dir),
+    cacheDir: path.join(made.dir, ".cache"),
+  };
 }
 
 const byPath = (files: readonly EmittedFile[]): Record<string, string> => Object.fromEntries(files.map((file) => [file.path, file.content]));
@@ -33,7 +36,12 @@ describe("the pipeline and its speed-ups", () => {
     const full = await generateSet(set, config, new GenerationCache(cacheDir));
     const uncached = await generateSet(set, config);
     expect(plain.files.length).toBeGreaterThan(10);
-    expect(plain.files.filter((file) => file.path.startsWith("extras/")).map((file) => file.path)).toEqual(["extras/mcp/index.d.ts", "extras/mcp/index.js", "extras/openai/index.d.ts", "extras/openai/index.js"]);
+    expect(plain.files.filter((file) => file.path.startsWith("extras/")).map((file) => file.path)).toEqual([
+      "extras/mcp/index.d.ts",
+      "extras/mcp/index.js",
+      "extras/openai/index.d.ts",
+      "extras/openai/index.js",
+    ]);
     for (const run of [empty, full, uncached]) {
       expect(byPath(run.files)).toEqual(byPath(plain.files));
       expect(run.tools).toEqual(plain.tools);
@@ -43,7 +51,12 @@ describe("the pipeline and its speed-ups", () => {
 
   it("enough tools to be spread over worker threads give the same files", async () => {
     const files: Record<string, unknown> = {};
-    for (let i = 0; i < 60; i++) files[`schemas/${i === 0 ? "a" : `t${i}`}.json`] = mcpTool(`tool_${i}`, { type: "object", properties: { q: { type: "string", maxLength: i + 1 } }, required: ["q"] });
+    for (let i = 0; i < 60; i++)
+      files[`schemas/${i === 0 ? "a" : `t${i}`}.json`] = mcpTool(`tool_${i}`, {
+        type: "object",
+        properties: { q: { type: "string", maxLength: i + 1 } },
+        required: ["q"],
+      });
     const { config } = project(files);
     const set = config.sets[0]!;
     const plain = await generatePackage(set, config);

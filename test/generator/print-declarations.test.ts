@@ -15,7 +15,15 @@ import type { ToolDescription } from "../../generator/ir.ts";
 import { SUITE } from "../conformance/run-suite.ts";
 
 function tool(inputSchema: Record<string, unknown>, extra: Partial<ToolDescription> = {}): ToolDescription {
-  return { name: "t_x", description: "A tool.", inputSchema, dialect: "2020-12", references: {}, source: { file: "t.json", pointer: "" }, ...extra } as unknown as ToolDescription;
+  return {
+    name: "t_x",
+    description: "A tool.",
+    inputSchema,
+    dialect: "2020-12",
+    references: {},
+    source: { file: "t.json", pointer: "" },
+    ...extra,
+  } as unknown as ToolDescription;
 }
 
 /** The declaration text print-declarations.ts is given for a tool: template and json-schema-to-typescript's output. */
@@ -30,16 +38,25 @@ function expectAsTypeScriptPrints(raw: string): void {
 }
 
 const cases: [string, string][] = [
-  ["empty interface, tuple and type literal", 'export interface A {\n\n}\nexport type B = []\nexport type C = {}\nexport interface D {\nb: [[], {}]\n}'],
+  ["empty interface, tuple and type literal", "export interface A {\n\n}\nexport type B = []\nexport type C = {}\nexport interface D {\nb: [[], {}]\n}"],
   ["union of tuples, as json-schema-to-typescript writes maxItems", "export interface A {\nm?: []|[string]|[string, string]\n}"],
   ["rest element, parenthesised union, arrays of arrays", 'export interface A {\nl: [B, ...(B)[]]\nc: ("USD" | "EUR")[][]\n}'],
   ["literals", 'export type A = -1 | 1e+21 | 0.5 | true | null | "x"'],
-  ["non-ASCII and control characters in strings, which the printer escapes", 'export type A = "μ" | "a\\u0000b" | "\\u00001" | "\\t\\u0085\\u2028" | "\\ud800"\nexport interface B {\n"ключ"?: string\n}'],
-  ["multi-line JSDoc at every depth, with indented and blank lines", 'export interface A {\n/**\n * a\n *    indented\n *\n */\na: {\n/**\n * deeper\n * still\n */\nb: string\n}\n}'],
+  [
+    "non-ASCII and control characters in strings, which the printer escapes",
+    'export type A = "μ" | "a\\u0000b" | "\\u00001" | "\\t\\u0085\\u2028" | "\\ud800"\nexport interface B {\n"ключ"?: string\n}',
+  ],
+  [
+    "multi-line JSDoc at every depth, with indented and blank lines",
+    "export interface A {\n/**\n * a\n *    indented\n *\n */\na: {\n/**\n * deeper\n * still\n */\nb: string\n}\n}",
+  ],
   ["a single-line JSDoc on the same line", "/** x */ export type A = string"],
   ["index signatures and extends", "export interface A extends B, C {\n[k: string]: unknown | undefined\n}"],
   ["a reference's resolved arguments", 'export type R = Omit<A, "x"> & { x?: Array<Omit<NonNullable<A["x"]>[number], "y"> & { "z": string }> };'],
-  ["imports and the tool's constant", 'import type { ToolDefinition } from "../runtime/contract/api.js";\n/** Does it. */\nexport declare const tX: ToolDefinition<TXArgs, TXArgs, never>;'],
+  [
+    "imports and the tool's constant",
+    'import type { ToolDefinition } from "../runtime/contract/api.js";\n/** Does it. */\nexport declare const tX: ToolDefinition<TXArgs, TXArgs, never>;',
+  ],
 ];
 
 describe("laying out declarations without TypeScript", () => {
@@ -74,8 +91,19 @@ describe("laying out declarations without TypeScript", () => {
         { depthSize: "small" },
         fc.record({ type: fc.constantFrom("string", "number", "boolean", "null"), description: text }, { requiredKeys: ["type"] }),
         fc.record({ enum: fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { minLength: 1, maxLength: 3 }) }),
-        fc.record({ type: fc.constant("object"), properties: fc.dictionary(fc.string(), tie("node"), { maxKeys: 3 }), additionalProperties: fc.oneof(fc.boolean(), tie("node")), description: text }, { requiredKeys: ["type"] }),
-        fc.record({ type: fc.constant("array"), items: tie("node"), minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 3 }) }, { requiredKeys: ["type", "items"] }),
+        fc.record(
+          {
+            type: fc.constant("object"),
+            properties: fc.dictionary(fc.string(), tie("node"), { maxKeys: 3 }),
+            additionalProperties: fc.oneof(fc.boolean(), tie("node")),
+            description: text,
+          },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          { type: fc.constant("array"), items: tie("node"), minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 3 }) },
+          { requiredKeys: ["type", "items"] },
+        ),
         fc.record({ anyOf: fc.array(tie("node"), { minLength: 1, maxLength: 3 }) }),
       ),
     }));
@@ -106,8 +134,18 @@ describe("laying out declarations without TypeScript", () => {
         inputSchema: { type: "object", properties: { a: { type: "array", items: { type: "string" }, maxItems: 2, description: "Two.\\nLines." } }, required: ["a"] } });
       const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => /node_modules[\\/](typescript|ts-morph|@ts-morph)[\\/]/.test(file));
       console.log(JSON.stringify({ loaded, dts: files.find((file) => file.path.endsWith(".d.ts")).content }));`;
-    const template = JSON.stringify(JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", `import { toolTemplate } from "./generator/emit/tool-template.ts"; console.log(JSON.stringify(toolTemplate()));`], { cwd: path.join(import.meta.dirname, "../.."), encoding: "utf8" })));
-    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script, template], { cwd: path.join(import.meta.dirname, "../.."), encoding: "utf8" })) as { loaded: string[]; dts: string };
+    const template = JSON.stringify(
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          ["--input-type=module", "-e", `import { toolTemplate } from "./generator/emit/tool-template.ts"; console.log(JSON.stringify(toolTemplate()));`],
+          { cwd: path.join(import.meta.dirname, "../.."), encoding: "utf8" },
+        ),
+      ),
+    );
+    const out = JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script, template], { cwd: path.join(import.meta.dirname, "../.."), encoding: "utf8" }),
+    ) as { loaded: string[]; dts: string };
     expect(out.loaded).toEqual([]);
     expect(out.dts).toContain("  a: [\n  ] | [\n    string\n  ] | [\n    string,\n    string\n  ];\n  [k: string]: unknown | undefined;\n}");
   }, 30_000);

@@ -28,12 +28,18 @@ describe("errors inside a $ref'd definition", () => {
   };
 
   it("are explained with the definition's hints, not the root's at the same relative path", async () => {
-    expect(await explain(schema, { name: "alpha", item: { name: "gama" } })).toEqual([{ path: "/item/name", rule: "enum", message: 'got string "gama"; must be one of ["gamma", "delta"] — did you mean "gamma"?' }]);
+    expect(await explain(schema, { name: "alpha", item: { name: "gama" } })).toEqual([
+      { path: "/item/name", rule: "enum", message: 'got string "gama"; must be one of ["gamma", "delta"] — did you mean "gamma"?' },
+    ]);
   });
 
   it("name the definition's accepted keys, also two levels down", async () => {
     const [error] = await explain(schema, { item: { next: { item: { nmae: "gamma" } } } });
-    expect(error).toEqual({ path: "/item/next/item/nmae", rule: "additionalProperties", message: 'unknown field "nmae"; did you mean "name"? Rename it. This object accepts only name, next' });
+    expect(error).toEqual({
+      path: "/item/next/item/nmae",
+      rule: "additionalProperties",
+      message: 'unknown field "nmae"; did you mean "name"? Rename it. This object accepts only name, next',
+    });
   });
 });
 
@@ -65,7 +71,10 @@ describe("a union of $ref branches", () => {
   });
 
   it("keeps errors beside the union that are not from its branches", async () => {
-    const errors = await explain({ ...schema, properties: { ...schema.properties, count: { type: "integer" } }, required: ["count"] }, { rules: [{ type: "delete" }] });
+    const errors = await explain(
+      { ...schema, properties: { ...schema.properties, count: { type: "integer" } }, required: ["count"] },
+      { rules: [{ type: "delete" }] },
+    );
     expect(errors.map(({ path, rule }) => ({ path, rule }))).toEqual([
       { path: "/count", rule: "required" },
       { path: "/rules/0", rule: "anyOf" },
@@ -74,23 +83,45 @@ describe("a union of $ref branches", () => {
 });
 
 describe("a discriminated union", () => {
-  const pattern = { type: "object", required: ["pattern"], properties: { pattern: { type: "string", minLength: 1 }, negate: { type: "boolean" } }, additionalProperties: false };
+  const pattern = {
+    type: "object",
+    required: ["pattern"],
+    properties: { pattern: { type: "string", minLength: 1 }, negate: { type: "boolean" } },
+    additionalProperties: false,
+  };
   const schema = {
     type: "object",
     properties: { rules: { type: "array", items: { $ref: "#/$defs/rule" } } },
     $defs: {
       rule: { oneOf: [{ $ref: "#/$defs/creation" }, { $ref: "#/$defs/pattern" }, { $ref: "#/$defs/required-reviews" }] },
       creation: { type: "object", required: ["type"], properties: { type: { enum: ["creation"] } } },
-      pattern: { type: "object", required: ["type", "parameters"], properties: { type: { const: "branch_name_pattern" }, parameters: { $ref: "#/$defs/pattern-parameters" } } },
+      pattern: {
+        type: "object",
+        required: ["type", "parameters"],
+        properties: { type: { const: "branch_name_pattern" }, parameters: { $ref: "#/$defs/pattern-parameters" } },
+      },
       "pattern-parameters": { ...pattern, properties: { ...pattern.properties, next: { $ref: "#/$defs/rule" } } },
-      "required-reviews": { type: "object", required: ["type", "count"], properties: { type: { enum: ["required_reviews", "reviews"] }, count: { type: "integer", minimum: 1 } } },
+      "required-reviews": {
+        type: "object",
+        required: ["type", "count"],
+        properties: { type: { enum: ["required_reviews", "reviews"] }, count: { type: "integer", minimum: 1 } },
+      },
     },
   };
 
   it("reports the errors of the branch the value names, with that branch's hints", async () => {
-    const errors = await explain(schema, { rules: [{ type: "branch_name_pattern", parameters: { pattern: "", negate: "no", extra: 1 } }, { type: "reviews", count: 0 }] });
+    const errors = await explain(schema, {
+      rules: [
+        { type: "branch_name_pattern", parameters: { pattern: "", negate: "no", extra: 1 } },
+        { type: "reviews", count: 0 },
+      ],
+    });
     expect(errors).toEqual([
-      { path: "/rules/0/parameters/extra", rule: "additionalProperties", message: 'unknown field "extra"; remove it. This object accepts only pattern, negate, next' },
+      {
+        path: "/rules/0/parameters/extra",
+        rule: "additionalProperties",
+        message: 'unknown field "extra"; remove it. This object accepts only pattern, negate, next',
+      },
       { path: "/rules/0/parameters/negate", rule: "type", message: 'expected boolean, got string "no"; send a JSON boolean (true or false), without quotes' },
       { path: "/rules/0/parameters/pattern", rule: "minLength", message: 'got string ""; must be at least 1 characters long' },
       { path: "/rules/1/count", rule: "minimum", message: "got integer 0; must be >= 1" },
@@ -102,23 +133,45 @@ describe("a discriminated union", () => {
       {
         path: "/rules/0/type",
         rule: "enum",
-        message: 'got string "Creation"; "type" says what kind of object this is and must be one of ["creation", "branch_name_pattern", "required_reviews", "reviews"] — did you mean "creation"?',
+        message:
+          'got string "Creation"; "type" says what kind of object this is and must be one of ["creation", "branch_name_pattern", "required_reviews", "reviews"] — did you mean "creation"?',
       },
-      { path: "/rules/1/type", rule: "required", message: 'missing required field "type", which says what kind of object this is: one of ["creation", "branch_name_pattern", "required_reviews", "reviews"]' },
+      {
+        path: "/rules/1/type",
+        rule: "required",
+        message:
+          'missing required field "type", which says what kind of object this is: one of ["creation", "branch_name_pattern", "required_reviews", "reviews"]',
+      },
       { path: "/rules/2", rule: "anyOf", message: 'got string "creation"; it matches none of the allowed shapes' },
     ]);
   });
 
   it("works on inline branches too (where the validator runs the oneOf as an anyOf)", async () => {
-    const inline = { type: "object", properties: { shape: { oneOf: [{ type: "object", required: ["kind", "r"], properties: { kind: { const: "circle" }, r: { type: "number" } } }, { type: "object", required: ["kind", "side"], properties: { kind: { const: "square" }, side: { type: "number" } } }] } } };
-    expect(await explain(inline, { shape: { kind: "square", r: 2 } })).toEqual([{ path: "/shape/side", rule: "required", message: 'missing required field "side"; if you do not know its value, ask the user instead of guessing' }]);
+    const inline = {
+      type: "object",
+      properties: {
+        shape: {
+          oneOf: [
+            { type: "object", required: ["kind", "r"], properties: { kind: { const: "circle" }, r: { type: "number" } } },
+            { type: "object", required: ["kind", "side"], properties: { kind: { const: "square" }, side: { type: "number" } } },
+          ],
+        },
+      },
+    };
+    expect(await explain(inline, { shape: { kind: "square", r: 2 } })).toEqual([
+      { path: "/shape/side", rule: "required", message: 'missing required field "side"; if you do not know its value, ask the user instead of guessing' },
+    ]);
   });
 
   it("never leaves a failed value without an error", async () => {
     const { validate } = await emitAndLoad(schema);
     const hints = buildHintTable(toolOf(schema));
     const rule = fc.record(
-      { type: fc.constantFrom("creation", "branch_name_pattern", "reviews", "Reviews", "x", 3), count: fc.constantFrom(0, 2, "2"), parameters: fc.record({ pattern: fc.constantFrom("", "p", 1), negate: fc.constantFrom(true, "no") }, { requiredKeys: [] }) },
+      {
+        type: fc.constantFrom("creation", "branch_name_pattern", "reviews", "Reviews", "x", 3),
+        count: fc.constantFrom(0, 2, "2"),
+        parameters: fc.record({ pattern: fc.constantFrom("", "p", 1), negate: fc.constantFrom(true, "no") }, { requiredKeys: [] }),
+      },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -40,7 +40,15 @@ function ledger(): LedgerEntry[] {
 describe("failure report", () => {
   it("counts failed calls per tool and rule per thousand calls, with verdicts", () => {
     const [invoice, search] = buildReport(ledger());
-    expect(invoice).toMatchObject({ tool: "create_invoice", calls: 200, failedCalls: 20, perThousand: 100, health: "schema defect", repairSucceeded: 10, repairExhausted: 5 });
+    expect(invoice).toMatchObject({
+      tool: "create_invoice",
+      calls: 200,
+      failedCalls: 20,
+      perThousand: 100,
+      health: "schema defect",
+      repairSucceeded: 10,
+      repairExhausted: 5,
+    });
     expect(invoice?.rules.map((rule) => [rule.rule, rule.failedCalls, rule.perThousand])).toEqual([
       ["enum", 15, 75],
       ["type", 10, 50],
@@ -63,7 +71,9 @@ describe("toolguard report", () => {
   afterEach(() => project.remove());
 
   it("reads a ledger file, skipping a torn last line", async () => {
-    const lines = ledger().map((entry) => JSON.stringify(entry)).join("\n");
+    const lines = ledger()
+      .map((entry) => JSON.stringify(entry))
+      .join("\n");
     project = new TempProject({ ".toolguard/ledger.jsonl": `${lines}\n{"v":1,"tool":"create_inv` });
     const result = await project.run("report");
     expect(result.code).toBe(0);

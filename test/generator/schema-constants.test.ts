@@ -7,7 +7,11 @@ import { emitAndLoad } from "../hostile/load-validator.ts";
 const SCHEMA = JSON.stringify({
   type: "object",
   description: "long text",
-  properties: { a: { type: ["string", "null"], description: "x" }, "x-y": { enum: ["p", "q"] }, b: { oneOf: [{ type: "string" }, { enum: [1, 2], title: "t" }] } },
+  properties: {
+    a: { type: ["string", "null"], description: "x" },
+    "x-y": { enum: ["p", "q"] },
+    b: { oneOf: [{ type: "string" }, { enum: [1, 2], title: "t" }] },
+  },
 });
 const declare = (use: string): string => `const schema31 = ${SCHEMA};\nconst func0 = Object.prototype.hasOwnProperty;\n${use}\n`;
 const constant = (code: string): unknown => JSON.parse(/^const schema31 = (.*);$/m.exec(code)?.[1] ?? "null");
@@ -17,8 +21,16 @@ describe("pruning ajv's schema constants", () => {
     ["a constant-key chain keeps the value it reaches", "f(schema31.properties.a.type);", { properties: { a: { type: ["string", "null"] } } }],
     ["quoted keys are followed", 'f(schema31.properties["x-y"].enum);', { properties: { "x-y": { enum: ["p", "q"] } } }],
     ["array indices keep earlier items as null", "f(schema31.properties.b.oneOf[1].enum);", { properties: { b: { oneOf: [null, { enum: [1, 2] }] } } }],
-    ["a variable index keeps the whole value before it", "f(schema31.properties.b.oneOf[i0]);", { properties: { b: { oneOf: [{ type: "string" }, { enum: [1, 2], title: "t" }] } } }],
-    ["a key the value does not own keeps the value whole", "f(schema31.properties.a.type.length, schema31.properties.hasOwnProperty(k));", { properties: JSON.parse(SCHEMA).properties }],
+    [
+      "a variable index keeps the whole value before it",
+      "f(schema31.properties.b.oneOf[i0]);",
+      { properties: { b: { oneOf: [{ type: "string" }, { enum: [1, 2], title: "t" }] } } },
+    ],
+    [
+      "a key the value does not own keeps the value whole",
+      "f(schema31.properties.a.type.length, schema31.properties.hasOwnProperty(k));",
+      { properties: JSON.parse(SCHEMA).properties },
+    ],
     ["several chains are merged", "f(schema31.properties.a.type); g(schema31.type);", { type: "object", properties: { a: { type: ["string", "null"] } } }],
     ["a bare use keeps everything", "f(schema31);", JSON.parse(SCHEMA)],
     ["the name inside a string counts as a bare use", 'f("schema31");', JSON.parse(SCHEMA)],
@@ -28,11 +40,15 @@ describe("pruning ajv's schema constants", () => {
 
   it("ignores a property of the same name and keeps a __proto__ key as data", () => {
     const code = `const schema31 = {"properties":{"__proto__":{"enum":[1]},"z":{}}};\nf(data.schema31, schema31.properties.__proto__.enum);\n`;
-    expect(pruneSchemaConstants(code)).toBe(`const schema31 = {"properties":{"__proto__":{"enum":[1]}}};\nf(data.schema31, schema31.properties.__proto__.enum);\n`);
+    expect(pruneSchemaConstants(code)).toBe(
+      `const schema31 = {"properties":{"__proto__":{"enum":[1]}}};\nf(data.schema31, schema31.properties.__proto__.enum);\n`,
+    );
   });
 
   it("drops a constant nothing reads", () => {
-    expect(pruneSchemaConstants(`const schema32 = {"type":"object"};\nconst schema31 = {"enum":[1]};\nf(schema31.enum);\n`)).toBe(`const schema31 = {"enum":[1]};\nf(schema31.enum);\n`);
+    expect(pruneSchemaConstants(`const schema32 = {"type":"object"};\nconst schema31 = {"enum":[1]};\nf(schema31.enum);\n`)).toBe(
+      `const schema31 = {"enum":[1]};\nf(schema31.enum);\n`,
+    );
   });
 
   it("leaves the rest of the code as it was", () => {
@@ -43,7 +59,10 @@ describe("pruning ajv's schema constants", () => {
   it("the emitted validator no longer carries the schema's text, and reports the same params", async () => {
     const { code, validate } = await emitAndLoad({
       type: "object",
-      properties: { kind: { type: "string", enum: ["a", "b"], description: "A very long description of the kind." }, n: { type: ["integer", "null"], description: "Another description." } },
+      properties: {
+        kind: { type: "string", enum: ["a", "b"], description: "A very long description of the kind." },
+        n: { type: ["integer", "null"], description: "Another description." },
+      },
     });
     expect(code).not.toContain("description");
     expect(validate({ kind: "c", n: "x" })).toBe(false);

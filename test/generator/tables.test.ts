@@ -7,22 +7,52 @@ import { buildHintTable } from "../../generator/emit/error-hints.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 
 function tool(inputSchema: Record<string, unknown>): ToolDescription {
-  return { name: "t", description: "", inputSchema: { type: "object", ...inputSchema }, dialect: "2020-12", references: {}, source: { file: "t.json", pointer: "" } };
+  return {
+    name: "t",
+    description: "",
+    inputSchema: { type: "object", ...inputSchema },
+    dialect: "2020-12",
+    references: {},
+    source: { file: "t.json", pointer: "" },
+  };
 }
 
 describe("coercion table", () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
-    ["number, integer and boolean properties", { properties: { a: { type: "number" }, b: { type: "integer" }, c: { type: "boolean" }, d: { type: "string" } } }, { "/a": "number", "/b": "integer", "/c": "boolean" }],
+    [
+      "number, integer and boolean properties",
+      { properties: { a: { type: "number" }, b: { type: "integer" }, c: { type: "boolean" }, d: { type: "string" } } },
+      { "/a": "number", "/b": "integer", "/c": "boolean" },
+    ],
     ["nullable scalars", { properties: { a: { type: ["number", "null"] } } }, { "/a": "number" }],
     ["never where a string is also accepted", { properties: { a: { type: ["number", "string"] } } }, {}],
     ["never under anyOf or oneOf", { properties: { a: { anyOf: [{ type: "number" }, { type: "string" }] }, b: { oneOf: [{ type: "integer" }] } } }, {}],
     ["never under if/then/else or not", { properties: { a: { if: { type: "number" }, then: { type: "number" } } } }, {}],
     ["never for additionalProperties", { additionalProperties: { type: "number" } }, {}],
-    ["array items as *", { properties: { xs: { type: "array", items: { type: "object", properties: { n: { type: "integer" } } } } } }, { "/xs/*/n": "integer" }],
-    ["tuple positions", { properties: { p: { type: "array", prefixItems: [{ type: "number" }, { type: "boolean" }] } } }, { "/p/0": "number", "/p/1": "boolean" }],
-    ["through local $refs and allOf", { properties: { m: { $ref: "#/$defs/money" }, x: { allOf: [{ type: "number" }, { minimum: 0 }] } }, $defs: { money: { type: "number" } } }, { "/m": "number", "/x": "number" }],
+    [
+      "array items as *",
+      { properties: { xs: { type: "array", items: { type: "object", properties: { n: { type: "integer" } } } } } },
+      { "/xs/*/n": "integer" },
+    ],
+    [
+      "tuple positions",
+      { properties: { p: { type: "array", prefixItems: [{ type: "number" }, { type: "boolean" }] } } },
+      { "/p/0": "number", "/p/1": "boolean" },
+    ],
+    [
+      "through local $refs and allOf",
+      { properties: { m: { $ref: "#/$defs/money" }, x: { allOf: [{ type: "number" }, { minimum: 0 }] } }, $defs: { money: { type: "number" } } },
+      { "/m": "number", "/x": "number" },
+    ],
     ["integer wins when allOf narrows number", { properties: { x: { type: "number", allOf: [{ type: "integer" }] } } }, { "/x": "integer" }],
-    ["recursion stops at the repeated $ref", { properties: { n: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { v: { type: "number" }, next: { $ref: "#/$defs/node" } } } } }, { "/n/v": "number" }],
+    [
+      "recursion stops at the repeated $ref",
+      {
+        properties: { n: { $ref: "#/$defs/node" } },
+        $defs: { node: { type: "object", properties: { v: { type: "number" }, next: { $ref: "#/$defs/node" } } } },
+      },
+      { "/n/v": "number" },
+    ],
     ["property names are escaped as JSON Pointer tokens", { properties: { "a/b~c": { type: "number" } } }, { "/a~1b~0c": "number" }],
   ])("%s", (_what, schema, expected) => {
     expect(buildCoercionTable(tool(schema))).toEqual(expected);
@@ -32,7 +62,12 @@ describe("coercion table", () => {
 describe("hint table", () => {
   it("lists small enums with their near misses", () => {
     const hints = buildHintTable(tool({ properties: { currency: { type: "string", enum: ["USD", "EUR", "GBP"] } } }));
-    expect(hints["#/properties/currency"]).toMatchObject({ types: ["string"], allowed: ["USD", "EUR", "GBP"], nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" }, optional: true });
+    expect(hints["#/properties/currency"]).toMatchObject({
+      types: ["string"],
+      allowed: ["USD", "EUR", "GBP"],
+      nearMisses: { usd: "USD", eur: "EUR", gbp: "GBP" },
+      optional: true,
+    });
     // A listed set is compared against directly at run time: no deletion table.
     expect(hints["#/properties/currency"]?.spellings).toBeUndefined();
   });
@@ -61,12 +96,21 @@ describe("hint table", () => {
     expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toEqual(example);
   });
 
-  it.each([[{ type: "integer", minimum: 5 }], [{ type: "number", exclusiveMinimum: 0 }], [{ type: "boolean" }]])("makes up no example from the type or bounds of %j (issue 17: `1` names a wrong issue)", (schema) => {
-    expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toBeUndefined();
-  });
+  it.each([[{ type: "integer", minimum: 5 }], [{ type: "number", exclusiveMinimum: 0 }], [{ type: "boolean" }]])(
+    "makes up no example from the type or bounds of %j (issue 17: `1` names a wrong issue)",
+    (schema) => {
+      expect(buildHintTable(tool({ properties: { f: schema } }))["#/properties/f"]?.example).toBeUndefined();
+    },
+  );
 
   it("describes required properties and lists the allowed keys of a closed object", () => {
-    const hint = buildHintTable(tool({ properties: { a: { type: "string", description: "The A.", examples: ["a1"] }, b: { type: "number" } }, required: ["a"], additionalProperties: false }))["#"];
+    const hint = buildHintTable(
+      tool({
+        properties: { a: { type: "string", description: "The A.", examples: ["a1"] }, b: { type: "number" } },
+        required: ["a"],
+        additionalProperties: false,
+      }),
+    )["#"];
     expect(hint).toMatchObject({ properties: ["a", "b"], propertyDescriptions: { a: "The A." }, propertyExamples: { a: "a1" } });
   });
 

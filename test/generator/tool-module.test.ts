@@ -11,7 +11,11 @@ import { mcpTool, TempProject } from "../helpers/temp-project.ts";
 let project: TempProject | undefined;
 afterEach(() => project?.remove());
 
-const pattern = { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]{3}$" }, day: { type: "string", format: "date" }, n: { type: ["integer", "null"] } }, required: ["code"] };
+const pattern = {
+  type: "object",
+  properties: { code: { type: "string", pattern: "^[A-Z]{3}$" }, day: { type: "string", format: "date" }, n: { type: ["integer", "null"] } },
+  required: ["code"],
+};
 
 describe("the tool's module", () => {
   it("holds the validator and imports nothing but the runtime", async () => {
@@ -26,13 +30,16 @@ describe("the tool's module", () => {
     expect(module).toMatch(/^function validate\d+\(data/m);
   });
 
-  it.each(["validate", "validate20", "schema31", "func0", "formats", "http", "hints", "defineTool", "equal"])("a tool named %s loads and guards", async (name) => {
-    expect(exportName(name)).toBe(`${name}Tool`);
-    project = new TempProject({ "schemas/t.json": mcpTool(name, pattern) });
-    expect((await project.run("generate")).code).toBe(0);
-    const probe = `const { tools } = await import(${JSON.stringify(`file://${path.join(project.dir, "generated/index.js")}`)});
+  it.each(["validate", "validate20", "schema31", "func0", "formats", "http", "hints", "defineTool", "equal"])(
+    "a tool named %s loads and guards",
+    async (name) => {
+      expect(exportName(name)).toBe(`${name}Tool`);
+      project = new TempProject({ "schemas/t.json": mcpTool(name, pattern) });
+      expect((await project.run("generate")).code).toBe(0);
+      const probe = `const { tools } = await import(${JSON.stringify(`file://${path.join(project.dir, "generated/index.js")}`)});
 const g = tools[${JSON.stringify(name)}].implement(() => "ran", { ledger: { append() {} } });
 console.log(JSON.stringify([(await g.call('{"code":"EUR"}', { turn: "a" })).status, (await g.call('{"code":"eur"}', { turn: "b" })).status]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" }))).toEqual(["ok", "validation_failed"]);
-  });
+      expect(JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", probe], { encoding: "utf8" }))).toEqual(["ok", "validation_failed"]);
+    },
+  );
 });

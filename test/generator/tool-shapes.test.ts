@@ -32,7 +32,10 @@ describe("tool shapes", () => {
   it("reads YAML, arrays of tools and {tools: [...]}", async () => {
     const { tools } = await read({
       "schemas/a.yaml": "name: alpha\ndescription: A.\ninputSchema:\n  type: object\n  properties:\n    n: {type: integer}\n",
-      "schemas/b.json": [{ name: "beta", inputSchema: schema }, { name: "gamma", input_schema: schema }],
+      "schemas/b.json": [
+        { name: "beta", inputSchema: schema },
+        { name: "gamma", input_schema: schema },
+      ],
       "schemas/c.json": { tools: [{ name: "delta", inputSchema: schema }] },
     });
     expect(tools.map((tool) => [tool.name, tool.source.pointer])).toEqual([
@@ -45,7 +48,13 @@ describe("tool shapes", () => {
 
   it("honours $schema: draft-07 keeps its dialect and its definitions", async () => {
     const { tools } = await read({
-      "schemas/d7.json": { title: "old", $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { $ref: "#/definitions/a" } }, definitions: { a: { type: "string" } } },
+      "schemas/d7.json": {
+        title: "old",
+        $schema: "http://json-schema.org/draft-07/schema#",
+        type: "object",
+        properties: { a: { $ref: "#/definitions/a" } },
+        definitions: { a: { type: "string" } },
+      },
     });
     expect(tools[0]?.dialect).toBe("draft-07");
     expect(tools[0]?.inputSchema).toMatchObject({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { a: { type: "string" } } });
@@ -56,7 +65,11 @@ describe("tool shapes", () => {
       "schemas/_shared/types.json": { $defs: { money: { type: "number", minimum: 0 } } },
       "schemas/t.json": {
         name: "t",
-        inputSchema: { type: "object", properties: { a: { $ref: "_shared/types.json#/$defs/money" }, b: { $ref: "#/$defs/local" } }, $defs: { local: { type: "boolean" } } },
+        inputSchema: {
+          type: "object",
+          properties: { a: { $ref: "_shared/types.json#/$defs/money" }, b: { $ref: "#/$defs/local" } },
+          $defs: { local: { type: "boolean" } },
+        },
       },
     });
     expect(tools.map((tool) => tool.name)).toEqual(["t"]); // `_shared` is not read as tools
@@ -65,7 +78,14 @@ describe("tool shapes", () => {
 
   it("keeps recursive references as references", async () => {
     const { tools } = await read({
-      "schemas/tree.json": { name: "tree", inputSchema: { type: "object", properties: { root: { $ref: "#/$defs/node" } }, $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } } } } } },
+      "schemas/tree.json": {
+        name: "tree",
+        inputSchema: {
+          type: "object",
+          properties: { root: { $ref: "#/$defs/node" } },
+          $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+        },
+      },
     });
     expect(JSON.stringify(tools[0]?.inputSchema).length).toBeLessThan(400);
     expect(tools[0]?.inputSchema).toMatchObject({ $defs: { node: { properties: { children: { items: { $ref: "#/$defs/node" } } } } } });
@@ -79,18 +99,30 @@ describe("tool shapes", () => {
           type: "object",
           properties: {
             customer_ref: { type: "string", "x-toolguard-reference": { kind: "customer", target: "customer_id" } },
-            lines: { type: "array", items: { type: "object", properties: { product: { type: "string", "x-toolguard-reference": { kind: "product", target: "product_id" } } } } },
+            lines: {
+              type: "array",
+              items: { type: "object", properties: { product: { type: "string", "x-toolguard-reference": { kind: "product", target: "product_id" } } } },
+            },
           },
         },
       },
     });
-    expect(tools[0]?.references).toEqual({ "/customer_ref": { kind: "customer", target: "customer_id" }, "/lines/*/product": { kind: "product", target: "product_id" } });
+    expect(tools[0]?.references).toEqual({
+      "/customer_ref": { kind: "customer", target: "customer_id" },
+      "/lines/*/product": { kind: "product", target: "product_id" },
+    });
     expect(JSON.stringify(tools[0]?.inputSchema)).not.toContain("x-toolguard-reference");
   });
 
   it("refuses a reference whose target the model could also send", async () => {
     const error = await read({
-      "schemas/r.json": { name: "r", inputSchema: { type: "object", properties: { c: { type: "string", "x-toolguard-reference": { kind: "customer", target: "customer_id" } }, customer_id: { type: "string" } } } },
+      "schemas/r.json": {
+        name: "r",
+        inputSchema: {
+          type: "object",
+          properties: { c: { type: "string", "x-toolguard-reference": { kind: "customer", target: "customer_id" } }, customer_id: { type: "string" } },
+        },
+      },
     }).catch((caught: InputErrors) => caught);
     expect(error).toBeInstanceOf(InputErrors);
     expect((error as InputErrors).format()).toMatch(/r\.json.*target "customer_id" of \/c is also a property/);

@@ -36,7 +36,11 @@ describe("the branch a value's property names fit", () => {
     properties: {
       droplet: {
         oneOf: [
-          { type: "object", properties: { name: { type: "string", description: "The droplet's name." }, size: { type: "string" } }, required: ["name", "size"] },
+          {
+            type: "object",
+            properties: { name: { type: "string", description: "The droplet's name." }, size: { type: "string" } },
+            required: ["name", "size"],
+          },
           { type: "object", properties: { names: { type: "array", items: { type: "string" } }, size: { type: "string" } }, required: ["names", "size"] },
         ],
       },
@@ -51,7 +55,12 @@ describe("the branch a value's property names fit", () => {
   it("says what each form lacks when the fields fit both (the name is never left unsaid)", async () => {
     const errors = await explain(schema, { droplet: { size: "s-1vcpu-1gb" } });
     expect(errors).toEqual([
-      { path: "/droplet", rule: "oneOf", message: 'the object fits none of the allowed shapes; each lacks a required field: add "name", or add "names". If you do not know the value, ask the user instead of guessing' },
+      {
+        path: "/droplet",
+        rule: "oneOf",
+        message:
+          'the object fits none of the allowed shapes; each lacks a required field: add "name", or add "names". If you do not know the value, ask the user instead of guessing',
+      },
     ]);
   });
 });

@@ -9,7 +9,11 @@ import type { ResolvedConfig, ResolvedSet } from "../../generator/config.ts";
 import { isSchemaChange } from "../../generator/watch.ts";
 import { REPO, TempProject } from "../helpers/temp-project.ts";
 
-const tool = (properties: Record<string, unknown>) => ({ name: "search_tickets", description: "Search tickets.", inputSchema: { type: "object", properties, required: ["query"] } });
+const tool = (properties: Record<string, unknown>) => ({
+  name: "search_tickets",
+  description: "Search tickets.",
+  inputSchema: { type: "object", properties, required: ["query"] },
+});
 
 let project: TempProject;
 let child: ChildProcess;
@@ -107,7 +111,12 @@ describe("nothing to watch", () => {
 
 describe("which changes count", () => {
   const set: ResolvedSet = { schemas: "/p/schemas", out: "/p/generated", packageName: "x", extras: [] };
-  const config = { file: undefined, sets: [set, { schemas: "/p/api", out: "/p/schemas/out", packageName: "y", extras: [] }], allowNetwork: false, strict: false } as ResolvedConfig;
+  const config = {
+    file: undefined,
+    sets: [set, { schemas: "/p/api", out: "/p/schemas/out", packageName: "y", extras: [] }],
+    allowNetwork: false,
+    strict: false,
+  } as ResolvedConfig;
 
   it.each([
     ["/p/schemas/a.json", true],

@@ -43,10 +43,12 @@ describe("emitting a large set in worker threads", () => {
   }, 60_000);
 
   it("reports every bad tool with its file and place, in the tools' order", async () => {
-    const bad = project(manyTools(60, {
-      41: { type: "object", properties: { a: { type: "strnig" } } },
-      7: { type: "object", properties: { a: { type: "string", maxLenght: 3 } } },
-    }));
+    const bad = project(
+      manyTools(60, {
+        41: { type: "object", properties: { a: { type: "strnig" } } },
+        7: { type: "object", properties: { a: { type: "string", maxLenght: 3 } } },
+      }),
+    );
     const result = await bad.run("generate", "--no-cache");
     expect(result.code).toBe(1);
     const first = result.stderr.indexOf("tool_07.json");
@@ -54,6 +56,8 @@ describe("emitting a large set in worker threads", () => {
     expect(first).toBeGreaterThanOrEqual(0);
     expect(second).toBeGreaterThan(first);
     expect(result.stderr).toContain(`tool_07.json: tool tool_07: unknown keyword "maxLenght" at #/properties/a\n  fix: correct the spelling`);
-    expect(result.stderr).toContain("tool_41.json: the input schema of tool_41 does not compile: schema is invalid: data/properties/a/type must be equal to one of the allowed values");
+    expect(result.stderr).toContain(
+      "tool_41.json: the input schema of tool_41 does not compile: schema is invalid: data/properties/a/type must be equal to one of the allowed values",
+    );
   }, 60_000);
 });

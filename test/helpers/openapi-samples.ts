@@ -5,11 +5,15 @@ import type { ToolDescription } from "../../generator/ir.ts";
 /** The request-body examples of the tool's operation, as the spec writes them. */
 export function requestExamples(document: unknown, tool: ToolDescription): unknown[] {
   if (!tool.http?.body) return [];
-  const tokens = tool.source.pointer.split("/").slice(1).map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens = tool.source.pointer
+    .split("/")
+    .slice(1)
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
   let operation: unknown = document;
   for (const token of tokens) operation = (operation as Record<string, unknown>)[token];
-  const media = (operation as { requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string }> }> } })
-    .requestBody?.content?.[tool.http.body.contentType];
+  const media = (
+    operation as { requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown; $ref?: string }> }> } }
+  ).requestBody?.content?.[tool.http.body.contentType];
   if (media?.example !== undefined) return [media.example];
   return Object.values(media?.examples ?? {}).flatMap((example) => {
     if (example.$ref) {

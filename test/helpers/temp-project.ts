@@ -76,6 +76,9 @@ export class TempProject {
 }
 
 /** A minimal valid MCP-shaped tool. */
-export function mcpTool(name: string, inputSchema: Record<string, unknown> = { type: "object", properties: { q: { type: "string" } } }): Record<string, unknown> {
+export function mcpTool(
+  name: string,
+  inputSchema: Record<string, unknown> = { type: "object", properties: { q: { type: "string" } } },
+): Record<string, unknown> {
   return { name, description: `The ${name} tool.`, inputSchema };
 }

@@ -125,7 +125,9 @@ describe("operation servers on another origin do not receive the document's cred
   it("the same origin with another path is kept, and so is an explicit opt-in", async () => {
     expect((await toolsOf(openapi({ servers: [{ url: "https://api.example.com/v2" }] }))).hasTool).toBe(true);
     project?.remove();
-    expect((await toolsOf(openapi({ servers: [{ url: "https://uploads.example.net" }], operation: { "x-toolguard-trust-servers": true } }))).hasTool).toBe(true);
+    expect((await toolsOf(openapi({ servers: [{ url: "https://uploads.example.net" }], operation: { "x-toolguard-trust-servers": true } }))).hasTool).toBe(
+      true,
+    );
   });
 });
 
@@ -157,7 +159,9 @@ describe("names", () => {
   });
 
   it("an example over 16 KiB is refused: it would be sent to the model with every request", async () => {
-    expect(await refusal({ type: "object", properties: { v: { type: "string", examples: ["x".repeat(17_000)] } } })).toMatch(/examples are sent to the model with every request, and the limit is 16384/);
+    expect(await refusal({ type: "object", properties: { v: { type: "string", examples: ["x".repeat(17_000)] } } })).toMatch(
+      /examples are sent to the model with every request, and the limit is 16384/,
+    );
     const { validate } = await emitAndLoad({ type: "object", properties: { v: { type: "string", examples: ["x".repeat(1000)] } } });
     expect(validate({ v: "a" })).toBe(true);
   });

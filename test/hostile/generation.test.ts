@@ -50,7 +50,7 @@ describe("property names from Object.prototype", () => {
     expect(validate(JSON.parse(`{${JSON.stringify(name)}: 1}`))).toBe(true);
   });
 
-  it("uniqueItems sees duplicate \"__proto__\" and \"toString\" strings", async () => {
+  it('uniqueItems sees duplicate "__proto__" and "toString" strings', async () => {
     const { validate } = await emitAndLoad({ type: "object", properties: { tags: { type: "array", items: { type: "string" }, uniqueItems: true } } });
     expect(validate({ tags: ["__proto__", "__proto__"] })).toBe(false);
     expect(validate({ tags: ["toString", "toString"] })).toBe(false);
@@ -75,17 +75,24 @@ describe("property names from Object.prototype", () => {
     expect(result.stderr).toMatch(/#\/inputSchema\/properties\/(__proto__|a\/const\/__proto__): the key "__proto__" names JavaScript's prototype/);
   });
 
-  it.each(["#/__proto__", "#/constructor/prototype", "#/properties/a/toString", "#/$defs/__proto__/x"])("$ref %s into the prototype chain is an error", async (ref) => {
-    const result = await generate({ "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "string" }, b: { $ref: ref } } }) });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/dangling \$ref/);
-  });
+  it.each(["#/__proto__", "#/constructor/prototype", "#/properties/a/toString", "#/$defs/__proto__/x"])(
+    "$ref %s into the prototype chain is an error",
+    async (ref) => {
+      const result = await generate({ "schemas/t.json": mcpTool("t", { type: "object", properties: { a: { type: "string" }, b: { $ref: ref } } }) });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/dangling \$ref/);
+    },
+  );
 });
 
 describe("regular expressions", () => {
   // V8's backtracking engine needs about 2^n steps for `^(a+)+$` against n "a"s and a "b".
   it("a catastrophic pattern cannot hang a call: the generated validator matches in linear time", async () => {
-    const { code, validate } = await emitAndLoad({ type: "object", properties: { p: { type: "string", pattern: "^(a+)+$" } }, patternProperties: { "^(b|bb)*$": { type: "string" } } });
+    const { code, validate } = await emitAndLoad({
+      type: "object",
+      properties: { p: { type: "string", pattern: "^(a+)+$" } },
+      patternProperties: { "^(b|bb)*$": { type: "string" } },
+    });
     expect(code).toContain(`import { linearRegExp } from "../runtime/validate/pattern.js";`);
     expect(code).not.toMatch(/new RegExp\(/);
     // Each of these would take a backtracking engine longer than the test's timeout.
@@ -101,7 +108,12 @@ describe("regular expressions", () => {
   it("patterns mean what ECMAScript says: \\s, ., \\u escapes and long category names", async () => {
     const { validate } = await emitAndLoad({
       type: "object",
-      properties: { s: { type: "string", pattern: "^\\s$" }, d: { type: "string", pattern: "^.$" }, u: { type: "string", pattern: "^\\u00e9\\u{1F600}$" }, l: { type: "string", pattern: "^\\p{Letter}+$" } },
+      properties: {
+        s: { type: "string", pattern: "^\\s$" },
+        d: { type: "string", pattern: "^.$" },
+        u: { type: "string", pattern: "^\\u00e9\\u{1F600}$" },
+        l: { type: "string", pattern: "^\\p{Letter}+$" },
+      },
     });
     expect(validate({ s: "\u00a0", d: "\u00e9", u: "\u00e9\u{1F600}", l: "héllo" })).toBe(true);
     expect(validate({ d: "\u2028" })).toBe(false);
@@ -147,7 +159,10 @@ describe("size and shape bombs, bounded with a clear error", () => {
   it("$ref fan-out that would expand to 10^10 argument locations", async () => {
     const defs: Record<string, unknown> = { l0: { type: "string", maxLength: 3 } };
     for (let level = 1; level <= 10; level++) {
-      defs[`l${level}`] = { type: "object", properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/$defs/l${level - 1}` }])) };
+      defs[`l${level}`] = {
+        type: "object",
+        properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/$defs/l${level - 1}` }])),
+      };
     }
     const result = await generate({ "schemas/fan.json": mcpTool("fan", { type: "object", properties: { root: { $ref: "#/$defs/l10" } }, $defs: defs }) });
     expect(result.code).toBe(1);
@@ -157,7 +172,10 @@ describe("size and shape bombs, bounded with a clear error", () => {
   it("modest sharing still generates, as linear-size code", async () => {
     const defs: Record<string, unknown> = { l0: { type: "string", maxLength: 3 } };
     for (let level = 1; level <= 3; level++) {
-      defs[`l${level}`] = { type: "object", properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/$defs/l${level - 1}` }])) };
+      defs[`l${level}`] = {
+        type: "object",
+        properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, { $ref: `#/$defs/l${level - 1}` }])),
+      };
     }
     const result = await generate({ "schemas/fan.json": mcpTool("fan", { type: "object", properties: { root: { $ref: "#/$defs/l3" } }, $defs: defs }) });
     expect(result.stderr).toBe("");
@@ -172,7 +190,9 @@ describe("features that turn data into code paths", () => {
   });
 
   it("$data is refused as a keyword, with its location", async () => {
-    expect(await refusal({ type: "object", properties: { b: { $data: "1/a" } } })).toMatch(/"\$data" at #\/properties\/b would let the arguments choose the rules/);
+    expect(await refusal({ type: "object", properties: { b: { $data: "1/a" } } })).toMatch(
+      /"\$data" at #\/properties\/b would let the arguments choose the rules/,
+    );
   });
 });
 

@@ -40,20 +40,24 @@ async function bestMs(run: () => unknown): Promise<number> {
 }
 
 describe("hostile arguments cost time linear in their size", () => {
-  it.each(Object.keys(HOSTILE_PAYLOADS))("%s", async (name) => {
-    const build = HOSTILE_PAYLOADS[name] as (size: number) => string;
-    const small = build(SMALL);
-    const large = build(LARGE);
-    expect(large.length).toBeLessThan(1024 * 1024);
-    const ratio = async (text: string): Promise<number> => {
-      const call = await bestMs(() => tool.call(text, { turn: `t${turn++}` }));
-      const parse = await bestMs(() => parseOrNot(text));
-      return call / parse;
-    };
-    await ratio(small); // warm up
-    const growth = (await ratio(large)) / (await ratio(small));
-    expect(growth, `${name}: from ${SMALL} to ${LARGE} characters the call's cost over JSON.parse grew ${growth.toFixed(1)}-fold`).toBeLessThan(MAX_GROWTH);
-  }, 120_000);
+  it.each(Object.keys(HOSTILE_PAYLOADS))(
+    "%s",
+    async (name) => {
+      const build = HOSTILE_PAYLOADS[name] as (size: number) => string;
+      const small = build(SMALL);
+      const large = build(LARGE);
+      expect(large.length).toBeLessThan(1024 * 1024);
+      const ratio = async (text: string): Promise<number> => {
+        const call = await bestMs(() => tool.call(text, { turn: `t${turn++}` }));
+        const parse = await bestMs(() => parseOrNot(text));
+        return call / parse;
+      };
+      await ratio(small); // warm up
+      const growth = (await ratio(large)) / (await ratio(small));
+      expect(growth, `${name}: from ${SMALL} to ${LARGE} characters the call's cost over JSON.parse grew ${growth.toFixed(1)}-fold`).toBeLessThan(MAX_GROWTH);
+    },
+    120_000,
+  );
 });
 
 function parseOrNot(text: string): unknown {

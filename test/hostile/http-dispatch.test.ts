@@ -79,10 +79,13 @@ describe("object parameters cannot pollute the request", () => {
     expect(buildRequest(list, { limit: 5, filter: { status: "open" } }).url.search).toBe("?limit=5&status=open");
   });
 
-  it.each(['{"__proto__": {"polluted": 1}}', '{"constructor": {"prototype": 1}}', '{"a][b": 1}', '{"ok": {"x[y]": 1}}'])("deepObject key in %s is refused", async (filter) => {
-    const deep = binding("/items", [{ arg: "deep", name: "deep", in: "query", style: "deepObject", explode: true }], "get");
-    expect((await send(deep, { deep: JSON.parse(filter) })).result).toBeInstanceOf(UnsafeRequestError);
-  });
+  it.each(['{"__proto__": {"polluted": 1}}', '{"constructor": {"prototype": 1}}', '{"a][b": 1}', '{"ok": {"x[y]": 1}}'])(
+    "deepObject key in %s is refused",
+    async (filter) => {
+      const deep = binding("/items", [{ arg: "deep", name: "deep", in: "query", style: "deepObject", explode: true }], "get");
+      expect((await send(deep, { deep: JSON.parse(filter) })).result).toBeInstanceOf(UnsafeRequestError);
+    },
+  );
 
   it("header lists and objects encode the separators inside their values", () => {
     const header = (explode: boolean): HttpBinding => binding("/x", [{ arg: "role", name: "X-Role", in: "header", style: "simple", explode }]);

@@ -17,7 +17,14 @@ let count = 0;
 export type LoadedValidator = ((data: unknown) => boolean) & { errors?: readonly { keyword: string; instancePath: string }[] | null };
 
 export function toolOf(inputSchema: Record<string, unknown>): ToolDescription {
-  return { name: "hostile", description: "", inputSchema: inputSchema as JsonSchema, dialect: "2020-12", references: {}, source: { file: "hostile.json", pointer: "" } };
+  return {
+    name: "hostile",
+    description: "",
+    inputSchema: inputSchema as JsonSchema,
+    dialect: "2020-12",
+    references: {},
+    source: { file: "hostile.json", pointer: "" },
+  };
 }
 
 /** The emitted module's text and its loaded default export. */
@@ -26,7 +33,10 @@ export async function emitAndLoad(inputSchema: Record<string, unknown>): Promise
   lintSchema(tool, createAjv(tool.dialect));
   const code = validatorModule(compileValidator(tool));
   const file = path.join(dir, `v${count++}.mjs`);
-  writeFileSync(file, code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`));
+  writeFileSync(
+    file,
+    code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`),
+  );
   const validate = ((await import(pathToFileURL(file).href)) as { default: LoadedValidator }).default;
   return { code, validate };
 }

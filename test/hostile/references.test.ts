@@ -15,7 +15,7 @@ const schema = {
   properties: {
     amount: { type: "number" },
     customer_ref: { type: "string" },
-    lines: { type: "array", items: { type: "object", properties: { product: { type: "string" } }, patternProperties: { "_id$": {} } } },
+    lines: { type: "array", items: { type: "object", properties: { product: { type: "string" } }, patternProperties: { _id$: {} } } },
   },
   required: ["amount"],
 };

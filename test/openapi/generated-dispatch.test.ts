@@ -51,10 +51,16 @@ describe("a generated OpenAPI tool dispatching over HTTP", () => {
   it("serialises validated arguments into path, query, headers and JSON body", async () => {
     const pkg = await load();
     const dispatch = pkg.createHttpDispatcher({ baseUrl, auth: (request: { headers: Headers }) => request.headers.set("authorization", "Bearer t0ken") });
-    const listPets = pkg.listPets.implement((args: unknown, ctx: { signal?: AbortSignal }) => dispatch(pkg.listPets.http, args, ctx.signal), { ledger: new pkg.MemorySink() });
-    const createPet = pkg.createPet.implement((args: unknown, ctx: { signal?: AbortSignal }) => dispatch(pkg.createPet.http, args, ctx.signal), { ledger: new pkg.MemorySink() });
+    const listPets = pkg.listPets.implement((args: unknown, ctx: { signal?: AbortSignal }) => dispatch(pkg.listPets.http, args, ctx.signal), {
+      ledger: new pkg.MemorySink(),
+    });
+    const createPet = pkg.createPet.implement((args: unknown, ctx: { signal?: AbortSignal }) => dispatch(pkg.createPet.http, args, ctx.signal), {
+      ledger: new pkg.MemorySink(),
+    });
 
-    const listed = await listPets.call('{"limit": "10", "tags": ["small", "brown dog"], "X-Request-Id": "4b1f6b7e-8f0a-4f3e-9a51-0c8a2d0f7c11"}', { turn: "t1" });
+    const listed = await listPets.call('{"limit": "10", "tags": ["small", "brown dog"], "X-Request-Id": "4b1f6b7e-8f0a-4f3e-9a51-0c8a2d0f7c11"}', {
+      turn: "t1",
+    });
     expect(listed).toMatchObject({ status: "ok", coercions: [{ path: "/limit", to: 10 }], result: { status: 200, body: { ok: true } } });
     const created = await createPet.call({ body: { name: "Rex", kind: "dog" } }, { turn: "t2" });
     expect(created).toMatchObject({ status: "ok", result: { status: 201 } });

@@ -30,7 +30,10 @@ describe("GitHub's REST API, generated", () => {
   });
 
   it("type-checks with tsc", () => {
-    project.write("tsconfig.json", { compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false, types: [] }, include: ["generated/**/*.d.ts"] });
+    project.write("tsconfig.json", {
+      compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2023", noEmit: true, skipLibCheck: false, types: [] },
+      include: ["generated/**/*.d.ts"],
+    });
     let output = "";
     try {
       execFileSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: project.dir, encoding: "utf8", stdio: "pipe" });
@@ -67,7 +70,10 @@ const rules = [{ type: "deletion" }, { type: "Deletion" }, { parameters: {} }, {
 const bad = await create.call(JSON.stringify({ org: "octo-org", body: { name: "r", enforcement: "active", rules } }), { turn: "t" });
 console.log(JSON.stringify({ status: bad.status, errors: bad.errors }));
 `;
-    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as { status: string; errors: { path: string; rule: string; message: string }[] };
+    const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })) as {
+      status: string;
+      errors: { path: string; rule: string; message: string }[];
+    };
     expect(out.status).toBe("validation_failed");
     expect(out.errors.map((error) => `${error.path} ${error.rule}`)).toEqual([
       "/body/rules/1/type enum",
@@ -77,7 +83,9 @@ console.log(JSON.stringify({ status: bad.status, errors: bad.errors }));
       "/body/rules/3/parameters/require_last_push_approval required",
       "/body/rules/3/parameters/required_review_thread_resolution required",
     ]);
-    expect(out.errors[0]?.message).toMatch(/^got string "Deletion"; "type" says what kind of object this is and must be one of \["creation", "update", "deletion", .*"copilot_code_review"\] — did you mean "deletion"\?$/);
+    expect(out.errors[0]?.message).toMatch(
+      /^got string "Deletion"; "type" says what kind of object this is and must be one of \["creation", "update", "deletion", .*"copilot_code_review"\] — did you mean "deletion"\?$/,
+    );
     // The definition's own hints: the parameter's description from the pull_request rule.
     expect(out.errors[2]?.message).toContain("New, reviewable commits pushed will dismiss previous pull request review approvals.");
   });

@@ -29,7 +29,9 @@ beforeAll(async () => {
       } else if (request.url?.startsWith("/api/empty")) {
         response.writeHead(204).end();
       } else {
-        response.writeHead(201, { "content-type": "application/json; charset=utf-8", "x-trace": "t-1" }).end(JSON.stringify({ echoed: entry.body === "" ? null : JSON.parse(entry.body) }));
+        response
+          .writeHead(201, { "content-type": "application/json; charset=utf-8", "x-trace": "t-1" })
+          .end(JSON.stringify({ echoed: entry.body === "" ? null : JSON.parse(entry.body) }));
       }
     });
   });
@@ -93,7 +95,10 @@ describe("createHttpDispatcher", () => {
 
   it("leaves out absent optional parameters and the absent optional body", async () => {
     const dispatch = createHttpDispatcher({ baseUrl });
-    const result = await dispatch({ ...binding, path: "/empty/{owner}/{repo}", body: { arg: "body", contentType: "application/json", required: false } }, { owner: "a", repo: "b" });
+    const result = await dispatch(
+      { ...binding, path: "/empty/{owner}/{repo}", body: { arg: "body", contentType: "application/json", required: false } },
+      { owner: "a", repo: "b" },
+    );
     expect(result).toEqual({ status: 204, headers: expect.any(Object), body: null });
     const request = received.at(-1)!;
     expect(request.url).toBe("/api/empty/a/b");
@@ -109,7 +114,9 @@ describe("createHttpDispatcher", () => {
   it("passes the caller's abort signal to fetch and sets no timeout of its own", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(createHttpDispatcher({ baseUrl })({ method: "GET", path: "/text", parameters: [], servers: [] }, {}, controller.signal)).rejects.toThrow(/abort/i);
+    await expect(createHttpDispatcher({ baseUrl })({ method: "GET", path: "/text", parameters: [], servers: [] }, {}, controller.signal)).rejects.toThrow(
+      /abort/i,
+    );
   });
 
   it("uses an injected fetch and the document's server by default", async () => {
@@ -160,12 +167,20 @@ describe("style and explode", () => {
   });
 
   it("deepObject", () => {
-    expect(decodeURIComponent(buildRequest({ method: "GET", path: "/", parameters: [{ arg: "f", name: "filter", in: "query", style: "deepObject", explode: true }], servers: ["http://h"] }, { f: { state: "open", user: { login: "octo" } } }).url.search))
-      .toBe("?filter[state]=open&filter[user][login]=octo");
+    expect(
+      decodeURIComponent(
+        buildRequest(
+          { method: "GET", path: "/", parameters: [{ arg: "f", name: "filter", in: "query", style: "deepObject", explode: true }], servers: ["http://h"] },
+          { f: { state: "open", user: { login: "octo" } } },
+        ).url.search,
+      ),
+    ).toBe("?filter[state]=open&filter[user][login]=octo");
   });
 
   it("percent-encodes reserved characters in values", () => {
     expect(serialised({ in: "path", style: "simple", explode: false }, "a/b?c#d")).toBe("a%2Fb%3Fc%23d");
-    expect(buildRequest({ method: "GET", path: "/", parameters: [{ arg: "q", name: "q", in: "query" }], servers: ["http://h"] }, { q: "a&b=c d" }).url.search).toBe("?q=a%26b%3Dc%20d");
+    expect(
+      buildRequest({ method: "GET", path: "/", parameters: [{ arg: "q", name: "q", in: "query" }], servers: ["http://h"] }, { q: "a&b=c d" }).url.search,
+    ).toBe("?q=a%26b%3Dc%20d");
   });
 });

@@ -41,11 +41,13 @@ describe("Petstore 3.0", () => {
   it("turns every operation with a JSON (or no) body into a tool, and skips the image upload with its reason", async () => {
     const { tools, skipped } = await read("petstore-3.0.yaml");
     expect(tools.map((t) => t.name)).toEqual(["listPets", "createPet", "showPetById", "delete_pets_petId"]);
-    expect(skipped).toEqual([{
-      name: "uploadPhoto",
-      source: { file: "petstore-3.0.yaml", pointer: "/paths/~1pets~1{petId}~1photo/put" },
-      reason: "request body has no JSON media type (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
-    }]);
+    expect(skipped).toEqual([
+      {
+        name: "uploadPhoto",
+        source: { file: "petstore-3.0.yaml", pointer: "/paths/~1pets~1{petId}~1photo/put" },
+        reason: "request body has no JSON media type (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
+      },
+    ]);
   });
 
   it("merges parameters by name and the body under `body`, and binds them for dispatch", async () => {
@@ -180,10 +182,18 @@ describe("bad input", () => {
   it("x-toolguard-arg resolves the conflict", () => {
     const document = {
       openapi: "3.0.3",
-      paths: { "/items/{id}": { get: { operationId: "getItem", responses: {}, parameters: [
-        { name: "id", in: "path", required: true, schema: { type: "string" } },
-        { name: "id", in: "query", schema: { type: "string" }, "x-toolguard-arg": "queryId" },
-      ] } } },
+      paths: {
+        "/items/{id}": {
+          get: {
+            operationId: "getItem",
+            responses: {},
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "string" } },
+              { name: "id", in: "query", schema: { type: "string" }, "x-toolguard-arg": "queryId" },
+            ],
+          },
+        },
+      },
     };
     const [only] = readOpenApi({ file: "api.json", document }).tools;
     expect(Object.keys(only!.inputSchema.properties as object)).toEqual(["id", "queryId"]);
@@ -191,8 +201,25 @@ describe("bad input", () => {
   });
 
   it.each([
-    ["the same parameter twice", [{ name: "id", in: "path", required: true, schema: {} }, { name: "q", in: "query", schema: {} }, { name: "q", in: "query", schema: {} }], {}, /query parameter "q" is declared twice/],
-    ["a parameter called body beside a request body", [{ name: "id", in: "path", required: true, schema: {} }, { name: "body", in: "query", schema: {} }], { requestBody: { content: { "application/json": { schema: {} } } } }, /would take the argument "body"/],
+    [
+      "the same parameter twice",
+      [
+        { name: "id", in: "path", required: true, schema: {} },
+        { name: "q", in: "query", schema: {} },
+        { name: "q", in: "query", schema: {} },
+      ],
+      {},
+      /query parameter "q" is declared twice/,
+    ],
+    [
+      "a parameter called body beside a request body",
+      [
+        { name: "id", in: "path", required: true, schema: {} },
+        { name: "body", in: "query", schema: {} },
+      ],
+      { requestBody: { content: { "application/json": { schema: {} } } } },
+      /would take the argument "body"/,
+    ],
     ["a path template without its parameter", [], {}, /path template names \{id\}/],
   ])("%s", (_name, parameters, extra, message) => {
     const document = { openapi: "3.0.3", paths: { "/items/{id}": { post: { operationId: "op", responses: {}, parameters, ...extra } } } };

@@ -47,7 +47,10 @@ function groupReasons(result: ReadResult): Record<string, number> {
 
 describe("@readme/oas-examples", () => {
   const documents = ["3.0", "3.1"].flatMap((version) =>
-    readdirSync(path.join(examplesRoot, version, "json")).filter((file) => file.endsWith(".json")).map((file) => `${version}/json/${file}`));
+    readdirSync(path.join(examplesRoot, version, "json"))
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => `${version}/json/${file}`),
+  );
 
   it.each(documents)("%s reads, and every tool compiles in ajv strict mode", async (file) => {
     const result = readOpenApi(await loadOpenApiDocument(path.join(examplesRoot, file), { root: examplesRoot }));
@@ -56,8 +59,11 @@ describe("@readme/oas-examples", () => {
   });
 
   it("a YAML document reads like its JSON twin", async () => {
-    const [yaml, json] = await Promise.all(["3.0/yaml/petstore.yaml", "3.0/json/petstore.json"].map(async (file) =>
-      readOpenApi(await loadOpenApiDocument(path.join(examplesRoot, file), { root: examplesRoot }))));
+    const [yaml, json] = await Promise.all(
+      ["3.0/yaml/petstore.yaml", "3.0/json/petstore.json"].map(async (file) =>
+        readOpenApi(await loadOpenApiDocument(path.join(examplesRoot, file), { root: examplesRoot })),
+      ),
+    );
     expect(yaml!.tools.map((tool) => tool.inputSchema)).toEqual(json!.tools.map((tool) => tool.inputSchema));
   });
 });
@@ -90,10 +96,21 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
   });
 
   const sample = [
-    "issues/create", "pulls/create", "repos/create-for-authenticated-user", "issues/update",
-    "issues/create-comment", "repos/create-or-update-file-contents", "git/create-tree", "repos/create-webhook",
-    "checks/create", "actions/create-or-update-repo-secret", "gists/create", "repos/update-branch-protection",
-    "orgs/update", "teams/create", "repos/create-release",
+    "issues/create",
+    "pulls/create",
+    "repos/create-for-authenticated-user",
+    "issues/update",
+    "issues/create-comment",
+    "repos/create-or-update-file-contents",
+    "git/create-tree",
+    "repos/create-webhook",
+    "checks/create",
+    "actions/create-or-update-repo-secret",
+    "gists/create",
+    "repos/update-branch-protection",
+    "orgs/update",
+    "teams/create",
+    "repos/create-release",
   ];
 
   it.each(sample)("%s: the spec's request-body examples validate as arguments", (operationId) => {
@@ -111,7 +128,7 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
   // Examples in GitHub's description that contradict its own schemas (checked by hand: the
   // schema, not the translation, disagrees). Listed so a new rejection, or a fixed one, shows.
   const knownDefects: Record<string, string> = {
-    "gists_update": "deletes a file with `null`, which the files schema does not allow (not nullable)",
+    gists_update: "deletes a file with `null`, which the files schema does not allow (not nullable)",
     "orgs_create-issue-field": "options omit the required `priority`",
     "projects_add-field-for-org": "single-select option names are objects ({raw, html}); the schema says string",
     "projects_add-field-for-user": "single-select option names are objects ({raw, html}); the schema says string",

@@ -48,7 +48,17 @@ describe("OpenAI-style constructs", () => {
     ];
     for (const message of messages) expect(validate({ body: { model: "gpt-x", messages: [message] } }), JSON.stringify(message)).toBe(true);
     // The documented example, and the component's name is no value here.
-    expect(validate({ body: { model: "gpt-x", messages: [{ role: "developer", content: "Be brief." }, { role: "user", content: "hi" }] } })).toBe(true);
+    expect(
+      validate({
+        body: {
+          model: "gpt-x",
+          messages: [
+            { role: "developer", content: "Be brief." },
+            { role: "user", content: "hi" },
+          ],
+        },
+      }),
+    ).toBe(true);
     expect(validate({ body: { model: "gpt-x", messages: [{ role: "ChatCompletionRequestUserMessage", content: "hi" }] } })).toBe(false);
     expect(validate({ body: { model: "gpt-x", messages: [{ role: "tool", content: "42" }] } })).toBe(false);
   });
@@ -59,7 +69,9 @@ describe("OpenAI-style constructs", () => {
     const components = document.components!.schemas!;
     const ajv = new Ajv2019({ strict: false });
     ajv.addSchema({ ...(components.ComparisonFilter as object), $id: "https://x.test/ComparisonFilter" });
-    const asWritten = ajv.compile(JSON.parse(JSON.stringify(components.CompoundFilter).replaceAll("#/components/schemas/ComparisonFilter", "https://x.test/ComparisonFilter")));
+    const asWritten = ajv.compile(
+      JSON.parse(JSON.stringify(components.CompoundFilter).replaceAll("#/components/schemas/ComparisonFilter", "https://x.test/ComparisonFilter")),
+    );
     const leaf = { type: "eq", key: "region", value: "eu" };
     const filters = [
       { type: "and", filters: [leaf] },
@@ -82,7 +94,11 @@ describe("OpenAI-style constructs", () => {
 
   it("an unknown keyword in the vendor's document is left out with a warning naming where", () => {
     const conversation = tool("createConversation");
-    expect(conversation.warnings).toEqual([expect.stringContaining("unknown keyword `min_items` at #/paths/~1conversations/post/requestBody/content/application~1json/schema/properties/items/min_items")]);
+    expect(conversation.warnings).toEqual([
+      expect.stringContaining(
+        "unknown keyword `min_items` at #/paths/~1conversations/post/requestBody/content/application~1json/schema/properties/items/min_items",
+      ),
+    ]);
     expect(validator(conversation)({ body: { items: [] } })).toBe(true); // an annotation, as JSON Schema reads it
     expect(warningLines(result.tools)).toEqual([
       "1 warning:",
@@ -91,7 +107,9 @@ describe("OpenAI-style constructs", () => {
   });
 
   it("--strict still refuses the unknown keyword", async () => {
-    const error = await loadOpenApiDocument(path.join(root, FILE), { root }).then((loaded) => readOpenApi(loaded, { strict: true })).catch((caught: unknown) => caught);
+    const error = await loadOpenApiDocument(path.join(root, FILE), { root })
+      .then((loaded) => readOpenApi(loaded, { strict: true }))
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputErrors);
     expect((error as InputErrors).format()).toMatch(/createConversation cannot become a tool: unknown keyword `min_items`/);
   });

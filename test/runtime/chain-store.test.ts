@@ -76,7 +76,10 @@ describe("the process's store", () => {
     const { defineTool } = await import("../../templates/runtime/call/define-tool.ts");
     const { invoiceSpec, validInvoice } = await import("./invoice-spec.ts");
     const ledger = { append: () => undefined, flush: () => Promise.resolve(), close: () => Promise.resolve() };
-    const tools = [defineTool(invoiceSpec()).implement(() => "a", { ledger }), defineTool({ ...invoiceSpec(), name: "other" }).implement(() => "b", { ledger })];
+    const tools = [
+      defineTool(invoiceSpec()).implement(() => "a", { ledger }),
+      defineTool({ ...invoiceSpec(), name: "other" }).implement(() => "b", { ledger }),
+    ];
     const bad = JSON.stringify({ ...validInvoice, currency: "euro" });
     for (const tool of tools) for (let index = 0; index < DEFAULT_CHAIN_LIMITS.maxChains; index++) await tool.call(bad, { turn: `process-${index}` });
     expect(PROCESS_CHAINS.size).toBeLessThanOrEqual(DEFAULT_CHAIN_LIMITS.maxChains);

@@ -19,10 +19,12 @@ const CUSTOMERS: readonly Candidate[] = [
 
 /** A directory that finds customers by name or by id, as many CRMs' search boxes do. */
 const directory: Resolver = (text) => CUSTOMERS.filter((customer) => customer.id === text || customer.label.toLowerCase().includes(text.toLowerCase()));
-const slowly = (resolver: Resolver): Resolver => async (text, context) => {
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  return resolver(text, context);
-};
+const slowly =
+  (resolver: Resolver): Resolver =>
+  async (text, context) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return resolver(text, context);
+  };
 
 const invoiceWithReference: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
 const invoice = (fields: object = {}) => JSON.stringify({ ...validInvoice, ...fields });
@@ -57,7 +59,13 @@ describe("15.6: parallel calls in one turn", () => {
     const { tool, received } = bind(invoiceWithReference, slowly(directory), ledger);
     const turn = freshTurn();
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => tool.call(nobody, { turn })));
-    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["arguments_rejected", "arguments_rejected", "arguments_rejected", "arguments_rejected", "validation_failed"]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([
+      "arguments_rejected",
+      "arguments_rejected",
+      "arguments_rejected",
+      "arguments_rejected",
+      "validation_failed",
+    ]);
     expect((await tool.call(invoice({ customer_ref: "Initech" }), { turn })).status).toBe("arguments_rejected");
     expect(received).toEqual([]);
     expect(finals(ledger).map((entry) => entry.verdict)).toEqual(["rejected"]);

@@ -29,13 +29,22 @@ describe("explanations built once per schema location", () => {
       { ...validInvoice, amount: -1, currency: "yen", colour: "red" },
       { ...withoutCustomer, amount: 10, currncy: "EUR" },
       { ...withoutItemsAndAmount, due_date: "tomorrow" },
-      { ...validInvoice, line_items: [{ quantity: "3", unit_price: "two" }, { sku: "x", unit_price: 1 }] },
+      {
+        ...validInvoice,
+        line_items: [
+          { quantity: "3", unit_price: "two" },
+          { sku: "x", unit_price: 1 },
+        ],
+      },
       { ...validInvoice, due_date: "31/01/2026", line_items: [{ sku: "x", quantity: 0, unit_price: 1, note: "n" }] },
     ];
     for (const [index, args] of cases.entries()) {
       const outcome = await warm.call(JSON.stringify(args), { turn: `warm-${index}` });
       if (outcome.status !== "validation_failed") throw new Error(`case ${index}: expected validation_failed, got ${outcome.status}`);
-      expect(outcome.errors.map((error) => ({ ...error })), `case ${index}`).toEqual(await errorsFor(args));
+      expect(
+        outcome.errors.map((error) => ({ ...error })),
+        `case ${index}`,
+      ).toEqual(await errorsFor(args));
     }
   });
 });
@@ -80,7 +89,8 @@ describe("the brief's envelope", () => {
     expect(error).toEqual({
       path: "/customer-ref",
       rule: "additionalProperties",
-      message: 'unknown field "customer-ref"; did you mean "customer_ref"? It is sent already: remove it. This object accepts only amount, currency, customer_ref, due_date, line_items, paid',
+      message:
+        'unknown field "customer-ref"; did you mean "customer_ref"? It is sent already: remove it. This object accepts only amount, currency, customer_ref, due_date, line_items, paid',
     });
   });
 
@@ -88,7 +98,10 @@ describe("the brief's envelope", () => {
     const errors = await errorsFor({
       ...validInvoice,
       customer_ref: 7,
-      line_items: [{ sku: "A", quantity: 0, unit_price: 1 }, { sku: "x".repeat(500), quantity: "2.5", unit_price: 1 }],
+      line_items: [
+        { sku: "A", quantity: 0, unit_price: 1 },
+        { sku: "x".repeat(500), quantity: "2.5", unit_price: 1 },
+      ],
     });
     expect(errors.map((error) => [error.path, error.rule])).toEqual([
       ["/customer_ref", "type"],
@@ -115,7 +128,12 @@ describe("alternatives, duplicates and the cap", () => {
   const schema = {
     type: "object",
     properties: {
-      when: { anyOf: [{ type: "string", format: "date" }, { type: "integer", minimum: 0 }] },
+      when: {
+        anyOf: [
+          { type: "string", format: "date" },
+          { type: "integer", minimum: 0 },
+        ],
+      },
       pick: { oneOf: [{ type: "string" }, { type: "string", minLength: 1 }] },
     },
   };
@@ -146,9 +164,16 @@ describe("alternatives, duplicates and the cap", () => {
     const e = (path: string): { path: string; rule: string; message: string } => ({ path, rule: "type", message: "m" });
     const listed = finish([e("/b"), e("/a/10"), e("/a/2"), e("/a/2"), e(""), e("/a")], 20);
     expect(listed.map((error) => error.path)).toEqual(["", "/a", "/a/2", "/a/10", "/b"]);
-    const capped = finish(Array.from({ length: 30 }, (_, i) => e(`/x/${i}`)), 5);
+    const capped = finish(
+      Array.from({ length: 30 }, (_, i) => e(`/x/${i}`)),
+      5,
+    );
     expect(capped).toHaveLength(5);
-    expect(capped[4]).toEqual({ path: "", rule: "more_errors", message: "and 26 more errors not listed; check every field against the schema before resending" });
+    expect(capped[4]).toEqual({
+      path: "",
+      rule: "more_errors",
+      message: "and 26 more errors not listed; check every field against the schema before resending",
+    });
   });
 });
 
@@ -163,7 +188,11 @@ describe("finish", () => {
       compareTokens(pointerTokens(a.path), pointerTokens(b.path)) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
     fc.assert(
       fc.property(fc.array(error, { maxLength: 40 }), (errors) => {
-        const expected = [...errors].sort(byPathAndRule).filter((item, index, all) => all.findIndex((other) => other.path === item.path && other.rule === item.rule && other.message === item.message) === index);
+        const expected = [...errors]
+          .sort(byPathAndRule)
+          .filter(
+            (item, index, all) => all.findIndex((other) => other.path === item.path && other.rule === item.rule && other.message === item.message) === index,
+          );
         expect(finish(errors, 1000)).toEqual(expected);
       }),
       { numRuns: 1000 },

@@ -42,10 +42,13 @@ describe("a failed call awaits nothing", () => {
     const ledger = new StuckSink();
     let ran = false;
     const never = new Promise<never>(() => undefined);
-    const tool = defineTool<typeof validInvoice>(invoiceSpec()).implement(() => {
-      ran = true;
-      return never;
-    }, { ledger });
+    const tool = defineTool<typeof validInvoice>(invoiceSpec()).implement(
+      () => {
+        ran = true;
+        return never;
+      },
+      { ledger },
+    );
     const seen = await afterOneTurn(tool.call(raw, { turn: `turn-${_kind}` }));
     expect(seen.settled).toBe(true);
     expect(seen.value?.status).toBe("validation_failed");

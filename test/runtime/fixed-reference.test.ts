@@ -18,29 +18,36 @@ describe("the planned reference step", () => {
   it("gives the general step's result for one field at a fixed place", () => {
     const pointer = fc.constantFrom("/customer_ref", "/billing/customer_ref", "/a~1b/c~0d");
     fc.assert(
-      fc.property(pointer, json, fc.dictionary(fc.string({ maxLength: 4 }), json, { maxKeys: 4 }), fc.array(candidate, { maxLength: 3 }), fc.boolean(), (path, text, siblings, answer, asText) => {
-        const patterns = compileReferences({ [path]: { kind: "customer", target: "customer_id" } });
-        const plan = planFixedReference(patterns);
-        expect(plan).toBeDefined();
-        const tokens = patterns[0]?.tokens ?? [];
-        const build = (): unknown => {
-          let node: Record<string, unknown> = { ...siblings, [tokens.at(-1) as string]: asText ? JSON.stringify(text) : text };
-          for (const token of tokens.slice(0, -1).reverse()) node = { ...siblings, [token]: node };
-          return node;
-        };
-        const planned = resolveFixed(build(), plan!, context(answer));
-        const generalValue = build();
-        const general = resolveReferences(generalValue, patterns, context(answer)) as ReferenceStep;
-        if (planned === undefined) {
-          expect(asText).toBe(false);
-          return;
-        }
-        if (planned instanceof Promise) throw new Error("synchronous resolver, promise answer");
-        expect(planned.step).toEqual(general);
-        const applied = general.kind === "resolved" ? applyResolutions(generalValue, general.resolutions) : generalValue;
-        expect(planned.value).toEqual(applied);
-        expect(JSON.stringify(planned.value)).toBe(JSON.stringify(applied));
-      }),
+      fc.property(
+        pointer,
+        json,
+        fc.dictionary(fc.string({ maxLength: 4 }), json, { maxKeys: 4 }),
+        fc.array(candidate, { maxLength: 3 }),
+        fc.boolean(),
+        (path, text, siblings, answer, asText) => {
+          const patterns = compileReferences({ [path]: { kind: "customer", target: "customer_id" } });
+          const plan = planFixedReference(patterns);
+          expect(plan).toBeDefined();
+          const tokens = patterns[0]?.tokens ?? [];
+          const build = (): unknown => {
+            let node: Record<string, unknown> = { ...siblings, [tokens.at(-1) as string]: asText ? JSON.stringify(text) : text };
+            for (const token of tokens.slice(0, -1).reverse()) node = { ...siblings, [token]: node };
+            return node;
+          };
+          const planned = resolveFixed(build(), plan!, context(answer));
+          const generalValue = build();
+          const general = resolveReferences(generalValue, patterns, context(answer)) as ReferenceStep;
+          if (planned === undefined) {
+            expect(asText).toBe(false);
+            return;
+          }
+          if (planned instanceof Promise) throw new Error("synchronous resolver, promise answer");
+          expect(planned.step).toEqual(general);
+          const applied = general.kind === "resolved" ? applyResolutions(generalValue, general.resolutions) : generalValue;
+          expect(planned.value).toEqual(applied);
+          expect(JSON.stringify(planned.value)).toBe(JSON.stringify(applied));
+        },
+      ),
       { numRuns: 400 },
     );
   });

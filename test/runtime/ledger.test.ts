@@ -83,7 +83,13 @@ describe("JsonlFileSink", () => {
   it("never lets a sink that throws on append turn a call into an exception, and warns", async () => {
     const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
     try {
-      const ledger = { append: () => { throw new Error("disk on fire"); }, flush: async () => {}, close: async () => {} };
+      const ledger = {
+        append: () => {
+          throw new Error("disk on fire");
+        },
+        flush: async () => {},
+        close: async () => {},
+      };
       const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
       expect((await tool.call(JSON.stringify(validInvoice), { turn: "t" })).status).toBe("ok");
       expect((await tool.call("{", { turn: "u" })).status).toBe("validation_failed");
@@ -102,10 +108,13 @@ describe("MemorySink", () => {
     const path = await tempPath();
     const file = new JsonlFileSink({ path, sync: false });
     const both = { append: (e: LedgerEntry) => (memory.append(e), file.append(e)), flush: () => file.flush(), close: () => file.close() };
-    const tool = defineTool(invoiceSpec()).implement((args) => {
-      (args as unknown as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink
-      return "done";
-    }, { ledger: both });
+    const tool = defineTool(invoiceSpec()).implement(
+      (args) => {
+        (args as unknown as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink
+        return "done";
+      },
+      { ledger: both },
+    );
     await tool.call(JSON.stringify(validInvoice), { turn: "t1" });
     await file.close();
     expect(memory.size).toBe(1);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { coerceString } from "../../templates/runtime/coerce/coerce.ts";
 import { createGuard, STRICT_PARTS, type GuardParts } from "../../templates/runtime/call/guard.ts";
-import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
+import { invoiceSpec, type validInvoice } from "./invoice-spec.ts";
 import { assertBudgetBounded, assertRepairedCallOnly, assertTruncationBudget, type MakeTool } from "./scenarios.ts";
 
 const build =

@@ -34,11 +34,13 @@ function argumentsFor(schema: JsonSchema, example?: Record<string, unknown>): fc
   );
   const field = fc.oneof(fc.jsonValue({ maxDepth: 3 }), stringly);
   const almost =
-    names.length === 0
-      ? fc.jsonValue()
-      : fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 5 })), field, { maxKeys: names.length + 2 });
+    names.length === 0 ? fc.jsonValue() : fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 5 })), field, { maxKeys: names.length + 2 });
   const nearExample = example
-    ? fc.record(Object.fromEntries(Object.keys(example).map((key) => [key, fc.oneof({ arbitrary: fc.constant(example[key]), weight: 6 }, { arbitrary: field, weight: 1 })])))
+    ? fc.record(
+        Object.fromEntries(
+          Object.keys(example).map((key) => [key, fc.oneof({ arbitrary: fc.constant(example[key]), weight: 6 }, { arbitrary: field, weight: 1 })]),
+        ),
+      )
     : almost;
   return fc.oneof(fc.jsonValue(), almost, nearExample);
 }

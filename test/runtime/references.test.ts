@@ -61,7 +61,11 @@ describe("reference resolution", () => {
     const first = await tool.call(invoice("Initech"), { turn: "t2" });
     expect(first).toMatchObject({ status: "validation_failed", failure: "semantic", repairsLeft: 1 });
     expect(first.status === "validation_failed" && first.errors).toEqual([
-      { path: "/customer_ref", rule: "reference_not_found", message: expect.stringMatching(/^no customer matches "Initech"; send the customer's name or email exactly as the user gave it/) },
+      {
+        path: "/customer_ref",
+        rule: "reference_not_found",
+        message: expect.stringMatching(/^no customer matches "Initech"; send the customer's name or email exactly as the user gave it/),
+      },
     ]);
     const second = await tool.call(invoice("Initech Corp"), { turn: "t2" });
     expect(second).toMatchObject({ status: "arguments_rejected", failure: "semantic" });
@@ -80,7 +84,9 @@ describe("reference resolution", () => {
         { id: "cus_00181", label: "Acme BV (Rotterdam)" },
         { id: "cus_00922", label: "Acme Holding BV (Antwerp)" },
       ],
-      detail: expect.stringMatching(/^2 customer records match "Acme"\. Call create_invoice again with the complete argument object and \/customer_ref set to exactly one candidate's id/),
+      detail: expect.stringMatching(
+        /^2 customer records match "Acme"\. Call create_invoice again with the complete argument object and \/customer_ref set to exactly one candidate's id/,
+      ),
       attempts: 1,
     });
     expect(received).toEqual([]);
@@ -131,7 +137,9 @@ describe("reference resolution", () => {
 
   it("a resolver that does not answer in time fails the same way", async () => {
     const { tool } = bind(() => new Promise<never>(() => undefined), { resolverTimeoutMs: 30 });
-    await expect(tool.call(invoice("Acme"), { turn: "t7" })).rejects.toThrow(/customer resolver of create_invoice failed at \/customer_ref: no answer within 30 ms/);
+    await expect(tool.call(invoice("Acme"), { turn: "t7" })).rejects.toThrow(
+      /customer resolver of create_invoice failed at \/customer_ref: no answer within 30 ms/,
+    );
   });
 
   it("aborts a slow resolver's signal when its time runs out, also when the signal is read late", async () => {
@@ -182,10 +190,26 @@ describe("reference resolution", () => {
   it("resolves every reference in an array, each to its own identifier", async () => {
     const products: Resolver = (text) => [{ id: `prd_${text.toLowerCase()}`, label: text }];
     const lineSchema = structuredClone(invoiceSchema) as unknown as { properties: { line_items: { items: { properties: Record<string, unknown> } } } };
-    const arraySpec: ToolSpec = { ...invoiceSpec(), validate: compile(lineSchema), references: { "/line_items/*/sku": { kind: "product", target: "product_id" } } };
+    const arraySpec: ToolSpec = {
+      ...invoiceSpec(),
+      validate: compile(lineSchema),
+      references: { "/line_items/*/sku": { kind: "product", target: "product_id" } },
+    };
     const received: unknown[] = [];
-    const tool = defineTool<unknown, unknown, "product">(arraySpec).implement((args) => void received.push(structuredClone(args)), { ledger: new MemorySink(), resolvers: { product: products } });
-    const outcome = await tool.call(JSON.stringify({ ...validInvoice, line_items: [{ sku: "Widget", quantity: 1, unit_price: 2 }, { sku: "Gadget", quantity: 3, unit_price: 4 }] }), { turn: "t9" });
+    const tool = defineTool<unknown, unknown, "product">(arraySpec).implement((args) => void received.push(structuredClone(args)), {
+      ledger: new MemorySink(),
+      resolvers: { product: products },
+    });
+    const outcome = await tool.call(
+      JSON.stringify({
+        ...validInvoice,
+        line_items: [
+          { sku: "Widget", quantity: 1, unit_price: 2 },
+          { sku: "Gadget", quantity: 3, unit_price: 4 },
+        ],
+      }),
+      { turn: "t9" },
+    );
     expect(outcome.status).toBe("ok");
     expect((received[0] as { line_items: unknown }).line_items).toEqual([
       { product_id: "prd_widget", quantity: 1, unit_price: 2 },

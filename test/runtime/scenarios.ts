@@ -74,9 +74,7 @@ export async function assertRepairedCallOnly(make: MakeTool, shape: Shape): Prom
   const spy = spyImplementation();
   const tool = make(spy.implementation, ledger);
   const model = new ScriptedModel((attempt) =>
-    attempt === 1
-      ? { arguments: JSON.stringify({ ...validInvoice, amount: "1,299.00", currency: "eur" }) }
-      : { arguments: JSON.stringify(validInvoice) },
+    attempt === 1 ? { arguments: JSON.stringify({ ...validInvoice, amount: "1,299.00", currency: "eur" }) } : { arguments: JSON.stringify(validInvoice) },
   );
   const outcome = await runTurn(tool, model, shape, "invoice Acme for 1299 euro");
 
@@ -125,7 +123,9 @@ export async function assertTruncationBudget(make: MakeTool, shape: Shape): Prom
   expect((await runTurn(tool, looksCutForever, shape, "t0")).status).toBe("arguments_rejected");
   expect(looksCutForever.attempts).toBe(2);
 
-  const cutByProvider = new ScriptedModel((n) => (n < 3 ? { arguments: JSON.stringify(validInvoice), finishReason: "length" } : { arguments: JSON.stringify(validInvoice) }));
+  const cutByProvider = new ScriptedModel((n) =>
+    n < 3 ? { arguments: JSON.stringify(validInvoice), finishReason: "length" } : { arguments: JSON.stringify(validInvoice) },
+  );
   expect((await runTurn(tool, cutByProvider, shape, "t2")).status).toBe("ok");
   expect(cutByProvider.attempts).toBe(3);
 

@@ -21,9 +21,13 @@ function reference(a: string, b: string): number {
 describe("edit distance", () => {
   it("equals the textbook one, also when the reused rows held a longer comparison before", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }), fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }), (a, b) => {
-        expect(editDistance(a, b)).toBe(reference(a, b));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }),
+        fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), maxLength: 12 }),
+        (a, b) => {
+          expect(editDistance(a, b)).toBe(reference(a, b));
+        },
+      ),
       { numRuns: 2000, seed: 17 },
     );
   });

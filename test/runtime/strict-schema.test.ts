@@ -31,7 +31,12 @@ describe("strictVariant", () => {
         level: { type: ["string", "null"], enum: ["a", "b", null] },
         items: {
           type: "array",
-          items: { type: "object", properties: { sku: { type: "string" }, qty: { type: ["integer", "null"] } }, required: ["sku", "qty"], additionalProperties: false },
+          items: {
+            type: "object",
+            properties: { sku: { type: "string" }, qty: { type: ["integer", "null"] } },
+            required: ["sku", "qty"],
+            additionalProperties: false,
+          },
         },
         either: { anyOf: [{ anyOf: [{ type: "string" }, { type: "integer" }] }, { type: "null" }] },
       },

@@ -18,7 +18,12 @@ function linearPair(items: readonly unknown[]): [number, number] | undefined {
 // Small alphabets make equal items (and near misses: key order, 1 vs "1", [] vs {}) frequent.
 const leaf = fc.oneof(fc.constantFrom(0, -0, 1, 2, "1", "a", "", true, false, null), fc.integer({ min: -3, max: 3 }));
 const value = fc.letrec((tie) => ({
-  json: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("json"), { maxLength: 3 }), fc.dictionary(fc.constantFrom("a", "b", "__proto__", "toString"), tie("json"), { maxKeys: 3 })),
+  json: fc.oneof(
+    { depthSize: "small" },
+    leaf,
+    fc.array(tie("json"), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("a", "b", "__proto__", "toString"), tie("json"), { maxKeys: 3 }),
+  ),
 })).json;
 
 describe("uniqueItems in linear time", () => {
@@ -33,7 +38,14 @@ describe("uniqueItems in linear time", () => {
 
   it("tells objects apart by keys and values, not by key order or prototype names", () => {
     const many = (extra: unknown[]): unknown[] => [...Array.from({ length: 20 }, (_, i) => ({ n: i })), ...extra];
-    expect(lastDuplicate(many([{ a: 1, b: 2 }, { b: 2, a: 1 }]))).toBe(21);
+    expect(
+      lastDuplicate(
+        many([
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ]),
+      ),
+    ).toBe(21);
     expect(lastDuplicate(many([{ a: 1 }, { a: "1" }, [1], ["1"], { "0": 1 }]))).toBe(-1);
     expect(lastDuplicate(many([JSON.parse('{"__proto__": 1}'), { toString: 1 }]))).toBe(-1);
     expect(lastDuplicate(many([JSON.parse('{"__proto__": 1}'), JSON.parse('{"__proto__": 1}')]))).toBe(21);

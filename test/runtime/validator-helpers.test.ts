@@ -9,12 +9,17 @@ import { date } from "../../templates/runtime/validate/formats.ts";
 /** Any UTF-16 text: surrogate pairs, lone surrogates of both kinds, ASCII. */
 const utf16 = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0xd800, max: 0xdfff })), { maxLength: 40 }).map((units) => String.fromCharCode(...units)),
+  fc
+    .array(fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0xd800, max: 0xdfff })), { maxLength: 40 })
+    .map((units) => String.fromCharCode(...units)),
 );
 
 describe("ucs2length", () => {
   it("counts code points, a lone surrogate as one", () => {
-    fc.assert(fc.property(utf16, (text) => ucs2length(text) === [...text].length), { numRuns: 2000 });
+    fc.assert(
+      fc.property(utf16, (text) => ucs2length(text) === [...text].length),
+      { numRuns: 2000 },
+    );
   });
 
   it.each<[string, number]>([
@@ -43,12 +48,22 @@ function isCalendarDay(text: string): boolean {
 describe("the date format", () => {
   const digit = fc.constantFrom(..."0123456789");
   const nearDate = fc
-    .tuple(fc.array(digit, { minLength: 4, maxLength: 4 }), fc.array(digit, { minLength: 2, maxLength: 2 }), fc.array(digit, { minLength: 2, maxLength: 2 }), fc.constantFrom("-", "-", "-", "/", "x"))
+    .tuple(
+      fc.array(digit, { minLength: 4, maxLength: 4 }),
+      fc.array(digit, { minLength: 2, maxLength: 2 }),
+      fc.array(digit, { minLength: 2, maxLength: 2 }),
+      fc.constantFrom("-", "-", "-", "/", "x"),
+    )
     .map(([year, month, day, separator]) => `${year.join("")}-${month.join("")}${separator}${day.join("")}`);
-  const shortMonthDay = fc.tuple(fc.integer({ min: 0, max: 2400 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+  const shortMonthDay = fc
+    .tuple(fc.integer({ min: 0, max: 2400 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
 
   it("accepts exactly the real calendar days", () => {
-    fc.assert(fc.property(fc.oneof(nearDate, shortMonthDay, fc.string({ maxLength: 12 })), (text) => date(text) === isCalendarDay(text)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(fc.oneof(nearDate, shortMonthDay, fc.string({ maxLength: 12 })), (text) => date(text) === isCalendarDay(text)),
+      { numRuns: 5000 },
+    );
   });
 
   it.each<[string, boolean]>([

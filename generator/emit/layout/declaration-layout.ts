@@ -179,7 +179,8 @@ class Printer {
     this.#cursor.next();
     if (token.kind === "string") return this.#write(stringLiteral(token.text));
     if (token.kind === "number") return this.#write(token.text);
-    if (token.kind !== "name" || ["typeof", "keyof", "readonly", "infer", "unique", "new", "asserts", "is", "import"].includes(token.text)) throw new OutsideSubset();
+    if (token.kind !== "name" || ["typeof", "keyof", "readonly", "infer", "unique", "new", "asserts", "is", "import"].includes(token.text))
+      throw new OutsideSubset();
     this.#write(token.text);
     if (!this.#cursor.peek().lineBreakBefore && this.#cursor.optional("<")) {
       this.#write("<");

@@ -101,7 +101,16 @@ function leadingWidth(line: string): number {
 // links, print-declarations.ts): it prints the string's value escaped its own way, non-ASCII
 // characters as `\uXXXX` (TypeScript's `escapeNonAsciiString`).
 const ESCAPED = /[\\"\u0000-\u001f\u2028\u2029\u0085]|[^\u0000-\u007f]/g;
-const NAMED_ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\v": "\\v", "\f": "\\f", "\b": "\\b", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"' };
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  "\t": "\\t",
+  "\v": "\\v",
+  "\f": "\\f",
+  "\b": "\\b",
+  "\r": "\\r",
+  "\n": "\\n",
+  "\\": "\\\\",
+  '"': '\\"',
+};
 
 export function stringLiteral(source: string): string {
   let value: unknown;

@@ -26,7 +26,8 @@ export interface IndexEntry {
 export const CATALOG = '"./catalog.js"';
 
 export const TOOLS_COMMENT = "/** Every tool of this package, keyed by the name the model calls it by. */";
-export const DEFINITIONS_COMMENT = "/** What each provider needs to show the tools to a model: name, description, input schema (read on first use: catalog.json). */";
+export const DEFINITIONS_COMMENT =
+  "/** What each provider needs to show the tools to a model: name, description, input schema (read on first use: catalog.json). */";
 
 export function layOutIndex(entries: readonly IndexEntry[]): { readonly js: string; readonly dts: string } | undefined {
   if (entries.length === 0) return undefined;

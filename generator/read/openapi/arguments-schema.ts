@@ -59,14 +59,24 @@ export function argumentsSchema(
   if (Object.keys(translator.defs).length > 0) schema.$defs = translator.defs;
   return {
     schema,
-    parameters: parameters.map(({ arg, name, in: location, style, explode, required: isRequired }) => ({ arg, name, in: location, style, explode, required: isRequired })),
+    parameters: parameters.map(({ arg, name, in: location, style, explode, required: isRequired }) => ({
+      arg,
+      name,
+      in: location,
+      style,
+      explode,
+      required: isRequired,
+    })),
   };
 }
 
 function parameterSchema(parameter: OperationParameter, translator: SchemaTranslator, document: unknown): unknown {
   const { object, pointer } = parameter;
   if (object.content !== undefined) {
-    throw new Untranslatable(`${pointer}/content`, `parameter "${parameter.name}" is described by \`content\` (a serialised media type), which toolguard does not dispatch`);
+    throw new Untranslatable(
+      `${pointer}/content`,
+      `parameter "${parameter.name}" is described by \`content\` (a serialised media type), which toolguard does not dispatch`,
+    );
   }
   if (object.schema === undefined) throw new Untranslatable(pointer, `parameter "${parameter.name}" has no schema`);
   return annotate(translator.translate(`${pointer}/schema`), object.description, mediaExamples(document, object));

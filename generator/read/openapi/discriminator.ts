@@ -109,5 +109,7 @@ function requires(document: unknown, branch: unknown, property: string): boolean
 }
 
 function isObjectSchema(document: unknown, branch: unknown): boolean {
-  return conjuncts(document, branch).some((schema) => schema.type === "object" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "object"));
+  return conjuncts(document, branch).some(
+    (schema) => schema.type === "object" || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === "object"),
+  );
 }

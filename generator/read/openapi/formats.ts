@@ -7,9 +7,25 @@
  * those templates/runtime/validate/formats.ts checks and treats the rest as annotations).
  */
 export const KEPT_FORMATS: readonly string[] = [
-  "date", "time", "date-time", "duration", "email", "idn-email", "hostname", "idn-hostname",
-  "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uri-template", "uuid",
-  "json-pointer", "relative-json-pointer", "regex",
+  "date",
+  "time",
+  "date-time",
+  "duration",
+  "email",
+  "idn-email",
+  "hostname",
+  "idn-hostname",
+  "ipv4",
+  "ipv6",
+  "uri",
+  "uri-reference",
+  "iri",
+  "iri-reference",
+  "uri-template",
+  "uuid",
+  "json-pointer",
+  "relative-json-pointer",
+  "regex",
 ];
 
 const kept = new Set(KEPT_FORMATS);

@@ -36,7 +36,8 @@ function locateBrokenRef(absoluteFile: string, original: InputError): InputError
   const broken = sites.find((site) => !refTargetExists(document, absoluteFile, site.ref));
   if (broken === undefined) return undefined;
   const operations = operationsReaching(document, sites, broken.pointer);
-  const users = operations.length > 0 ? ` used by operation ${operations.slice(0, 5).join(", ")}${operations.length > 5 ? ` and ${operations.length - 5} more` : ""}` : "";
+  const users =
+    operations.length > 0 ? ` used by operation ${operations.slice(0, 5).join(", ")}${operations.length > 5 ? ` and ${operations.length - 5} more` : ""}` : "";
   return new InputError({ file: original.location.file, pointer: broken.pointer }, `broken $ref "${broken.ref}"${users}: ${original.message}`, original.fix);
 }
 
@@ -84,7 +85,7 @@ function reaches(starts: readonly string[], sites: readonly RefSite[], pointer: 
     seen.add(root);
     if (pointer === root || pointer.startsWith(`${root}/`)) return true;
     for (const site of sites) {
-      if ((site.pointer.startsWith(`${root}/`)) && site.ref.startsWith("#/")) queue.push(decodeURIComponent(site.ref.slice(1)));
+      if (site.pointer.startsWith(`${root}/`) && site.ref.startsWith("#/")) queue.push(decodeURIComponent(site.ref.slice(1)));
     }
   }
   return false;

@@ -47,7 +47,8 @@ export function operationParameters(
   const byKey = new Map<string, OperationParameter>();
   for (const { list, pointer } of lists) {
     if (list === undefined) continue;
-    if (!Array.isArray(list)) throw new InputError({ file: context.file, pointer }, `operation ${context.label}: \`parameters\` must be an array`, "list the parameters as an array");
+    if (!Array.isArray(list))
+      throw new InputError({ file: context.file, pointer }, `operation ${context.label}: \`parameters\` must be an array`, "list the parameters as an array");
     const seen = new Set<string>();
     list.forEach((entry, index) => {
       const parameter = readParameter(document, entry, `${pointer}/${index}`, context);
@@ -74,19 +75,37 @@ function readParameter(document: unknown, entry: unknown, at: string, context: O
   let pointer = at;
   for (let hops = 0; isObject(object) && typeof object.$ref === "string"; hops++) {
     const ref = object.$ref;
-    if (!ref.startsWith("#/") || hops > 16) throw new InputError({ file: context.file, pointer: `${pointer}/$ref` }, `operation ${context.label}: parameter $ref "${ref}" cannot be followed`, "point the $ref at a parameter under #/components/parameters");
+    if (!ref.startsWith("#/") || hops > 16)
+      throw new InputError(
+        { file: context.file, pointer: `${pointer}/$ref` },
+        `operation ${context.label}: parameter $ref "${ref}" cannot be followed`,
+        "point the $ref at a parameter under #/components/parameters",
+      );
     pointer = decodeURIComponent(ref.slice(1));
     object = resolvePointer(document, pointer);
-    if (object === undefined) throw new InputError({ file: context.file, pointer: `${at}/$ref` }, `operation ${context.label}: dangling $ref "${ref}"`, "point the $ref at an existing parameter");
+    if (object === undefined)
+      throw new InputError(
+        { file: context.file, pointer: `${at}/$ref` },
+        `operation ${context.label}: dangling $ref "${ref}"`,
+        "point the $ref at an existing parameter",
+      );
   }
   if (!isObject(object) || typeof object.name !== "string" || !LOCATIONS.includes(object.in as ParameterLocation)) {
-    throw new InputError({ file: context.file, pointer }, `operation ${context.label}: a parameter needs a string \`name\` and \`in\` of path, query, header or cookie`, "complete the parameter object");
+    throw new InputError(
+      { file: context.file, pointer },
+      `operation ${context.label}: a parameter needs a string \`name\` and \`in\` of path, query, header or cookie`,
+      "complete the parameter object",
+    );
   }
   const location = object.in as ParameterLocation;
   // A header or cookie name travels raw: anything but an RFC 9110 token (CR, LF, `:`, `=`,
   // spaces) would break the request's framing or let the name carry another header.
   if ((location === "header" || location === "cookie") && !HTTP_TOKEN.test(object.name)) {
-    throw new InputError({ file: context.file, pointer: `${pointer}/name` }, `operation ${context.label}: ${location} parameter name ${JSON.stringify(object.name.slice(0, 60))} is not a valid HTTP token`, "use letters, digits and !#$%&'*+.^_`|~- only");
+    throw new InputError(
+      { file: context.file, pointer: `${pointer}/name` },
+      `operation ${context.label}: ${location} parameter name ${JSON.stringify(object.name.slice(0, 60))} is not a valid HTTP token`,
+      "use letters, digits and !#$%&'*+.^_`|~- only",
+    );
   }
   if (location === "header" && IGNORED_HEADERS.has(object.name.toLowerCase())) return undefined;
   const style = typeof object.style === "string" ? object.style : DEFAULT_STYLE[location];

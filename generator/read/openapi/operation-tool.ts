@@ -28,20 +28,27 @@ export interface OperationInput {
   readonly strict?: boolean;
 }
 
-export type OperationResult =
-  | { readonly tool: ToolDescription }
-  | { readonly skip: { readonly pointer: string; readonly reason: string } };
+export type OperationResult = { readonly tool: ToolDescription } | { readonly skip: { readonly pointer: string; readonly reason: string } };
 
 export function operationTool(input: OperationInput): OperationResult {
   const pathPointer = pointerOf("paths", input.path);
   const pointer = `${pathPointer}${pointerOf(input.method)}`;
   const context: OperationContext = { file: input.file, label: `${input.name} (${input.method.toUpperCase()} ${input.path})` };
   try {
-    const parameters = operationParameters(input.document, [
-      { list: input.pathItem.parameters, pointer: `${pathPointer}/parameters` },
-      { list: input.operation.parameters, pointer: `${pointer}/parameters` },
-    ], context);
-    checkPathTemplate(input.path, parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name), pointer, context);
+    const parameters = operationParameters(
+      input.document,
+      [
+        { list: input.pathItem.parameters, pointer: `${pathPointer}/parameters` },
+        { list: input.operation.parameters, pointer: `${pointer}/parameters` },
+      ],
+      context,
+    );
+    checkPathTemplate(
+      input.path,
+      parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name),
+      pointer,
+      context,
+    );
     const body = requestBody(input, `${pointer}/requestBody`, context);
     const translator = createSchemaTranslator(input.document, input.dialect, { unknownKeywords: input.strict ? "refuse" : "drop" });
     const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
@@ -71,7 +78,10 @@ export function operationTool(input: OperationInput): OperationResult {
 }
 
 function droppedWarning({ pointer, why }: DroppedKeyword): string {
-  const keyword = pointer.slice(pointer.lastIndexOf("/") + 1).replaceAll("~1", "/").replaceAll("~0", "~");
+  const keyword = pointer
+    .slice(pointer.lastIndexOf("/") + 1)
+    .replaceAll("~1", "/")
+    .replaceAll("~0", "~");
   return why === "unknown"
     ? `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`
     : `\`${keyword}\` beside $ref at #${pointer} left out, as OpenAPI 3.0 ignores it; if it was meant to apply, move it into an allOf with the $ref (--strict refuses it)`;
@@ -84,10 +94,20 @@ function requestBody(input: OperationInput, at: string, context: OperationContex
     const ref = (object as { $ref: string }).$ref;
     pointer = ref.startsWith("#") ? decodeURIComponent(ref.slice(1)) : "";
     object = ref.startsWith("#/") && hops < 16 ? resolvePointer(input.document, pointer) : undefined;
-    if (object === undefined) throw new InputError({ file: input.file, pointer: at }, `operation ${context.label}: request body $ref "${ref}" points at nothing`, "point the $ref at a request body under #/components/requestBodies");
+    if (object === undefined)
+      throw new InputError(
+        { file: input.file, pointer: at },
+        `operation ${context.label}: request body $ref "${ref}" points at nothing`,
+        "point the $ref at a request body under #/components/requestBodies",
+      );
   }
   if (object === undefined) return undefined;
-  if (object === null || typeof object !== "object") throw new InputError({ file: input.file, pointer }, `operation ${context.label}: requestBody must be an object`, "describe the request body as a Request Body Object");
+  if (object === null || typeof object !== "object")
+    throw new InputError(
+      { file: input.file, pointer },
+      `operation ${context.label}: requestBody must be an object`,
+      "describe the request body as a Request Body Object",
+    );
   const record = object as Record<string, unknown>;
   return { body: jsonBody(record.content, `${pointer}/content`), required: record.required === true, description: record.description };
 }
@@ -96,7 +116,11 @@ function requestBody(input: OperationInput, at: string, context: OperationContex
 function checkPathTemplate(path: string, names: readonly string[], pointer: string, context: OperationContext): void {
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (name !== undefined && !names.includes(name)) {
-      throw new InputError({ file: context.file, pointer }, `operation ${context.label}: path template names {${name}} but no path parameter "${name}" is declared`, `declare a parameter {name: "${name}", in: "path", required: true}`);
+      throw new InputError(
+        { file: context.file, pointer },
+        `operation ${context.label}: path template names {${name}} but no path parameter "${name}" is declared`,
+        `declare a parameter {name: "${name}", in: "path", required: true}`,
+      );
     }
   }
 }

@@ -39,23 +39,48 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
       const operation = pathItem[method];
       if (operation === undefined) continue;
       const pointer = `${itemPointer}${pointerOf(method)}`;
-      if (operation === null || typeof operation !== "object") throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
+      if (operation === null || typeof operation !== "object")
+        throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
       const record = operation as Record<string, unknown>;
       const name = toolName(record.operationId, method, path);
       const clash = taken.get(name);
       if (clash !== undefined) {
-        throw new InputError({ file, pointer }, `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`, "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)");
+        throw new InputError(
+          { file, pointer },
+          `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`,
+          "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)",
+        );
       }
       taken.set(name, pointer);
       const servers = operationServers(root, pathItem, record);
-      const result = operationTool({ document, file, dialect, name, method, path, pathItem, operation: record, servers: typeof servers === "string" ? [] : servers, strict: options.strict });
+      const result = operationTool({
+        document,
+        file,
+        dialect,
+        name,
+        method,
+        path,
+        pathItem,
+        operation: record,
+        servers: typeof servers === "string" ? [] : servers,
+        strict: options.strict,
+      });
       if ("tool" in result && typeof servers === "string") skipped.push({ name, source: { file, pointer }, reason: servers });
       else if ("tool" in result) tools.push(result.tool);
       else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });
     }
   }
   if (options.strict && skipped.length > 0) {
-    throw new InputErrors(skipped.map((skip) => new InputError(skip.source, `operation ${skip.name} cannot become a tool: ${skip.reason}`, "fix the schema, or run without --strict to skip this operation")));
+    throw new InputErrors(
+      skipped.map(
+        (skip) =>
+          new InputError(
+            skip.source,
+            `operation ${skip.name} cannot become a tool: ${skip.reason}`,
+            "fix the schema, or run without --strict to skip this operation",
+          ),
+      ),
+    );
   }
   return { tools, skipped };
 }
@@ -64,7 +89,11 @@ function checkDocument(file: string, document: unknown): Record<string, unknown>
   const version = document !== null && typeof document === "object" ? (document as Record<string, unknown>).openapi : undefined;
   if (typeof version !== "string" || !/^3\.[01]\.\d+/.test(version)) {
     const found = version === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(version)}`;
-    throw new InputError({ file, pointer: version === undefined ? "" : "/openapi" }, `not an OpenAPI 3.0 or 3.1 document (${found})`, "give the document `openapi: 3.0.x` or `3.1.x`; convert Swagger 2.0 documents first");
+    throw new InputError(
+      { file, pointer: version === undefined ? "" : "/openapi" },
+      `not an OpenAPI 3.0 or 3.1 document (${found})`,
+      "give the document `openapi: 3.0.x` or `3.1.x`; convert Swagger 2.0 documents first",
+    );
   }
   const root = document as Record<string, unknown>;
   if (root.paths !== undefined && (root.paths === null || typeof root.paths !== "object" || Array.isArray(root.paths))) {
@@ -78,7 +107,11 @@ function schemaDialect(file: string, root: Record<string, unknown>): SchemaDiale
   if (root.jsonSchemaDialect === undefined) return "2020-12";
   const dialect = typeof root.jsonSchemaDialect === "string" ? dialectOf(root.jsonSchemaDialect) : undefined;
   if (dialect === undefined) {
-    throw new InputError({ file, pointer: "/jsonSchemaDialect" }, `unknown jsonSchemaDialect ${JSON.stringify(root.jsonSchemaDialect)}`, "use the OpenAPI 3.1 base dialect, JSON Schema 2020-12 or draft-07");
+    throw new InputError(
+      { file, pointer: "/jsonSchemaDialect" },
+      `unknown jsonSchemaDialect ${JSON.stringify(root.jsonSchemaDialect)}`,
+      "use the OpenAPI 3.1 base dialect, JSON Schema 2020-12 or draft-07",
+    );
   }
   return dialect;
 }
@@ -88,7 +121,8 @@ function followPathItem(file: string, document: unknown, item: unknown, pointer:
   for (let hops = 0; current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
     const ref = (current as { $ref: string }).$ref;
     const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, decodeURIComponent(ref.slice(1))) : undefined;
-    if (target === undefined) throw new InputError({ file, pointer: `${pointer}/$ref` }, `path item $ref "${ref}" points at nothing`, "point the $ref at an existing Path Item Object");
+    if (target === undefined)
+      throw new InputError({ file, pointer: `${pointer}/$ref` }, `path item $ref "${ref}" points at nothing`, "point the $ref at an existing Path Item Object");
     current = { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
   }
   if (current === null || typeof current !== "object" || Array.isArray(current)) {

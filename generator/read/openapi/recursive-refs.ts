@@ -27,7 +27,8 @@ function dynamicAnchors(document: unknown): ReadonlyMap<string, readonly string[
     if (node === null || typeof node !== "object") return;
     const schema = node as Schema;
     if (typeof schema.$dynamicAnchor === "string") dynamic.set(schema.$dynamicAnchor, [...(dynamic.get(schema.$dynamicAnchor) ?? []), at]);
-    for (const [key, child] of Object.entries(schema)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const") walk(child, `${at}/${pointerToken(key)}`);
+    for (const [key, child] of Object.entries(schema))
+      if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const") walk(child, `${at}/${pointerToken(key)}`);
   };
   walk(document, "");
   cache.set(document, dynamic);
@@ -37,16 +38,21 @@ function dynamicAnchors(document: unknown): ReadonlyMap<string, readonly string[
 /** The document pointer a `$recursiveRef` resolves to, given the nearest enclosing anchor. */
 export function recursiveTarget(ref: unknown, at: string, enclosingAnchor: string | undefined): string {
   if (ref !== "#") throw new Untranslatable(at, `$recursiveRef ${JSON.stringify(ref)}: only "#" is defined`);
-  if (enclosingAnchor === undefined) throw new Untranslatable(at, "$recursiveRef outside any schema with $recursiveAnchor: true resolves to the document itself");
+  if (enclosingAnchor === undefined)
+    throw new Untranslatable(at, "$recursiveRef outside any schema with $recursiveAnchor: true resolves to the document itself");
   return enclosingAnchor;
 }
 
 /** The document pointer a `$dynamicRef` resolves to. */
 export function dynamicTarget(document: unknown, ref: unknown, at: string): string {
-  if (typeof ref !== "string" || !/^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref)) throw new Untranslatable(at, `$dynamicRef ${JSON.stringify(ref)}: only a local anchor ("#name") is followed`);
+  if (typeof ref !== "string" || !/^#[A-Za-z_][-A-Za-z0-9._]*$/.test(ref))
+    throw new Untranslatable(at, `$dynamicRef ${JSON.stringify(ref)}: only a local anchor ("#name") is followed`);
   const targets = dynamicAnchors(document).get(ref.slice(1)) ?? [];
   if (targets.length !== 1) {
-    throw new Untranslatable(at, `$dynamicRef ${ref}: ${targets.length === 0 ? "no schema declares" : `${targets.length} schemas declare`} $dynamicAnchor "${ref.slice(1)}", so it cannot be resolved statically`);
+    throw new Untranslatable(
+      at,
+      `$dynamicRef ${ref}: ${targets.length === 0 ? "no schema declares" : `${targets.length} schemas declare`} $dynamicAnchor "${ref.slice(1)}", so it cannot be resolved statically`,
+    );
   }
   return targets[0] as string;
 }

@@ -4,15 +4,40 @@
 
 /** Assertions whose value is plain data, copied as they are. */
 export const VALUE_ASSERTIONS: ReadonlySet<string> = new Set([
-  "type", "enum", "const", "multipleOf", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
-  "maxItems", "minItems", "uniqueItems", "maxProperties", "minProperties", "required",
-  "dependentRequired", "minContains", "maxContains",
+  "type",
+  "enum",
+  "const",
+  "multipleOf",
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "dependentRequired",
+  "minContains",
+  "maxContains",
 ]);
 
 /** Keywords holding one subschema. */
 export const SINGLE_SUBSCHEMA: ReadonlySet<string> = new Set([
-  "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
-  "unevaluatedItems", "unevaluatedProperties",
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
 ]);
 
 /** Keywords holding an array of subschemas. */
@@ -23,8 +48,15 @@ export const SUBSCHEMA_MAP: ReadonlySet<string> = new Set(["properties", "patter
 
 /** Annotations kept in the output: they never change what validates. */
 export const KEPT_ANNOTATIONS: ReadonlySet<string> = new Set([
-  "title", "description", "default", "deprecated", "readOnly", "writeOnly", "$comment",
-  "contentMediaType", "contentEncoding",
+  "title",
+  "description",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
 ]);
 
 /**
@@ -32,9 +64,7 @@ export const KEPT_ANNOTATIONS: ReadonlySet<string> = new Set([
  * serialisation hints, documentation links, and definition containers (whatever they hold is
  * reached through `$ref` and imported into the tool's own `$defs`).
  */
-export const DROPPED_KEYWORDS: ReadonlySet<string> = new Set([
-  "xml", "externalDocs", "$defs", "definitions", "$anchor", "contentSchema",
-]);
+export const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(["xml", "externalDocs", "$defs", "definitions", "$anchor", "contentSchema"]);
 
 /**
  * Keywords that change how references resolve in ways toolguard cannot follow faithfully.
@@ -47,13 +77,33 @@ export const DYNAMIC_ANCHORS: ReadonlySet<string> = new Set(["$recursiveAnchor",
 
 /** What ajv's strict mode needs a `type` for: the type each keyword applies to. */
 export const KEYWORD_TYPE: Readonly<Record<string, string>> = {
-  properties: "object", required: "object", additionalProperties: "object", patternProperties: "object",
-  propertyNames: "object", minProperties: "object", maxProperties: "object", dependentRequired: "object",
-  dependentSchemas: "object", unevaluatedProperties: "object",
-  items: "array", prefixItems: "array", contains: "array", minItems: "array", maxItems: "array",
-  uniqueItems: "array", minContains: "array", maxContains: "array", unevaluatedItems: "array",
-  minLength: "string", maxLength: "string", pattern: "string",
-  minimum: "number", maximum: "number", exclusiveMinimum: "number", exclusiveMaximum: "number", multipleOf: "number",
+  properties: "object",
+  required: "object",
+  additionalProperties: "object",
+  patternProperties: "object",
+  propertyNames: "object",
+  minProperties: "object",
+  maxProperties: "object",
+  dependentRequired: "object",
+  dependentSchemas: "object",
+  unevaluatedProperties: "object",
+  items: "array",
+  prefixItems: "array",
+  contains: "array",
+  minItems: "array",
+  maxItems: "array",
+  uniqueItems: "array",
+  minContains: "array",
+  maxContains: "array",
+  unevaluatedItems: "array",
+  minLength: "string",
+  maxLength: "string",
+  pattern: "string",
+  minimum: "number",
+  maximum: "number",
+  exclusiveMinimum: "number",
+  exclusiveMaximum: "number",
+  multipleOf: "number",
 };
 
 /** Keywords that combine subschemas at the same instance location. */
@@ -61,5 +111,13 @@ export const APPLICATORS: readonly string[] = ["$ref", "allOf", "anyOf", "oneOf"
 
 /** 3.0 ignores every keyword beside `$ref`; these may stay there without changing meaning. */
 export const REF_SIBLINGS_3_0: ReadonlySet<string> = new Set([
-  "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable", "default",
+  "description",
+  "title",
+  "example",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "nullable",
+  "default",
 ]);

@@ -7,10 +7,12 @@ export function serverUrls(servers: unknown): string[] {
   for (const server of servers) {
     if (server === null || typeof server !== "object" || typeof (server as { url?: unknown }).url !== "string") continue;
     const { url, variables } = server as { url: string; variables?: Record<string, { default?: unknown }> };
-    urls.push(url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-      const value = variables?.[name]?.default;
-      return typeof value === "string" ? value : whole;
-    }));
+    urls.push(
+      url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+        const value = variables?.[name]?.default;
+        return typeof value === "string" ? value : whole;
+      }),
+    );
   }
   return urls;
 }

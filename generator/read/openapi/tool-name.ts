@@ -8,7 +8,11 @@ const MAX_LENGTH = 64;
 /** The provider-safe name for an operation. */
 export function toolName(operationId: unknown, method: string, path: string): string {
   const raw = typeof operationId === "string" && operationId.trim() !== "" ? operationId : `${method}_${path.replace(/[{}]/g, "")}`;
-  const safe = raw.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/_{2,}/g, "_").replace(/^_+|_+$/g, "") || method;
+  const safe =
+    raw
+      .replace(/[^a-zA-Z0-9_-]+/g, "_")
+      .replace(/_{2,}/g, "_")
+      .replace(/^_+|_+$/g, "") || method;
   if (safe.length <= MAX_LENGTH) return safe;
   // Too long: keep a readable prefix and make the rest a short hash of the full name, so two
   // long names sharing a prefix still differ.

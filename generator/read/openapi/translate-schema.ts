@@ -6,8 +6,17 @@
 import { uniqueName } from "../../load/localize-schema.ts";
 import { translateFormat } from "./formats.ts";
 import {
-  APPLICATORS, DROPPED_KEYWORDS, DYNAMIC_ANCHORS, KEPT_ANNOTATIONS, KEYWORD_TYPE, REF_SIBLINGS_3_0, SINGLE_SUBSCHEMA,
-  SUBSCHEMA_ARRAY, SUBSCHEMA_MAP, UNSUPPORTED_KEYWORDS, VALUE_ASSERTIONS,
+  APPLICATORS,
+  DROPPED_KEYWORDS,
+  DYNAMIC_ANCHORS,
+  KEPT_ANNOTATIONS,
+  KEYWORD_TYPE,
+  REF_SIBLINGS_3_0,
+  SINGLE_SUBSCHEMA,
+  SUBSCHEMA_ARRAY,
+  SUBSCHEMA_MAP,
+  UNSUPPORTED_KEYWORDS,
+  VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
 import { applyDiscriminator } from "./discriminator.ts";
 import { dynamicTarget, recursiveTarget } from "./recursive-refs.ts";
@@ -106,7 +115,17 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES, recursiveAnchor: here.recursiveAnchor });
 
     for (const [key, value] of Object.entries(source)) {
-      if (key.startsWith("x-") || besideRef.includes(key) || DROPPED_KEYWORDS.has(key) || DYNAMIC_ANCHORS.has(key) || key === "discriminator" || key === "nullable" || key === "format" || key === "$schema") continue;
+      if (
+        key.startsWith("x-") ||
+        besideRef.includes(key) ||
+        DROPPED_KEYWORDS.has(key) ||
+        DYNAMIC_ANCHORS.has(key) ||
+        key === "discriminator" ||
+        key === "nullable" ||
+        key === "format" ||
+        key === "$schema"
+      )
+        continue;
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
@@ -123,14 +142,14 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       } else if (KEPT_ANNOTATIONS.has(key)) {
         out[key] = value;
       } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
-        continue; // translated below, once `minimum`/`maximum` are known
       } else if (key === "dependencies" && here.dialect === "draft-07") {
         translateDependencies(value, at(key), out, nested);
       } else if (key === "items" && Array.isArray(value)) {
         if (here.dialect !== "draft-07") throw new Untranslatable(at(key), "`items` as an array is draft-07 syntax; in 2020-12 write `prefixItems`");
         out.prefixItems = value.map((item, index) => nested(item, `${at(key)}/${index}`));
       } else if (key === "additionalItems") {
-        if (here.dialect !== "draft-07") throw new Untranslatable(at(key), "`additionalItems` is draft-07 syntax; in 2020-12 write `items` beside `prefixItems`");
+        if (here.dialect !== "draft-07")
+          throw new Untranslatable(at(key), "`additionalItems` is draft-07 syntax; in 2020-12 write `items` beside `prefixItems`");
         if (Array.isArray(source.items)) out.items = nested(value, at(key));
       } else if (VALUE_ASSERTIONS.has(key)) {
         out[key] = value;
@@ -143,7 +162,8 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
         if (!Array.isArray(value)) throw new Untranslatable(at(key), `\`${key}\` must be an array of schemas`);
         const inherited = key === "allOf" ? allOfReadOnlyNames(document, source, here.readOnlyNames) : NO_NAMES;
         out[key] = value.map((item, index) =>
-          key === "prefixItems" ? nested(item, `${at(key)}/${index}`) : branch(key, item, `${at(key)}/${index}`, inherited));
+          key === "prefixItems" ? nested(item, `${at(key)}/${index}`) : branch(key, item, `${at(key)}/${index}`, inherited),
+        );
       } else if (SUBSCHEMA_MAP.has(key)) {
         if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Untranslatable(at(key), `\`${key}\` must map names to schemas`);
         const map: Schema = {};
@@ -202,7 +222,10 @@ function typesOf(type: unknown): string[] {
 // 3.0 (like draft-04) writes `exclusiveMinimum: true` beside `minimum`; 2020-12 writes the bound
 // itself, and the inclusive bound goes (the exclusive one is the stronger of the two).
 function translateBooleanExclusives(source: Schema, out: Schema): void {
-  for (const [key, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [key, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (source[key] !== true || typeof source[bound] !== "number") continue;
     out[key] = source[bound];
     delete out[bound];
@@ -222,7 +245,8 @@ function translateDependencies(value: unknown, pointer: string, out: Schema, nes
 function resolved(document: unknown, node: unknown, depth = 0): Schema | undefined {
   if (node === null || typeof node !== "object" || Array.isArray(node) || depth > 32) return undefined;
   const ref = (node as Schema).$ref;
-  if (typeof ref === "string" && ref.startsWith("#/")) return resolved(document, resolvePointer(document, decodeURIComponent(ref.slice(1))), depth + 1) ?? (node as Schema);
+  if (typeof ref === "string" && ref.startsWith("#/"))
+    return resolved(document, resolvePointer(document, decodeURIComponent(ref.slice(1))), depth + 1) ?? (node as Schema);
   return node as Schema;
 }
 
@@ -273,7 +297,10 @@ function defineRequired(out: Schema, pointer: string): void {
   for (const name of out.required as string[]) {
     if (Object.hasOwn(properties, name)) continue;
     if (out.additionalProperties === false) {
-      throw new Untranslatable(`${pointer}/required`, `"${name}" is required but additionalProperties: false forbids it, so no request can satisfy this schema`);
+      throw new Untranslatable(
+        `${pointer}/required`,
+        `"${name}" is required but additionalProperties: false forbids it, so no request can satisfy this schema`,
+      );
     }
     properties[name] = true;
   }
@@ -315,7 +342,10 @@ function checkPatterns(out: Schema, pointer: string): void {
         out.pattern = plain;
         continue;
       }
-      throw new Untranslatable(at, `pattern ${JSON.stringify(pattern)} is not a valid Unicode regular expression (${(error as Error).message}); escape literal braces and brackets`);
+      throw new Untranslatable(
+        at,
+        `pattern ${JSON.stringify(pattern)} is not a valid Unicode regular expression (${(error as Error).message}); escape literal braces and brackets`,
+      );
     }
   }
 }

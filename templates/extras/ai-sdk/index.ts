@@ -58,7 +58,9 @@ export async function answerCutOffStep(tools: readonly DescribedTool[], step: St
   const content: ToolModelMessage["content"] = [];
   for (const call of step.toolCalls) {
     const guarded = router.get(call.toolName);
-    const outcome: Outcome<unknown> | UnknownToolOutcome = guarded ? await guarded.call(unwrap(call.input), { turn: turn.turn, finishReason: "length" }) : router.unknown(call.toolName);
+    const outcome: Outcome<unknown> | UnknownToolOutcome = guarded
+      ? await guarded.call(unwrap(call.input), { turn: turn.turn, finishReason: "length" })
+      : router.unknown(call.toolName);
     content.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: toolResultText(outcome) } });
   }
   return { role: "tool", content };
@@ -73,4 +75,3 @@ function unwrap(input: unknown): unknown {
   }
   return input;
 }
-

@@ -45,7 +45,8 @@ interface Standing {
  */
 export function serveGuardedTools(server: Server | McpServer, tools: readonly DescribedTool[], options: McpToolsOptions = {}): void {
   const windowMs = options.repairWindowMs ?? DEFAULT_WINDOW_MS;
-  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new RangeError(`toolguard: repairWindowMs must be more than 0 and at most ${MAX_WINDOW_MS} (15 minutes); got ${windowMs}`);
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS))
+    throw new RangeError(`toolguard: repairWindowMs must be more than 0 and at most ${MAX_WINDOW_MS} (15 minutes); got ${windowMs}`);
   const now = options.now ?? Date.now;
   const low = "server" in server ? server.server : server;
   const router = new ToolRouter(tools);

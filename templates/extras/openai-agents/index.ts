@@ -7,7 +7,17 @@
 // model so both reach the guard: a call whose text is not a JSON object, or that was cut off,
 // is handed to the runner wrapped in a small JSON object that `invoke` unwraps, and unwrapped
 // again in what is sent back to the model, so the model sees its own text.
-import { tool, type AgentInputItem, type FunctionTool, type Model, type ModelProvider, type ModelRequest, type ModelResponse, type RunContext, type ToolErrorFormatter } from "@openai/agents";
+import {
+  tool,
+  type AgentInputItem,
+  type FunctionTool,
+  type Model,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelResponse,
+  type RunContext,
+  type ToolErrorFormatter,
+} from "@openai/agents";
 import { chooseStrictness, ToolRouter, toolResultText, unknownTool, type DescribedTool } from "../../runtime/index.ts";
 
 export interface AgentsToolsOptions<Context> {
@@ -116,7 +126,9 @@ function guardModel(model: Model): void {
   const original = target[TERMINAL_CHECK];
   if (typeof original !== "function") {
     // The SDK changed where it decides this: fail loudly rather than silently stop guarding.
-    throw new TypeError(`toolguard: this @openai/agents version has no ${TERMINAL_CHECK} on its Responses model; guardModelProvider supports @openai/agents 0.20`);
+    throw new TypeError(
+      `toolguard: this @openai/agents version has no ${TERMINAL_CHECK} on its Responses model; guardModelProvider supports @openai/agents 0.20`,
+    );
   }
   const check: TerminalCheck = (response, eventType) => {
     const type = (original as TerminalCheck).call(model, response, eventType);
@@ -138,7 +150,9 @@ function wrapCalls(response: ModelResponse): ModelResponse {
 /** The history as the model wrote it: wrapped calls back to their own text. */
 function unwrapHistory(request: ModelRequest): ModelRequest {
   if (typeof request.input === "string") return request;
-  const input = request.input.map((item): AgentInputItem => (item.type === "function_call" ? { ...item, arguments: String(unwrap(item.arguments).raw) } : item));
+  const input = request.input.map(
+    (item): AgentInputItem => (item.type === "function_call" ? { ...item, arguments: String(unwrap(item.arguments).raw) } : item),
+  );
   return { ...request, input };
 }
 
@@ -184,4 +198,3 @@ function defaultTurn(runContext: object): string {
   if (turn === undefined) runTurns.set(runContext, (turn = `agents-run:${crypto.randomUUID()}`));
   return turn;
 }
-

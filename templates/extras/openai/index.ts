@@ -5,7 +5,15 @@
 // meant against the tool's own schema either way.
 import type { ChatCompletion, ChatCompletionFunctionTool, ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
 import type { FunctionTool, Response, ResponseInputItem } from "openai/resources/responses/responses";
-import { chooseStrictness, ToolRouter, toolResultText, type DescribedTool, type InputSchema, type Outcome, type UnknownToolOutcome } from "../../runtime/index.ts";
+import {
+  chooseStrictness,
+  ToolRouter,
+  toolResultText,
+  type DescribedTool,
+  type InputSchema,
+  type Outcome,
+  type UnknownToolOutcome,
+} from "../../runtime/index.ts";
 
 export interface OpenAiToolsOptions {
   /**
@@ -59,7 +67,10 @@ export class OpenAiTools {
     const choice = completion.choices[0];
     const messages: ChatCompletionToolMessageParam[] = [];
     for (const call of choice?.message.tool_calls ?? []) {
-      const outcome = call.type === "function" ? await this.#call(call.function.name, call.function.arguments, choice?.finish_reason ?? undefined, turn) : this.#router.unknown(call.custom.name);
+      const outcome =
+        call.type === "function"
+          ? await this.#call(call.function.name, call.function.arguments, choice?.finish_reason ?? undefined, turn)
+          : this.#router.unknown(call.custom.name);
       messages.push({ role: "tool", tool_call_id: call.id, content: toolResultText(outcome) });
     }
     return messages;

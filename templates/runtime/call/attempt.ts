@@ -76,7 +76,8 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
   // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
   const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
-  if (!parsed.ok) return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
+  if (!parsed.ok)
+    return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   let coercions = NO_COERCIONS;

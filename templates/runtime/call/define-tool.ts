@@ -11,7 +11,10 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
     description: spec.description,
     inputSchema: spec.inputSchema,
     http: spec.http,
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result, Resolved> {
+    implement<Result>(
+      implementation: Implementation<Resolved, Result>,
+      ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]
+    ): DescribedTool<Result, Resolved> {
       const options = rest[0];
       const guarded = createGuard<Resolved, Result>(spec, implementation, options as ImplementOptions<Kinds, never, Resolved> | undefined);
       // `check` is not traced: it is the synchronous path, for callers that run their own code.

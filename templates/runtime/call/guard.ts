@@ -20,7 +20,15 @@ import { defaultLedger } from "../ledger/ledger-jsonl.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
 import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
 import { bindReferences, resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
-import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes, type ToolAttributes } from "../telemetry/telemetry.ts";
+import {
+  countCall,
+  countFailure,
+  countIdempotencyConflict,
+  countRepairExhausted,
+  countRepairSucceeded,
+  toolAttributes,
+  type ToolAttributes,
+} from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
 import { Composition } from "./composition.ts";
@@ -69,12 +77,25 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #composition: Composition<Args> | undefined;
   #sink: LedgerSink | undefined; // The default sink is opened on the first entry.
 
-  constructor(spec: ToolSpec, implementation: Implementation<Args, Result>, options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> }, parts: GuardParts, store: ChainStore) {
+  constructor(
+    spec: ToolSpec,
+    implementation: Implementation<Args, Result>,
+    options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> },
+    parts: GuardParts,
+    store: ChainStore,
+  ) {
     this.name = spec.name;
     this.#implementation = implementation;
     this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs);
     const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
-    this.#setup = { spec, parts, limits, maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS, plan: planCoercions(spec.coercions), timing: options.timing === true };
+    this.#setup = {
+      spec,
+      parts,
+      limits,
+      maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS,
+      plan: planCoercions(spec.coercions),
+      timing: options.timing === true,
+    };
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;
     this.#attributes = toolAttributes(spec.name);
@@ -119,7 +140,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = (passed: Passed): Promise<Outcome<Result>> => (passed.ticket ? this.#run(passed, context).finally(() => passed.ticket?.leave()) : this.#run(passed, context));
+    const run = (passed: Passed): Promise<Outcome<Result>> =>
+      passed.ticket ? this.#run(passed, context).finally(() => passed.ticket?.leave()) : this.#run(passed, context);
     if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : settled));
     return isPassed(step) ? run(step) : Promise.resolve(step);
   }
@@ -151,7 +173,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     };
     try {
       const done = resolveStage(passed.value, references, { tool: this.name, offers: this.#state(turn)?.offers ?? NO_OFFERS, signal: context.signal });
-      return isThenable(done) ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed) : this.#resolved(done.step, done.value, passed.record, turn);
+      return isThenable(done)
+        ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed)
+        : this.#resolved(done.step, done.value, passed.record, turn);
     } catch (error) {
       return failed(error);
     }
@@ -185,7 +209,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal. */
   /** `stored`: the attempt as the chain keeps it, when smaller than `record` (stored-attempt.ts). */
-  #fail(turn: string, failure: FailureClass, errors: readonly ArgumentError[], truncated: boolean, looksTruncated: boolean, record: LedgerAttempt, stored?: LedgerAttempt): FailedOutcome {
+  #fail(
+    turn: string,
+    failure: FailureClass,
+    errors: readonly ArgumentError[],
+    truncated: boolean,
+    looksTruncated: boolean,
+    record: LedgerAttempt,
+    stored?: LedgerAttempt,
+  ): FailedOutcome {
     countFailure(this.name, failure, errors);
     const state = this.#opened(turn);
     if (state.rejected) return this.#refuse(state, record);
@@ -236,11 +268,13 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw markDependencyFailure(error, "implementation");
     };
     if (this.#composition?.gated) {
-      return this.#composition.gate(this.name, args, snapshot, () => this.#implementation(args, ctx)).then((gated) => {
-        if (gated.kind !== "conflict") return this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed");
-        countIdempotencyConflict(this.#attributes);
-        return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
-      }, failed);
+      return this.#composition
+        .gate(this.name, args, snapshot, () => this.#implementation(args, ctx))
+        .then((gated) => {
+          if (gated.kind !== "conflict") return this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed");
+          countIdempotencyConflict(this.#attributes);
+          return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
+        }, failed);
     }
     let returned: Promise<Result> | Result;
     try {

@@ -58,12 +58,18 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
     get inputSchema(): InputSchema {
       return entry.data().inputSchema;
     },
-    implement<Result>(implementation: Implementation<Resolved, Result>, ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]): DescribedTool<Result, Resolved> {
+    implement<Result>(
+      implementation: Implementation<Resolved, Result>,
+      ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]
+    ): DescribedTool<Result, Resolved> {
       const options = rest[0];
       requireResolvers(entry.name, entry.kinds, options?.resolvers);
       return new LazyGuardedTool<Result, Resolved>(entry, async () => {
         const loaded = await definition();
-        const bind = loaded.implement as unknown as (impl: typeof implementation, options?: ImplementOptions<Kinds, Args, Resolved>) => GuardedTool<Result, Resolved>;
+        const bind = loaded.implement as unknown as (
+          impl: typeof implementation,
+          options?: ImplementOptions<Kinds, Args, Resolved>,
+        ) => GuardedTool<Result, Resolved>;
         return bind(implementation, options);
       });
     },

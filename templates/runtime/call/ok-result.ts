@@ -38,7 +38,8 @@ export class Snapshot {
 
   /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
   intent(key: string): void {
-    if (typeof key !== "string" || key === "") throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
+    if (typeof key !== "string" || key === "")
+      throw new TypeError(`toolguard: idempotency.keyOf of ${this.#tool} must return a non-empty string, got ${JSON.stringify(key)}`);
     this.#intent = key;
   }
 

@@ -25,7 +25,10 @@ function registry(): Registry {
  * `cause` is the value thrown. Returns what the guard throws.
  */
 export function markDependencyFailure(error: unknown, source: DependencySource): unknown {
-  const thrown = error !== null && (typeof error === "object" || typeof error === "function") ? error : new Error(`toolguard: the ${source} threw ${String(error)}`, { cause: error });
+  const thrown =
+    error !== null && (typeof error === "object" || typeof error === "function")
+      ? error
+      : new Error(`toolguard: the ${source} threw ${String(error)}`, { cause: error });
   if (!registry().has(thrown)) registry().set(thrown, source);
   return thrown;
 }

@@ -78,7 +78,11 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       // An expired row (a stale result, or a run whose lease ran out) is as good as none.
       if (row && row.expires_at > now) {
         const claim: Claim =
-          row.fingerprint !== fingerprint ? { kind: "conflict", fingerprint: row.fingerprint } : row.state === "running" ? { kind: "busy" } : { kind: "replay", result: JSON.parse(row.result ?? "null") };
+          row.fingerprint !== fingerprint
+            ? { kind: "conflict", fingerprint: row.fingerprint }
+            : row.state === "running"
+              ? { kind: "busy" }
+              : { kind: "replay", result: JSON.parse(row.result ?? "null") };
         this.#db.exec("COMMIT");
         return claim;
       }

@@ -37,18 +37,13 @@ export interface ImplementationContext {
   readonly signal?: AbortSignal;
 }
 
-export type Implementation<Args, Result> = (
-  args: Validated<Args>,
-  context: ImplementationContext,
-) => Promise<Result> | Result;
+export type Implementation<Args, Result> = (args: Validated<Args>, context: ImplementationContext) => Promise<Result> | Result;
 
 /** The model's arguments exactly as the provider delivered them: its string, or a parsed value. */
 export type RawArguments = string | unknown;
 
 /** What a repair callback returns: the model's next arguments for the same tool. */
-export type RepairReply =
-  | RawArguments
-  | { readonly arguments: RawArguments; readonly finishReason?: string };
+export type RepairReply = RawArguments | { readonly arguments: RawArguments; readonly finishReason?: string };
 
 /**
  * Asks the model to fix its arguments, given the failure envelope as the tool result. Used when

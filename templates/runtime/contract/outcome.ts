@@ -91,12 +91,7 @@ export interface IdempotencyConflictOutcome {
   readonly attempts: number;
 }
 
-export type Outcome<Result> =
-  | OkOutcome<Result>
-  | ValidationFailedOutcome
-  | ArgumentsRejectedOutcome
-  | AmbiguousReferenceOutcome
-  | IdempotencyConflictOutcome;
+export type Outcome<Result> = OkOutcome<Result> | ValidationFailedOutcome | ArgumentsRejectedOutcome | AmbiguousReferenceOutcome | IdempotencyConflictOutcome;
 
 /** The outcomes that go back to the model as a correction or a refusal. */
 export type FailedOutcome = Exclude<Outcome<never>, OkOutcome<never>>;

@@ -101,7 +101,13 @@ export interface SchemaHint {
   /** An array here whose items are a bare scalar type with no other rule: a single such value may be offered in brackets. */
   readonly itemType?: string;
   /** Numeric bounds here: a number a message offers (read from text) must lie within them. */
-  readonly range?: { readonly minimum?: number; readonly maximum?: number; readonly exclusiveMinimum?: number; readonly exclusiveMaximum?: number; readonly multipleOf?: number };
+  readonly range?: {
+    readonly minimum?: number;
+    readonly maximum?: number;
+    readonly exclusiveMinimum?: number;
+    readonly exclusiveMaximum?: number;
+    readonly multipleOf?: number;
+  };
   /** The value here may be left out (its parent does not require it), so `null` means "omit it". */
   readonly optional?: true;
   /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */

@@ -71,7 +71,9 @@ export class UnsafeRequestError extends Error {
 export function buildRequest(binding: HttpBinding, args: Readonly<Record<string, unknown>>, options: HttpDispatcherOptions = {}): HttpRequestDraft {
   const base = options.baseUrl ?? binding.servers[0];
   if (base === undefined || !/^https?:\/\//i.test(base)) {
-    throw new Error(`no absolute base URL for ${binding.method} ${binding.path}: pass baseUrl to createHttpDispatcher (the document's server is ${JSON.stringify(base ?? null)})`);
+    throw new Error(
+      `no absolute base URL for ${binding.method} ${binding.path}: pass baseUrl to createHttpDispatcher (the document's server is ${JSON.stringify(base ?? null)})`,
+    );
   }
   const headers = new Headers(options.headers);
   const appCookies = cookieNames(headers.get("cookie"));
@@ -125,7 +127,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function simple(value: unknown, explode: boolean, encode: Encode): string {
   if (Array.isArray(value)) return value.map((item) => encode(scalar(item))).join(",");
   if (isRecord(value)) {
-    return Object.entries(value).map(([key, item]) => explode ? `${encode(key)}=${encode(scalar(item))}` : `${encode(key)},${encode(scalar(item))}`).join(",");
+    return Object.entries(value)
+      .map(([key, item]) => (explode ? `${encode(key)}=${encode(scalar(item))}` : `${encode(key)},${encode(scalar(item))}`))
+      .join(",");
   }
   return encode(scalar(value));
 }
@@ -180,7 +184,8 @@ function checkPathSegments(binding: HttpBinding, path: string): void {
         break;
       }
     }
-    if (decoded === "." || decoded === "..") throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
+    if (decoded === "." || decoded === "..")
+      throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
     // A parameter's segment left empty (`/items/` from an empty list): another resource. Values
     // cannot add segments (`/` is encoded), so the template's segments line up with these.
     if (segment === "" && template[index]?.includes("{")) {
@@ -207,7 +212,11 @@ function pathValue(binding: HttpBinding, parameter: HttpParameter, value: unknow
         return explode ? value.map((item) => `;${name}=${encode(scalar(item))}`).join("") : `;${name}=${simple(value, false, encode)}`;
       }
       if (isRecord(value)) {
-        return explode ? Object.entries(value).map(([key, item]) => `;${encode(key)}=${encode(scalar(item))}`).join("") : `;${name}=${simple(value, false, encode)}`;
+        return explode
+          ? Object.entries(value)
+              .map(([key, item]) => `;${encode(key)}=${encode(scalar(item))}`)
+              .join("")
+          : `;${name}=${simple(value, false, encode)}`;
       }
       return value === null || value === "" ? `;${name}` : `;${name}=${encode(scalar(value))}`;
     }
@@ -237,7 +246,10 @@ class QueryBuilder {
     if (style !== "deepObject" && explode && isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (this.#names.has(key)) {
-          throw new UnsafeRequestError(this.#binding, `the key ${JSON.stringify(key.slice(0, 40))} of query parameter ${parameter.name} would be sent as a query parameter of that name`);
+          throw new UnsafeRequestError(
+            this.#binding,
+            `the key ${JSON.stringify(key.slice(0, 40))} of query parameter ${parameter.name} would be sent as a query parameter of that name`,
+          );
         }
         this.#names.add(key);
       }
@@ -254,7 +266,11 @@ function checkDeepKeys(binding: HttpBinding, name: string, value: unknown): void
   if (Array.isArray(value)) for (const item of value) checkDeepKeys(binding, name, item);
   if (!isRecord(value)) return;
   for (const key of Object.keys(value)) {
-    if (STRUCTURAL_KEY.test(key)) throw new UnsafeRequestError(binding, `query parameter ${name} has the key ${JSON.stringify(key.slice(0, 40))}, which a server would read as structure or as a prototype`);
+    if (STRUCTURAL_KEY.test(key))
+      throw new UnsafeRequestError(
+        binding,
+        `query parameter ${name} has the key ${JSON.stringify(key.slice(0, 40))}, which a server would read as structure or as a prototype`,
+      );
     checkDeepKeys(binding, name, value[key]);
   }
 }
@@ -274,7 +290,11 @@ function queryPairs(parameter: HttpParameter, value: unknown): string[] {
   if (isRecord(value)) {
     if (explode) return Object.entries(value).map(([key, item]) => pair(key, item));
     const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
-    return [`${name}=${Object.entries(value).flatMap(([key, item]) => [encodeURIComponent(key), encodeURIComponent(scalar(item))]).join(separator)}`];
+    return [
+      `${name}=${Object.entries(value)
+        .flatMap(([key, item]) => [encodeURIComponent(key), encodeURIComponent(scalar(item))])
+        .join(separator)}`,
+    ];
   }
   return [`${name}=${encodeURIComponent(scalar(value))}`];
 }

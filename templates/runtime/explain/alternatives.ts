@@ -115,4 +115,3 @@ function keepOnly(dropped: Uint8Array, from: number, to: number, [begin, end]: r
   dropped.fill(1, Math.min(to, end), to);
   return true;
 }
-

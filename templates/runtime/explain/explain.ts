@@ -20,12 +20,7 @@ export { shorten } from "./text.ts";
 /** Most ajv errors explained for one attempt; beyond it they are only counted. */
 const MAX_EXAMINED = 500;
 
-export function explainSchemaErrors(
-  ajvErrors: readonly AjvError[],
-  document: unknown,
-  hints: HintTable,
-  maxErrors: number,
-): ArgumentError[] {
+export function explainSchemaErrors(ajvErrors: readonly AjvError[], document: unknown, hints: HintTable, maxErrors: number): ArgumentError[] {
   // A million unknown keys are a million ajv errors; only the first few hundred can ever be
   // shown, so only those are explained and the rest are counted.
   const examined = ajvErrors.length > MAX_EXAMINED ? ajvErrors.slice(0, MAX_EXAMINED) : ajvErrors;

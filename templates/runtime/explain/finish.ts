@@ -80,4 +80,3 @@ function isRepeat(error: ArgumentError, kept: readonly ArgumentError[], from: nu
   }
   return false;
 }
-

@@ -3,5 +3,8 @@
 
 /** `" eur"`, `"Eur"` and `"e_u_r"` all normalise to `"eur"`. */
 export function normaliseNearMiss(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
 }

@@ -103,7 +103,7 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
 const REMEDY: Readonly<Record<SyntaxProblem["rule"], string>> = {
   truncated:
     "the output was cut off, probably at the output-token limit; do not continue the old text: call again with the complete arguments, shorter (fewer items, shorter strings)",
-  single_quotes: 'JSON needs double quotes around every string and property name: send {"name": "value"}, not {\'name\': \'value\'}',
+  single_quotes: "JSON needs double quotes around every string and property name: send {\"name\": \"value\"}, not {'name': 'value'}",
   trailing_comma: "JSON allows no comma before a closing } or ]; remove it",
   code_fence: "send the bare JSON object as the arguments, without Markdown code fences or text around it",
   comment: "JSON has no comments; remove them",

@@ -22,7 +22,11 @@ function pathOf(tokens: readonly (string | number)[]): string {
 }
 
 function refuse(tokens: readonly (string | number)[], what: string): ArgumentError {
-  return { path: pathOf(tokens), rule: "not_json", message: `${what} is not JSON data; send a JSON object built from strings, numbers, booleans, null, arrays and objects` };
+  return {
+    path: pathOf(tokens),
+    rule: "not_json",
+    message: `${what} is not JSON data; send a JSON object built from strings, numbers, booleans, null, arrays and objects`,
+  };
 }
 
 function check(value: unknown, tokens: (string | number)[], maxDepth: number, ancestors: Set<object>): ArgumentError | undefined {
@@ -39,7 +43,11 @@ function check(value: unknown, tokens: (string | number)[], maxDepth: number, an
   }
   if (value === null) return undefined;
   if (tokens.length >= maxDepth) {
-    return { path: pathOf(tokens), rule: "too_deep", message: `the arguments nest deeper than ${maxDepth} levels of objects and arrays; send a flatter object` };
+    return {
+      path: pathOf(tokens),
+      rule: "too_deep",
+      message: `the arguments nest deeper than ${maxDepth} levels of objects and arrays; send a flatter object`,
+    };
   }
   if (ancestors.has(value)) return refuse(tokens, "a circular reference");
   const isArray = Array.isArray(value);

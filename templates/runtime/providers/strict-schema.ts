@@ -35,13 +35,41 @@ export interface StrictVariant {
 
 /** Keywords strict mode takes as they are. */
 const KEPT = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-  "description", "title", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-  "multipleOf", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "description",
+  "title",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
 ]);
 
 /** Annotations and bookkeeping that assert nothing: left out of the strict schema silently. */
-const DROPPED_QUIETLY = new Set(["$schema", "$id", "$anchor", "$comment", "$defs", "definitions", "examples", "default", "deprecated", "readOnly", "writeOnly", "format"]);
+const DROPPED_QUIETLY = new Set([
+  "$schema",
+  "$id",
+  "$anchor",
+  "$comment",
+  "$defs",
+  "definitions",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "format",
+]);
 
 /** Assertions strict mode does not take: left out, each with why (the guard still checks them). */
 const LOOSENED: Readonly<Record<string, string>> = {
@@ -114,14 +142,21 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
       else walk.loosened.push({ at: where, keyword, why: `format ${JSON.stringify(value)} is not one strict mode understands` });
     } else if (keyword === "oneOf" || keyword === "anyOf") {
       if (!Array.isArray(value)) continue;
-      if (keyword === "oneOf") walk.loosened.push({ at: where, keyword, why: "oneOf is sent as anyOf (strict mode has no oneOf); the guard still requires exactly one branch" });
+      if (keyword === "oneOf")
+        walk.loosened.push({ at: where, keyword, why: "oneOf is sent as anyOf (strict mode has no oneOf); the guard still requires exactly one branch" });
       out.anyOf = value.map((branch, index) => convert(branch, `${where}/${index}`, args, depth + 1, walk));
-    } else if (keyword === "allOf" || keyword === "prefixItems" || keyword === "patternProperties" || keyword === "unevaluatedProperties" || keyword === "unevaluatedItems" || keyword === "$dynamicRef") {
+    } else if (
+      keyword === "allOf" ||
+      keyword === "prefixItems" ||
+      keyword === "patternProperties" ||
+      keyword === "unevaluatedProperties" ||
+      keyword === "unevaluatedItems" ||
+      keyword === "$dynamicRef"
+    ) {
       walk.blocking.push({ at: where, keyword, why: `${keyword} cannot be expressed in strict mode` });
     } else if (Object.hasOwn(LOOSENED, keyword)) {
       walk.loosened.push({ at: where, keyword, why: LOOSENED[keyword] as string });
     } else if (keyword.startsWith("x-") || DROPPED_QUIETLY.has(keyword)) {
-      continue;
     } else if (!KEPT.has(keyword)) {
       walk.blocking.push({ at: where, keyword, why: `${keyword} is not part of OpenAI's strict subset` });
     } else if (keyword !== "properties" && keyword !== "required" && keyword !== "additionalProperties" && keyword !== "items") {
@@ -141,7 +176,11 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
 function objectPart(schema: Record<string, unknown>, out: Record<string, unknown>, at: string, args: string, depth: number, walk: Walk): void {
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false && extra !== true) {
-    walk.blocking.push({ at: `${at}/additionalProperties`, keyword: "additionalProperties", why: "a map (additionalProperties with a schema) cannot be strict: strict mode names every key" });
+    walk.blocking.push({
+      at: `${at}/additionalProperties`,
+      keyword: "additionalProperties",
+      why: "a map (additionalProperties with a schema) cannot be strict: strict mode names every key",
+    });
   }
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
@@ -168,7 +207,9 @@ function objectPart(schema: Record<string, unknown>, out: Record<string, unknown
 
 function expand(schema: Record<string, unknown>, at: string, args: string, depth: number, walk: Walk): Record<string, unknown> {
   const ref = schema.$ref as string;
-  const others = Object.keys(schema).filter((key) => key !== "$ref" && key !== "description" && key !== "title" && !DROPPED_QUIETLY.has(key) && !key.startsWith("x-"));
+  const others = Object.keys(schema).filter(
+    (key) => key !== "$ref" && key !== "description" && key !== "title" && !DROPPED_QUIETLY.has(key) && !key.startsWith("x-"),
+  );
   if (others.length > 0) walk.blocking.push({ at, keyword: "$ref", why: `keywords beside $ref (${others.join(", ")}) are not expanded for strict mode` });
   if (walk.expanding.has(ref)) {
     walk.blocking.push({ at, keyword: "$ref", why: `recursive $ref ${ref}: the places where a null stands for an omitted field could not be listed` });

@@ -4,7 +4,15 @@
 import type { ResolverMap } from "../contract/api.ts";
 import type { ReferenceTable } from "../contract/tool-spec.ts";
 import { planFixedReference, resolveFixed, type FixedReference } from "./fixed-reference.ts";
-import { applyResolutions, compileReferences, DEFAULT_RESOLVER_TIMEOUT_MS, resolveReferences, type ReferencePattern, type ReferenceStep, type ResolveContext } from "./references.ts";
+import {
+  applyResolutions,
+  compileReferences,
+  DEFAULT_RESOLVER_TIMEOUT_MS,
+  resolveReferences,
+  type ReferencePattern,
+  type ReferenceStep,
+  type ResolveContext,
+} from "./references.ts";
 
 export interface BoundReferences {
   readonly patterns: readonly ReferencePattern[];
@@ -14,7 +22,12 @@ export interface BoundReferences {
 }
 
 /** The tool's references bound to `resolvers`, or `undefined` for a tool without any. Throws when a kind has no resolver. */
-export function bindReferences(tool: string, table: ReferenceTable, resolvers: ResolverMap<string> = {}, timeoutMs: number = DEFAULT_RESOLVER_TIMEOUT_MS): BoundReferences | undefined {
+export function bindReferences(
+  tool: string,
+  table: ReferenceTable,
+  resolvers: ResolverMap<string> = {},
+  timeoutMs: number = DEFAULT_RESOLVER_TIMEOUT_MS,
+): BoundReferences | undefined {
   const patterns = compileReferences(table);
   if (patterns.length === 0) return undefined;
   requireResolvers(tool, new Set(patterns.map((field) => field.kind)), resolvers);
@@ -45,4 +58,3 @@ export function resolveStage(value: unknown, bound: BoundReferences, context: Om
   const apply = (done: ReferenceStep): Resolved => ({ step: done, value: done.kind === "resolved" ? applyResolutions(value, done.resolutions) : value });
   return step instanceof Promise ? step.then(apply) : apply(step);
 }
-

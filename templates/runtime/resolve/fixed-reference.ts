@@ -39,7 +39,8 @@ export function resolveFixed(
     const key = depth < plan.parents.length ? (plan.parents[depth] as string) : plan.key;
     // Arrays (a numeric token) are left to the general way, and so is an object that holds the
     // target property itself (the model sent the identifier: the general way says what to do).
-    if (Array.isArray(node) || (depth === plan.parents.length && node !== null && typeof node === "object" && Object.hasOwn(node, plan.field.target))) return undefined;
+    if (Array.isArray(node) || (depth === plan.parents.length && node !== null && typeof node === "object" && Object.hasOwn(node, plan.field.target)))
+      return undefined;
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return { step: { kind: "resolved", resolutions: NO_RESOLUTIONS }, value };
     if (depth === plan.parents.length) break;
     holder = node;

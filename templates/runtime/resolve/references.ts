@@ -21,7 +21,14 @@ const NONE: readonly Candidate[] = [];
 export type ReferenceStep =
   | { readonly kind: "resolved"; readonly resolutions: readonly Resolution[] }
   | { readonly kind: "failed"; readonly errors: readonly ArgumentError[] }
-  | { readonly kind: "ambiguous"; readonly path: string; readonly refKind: string; readonly text: string; readonly candidates: readonly Candidate[]; readonly more: number };
+  | {
+      readonly kind: "ambiguous";
+      readonly path: string;
+      readonly refKind: string;
+      readonly text: string;
+      readonly candidates: readonly Candidate[];
+      readonly more: number;
+    };
 
 /** A resolver threw, timed out or answered nonsense: a dependency failure, not the model's. */
 export class ReferenceResolverError extends Error {
@@ -195,7 +202,9 @@ export function lookUp(text: string, path: string, kind: string, context: Resolv
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
   const failure = (error: unknown): ReferenceResolverError =>
-    error instanceof ReferenceResolverError ? error : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
+    error instanceof ReferenceResolverError
+      ? error
+      : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
   // A resolver that answers synchronously needs no timer and, unless it reads `signal`, no
   // AbortController either: the signal is made on first read (creating one per lookup, plus
   // AbortSignal.any, cost as much as the rest of resolving). One timer both aborts the signal
@@ -273,7 +282,12 @@ function candidatesOf(answer: unknown, context: ResolveContext, path: string, ki
     // The model must copy an id back exactly, so it is never altered: one it could not copy,
     // or that could carry text to the model, is the resolver's defect.
     if (candidate.id.length > MAX_ID_LENGTH || UNPRINTABLE.test(candidate.id)) {
-      throw new ReferenceResolverError(context.tool, path, kind, `candidate ids must be at most ${MAX_ID_LENGTH} printable characters; got ${JSON.stringify(candidate.id.slice(0, 40))}${candidate.id.length > 40 ? "…" : ""}`);
+      throw new ReferenceResolverError(
+        context.tool,
+        path,
+        kind,
+        `candidate ids must be at most ${MAX_ID_LENGTH} printable characters; got ${JSON.stringify(candidate.id.slice(0, 40))}${candidate.id.length > 40 ? "…" : ""}`,
+      );
     }
     unique.set(candidate.id, { id: candidate.id, label: printableLabel(candidate.label) });
   }
@@ -364,11 +378,20 @@ export function ambiguityDetail(tool: string, step: Extract<ReferenceStep, { kin
 }
 
 /** The outcome of a question: the candidates, and what to do with them. */
-export function questionOutcome(tool: string, step: Extract<ReferenceStep, { kind: "ambiguous" }>, candidates: readonly Candidate[], attempts: number): AmbiguousReferenceOutcome {
+export function questionOutcome(
+  tool: string,
+  step: Extract<ReferenceStep, { kind: "ambiguous" }>,
+  candidates: readonly Candidate[],
+  attempts: number,
+): AmbiguousReferenceOutcome {
   return { status: "ambiguous_reference", tool, field: step.path, candidates, detail: ambiguityDetail(tool, step), attempts };
 }
 
 /** The error of a question past the turn's free ones: it counts as a failed attempt. */
 export function tooManyQuestions(step: Extract<ReferenceStep, { kind: "ambiguous" }>, asked: number): ArgumentError {
-  return { path: step.path, rule: "too_many_questions", message: `this turn already asked ${asked} questions about references; ask the user which ${step.refKind} they mean` };
+  return {
+    path: step.path,
+    rule: "too_many_questions",
+    message: `this turn already asked ${asked} questions about references; ask the user which ${step.refKind} they mean`,
+  };
 }

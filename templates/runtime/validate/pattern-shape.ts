@@ -24,16 +24,38 @@ interface Item {
 
 const MAX_CODE_POINT = 0x10ffff;
 const DIGITS: CharSet = [[0x30, 0x39]];
-const WORD: CharSet = normalise([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
+const WORD: CharSet = normalise([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
 /** ECMAScript's WhiteSpace and LineTerminator, as `\s` matches them (pattern.ts spells it for RE2). */
 export const SPACE: CharSet = normalise([
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029],
-  [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ]);
 /** What ECMAScript's `.` does not match. */
-export const LINE_TERMINATORS: CharSet = normalise([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
+export const LINE_TERMINATORS: CharSet = normalise([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+]);
 const CLASS_ESCAPES: Readonly<Record<string, CharSet>> = {
-  d: DIGITS, D: complement(DIGITS), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE),
+  d: DIGITS,
+  D: complement(DIGITS),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
 };
 const CONTROL_ESCAPES: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d };
 /** Escaped characters that stand for themselves with the `u` flag (ECMAScript's SyntaxCharacter and `/`, `-`). */

@@ -33,14 +33,46 @@ const CONTROL_ESCAPES: Readonly<Record<string, string>> = { t: "\\t", n: "\\n", 
 
 // ECMAScript accepts the long names of general categories; RE2 only the short ones.
 const CATEGORY_ALIASES: Readonly<Record<string, string>> = {
-  Letter: "L", Uppercase_Letter: "Lu", Lowercase_Letter: "Ll", Titlecase_Letter: "Lt", Modifier_Letter: "Lm", Other_Letter: "Lo",
-  Mark: "M", Nonspacing_Mark: "Mn", Spacing_Mark: "Mc", Enclosing_Mark: "Me",
-  Number: "N", Decimal_Number: "Nd", digit: "Nd", Letter_Number: "Nl", Other_Number: "No",
-  Punctuation: "P", punct: "P", Connector_Punctuation: "Pc", Dash_Punctuation: "Pd", Open_Punctuation: "Ps", Close_Punctuation: "Pe",
-  Initial_Punctuation: "Pi", Final_Punctuation: "Pf", Other_Punctuation: "Po",
-  Symbol: "S", Math_Symbol: "Sm", Currency_Symbol: "Sc", Modifier_Symbol: "Sk", Other_Symbol: "So",
-  Separator: "Z", Space_Separator: "Zs", Line_Separator: "Zl", Paragraph_Separator: "Zp",
-  Other: "C", Control: "Cc", cntrl: "Cc", Format: "Cf", Surrogate: "Cs", Private_Use: "Co", Unassigned: "Cn",
+  Letter: "L",
+  Uppercase_Letter: "Lu",
+  Lowercase_Letter: "Ll",
+  Titlecase_Letter: "Lt",
+  Modifier_Letter: "Lm",
+  Other_Letter: "Lo",
+  Mark: "M",
+  Nonspacing_Mark: "Mn",
+  Spacing_Mark: "Mc",
+  Enclosing_Mark: "Me",
+  Number: "N",
+  Decimal_Number: "Nd",
+  digit: "Nd",
+  Letter_Number: "Nl",
+  Other_Number: "No",
+  Punctuation: "P",
+  punct: "P",
+  Connector_Punctuation: "Pc",
+  Dash_Punctuation: "Pd",
+  Open_Punctuation: "Ps",
+  Close_Punctuation: "Pe",
+  Initial_Punctuation: "Pi",
+  Final_Punctuation: "Pf",
+  Other_Punctuation: "Po",
+  Symbol: "S",
+  Math_Symbol: "Sm",
+  Currency_Symbol: "Sc",
+  Modifier_Symbol: "Sk",
+  Other_Symbol: "So",
+  Separator: "Z",
+  Space_Separator: "Zs",
+  Line_Separator: "Zl",
+  Paragraph_Separator: "Zp",
+  Other: "C",
+  Control: "Cc",
+  cntrl: "Cc",
+  Format: "Cf",
+  Surrogate: "Cs",
+  Private_Use: "Co",
+  Unassigned: "Cn",
 };
 
 function compilePattern(source: string, flags = "u"): LinearPattern {
@@ -67,7 +99,9 @@ function compilePattern(source: string, flags = "u"): LinearPattern {
  * Compiles a JSON Schema pattern into a linear-time matcher. ajv calls it while compiling and
  * writes `<code>(pattern, "u")` into the standalone validator, which imports it by this name.
  */
-export const linearRegExp: ((source: string, flags?: string) => LinearPattern) & { readonly code: string } = Object.assign(compilePattern, { code: "linearRegExp" });
+export const linearRegExp: ((source: string, flags?: string) => LinearPattern) & { readonly code: string } = Object.assign(compilePattern, {
+  code: "linearRegExp",
+});
 
 /** Translates a valid ECMAScript (`u`) pattern into RE2 syntax with the same meaning. */
 export function toRe2(source: string): string {

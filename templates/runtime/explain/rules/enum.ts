@@ -23,7 +23,11 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
 
 export function explainConst(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
-  return { path, rule: "const", message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(error.params["allowedValue"], 60)}`)}` };
+  return {
+    path,
+    rule: "const",
+    message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(error.params["allowedValue"], 60)}`)}`,
+  };
 }
 
 export function allowedOf(error: AjvError, hint: SchemaHint): readonly unknown[] | undefined {
@@ -38,5 +42,10 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   const key = normaliseNearMiss(value);
   if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
   if (hint.spellings) return closestSpelling(value, hint.spellings);
-  return hint.allowed ? closestName(value, hint.allowed.filter((allowed): allowed is string => typeof allowed === "string")) : undefined;
+  return hint.allowed
+    ? closestName(
+        value,
+        hint.allowed.filter((allowed): allowed is string => typeof allowed === "string"),
+      )
+    : undefined;
 }

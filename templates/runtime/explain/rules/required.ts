@@ -14,7 +14,11 @@ export function explainRequired(error: AjvError, location: Location, document: u
   const path = childPath(error.instancePath, name);
   const only = hint.propertyValues?.[name];
   if (only !== undefined) {
-    return { path, rule: "required", message: fixed(location, `only:${name}`, () => `missing required field ${JSON.stringify(name)}; send ${shorten(only, 80)}`) };
+    return {
+      path,
+      rule: "required",
+      message: fixed(location, `only:${name}`, () => `missing required field ${JSON.stringify(name)}; send ${shorten(only, 80)}`),
+    };
   }
   const held = heldUnderAnotherName(hint, name, valueAt(document, error.instancePath));
   const described = fixed(location, name, () => {
@@ -26,14 +30,20 @@ export function explainRequired(error: AjvError, location: Location, document: u
     return { path, rule: "required", message: `${described}; the call holds it at ${placed}, where it does not belong: move ${placed} here` };
   }
   if (held !== undefined) {
-    return { path, rule: "required", message: `${described}; the call holds it as ${JSON.stringify(held)}, a name this object does not accept: move ${childPath(error.instancePath, held)} here` };
+    return {
+      path,
+      rule: "required",
+      message: `${described}; the call holds it as ${JSON.stringify(held)}, a name this object does not accept: move ${childPath(error.instancePath, held)} here`,
+    };
   }
   return {
     path,
     rule: "required",
     message: fixed(location, `ask:${name}`, () => {
       const example = hint.propertyExamples?.[name];
-      return described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "") + "; if you do not know its value, ask the user instead of guessing";
+      return (
+        described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "") + "; if you do not know its value, ask the user instead of guessing"
+      );
     }),
   };
 }

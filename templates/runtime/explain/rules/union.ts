@@ -19,14 +19,23 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   const value = valueAt(document, path);
   const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, value);
   if (discriminated) return discriminated;
-  if (value === null && hint.optional) return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  if (value === null && hint.optional)
+    return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
   if (lacking !== undefined) {
-    return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; each lacks a required field: ${lacking}. If you do not know the value, ask the user instead of guessing` };
+    return {
+      path,
+      rule: error.keyword,
+      message: `the object fits none of the allowed shapes; each lacks a required field: ${lacking}. If you do not know the value, ask the user instead of guessing`,
+    };
   }
   const ambiguous = error.keyword === "oneOf" && Array.isArray(error.params["passingSchemas"]);
   const advice = ambiguous
-    ? fixed(location, "ambiguous", () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`)
+    ? fixed(
+        location,
+        "ambiguous",
+        () => `it matches more than one of the allowed shapes, so its meaning is ambiguous; send a value that fits exactly one${sendExample(hint)}`,
+      )
     : fixed(location, "none", () => {
         const allowed = allowedOf(error, hint);
         return (
@@ -50,22 +59,34 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   if (index !== undefined && index >= 0) return undefined;
   const { property } = discriminator;
   const kinds = kindsOf(discriminator);
-  const allowed = fixed(location, "kinds", () => (kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`));
+  const allowed = fixed(location, "kinds", () =>
+    kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`,
+  );
   const at = childPath(path, property);
   if (index === undefined) {
     const inferred = inferredBranch(location.hint, value);
     const only = inferred === undefined ? undefined : discriminator.branches[inferred]?.values;
     if (only !== undefined && only.length === 1) {
-      return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is; the other fields are those of ${JSON.stringify(only[0])}: send ${JSON.stringify(only[0])}` };
+      return {
+        path: at,
+        rule: "required",
+        message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is; the other fields are those of ${JSON.stringify(only[0])}: send ${JSON.stringify(only[0])}`,
+      };
     }
-    return { path: at, rule: "required", message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}` };
+    return {
+      path: at,
+      rule: "required",
+      message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}`,
+    };
   }
   const named = value[property];
   const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
   return {
     path: at,
     rule: "enum",
-    message: `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` + (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
+    message:
+      `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` +
+      (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
   };
 }
 

@@ -22,7 +22,11 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const object = valueAt(document, path);
   if (close !== undefined) {
     const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
-    return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; did you mean ${JSON.stringify(close)}? ${sent ? "It is sent already: remove it." : "Rename it."}${accepts}` };
+    return {
+      path: at,
+      rule: "additionalProperties",
+      message: `unknown field ${shown}; did you mean ${JSON.stringify(close)}? ${sent ? "It is sent already: remove it." : "Rename it."}${accepts}`,
+    };
   }
   const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
   if (target !== undefined && at !== path && valueAt(document, target) === undefined) {
