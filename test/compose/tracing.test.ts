@@ -10,7 +10,8 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { afterEach, describe, expect, it } from "vitest";
 import { defineTool, MemorySink } from "../../templates/runtime/index.ts";
-import { activeTracer, callInstruments } from "../../templates/runtime/telemetry/tracing.ts";
+import { meterInstruments as callInstruments } from "../../templates/runtime/telemetry/telemetry.ts";
+import { activeTracer } from "../../templates/runtime/telemetry/tracing.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 afterEach(() => {

@@ -5,26 +5,36 @@
 // The API's meters are not proxies: a meter taken before the application registers its SDK
 // stays a no-op. So the instruments are (re)created whenever the global provider changes,
 // which costs one lookup per count.
-import { metrics, type Counter, type MeterProvider } from "@opentelemetry/api";
+import { createNoopMeter, metrics, type Counter, type Histogram, type Meter, type MeterProvider } from "@opentelemetry/api";
 import type { ArgumentError, FailureClass } from "../contract/outcome.ts";
 
-interface Instruments {
+/** The API's no-op meter class: a provider whose meters are of it has no SDK behind it. */
+const NOOP_METER: new (...args: never[]) => Meter = createNoopMeter().constructor as new (...args: never[]) => Meter;
+
+/** Every instrument toolguard records with, for one meter provider. */
+export interface Instruments {
   readonly provider: MeterProvider;
+  /** False when no SDK is registered: callers may then skip reading clocks for measurements. */
+  readonly active: boolean;
   readonly calls: Counter;
   readonly validationFailed: Counter;
   readonly repairSucceeded: Counter;
   readonly repairExhausted: Counter;
   readonly idempotencyConflict: Counter;
+  readonly duration: Histogram;
+  readonly outcomes: Counter;
 }
 
 let current: Instruments | undefined;
 
-function instruments(): Instruments {
+/** The instruments of the current global meter provider, made once per provider. */
+export function meterInstruments(): Instruments {
   const provider = metrics.getMeterProvider();
   if (current?.provider === provider) return current;
   const meter = provider.getMeter("toolguard");
   current = {
     provider,
+    active: !(meter instanceof NOOP_METER),
     calls: meter.createCounter("toolguard.calls", { description: "Tool call attempts received by the guard" }),
     validationFailed: meter.createCounter("toolguard.validation_failed", {
       description: "Argument errors per failed attempt, by tool, rule and failure class",
@@ -38,6 +48,8 @@ function instruments(): Instruments {
     idempotencyConflict: meter.createCounter("toolguard.idempotency_conflict", {
       description: "Calls refused because their idempotency key already ran with other arguments",
     }),
+    duration: meter.createHistogram("toolguard.call.duration", { unit: "s", description: "Time of a guarded call, from raw arguments to outcome" }),
+    outcomes: meter.createCounter("toolguard.outcomes", { description: "Guarded calls by tool and outcome status" }),
   };
   return current;
 }
@@ -50,22 +62,22 @@ export function toolAttributes(tool: string): ToolAttributes {
 }
 
 export function countCall(attributes: ToolAttributes): void {
-  instruments().calls.add(1, attributes);
+  meterInstruments().calls.add(1, attributes);
 }
 
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
-  const counter = instruments().validationFailed;
+  const counter = meterInstruments().validationFailed;
   for (const error of errors) counter.add(1, { tool, rule: error.rule, failure });
 }
 
 export function countRepairSucceeded(attributes: ToolAttributes): void {
-  instruments().repairSucceeded.add(1, attributes);
+  meterInstruments().repairSucceeded.add(1, attributes);
 }
 
 export function countRepairExhausted(attributes: ToolAttributes): void {
-  instruments().repairExhausted.add(1, attributes);
+  meterInstruments().repairExhausted.add(1, attributes);
 }
 
 export function countIdempotencyConflict(attributes: ToolAttributes): void {
-  instruments().idempotencyConflict.add(1, attributes);
+  meterInstruments().idempotencyConflict.add(1, attributes);
 }

@@ -2,33 +2,18 @@
 // conventions for tool execution (`execute_tool {tool}`), plus a duration histogram and calls
 // by outcome. Through `@opentelemetry/api` only: with no SDK registered, a call pays two
 // identity checks and reads no clock.
-import {
-  createNoopMeter,
-  metrics,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  ProxyTracerProvider,
-  type Attributes,
-  type Counter,
-  type Histogram,
-  type Meter,
-  type MeterProvider,
-  type Span,
-  type Tracer,
-  type TracerProvider,
-} from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, trace, ProxyTracerProvider, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
+import { meterInstruments } from "./telemetry.ts";
 
 export type { TraceOptions };
 
 // The API hands out its no-op provider when no SDK is registered; a proxy with no delegate
 // returns that very object, which is how "nothing registered" is told apart without a probe span.
 const NOOP_TRACER_PROVIDER: TracerProvider = new ProxyTracerProvider().getDelegate();
-const NOOP_METER: new (...args: never[]) => Meter = createNoopMeter().constructor as new (...args: never[]) => Meter;
 
 let tracerCache: { readonly delegate: TracerProvider; readonly tracer: Tracer } | undefined;
 
@@ -41,29 +26,6 @@ export function activeTracer(): Tracer | undefined {
   return tracerCache.tracer;
 }
 
-export interface CallInstruments {
-  readonly provider: MeterProvider;
-  readonly active: boolean;
-  readonly duration: Histogram;
-  readonly outcomes: Counter;
-}
-
-let meterCache: CallInstruments | undefined;
-
-/** The call instruments of the registered meter provider; `active` false without an SDK. Exported for tests. */
-export function callInstruments(): CallInstruments {
-  const provider = metrics.getMeterProvider();
-  if (meterCache?.provider === provider) return meterCache;
-  const meter = provider.getMeter("toolguard");
-  meterCache = {
-    provider,
-    active: !(meter instanceof NOOP_METER),
-    duration: meter.createHistogram("toolguard.call.duration", { unit: "s", description: "Time of a guarded call, from raw arguments to outcome" }),
-    outcomes: meter.createCounter("toolguard.outcomes", { description: "Guarded calls by tool and outcome status" }),
-  };
-  return meterCache;
-}
-
 type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Result>>;
 
 /**
@@ -74,7 +36,7 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
   const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "gen_ai.tool.type": "function" });
   return (raw, context) => {
     const tracer = activeTracer();
-    const instruments = callInstruments();
+    const instruments = meterInstruments();
     if (!tracer && !instruments.active) return call(raw, context);
     const started = performance.now();
     const span = tracer?.startSpan(`execute_tool ${tool}`, { kind: SpanKind.INTERNAL, attributes: spanAttributes(toolAttributes, raw, context, options) });
