@@ -40,26 +40,20 @@ function layout(document: Node): Map<string, string> {
   return files;
 }
 
-/** The node with each `#/...` reference made relative to `from` (a file under the root). */
+/**
+ * The node with each `#/...` reference made relative to `from` (a file under the root). Every
+ * `$ref` is rewritten, also inside `example` values: GitHub's description writes
+ * `example: {$ref: "#/components/examples/..."}`, and reference resolvers (ref-parser, Redocly)
+ * follow those too, so a split must keep them pointing somewhere.
+ */
 function rewrite(node: unknown, from: string, files: Map<string, string>): unknown {
   if (Array.isArray(node)) return node.map((item) => rewrite(item, from, files));
   if (node === null || typeof node !== "object") return node;
   const out: Node = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === "$ref" && typeof value === "string" && value.startsWith("#/")) {
-      out[key] = relativeRef(value, from, files);
-    } else {
-      out[key] = key === "example" || key === "examples" ? rewriteExamples(key, value, from, files) : rewrite(value, from, files);
-    }
+    out[key] = key === "$ref" && typeof value === "string" && value.startsWith("#/") ? relativeRef(value, from, files) : rewrite(value, from, files);
   }
   return out;
-}
-
-// Schema `example`s are data and stay as they are; a media type's `examples` map holds Example
-// objects, whose `$ref`s are references.
-function rewriteExamples(key: string, value: unknown, from: string, files: Map<string, string>): unknown {
-  if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) return rewrite(value, from, files);
-  return value;
 }
 
 function relativeRef(ref: string, from: string, files: Map<string, string>): string {
