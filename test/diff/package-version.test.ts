@@ -146,9 +146,9 @@ describe("below 1.0.0, `diff` names the bump `generate` applies", () => {
   afterAll(() => project.remove());
 
   it.each([
-    ["wording only", "patch", "0.3.1", (tool: any) => (tool.description = "Search the ticket archive.")],
-    ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: any) => (tool.inputSchema.properties.query.maxLength = 100)],
-    ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: any) => delete tool.inputSchema.properties.limit],
+    ["wording only", "patch", "0.3.1", (tool: SearchToolFile) => (tool.description = "Search the ticket archive.")],
+    ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: SearchToolFile) => (tool.inputSchema.properties.query.maxLength = 100)],
+    ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: SearchToolFile) => delete tool.inputSchema.properties.limit],
   ])(
     "%s: %s, %s",
     async (_what, bump, next, edit) => {
