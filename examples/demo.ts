@@ -1,7 +1,7 @@
 // A scripted conversation against the generated example package, as a tool team would wire it:
 // the model's tool calls go into the guarded client, the outcomes go back to the model.
 // Run with `npm run demo` (after `npm run generate`).
-import { createInvoice, latestPerChain, MemorySink, type Candidate, type Outcome } from "../generated/index.js";
+import { createInvoice, MemorySink, type Candidate, type Outcome } from "../generated/index.js";
 
 const CUSTOMERS: readonly Candidate[] = [
   { id: "cus_00181", label: "Acme BV (Rotterdam)" },

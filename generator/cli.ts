@@ -41,6 +41,23 @@ Options:
   --watch         (generate) keep running; regenerate the sets whose schemas change
 `;
 
+// Throws on an unknown option or a missing value; main turns that into a usage error.
+function parseCliArgs(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      config: { type: "string" },
+      strict: { type: "boolean" },
+      quiet: { type: "boolean" },
+      json: { type: "boolean" },
+      "no-cache": { type: "boolean" },
+      watch: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
 export async function main(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
   // `diff` has options of its own; it parses them itself.
   if (argv[0] === "diff") return (await import("./diff/diff-command.ts")).diffCommand(argv.slice(1), cwd);
@@ -48,21 +65,9 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     process.stdout.write(`toolguard ${toolguardVersion()}\n`);
     return 0;
   }
-  let parsed;
+  let parsed: ReturnType<typeof parseCliArgs>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        config: { type: "string" },
-        strict: { type: "boolean" },
-        quiet: { type: "boolean" },
-        json: { type: "boolean" },
-        "no-cache": { type: "boolean" },
-        watch: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseCliArgs(argv);
   } catch (error) {
     process.stderr.write(`toolguard: ${(error as Error).message}\n\n${HELP}`);
     return 2;

@@ -8,7 +8,7 @@ function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, "package.json");
     if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "toolguard") return dir;
-    if (path.dirname(dir) === dir) throw new Error("toolguard: cannot find its own package.json above " + start);
+    if (path.dirname(dir) === dir) throw new Error(`toolguard: cannot find its own package.json above ${start}`);
   }
 }
 

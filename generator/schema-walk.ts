@@ -52,7 +52,7 @@ export function walkSchemas(schema: unknown, visit: (node: Schema, location: str
     if (SCHEMA_KEYWORDS.has(keyword) && !Array.isArray(value)) {
       walkSchemas(value, visit, at);
     } else if ((SCHEMA_ARRAY_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
-      value.forEach((item, index) => walkSchemas(item, visit, `${at}/${index}`));
+      for (const [index, item] of value.entries()) walkSchemas(item, visit, `${at}/${index}`);
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
       for (const [name, child] of Object.entries(value)) walkSchemas(child, visit, `${at}/${nameToken(keyword, name)}`);
     } else if (keyword === "dependencies" && isSchemaObject(value)) {

@@ -40,7 +40,7 @@ type Tally = { properties: number; enumValues: number; chars: number; largeEnums
 /** Every node of the schema once, as written (definitions where they are defined). */
 function count(node: unknown, at: string, tally: Tally): void {
   if (Array.isArray(node)) {
-    node.forEach((item, index) => count(item, `${at}/${index}`, tally));
+    for (const [index, item] of node.entries()) count(item, `${at}/${index}`, tally);
     return;
   }
   if (node === null || typeof node !== "object") return;

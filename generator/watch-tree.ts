@@ -2,7 +2,7 @@
 // watcher on Linux follows files, and loses a file that an editor saves by writing a new file
 // and renaming it over the old one (`sed -i`, many editors' safe write): later saves go
 // unseen. A folder watcher sees every entry that changes in it, whatever its inode.
-import { type FSWatcher, readdirSync, statSync, watch } from "node:fs";
+import { type Dirent, type FSWatcher, readdirSync, statSync, watch } from "node:fs";
 import path from "node:path";
 
 export interface TreeWatcher {
@@ -36,7 +36,7 @@ export function watchTree(root: string, changed: (file: string) => void, failed:
   };
   const addTree = (dir: string): void => {
     add(dir);
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

@@ -19,7 +19,7 @@ export const HOSTILE_SCHEMA = {
   additionalProperties: true,
 } as const;
 
-const digits = (count: number): string => "1" + "0".repeat(Math.max(0, count - 2)) + "5";
+const digits = (count: number): string => `1${"0".repeat(Math.max(0, count - 2))}5`;
 
 /** Builds one payload of about `size` characters. */
 export type PayloadBuilder = (size: number) => string;
@@ -28,8 +28,9 @@ export const HOSTILE_PAYLOADS: Readonly<Record<string, PayloadBuilder>> = {
   /** The issue's case: one overflowing number makes the hazard scan read the whole text. */
   "digit run in a string, with 1e400": (size) => `{"n": 1e400, "s": "${digits(size)}"}`,
   "zeros after a decimal point, with 1e400": (size) => `{"n": 1e400, "s": "0.${"0".repeat(size)}"}`,
+  // From 2 ** 53, the first integer past Number.MAX_SAFE_INTEGER, in steps a double still holds exactly.
   "many unsafe integers": (size) =>
-    `{"deep": [${Array.from({ length: Math.floor(size / 20) }, (_, i) => 9007199254740993 + i * 4)
+    `{"deep": [${Array.from({ length: Math.floor(size / 20) }, (_, i) => 2 ** 53 + i * 4)
       .map((n) => `${n}00`)
       .join(",")}]}`,
   "long unsafe integer, zeros, in a string and as a number": (size) => `{"n": 1${"0".repeat(300)}, "s": "1${"0".repeat(size)}1"}`,

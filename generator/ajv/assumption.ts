@@ -19,14 +19,21 @@ export class AjvAssumptionError extends Error {
 }
 
 /**
+ * What `String.prototype.replace` passes a replacer: the match, then each capture, the offset,
+ * the whole text and the named groups. Each caller types the arguments its pattern produces.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the arguments after the match differ in type by position (string captures, a number offset), as in lib.es5's own replacer type; unknown would make every caller's typed parameters unassignable
+type Replacer = (match: string, ...rest: any[]) => string;
+
+/**
  * `text.replace(pattern, replacement)`, throwing when the pattern matched fewer than `atLeast`
  * times: a rewrite of ajv's output that finds nothing to rewrite means ajv changed its output.
  */
-export function rewrite(text: string, pattern: RegExp, replacement: (match: string, ...rest: any[]) => string, assumption: string, atLeast = 1): string {
+export function rewrite(text: string, pattern: RegExp, replacement: Replacer, assumption: string, atLeast = 1): string {
   let count = 0;
-  const out = text.replace(pattern, (...args: [string, ...any[]]) => {
+  const out = text.replace(pattern, (match: string, ...rest: unknown[]) => {
     count++;
-    return replacement(...args);
+    return replacement(match, ...rest);
   });
   if (count < atLeast) throw new AjvAssumptionError(assumption, `expected ${atLeast === 1 ? "a match" : `${atLeast} matches`} of ${pattern}, found ${count}`);
   return out;

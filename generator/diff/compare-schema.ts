@@ -42,7 +42,10 @@ function compareNode(ctx: CompareContext, oldNode: unknown, newNode: unknown, at
   const oldText = canonical(a.node);
   // Equal text is equal meaning only when no reference inside can point somewhere different.
   if (oldText === canonical(b.node) && !oldText.includes('"$ref"')) return;
-  if (a.node === false || b.node === false) return compareBooleans(ctx, a.node, b.node, here);
+  if (a.node === false || b.node === false) {
+    compareBooleans(ctx, b.node, here);
+    return;
+  }
   const oldSchema = a.node === true ? {} : a.node;
   const newSchema = b.node === true ? {} : b.node;
   // A shape that became a bare union (or one that was): the union comparison tries the old
@@ -59,7 +62,8 @@ function compareNode(ctx: CompareContext, oldNode: unknown, newNode: unknown, at
   compareUnknown(ctx, oldSchema, newSchema, here);
 }
 
-function compareBooleans(ctx: CompareContext, a: Schema | boolean, b: Schema | boolean, at: At): void {
+// One side is `false` (and the two differ), so the new side alone says which way it went.
+function compareBooleans(ctx: CompareContext, b: Schema | boolean, at: At): void {
   if (b === false) {
     report(ctx, at, { keyword: "", toolTeams: "breaking", models: "breaking", message: `${where(at.path)} now accepts no value at all (schema false)` });
   } else {

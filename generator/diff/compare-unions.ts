@@ -184,7 +184,7 @@ function pairBranches(ctx: CompareContext, before: readonly unknown[], after: re
   // Left over in equal numbers: most often one branch edited in place.
   if (freeOld.size === freeNew.size) {
     const olds = [...freeOld];
-    [...freeNew].forEach((newIndex, position) => pairs.push([olds[position] as number, newIndex]));
+    for (const [position, newIndex] of [...freeNew].entries()) pairs.push([olds[position] as number, newIndex]);
   }
   return pairs.sort(([a], [b]) => a - b);
 }
@@ -220,9 +220,8 @@ function compareAllOf(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
   const after = Array.isArray(b.allOf) ? b.allOf : undefined;
   if (!before && !after) return;
   if (before && after && before.length === after.length) {
-    before.forEach((part, index) =>
-      ctx.compare(part, after[index], { path: at.path, oldPointer: `${at.oldPointer}/allOf/${index}`, newPointer: `${at.newPointer}/allOf/${index}` }),
-    );
+    for (const [index, part] of before.entries())
+      ctx.compare(part, after[index], { path: at.path, oldPointer: `${at.oldPointer}/allOf/${index}`, newPointer: `${at.newPointer}/allOf/${index}` });
     return;
   }
   report(ctx, at, {

@@ -30,23 +30,28 @@ export const DIFF_HELP = `toolguard diff [BASE] [HEAD]: what the schema changes 
 const FORMATS = ["text", "md", "json"] as const;
 const POLICIES = ["breaking-for-models", "breaking-for-tool-teams"] as const;
 
+// Throws on an unknown option or a missing value; the caller turns that into a usage error.
+function parseDiffArgs(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      format: { type: "string", default: "text" },
+      "fail-on": { type: "string", multiple: true },
+      ledger: { type: "string" },
+      recent: { type: "string" },
+      config: { type: "string" },
+      strict: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
 /** Runs `toolguard diff` with the arguments after `diff`; resolves to the exit code. */
 export async function diffCommand(argv: readonly string[], cwd: string): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseDiffArgs>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        format: { type: "string", default: "text" },
-        "fail-on": { type: "string", multiple: true },
-        ledger: { type: "string" },
-        recent: { type: "string" },
-        config: { type: "string" },
-        strict: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseDiffArgs(argv);
   } catch (error) {
     return usage((error as Error).message);
   }

@@ -44,10 +44,9 @@ export function deref(root: Schema, node: unknown, pointer: string): Located {
 
 function resolveLocal(root: Schema, ref: string): unknown {
   let value: unknown = root;
-  for (const raw of ref
-    .slice(2)
-    .split("/")
-    .filter((_token, index, all) => !(all.length === 1 && all[0] === ""))) {
+  const tokens = ref.slice(2).split("/");
+  // "#" and "#/" point at the root itself: no token to follow.
+  for (const raw of tokens.length === 1 && tokens[0] === "" ? [] : tokens) {
     const token = decodeToken(decodeURIComponent(raw));
     if (Array.isArray(value)) value = value[Number(token)];
     else if (isSchemaObject(value)) value = value[token];

@@ -94,7 +94,7 @@ function checkPattern(tool: ToolDescription, source: string, location: string): 
 // as written. Refused rather than silently weakened. `required` lists are plain strings and safe.
 function refuseProtoKeys(tool: ToolDescription, value: unknown, location: string): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => refuseProtoKeys(tool, item, `${location}/${index}`));
+    for (const [index, item] of value.entries()) refuseProtoKeys(tool, item, `${location}/${index}`);
     return;
   }
   if (value === null || typeof value !== "object") return;

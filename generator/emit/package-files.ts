@@ -6,7 +6,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedSet } from "../config.ts";
-import type { ToolDescription } from "../ir.ts";
 import { formatJs, formatJson, formatTs } from "../format.ts";
 import { PACKAGE_ROOT } from "../paths.ts";
 import { extraPeerDependencies } from "../extras.ts";

@@ -7,7 +7,7 @@ import type { ToolDescription } from "../ir.ts";
 import { code, dataLiteral, ident, join, jsdoc, literal } from "../safe-emit.ts";
 import { buildCoercionTable } from "./coercion-table.ts";
 import { buildHintTable } from "./error-hints.ts";
-import { exportName, fileStem } from "./names.ts";
+import { exportName } from "./names.ts";
 import { fill, toolTemplate } from "./tool-template.ts";
 import type { CompiledValidator } from "./validator.ts";
 import { argsTypeName } from "./types.ts";

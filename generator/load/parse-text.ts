@@ -44,7 +44,7 @@ function checkShape(file: string, value: unknown, at: string, depth: number): vo
     );
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => checkShape(file, item, `${at}/${index}`, depth + 1));
+    for (const [index, item] of value.entries()) checkShape(file, item, `${at}/${index}`, depth + 1);
   } else {
     for (const [key, child] of Object.entries(value)) checkShape(file, child, `${at}/${pointerToken(key)}`, depth + 1);
   }

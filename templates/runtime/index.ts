@@ -36,9 +36,10 @@ export type { InputSchema, JsonSchema, JsonValue, ToolSpec } from "./contract/to
 export { defineTool } from "./call/define-tool.ts";
 export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger/ledger-jsonl.ts";
 export { MemorySink } from "./ledger/ledger-memory.ts";
-export { ReferenceResolverError } from "./resolve/references.ts";
+export { ReferenceResolverError } from "./resolve/resolver-lookup.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
-export { createHttpDispatcher, UnsafeRequestError, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { UnsafeRequestError } from "./dispatch/unsafe-request.ts";
 export {
   ArgumentFailureError,
   dependencySource,

@@ -53,7 +53,7 @@ describe("streamed runs on the Responses model", () => {
     expect(JSON.parse(fake.toolResults()[0] ?? "")).toMatchObject({ status: "validation_failed", errors: [{ rule: "single_quotes" }] });
     expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: NOT_JSON, failure: "syntactic" }, { raw: VALID }] }]);
     // The model is shown its own text in the history, not the wrapper the runner carried.
-    const replayed = (fake.requests[1]?.input as { type: string; arguments?: string }[]).find((item) => item.type === "function_call");
+    const replayed = ((fake.requests[1]?.input ?? []) as { type: string; arguments?: string }[]).find((item) => item.type === "function_call");
     expect(replayed?.arguments).toBe(NOT_JSON);
   });
 

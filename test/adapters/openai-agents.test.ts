@@ -47,7 +47,7 @@ describe("OpenAI Agents through the adapter", () => {
     expect(first).toMatchObject({ status: "validation_failed", failure: "syntactic", errors: [{ rule: "single_quotes" }], repairsLeft: 1 });
     expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: NOT_JSON, failure: "syntactic" }, { raw: VALID }] }]);
     // The model is shown its own text in the history, not the wrapper the runner carried.
-    const replayed = (fake.requests[1]?.input as { type: string; arguments?: string }[]).find((item) => item.type === "function_call");
+    const replayed = ((fake.requests[1]?.input ?? []) as { type: string; arguments?: string }[]).find((item) => item.type === "function_call");
     expect(replayed?.arguments).toBe(NOT_JSON);
   });
 
@@ -89,7 +89,7 @@ describe("OpenAI Agents through the adapter", () => {
     const bench = invoiceBench();
     fake.play([{ tool: TOOL, args: VALID_STRICT }, { text: "Done." }]);
     await agentsTurn(client, [bench.tool], "Invoice Acme BV");
-    const [definition] = fake.requests[0]?.tools as { strict: boolean; parameters: { required: string[] } }[];
+    const [definition] = (fake.requests[0]?.tools ?? []) as { strict: boolean; parameters: { required: string[] } }[];
     expect(definition).toMatchObject({ strict: true, parameters: { required: ["amount", "currency", "customer_ref", "due_date", "line_items", "memo"] } });
     expect(bench.received).toEqual([RECEIVED]);
     expect(bench.chains()).toMatchObject([{ verdict: "ok", attempts: [{ absent: ["/due_date", "/memo"] }] }]);

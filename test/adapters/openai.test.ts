@@ -84,7 +84,7 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     const bench = invoiceBench();
     fake.play([{ tool: TOOL, args: VALID_STRICT }, { text: "Done." }]);
     await turn(bench, "t-strict");
-    const sent = (fake.requests[0]?.tools as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const sent = ((fake.requests[0]?.tools ?? []) as Record<string, unknown>[])[0] as Record<string, unknown>;
     const definition = (wire === "chat" ? sent.function : sent) as { strict: boolean; parameters: { required: string[]; properties: Record<string, unknown> } };
     expect(definition.strict).toBe(true);
     expect(definition.parameters.required).toEqual(["amount", "currency", "customer_ref", "due_date", "line_items", "memo"]);

@@ -16,7 +16,7 @@ function sources(): string[] {
 }
 
 /** The relative imports and re-exports of one file, resolved to paths like `sources()` gives. */
-export function relativeImports(file: string, text: string): string[] {
+function relativeImports(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gms)) {
     found.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1] as string)));
@@ -25,7 +25,7 @@ export function relativeImports(file: string, text: string): string[] {
 }
 
 /** A cycle in the graph as a list of files (first = last), or undefined. */
-export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | undefined {
   const state = new Map<string, "open" | "done">();
   const stack: string[] = [];
   const visit = (node: string): string[] | undefined => {

@@ -18,7 +18,7 @@ import {
 } from "cockatiel";
 import CircuitBreaker from "opossum";
 import { describe, expect, it } from "vitest";
-import { defineTool, isArgumentFailure, isDependencyFailure, MemorySink, unwrap, type Outcome } from "../../templates/runtime/index.ts";
+import { defineTool, isArgumentFailure, isDependencyFailure, MemorySink, unwrap } from "../../templates/runtime/index.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 const invalid = JSON.stringify({ ...validInvoice, amount: "1,299.00" });
@@ -96,7 +96,12 @@ describe("cockatiel around call", () => {
       backend.down = down;
       let guardCalls = 0;
       const policy = retry(filter, { maxAttempts: 3, backoff: new ConstantBackoff(1) });
-      await policy.execute(() => (guardCalls++, tool.call(raw, turn()).then(unwrap))).catch(() => undefined);
+      await policy
+        .execute(() => {
+          guardCalls++;
+          return tool.call(raw, turn()).then(unwrap);
+        })
+        .catch(() => undefined);
       return { guardCalls, backendCalls: backend.calls };
     };
     expect(await attempts(handleWhen(isDependencyFailure), invalid, false)).toEqual({ guardCalls: 1, backendCalls: 0 });
@@ -163,6 +168,3 @@ describe("policies inside implement (the recommended placement)", () => {
     expect(await run(false)).toBe(true);
   });
 });
-
-// Keeps the Outcome import honest: the recipes hand outcomes back to the model unchanged.
-export type { Outcome };

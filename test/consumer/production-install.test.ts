@@ -34,7 +34,10 @@ beforeAll(async () => {
   // toolguard is a devDependency (README step 2); the project is ESM (the snippet's imports).
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "agent", private: true, type: "module", devDependencies: {} }, null, 2));
   const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => ((printed += String(chunk)), true)) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string) => {
+    printed += String(chunk);
+    return true;
+  }) as typeof process.stdout.write;
   try {
     expect(await main(["generate", "--no-cache"], project)).toBe(0);
   } finally {
@@ -66,7 +69,10 @@ describe("a production install by the README's steps", () => {
   it("regenerating with the dependency in place prints no note", async () => {
     let again = "";
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => ((again += String(chunk)), true)) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      again += String(chunk);
+      return true;
+    }) as typeof process.stdout.write;
     try {
       expect(await main(["generate", "--no-cache"], project)).toBe(0);
     } finally {

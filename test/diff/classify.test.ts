@@ -155,9 +155,8 @@ describe("$ref'd definitions, nesting, arrays and unions", () => {
   });
 
   it("a definition moved to another name with the same content is no change", () => {
-    const moved = lineItem({ type: "integer", minimum: 1 }) as Record<string, any>;
-    moved.properties.items.items = { $ref: "#/$defs/item" };
-    moved.$defs = { item: moved.$defs.line_item };
+    const original = lineItem({ type: "integer", minimum: 1 });
+    const moved = { ...original, properties: { items: { type: "array", items: { $ref: "#/$defs/item" } } }, $defs: { item: original.$defs.line_item } };
     expect(classify(lineItem({ type: "integer", minimum: 1 }), moved).changes).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { git } from "../helpers/git.ts";
 import { REPO, TempProject } from "../helpers/temp-project.ts";
 
 /** The invoice tool with GBP dropped, a new required `po_number`, and its description reworded. */
-export function changeInvoice(schemas: string): void {
+function changeInvoice(schemas: string): void {
   const moneyFile = path.join(schemas, "_shared/money.json");
   const money = JSON.parse(readFileSync(moneyFile, "utf8"));
   money.$defs.currency.enum = ["USD", "EUR"];

@@ -44,10 +44,16 @@ describe("applyBump", () => {
   });
 });
 
+/** The parts of search-tickets.json the edits below change. */
+interface SearchToolFile {
+  description: string;
+  inputSchema: { properties: { query: { maxLength?: number }; limit?: unknown } };
+}
+
 describe("generate with a version derived from the schema diff", () => {
   let project: TempProject;
   const version = () => JSON.parse(readFileSync(path.join(project.dir, "generated/package.json"), "utf8")).version;
-  const editTool = (edit: (tool: any) => void) => {
+  const editTool = (edit: (tool: SearchToolFile) => void) => {
     const file = path.join(project.dir, "schemas/search-tickets.json");
     const tool = JSON.parse(readFileSync(file, "utf8"));
     edit(tool);
@@ -82,9 +88,9 @@ describe("generate with a version derived from the schema diff", () => {
   });
 
   it.each([
-    ["wording only: patch", (tool: any) => (tool.description = "Search the ticket archive."), "1.0.1"],
-    ["a tighter bound (models): minor", (tool: any) => (tool.inputSchema.properties.query.maxLength = 100), "1.1.0"],
-    ["a field removed (tool teams): major", (tool: any) => delete tool.inputSchema.properties.limit, "2.0.0"],
+    ["wording only: patch", (tool: SearchToolFile) => (tool.description = "Search the ticket archive."), "1.0.1"],
+    ["a tighter bound (models): minor", (tool: SearchToolFile) => (tool.inputSchema.properties.query.maxLength = 100), "1.1.0"],
+    ["a field removed (tool teams): major", (tool: SearchToolFile) => delete tool.inputSchema.properties.limit, "2.0.0"],
   ])(
     "%s",
     async (_what, edit, expected) => {
@@ -140,9 +146,9 @@ describe("below 1.0.0, `diff` names the bump `generate` applies", () => {
   afterAll(() => project.remove());
 
   it.each([
-    ["wording only", "patch", "0.3.1", (tool: any) => (tool.description = "Search the ticket archive.")],
-    ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: any) => (tool.inputSchema.properties.query.maxLength = 100)],
-    ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: any) => delete tool.inputSchema.properties.limit],
+    ["wording only", "patch", "0.3.1", (tool: SearchToolFile) => (tool.description = "Search the ticket archive.")],
+    ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: SearchToolFile) => (tool.inputSchema.properties.query.maxLength = 100)],
+    ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: SearchToolFile) => delete tool.inputSchema.properties.limit],
   ])(
     "%s: %s, %s",
     async (_what, bump, next, edit) => {

@@ -32,7 +32,13 @@ async function toolguard(cwd: string, ...argv: string[]): Promise<void> {
   }
 }
 
-function editInvoice(schemas: string, edit: (tool: any) => void): void {
+/** The parts of create-invoice.json the edits below change. */
+interface InvoiceToolFile {
+  description: string;
+  inputSchema: { properties: Record<string, { type?: string }> & { memo: { maxLength?: number } }; required: string[] };
+}
+
+function editInvoice(schemas: string, edit: (tool: InvoiceToolFile) => void): void {
   const file = path.join(schemas, "create-invoice.json");
   const tool = JSON.parse(readFileSync(file, "utf8"));
   edit(tool);

@@ -91,7 +91,7 @@ beforeAll(async () => {
   const github = await readGitHub();
   const withBodies = github.filter((tool) => validArguments(tool) !== undefined).sort((a, b) => (a.name < b.name ? -1 : 1));
   const chosen = new Map<string, ToolDescription>();
-  withBodies.forEach((tool, index) => index % STRIDE === 0 && chosen.set(tool.name, tool));
+  for (const [index, tool] of withBodies.entries()) if (index % STRIDE === 0) chosen.set(tool.name, tool);
   for (const name of GITHUB_TOOLS) {
     const tool = github.find((candidate) => candidate.name === name);
     if (tool) chosen.set(name, tool);

@@ -73,7 +73,7 @@ function leaves(value: unknown, schema: Schema | undefined, root: Schema, at: st
   const out: Leaf[] = [{ path: at, value, schema, required }];
   if (Array.isArray(value)) {
     const items = resolve(schema.items, root);
-    value.forEach((item, index) => out.push(...leaves(item, items, root, [...at, String(index)], true)));
+    for (const [index, item] of value.entries()) out.push(...leaves(item, items, root, [...at, String(index)], true));
   } else if (value && typeof value === "object") {
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
     const needed = (schema.required as string[] | undefined) ?? [];

@@ -10,7 +10,9 @@ import { TempProject } from "../helpers/temp-project.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const projects: TempProject[] = [];
-afterAll(() => projects.forEach((project) => project.remove()));
+afterAll(() => {
+  for (const project of projects) project.remove();
+});
 
 function generateIn(env: Record<string, string>, cwdOf: (project: TempProject) => string): Record<string, string> {
   const project = new TempProject({ "toolguard.config.json": { sets: [{ schemas: "schemas", out: "out" }] } });

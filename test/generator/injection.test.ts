@@ -9,6 +9,7 @@ import { REPO, TempProject } from "../helpers/temp-project.ts";
 const PAYLOADS = [
   "*/ globalThis.PWNED = 1; /*",
   "`; globalThis.PWNED = 2; `",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the payload is template syntax in plain text, as a schema would carry it
   "${globalThis.PWNED = 3}",
   "\u2028globalThis.PWNED = 4;\u2029",
   '"; globalThis.PWNED = 5; process.exit(7); "',
@@ -45,7 +46,7 @@ const schema = {
 };
 
 /** tsc's complaints about a folder's tsconfig.json, or "" when it compiles. */
-export function typeCheck(dir: string): string {
+function typeCheck(dir: string): string {
   try {
     execFileSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
     return "";

@@ -12,7 +12,9 @@ import { mcpTool, TempProject } from "../helpers/temp-project.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 const projects: TempProject[] = [];
-afterAll(() => projects.forEach((project) => project.remove()));
+afterAll(() => {
+  for (const project of projects) project.remove();
+});
 
 function project(files: Record<string, unknown>): { config: ReturnType<typeof resolveConfig>; cacheDir: string } {
   const made = new TempProject(files);

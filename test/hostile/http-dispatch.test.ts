@@ -2,7 +2,8 @@
 // would leave the operation's path, override other parameters, inject query structure or break
 // header framing. A refused request is never signed (the auth hook is not called) nor sent.
 import { describe, expect, it } from "vitest";
-import { buildRequest, createHttpDispatcher, UnsafeRequestError, type HttpRequestDraft } from "../../templates/runtime/dispatch/http-dispatch.ts";
+import { buildRequest, createHttpDispatcher, type HttpRequestDraft } from "../../templates/runtime/dispatch/http-dispatch.ts";
+import { UnsafeRequestError } from "../../templates/runtime/dispatch/unsafe-request.ts";
 import type { HttpBinding, HttpParameter } from "../../templates/runtime/contract/tool-spec.ts";
 
 const BASE = "https://api.example.com/api/v3";

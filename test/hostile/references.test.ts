@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate, Resolver } from "../../templates/runtime/contract/api.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
-import { ReferenceResolverError } from "../../templates/runtime/resolve/references.ts";
+import { ReferenceResolverError } from "../../templates/runtime/resolve/resolver-lookup.ts";
 import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { compile } from "../runtime/invoice-spec.ts";
 

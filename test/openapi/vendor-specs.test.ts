@@ -58,7 +58,10 @@ interface Union {
 function findUnions(document: unknown): Union[] {
   const unions: Union[] = [];
   const walk = (node: unknown, at: string): void => {
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${at}/${index}`));
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, `${at}/${index}`);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     const schema = node as Schema;
     const discriminator = schema.discriminator as { propertyName?: string; mapping?: unknown } | undefined;

@@ -5,7 +5,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../templates/runtime/contract/api.ts";
 import { planFixedReference, resolveFixed } from "../../templates/runtime/resolve/fixed-reference.ts";
-import { applyResolutions, compileReferences, resolveReferences, type ReferenceStep, type ResolveContext } from "../../templates/runtime/resolve/references.ts";
+import { applyResolutions } from "../../templates/runtime/resolve/apply-resolutions.ts";
+import { compileReferences } from "../../templates/runtime/resolve/reference-fields.ts";
+import { resolveReferences, type ReferenceStep } from "../../templates/runtime/resolve/references.ts";
+import type { ResolveContext } from "../../templates/runtime/resolve/resolver-lookup.ts";
 
 const candidate = fc.record({ id: fc.constantFrom("cus_1", "cus_2", "cus_3"), label: fc.string({ maxLength: 8 }) });
 const json = fc.jsonValue({ maxDepth: 2 });

@@ -38,7 +38,7 @@ describe("JsonlFileSink", () => {
   it("tolerates a torn last line: the reader skips it and the next writer starts a fresh line", async () => {
     const path = await tempPath();
     await mkdir(join(path, ".."), { recursive: true });
-    await writeFile(path, JSON.stringify(entry("a")) + "\n" + JSON.stringify(entry("b")).slice(0, 25));
+    await writeFile(path, `${JSON.stringify(entry("a"))}\n${JSON.stringify(entry("b")).slice(0, 25)}`);
     expect((await readLedger(path)).map((e) => e.turn)).toEqual(["a"]);
     const ledger = new JsonlFileSink({ path });
     ledger.append(entry("c"));
@@ -107,7 +107,14 @@ describe("MemorySink", () => {
     const memory = new MemorySink();
     const path = await tempPath();
     const file = new JsonlFileSink({ path, sync: false });
-    const both = { append: (e: LedgerEntry) => (memory.append(e), file.append(e)), flush: () => file.flush(), close: () => file.close() };
+    const both = {
+      append: (e: LedgerEntry) => {
+        memory.append(e);
+        return file.append(e);
+      },
+      flush: () => file.flush(),
+      close: () => file.close(),
+    };
     const tool = defineTool(invoiceSpec()).implement(
       (args) => {
         (args as unknown as { amount: number }).amount = -1; // the implementation's mutation reaches neither sink

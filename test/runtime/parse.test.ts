@@ -137,6 +137,7 @@ describe("already-parsed values", () => {
     ["NaN", { n: Number.NaN }, "/n"],
     ["Infinity", { n: Number.POSITIVE_INFINITY }, "/n"],
     ["a bigint", { n: 1n }, "/n"],
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case under test
     ["a sparse array", { a: [1, , 3] }, "/a/1"],
     ["a function under a key that needs escaping", { "a/b": [{ "c~d": () => 1 }] }, "/a~1b/0/c~0d"],
     ["undefined itself", undefined, ""],

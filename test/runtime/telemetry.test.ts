@@ -1,6 +1,6 @@
 // The counters reach whatever MeterProvider the application registers, even after import.
 import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
@@ -40,5 +40,27 @@ describe("telemetry", () => {
       ["toolguard.repair_exhausted", 1, { tool: "create_invoice" }],
       ["toolguard.outcomes", 1, { tool: "create_invoice", status: "arguments_rejected" }],
     ]);
+  });
+
+  describe("the meter provider is looked up once per call", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      metrics.disable();
+    });
+
+    it.each([
+      ["no SDK registered", false],
+      ["a provider registered", true],
+    ])("with %s: the tracing wrapper's lookup also counts the call", async (_, registered) => {
+      if (registered) metrics.setGlobalMeterProvider(provider);
+      const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+      await tool.call(JSON.stringify(validInvoice), { turn: "warm" });
+      const lookups = vi.spyOn(metrics, "getMeterProvider");
+      await tool.call(JSON.stringify(validInvoice), { turn: "c" });
+      expect(lookups).toHaveBeenCalledTimes(1);
+      // The loan ends with the call: check() and a repair's attempt look the provider up themselves.
+      tool.check(JSON.stringify(validInvoice), { turn: "d" });
+      expect(lookups).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -32,24 +32,32 @@ class Printer {
   #statement(): void {
     this.#leadingComments();
     const first = this.#cursor.peek().text;
-    if (first === "import") return this.#import();
+    if (first === "import") {
+      this.#import();
+      return;
+    }
     this.#cursor.expect("export");
     this.#write("export ");
     const keyword = this.#cursor.next().text;
-    if (keyword === "interface") return this.#interface();
+    if (keyword === "interface") {
+      this.#interface();
+      return;
+    }
     if (keyword === "type") {
       this.#write(`type ${this.#cursor.name()} = `);
       this.#cursor.expect("=");
       this.#type();
       this.#cursor.optional(";");
-      return this.#write(";");
+      this.#write(";");
+      return;
     }
     if (keyword === "declare" && this.#cursor.next().text === "const") {
       this.#write(`declare const ${this.#cursor.name()}: `);
       this.#cursor.expect(":");
       this.#type();
       this.#cursor.optional(";");
-      return this.#write(";");
+      this.#write(";");
+      return;
     }
     throw new OutsideSubset();
   }
@@ -92,7 +100,8 @@ class Printer {
     this.#write("{");
     if (literal && this.#cursor.peek().text === "}" && !this.#cursor.stray(this.#cursor.peek())) {
       this.#cursor.next();
-      return this.#write("}");
+      this.#write("}");
+      return;
     }
     this.#indent++;
     this.#newline();
@@ -166,19 +175,33 @@ class Printer {
       this.#write("(");
       this.#type();
       this.#cursor.expect(")");
-      return this.#write(")");
+      this.#write(")");
+      return;
     }
-    if (token.text === "[") return this.#tuple();
-    if (token.text === "{") return this.#members(true);
+    if (token.text === "[") {
+      this.#tuple();
+      return;
+    }
+    if (token.text === "{") {
+      this.#members(true);
+      return;
+    }
     if (token.text === "-") {
       this.#cursor.next();
       const number = this.#cursor.next();
       if (number.kind !== "number") throw new OutsideSubset();
-      return this.#write(`-${number.text}`);
+      this.#write(`-${number.text}`);
+      return;
     }
     this.#cursor.next();
-    if (token.kind === "string") return this.#write(stringLiteral(token.text));
-    if (token.kind === "number") return this.#write(token.text);
+    if (token.kind === "string") {
+      this.#write(stringLiteral(token.text));
+      return;
+    }
+    if (token.kind === "number") {
+      this.#write(token.text);
+      return;
+    }
     if (token.kind !== "name" || ["typeof", "keyof", "readonly", "infer", "unique", "new", "asserts", "is", "import"].includes(token.text))
       throw new OutsideSubset();
     this.#write(token.text);
@@ -201,7 +224,8 @@ class Printer {
     this.#write("[");
     if (this.#cursor.optional("]")) {
       this.#newline();
-      return this.#write("]");
+      this.#write("]");
+      return;
     }
     this.#indent++;
     this.#newline();
@@ -227,13 +251,16 @@ class Printer {
   // (or a space, when the comment shares the line with what follows).
   #leadingComments(): void {
     for (const { lines, column, newlineAfter } of this.#cursor.claimComments()) {
-      lines.forEach((line, index) => {
+      for (const [index, line] of lines.entries()) {
         const last = index === lines.length - 1;
-        if (index === 0) return this.#write(last ? line.text : `${line.text}\n`);
+        if (index === 0) {
+          this.#write(last ? line.text : `${line.text}\n`);
+          continue;
+        }
         if (line.text === "") throw new OutsideSubset();
         const spaces = this.#indent * INDENT.length - column + line.indent;
         this.#out += " ".repeat(Math.max(0, spaces)) + line.text + (last ? "" : "\n");
-      });
+      }
       if (newlineAfter) this.#newline();
       else this.#write(" ");
     }

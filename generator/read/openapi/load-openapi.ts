@@ -43,7 +43,7 @@ function locateBrokenRef(absoluteFile: string, original: InputError): InputError
 
 function collectRefs(value: unknown, at: string, sites: RefSite[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => collectRefs(item, `${at}/${index}`, sites));
+    for (const [index, item] of value.entries()) collectRefs(item, `${at}/${index}`, sites);
   } else if (value !== null && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && typeof child === "string") sites.push({ pointer: `${at}/$ref`, ref: child });

@@ -27,7 +27,10 @@ function dynamicAnchors(document: unknown): ReadonlyMap<string, readonly string[
   if (known) return known;
   const dynamic = new Map<string, string[]>();
   const walk = (node: unknown, at: string): void => {
-    if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${at}/${index}`));
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) walk(item, `${at}/${index}`);
+      return;
+    }
     if (node === null || typeof node !== "object") return;
     const schema = node as Schema;
     if (typeof schema.$dynamicAnchor === "string") dynamic.set(schema.$dynamicAnchor, [...(dynamic.get(schema.$dynamicAnchor) ?? []), at]);

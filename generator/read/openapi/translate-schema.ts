@@ -2,15 +2,24 @@
 // declared draft-07) into self-contained 2020-12 schemas for request arguments. `$ref`s stay
 // references: each target is translated once per tool into its `$defs`, so recursion stays
 // finite. Anything that cannot be translated faithfully throws `Untranslatable` naming the node.
+// This file walks the schema and routes each keyword; the rules that reshape a translated node
+// live beside it, one file per rule (nullable.ts, read-only-properties.ts, strict-mode-shapes.ts,
+// unicode-patterns.ts, older-dialect-keywords.ts, discriminator.ts, formats.ts).
 
+import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
 import { uniqueName } from "../../load/localize-schema.ts";
+import { typesOf } from "./declared-types.ts";
+import { applyDiscriminator } from "./discriminator.ts";
 import { translateFormat } from "./formats.ts";
+import { allowNull } from "./nullable.ts";
+import { translateBooleanExclusives, translateDependencies } from "./older-dialect-keywords.ts";
+import { allOfReadOnlyNames, dropReadOnly } from "./read-only-properties.ts";
+import { dynamicTarget, isAnchored, reachesRecursiveRef, recursiveTarget } from "./recursive-refs.ts";
+import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import {
-  APPLICATORS,
   DROPPED_KEYWORDS,
   DYNAMIC_ANCHORS,
   KEPT_ANNOTATIONS,
-  KEYWORD_TYPE,
   REF_SIBLINGS_3_0,
   SINGLE_SUBSCHEMA,
   SUBSCHEMA_ARRAY,
@@ -18,11 +27,9 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
-import { applyDiscriminator } from "./discriminator.ts";
-import { dynamicTarget, isAnchored, reachesRecursiveRef, recursiveTarget } from "./recursive-refs.ts";
-import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
+import { defineRequired, dropInapplicable, inferType, splitUnionType } from "./strict-mode-shapes.ts";
+import { checkPatterns } from "./unicode-patterns.ts";
 import { Untranslatable } from "./untranslatable.ts";
-import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -237,236 +244,4 @@ function refPointer(ref: string, at: string): string {
   const fragment = decodeURIComponent(ref.slice(1));
   if (fragment !== "" && !fragment.startsWith("/")) throw new Untranslatable(at, `$ref "${ref}" names an anchor, which toolguard does not resolve`);
   return fragment;
-}
-
-function typesOf(type: unknown): string[] {
-  if (typeof type === "string") return [type];
-  return Array.isArray(type) ? type.filter((item): item is string => typeof item === "string") : [];
-}
-
-// 3.0 (like draft-04) writes `exclusiveMinimum: true` beside `minimum`; 2020-12 writes the bound
-// itself, and the inclusive bound goes (the exclusive one is the stronger of the two).
-function translateBooleanExclusives(source: Schema, out: Schema): void {
-  for (const [key, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (source[key] !== true || typeof source[bound] !== "number") continue;
-    out[key] = source[bound];
-    delete out[bound];
-  }
-}
-
-function translateDependencies(value: unknown, pointer: string, out: Schema, nested: (value: unknown, pointer: string) => unknown): void {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Untranslatable(pointer, "`dependencies` must be an object");
-  for (const [name, dependency] of Object.entries(value)) {
-    const keyword = Array.isArray(dependency) ? "dependentRequired" : "dependentSchemas";
-    const target = ((out[keyword] as Schema | undefined) ??= {});
-    target[name] = Array.isArray(dependency) ? dependency : nested(dependency, `${pointer}/${pointerToken(name)}`);
-  }
-}
-
-/** Follows `$ref`s in the original document to the schema they name. */
-function resolved(document: unknown, node: unknown, depth = 0): Schema | undefined {
-  if (node === null || typeof node !== "object" || Array.isArray(node) || depth > 32) return undefined;
-  const ref = (node as Schema).$ref;
-  if (typeof ref === "string" && ref.startsWith("#/"))
-    return resolved(document, resolvePointer(document, decodeURIComponent(ref.slice(1))), depth + 1) ?? (node as Schema);
-  return node as Schema;
-}
-
-function isReadOnly(document: unknown, node: unknown): boolean {
-  if (node !== null && typeof node === "object" && (node as Schema).readOnly === true) return true;
-  return resolved(document, node)?.readOnly === true;
-}
-
-/** Read-only property names of a schema and its `allOf` members: a request never sends them. */
-function allOfReadOnlyNames(document: unknown, source: Schema, inherited: ReadonlySet<string>, depth = 0): Set<string> {
-  const names = new Set(inherited);
-  const properties = source.properties;
-  if (properties !== null && typeof properties === "object") {
-    for (const [name, child] of Object.entries(properties)) if (isReadOnly(document, child)) names.add(name);
-  }
-  if (Array.isArray(source.allOf) && depth < 16) {
-    for (const member of source.allOf) {
-      const target = resolved(document, member);
-      if (target) for (const name of allOfReadOnlyNames(document, target, NO_NAMES, depth + 1)) names.add(name);
-    }
-  }
-  return names;
-}
-
-// readOnly properties belong to responses: leave them out of what the model may send, and out
-// of `required`, where OpenAPI says they only apply to responses.
-function dropReadOnly(document: unknown, source: Schema, out: Schema, inherited: ReadonlySet<string>): void {
-  const readOnly = allOfReadOnlyNames(document, source, inherited);
-  if (readOnly.size === 0) return;
-  const properties = out.properties as Schema | undefined;
-  // Where extra properties are forbidden, a removed definition would make sending the property
-  // an error, which the schema as written accepts: it stays defined, only not required.
-  const closed = out.additionalProperties === false || out.unevaluatedProperties === false;
-  if (properties && !closed) for (const name of readOnly) delete properties[name];
-  if (Array.isArray(out.required)) {
-    const required = out.required.filter((name) => !readOnly.has(name as string));
-    if (required.length > 0) out.required = required;
-    else delete out.required;
-  }
-}
-
-// ajv's strict mode refuses a `required` name that the same schema's `properties` does not
-// define, even when a parent does (`anyOf: [{required: [a]}, {required: [b]}]`). Defining it
-// as `true` changes nothing, unless extra properties are forbidden, when no request can pass.
-function defineRequired(out: Schema, pointer: string): void {
-  if (!Array.isArray(out.required)) return;
-  const properties = (out.properties as Schema | undefined) ?? {};
-  for (const name of out.required as string[]) {
-    if (Object.hasOwn(properties, name)) continue;
-    if (out.additionalProperties === false) {
-      throw new Untranslatable(
-        `${pointer}/required`,
-        `"${name}" is required but additionalProperties: false forbids it, so no request can satisfy this schema`,
-      );
-    }
-    properties[name] = true;
-  }
-  if (Object.keys(properties).length > 0) out.properties = properties;
-}
-
-// ajv's strict mode wants a `type` beside type-specific keywords. OpenAPI documents often leave it
-// implicit (`properties` without `type: object`); the type those keywords apply to is added, the
-// one place where the translation narrows a schema, because an API never meant otherwise.
-function inferType(out: Schema, parentTypes: readonly string[]): void {
-  if (out.type !== undefined) return;
-  const needed = new Set<string>();
-  for (const key of Object.keys(out)) {
-    const type = KEYWORD_TYPE[key];
-    if (type) needed.add(type);
-  }
-  if (typeof out.format === "string") needed.add("string");
-  const covered = [...needed].every((type) => parentTypes.includes(type) || (type === "number" && parentTypes.includes("integer")));
-  if (needed.size === 0 || covered) return;
-  out.type = needed.size === 1 ? [...needed][0] : [...needed].sort();
-}
-
-// ajv compiles patterns as Unicode regular expressions, which reject some loose syntax that
-// plain JavaScript patterns accept (a lone `{`); such a pattern would not compile at all.
-function checkPatterns(out: Schema, pointer: string): void {
-  const patterns = [
-    ...(typeof out.pattern === "string" ? [[out.pattern, `${pointer}/pattern`]] : []),
-    ...Object.keys((out.patternProperties as Schema | undefined) ?? {}).map((key) => [key, `${pointer}/patternProperties`]),
-  ];
-  for (const [pattern, at] of patterns as [string, string][]) {
-    try {
-      new RegExp(pattern, "u");
-    } catch (error) {
-      // `\:` or `\-` outside a class: plain JavaScript reads an escaped character that has no
-      // meaning as itself, Unicode mode refuses it. Written without the backslash, the same
-      // pattern, which Unicode mode accepts (DigitalOcean's tag names: ^[a-zA-Z0-9_\-\:]+$).
-      const plain = withoutIdentityEscapes(pattern);
-      if (at.endsWith("/pattern") && plain !== pattern && compilesInUnicodeMode(plain) && compilesInUnicodeMode(pattern, false)) {
-        out.pattern = plain;
-        continue;
-      }
-      throw new Untranslatable(
-        at,
-        `pattern ${JSON.stringify(pattern)} is not a valid Unicode regular expression (${(error as Error).message}); escape literal braces and brackets`,
-      );
-    }
-  }
-}
-
-function compilesInUnicodeMode(pattern: string, unicode = true): boolean {
-  try {
-    new RegExp(pattern, unicode ? "u" : "");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Characters whose escape Unicode mode allows everywhere (the syntax characters and `/`). */
-const SYNTAX = new Set([..."^$\\.*+?()[]{}|/"]);
-
-/**
- * The pattern with identity escapes of punctuation removed where Unicode mode refuses them:
- * `\:` anywhere, `\-` outside a class (inside one, Unicode mode keeps `\-`). Letters, digits
- * and syntax characters keep their escapes.
- */
-function withoutIdentityEscapes(pattern: string): string {
-  let out = "";
-  let inClass = false;
-  for (let index = 0; index < pattern.length; index++) {
-    const char = pattern[index] as string;
-    if (char === "\\" && index + 1 < pattern.length) {
-      const next = pattern[index + 1] as string;
-      const needless = !/[A-Za-z0-9]/.test(next) && !SYNTAX.has(next) && !(next === "-" && inClass) && next.charCodeAt(0) < 128;
-      out += needless ? next : char + next;
-      index++;
-      continue;
-    }
-    if (char === "[" && !inClass) inClass = true;
-    else if (char === "]" && inClass) inClass = false;
-    out += char;
-  }
-  return out;
-}
-
-function applies(keywordType: string, types: readonly string[]): boolean {
-  return types.includes(keywordType) || (keywordType === "number" && types.includes("integer"));
-}
-
-// A keyword for another type (`minLength` on an integer) never applies, so it asserts nothing;
-// ajv's strict mode refuses it, so it goes, and a `$comment` says so for the reviewer.
-function dropInapplicable(out: Schema): void {
-  const types = typesOf(out.type);
-  if (types.length === 0) return;
-  const dropped = Object.keys(out).filter((key) => KEYWORD_TYPE[key] !== undefined && !applies(KEYWORD_TYPE[key] as string, types));
-  if (dropped.length === 0) return;
-  for (const key of dropped) delete out[key];
-  const note = `${dropped.join(", ")} never apply to type ${types.join("/")} and were left out`;
-  out.$comment = typeof out.$comment === "string" ? `${out.$comment}; ${note}` : note;
-}
-
-// ajv's strict mode refuses a union of types (other than with null) beside type-specific
-// keywords; the same meaning as one branch per type, each carrying its own keywords.
-function splitUnionType(out: Schema): Schema {
-  const types = typesOf(out.type);
-  if (types.filter((type) => type !== "null").length < 2) return out;
-  const outer: Schema = {};
-  const branches: Schema[] = types.map((type) => ({ type }));
-  for (const [key, value] of Object.entries(out)) {
-    if (key === "type") continue;
-    const keywordType = key === "format" ? "string" : KEYWORD_TYPE[key];
-    if (keywordType === undefined) {
-      outer[key] = value;
-      continue;
-    }
-    for (const branch of branches) if (applies(keywordType, [branch.type as string])) branch[key] = value;
-  }
-  if (outer.anyOf === undefined) outer.anyOf = branches;
-  else outer.allOf = [...((outer.allOf as unknown[] | undefined) ?? []), { anyOf: branches }];
-  return outer;
-}
-
-const ANNOTATION_KEYS = new Set([...KEPT_ANNOTATIONS, "examples"]);
-
-/** 3.0's `nullable: true`: null is allowed beside whatever the schema already allows. */
-function allowNull(out: Schema): Schema {
-  const types = typesOf(out.type);
-  const hasApplicator = APPLICATORS.some((key) => out[key] !== undefined);
-  if (!hasApplicator && types.length > 0) {
-    if (!types.includes("null")) out.type = [...types, "null"];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    return out;
-  }
-  if (!hasApplicator && Array.isArray(out.enum)) {
-    if (!out.enum.includes(null)) out.enum = [...out.enum, null];
-    return out;
-  }
-  if (!hasApplicator) return out; // no type: null is already allowed
-  const wrapped: Schema = {};
-  const assertions: Schema = {};
-  for (const [key, value] of Object.entries(out)) (ANNOTATION_KEYS.has(key) ? wrapped : assertions)[key] = value;
-  wrapped.anyOf = [assertions, { type: "null" }];
-  return wrapped;
 }

@@ -6,7 +6,8 @@ import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
-import { applyResolutions, type Resolution } from "../resolve/references.ts";
+import type { Resolution } from "../contract/resolution.ts";
+import { applyResolutions } from "../resolve/apply-resolutions.ts";
 import { idempotencyKey } from "./idempotency.ts";
 
 /** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */

@@ -39,7 +39,10 @@ function visit(node: unknown, tokens: readonly string[], depth: number, path: st
   if (!Object.hasOwn(node, token)) return;
   const record = node as Record<string, unknown>;
   const here = `${path}/${escapeToken(token)}`;
-  if (!last) return visit(record[token], tokens, depth + 1, here, dropped);
+  if (!last) {
+    visit(record[token], tokens, depth + 1, here, dropped);
+    return;
+  }
   if (record[token] !== null) return;
   delete record[token];
   dropped.push(here);

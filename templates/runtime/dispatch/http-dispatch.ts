@@ -2,7 +2,12 @@
 // arguments into an HTTP request as the operation's parameters describe (path, query, headers,
 // cookies, JSON body; OpenAPI's style/explode rules) and sends it with `fetch`. It sets no
 // timeout and retries nothing: the caller's resilience layer owns both, through `signal`.
-import type { HttpBinding, HttpParameter } from "../contract/tool-spec.ts";
+// How values are written is parameter-values.ts and query-string.ts; the checks that refuse a
+// request other than the operation's are unsafe-request.ts.
+import type { HttpBinding } from "../contract/tool-spec.ts";
+import { headerValue, pathValue, simple } from "./parameter-values.ts";
+import { QueryBuilder } from "./query-string.ts";
+import { checkPathSegments, UnsafeRequestError } from "./unsafe-request.ts";
 
 /** The request about to be sent, handed to the `auth` hook, which may change it. */
 export interface HttpRequestDraft {
@@ -55,18 +60,6 @@ export function createHttpDispatcher(options: HttpDispatcherOptions = {}): HttpD
   };
 }
 
-/**
- * The arguments would make a request other than the operation's: leave its path (`..`, an
- * empty segment), override another parameter, or smuggle structure into a query key. Thrown
- * before the `auth` hook sees the request, so nothing is signed or sent.
- */
-export class UnsafeRequestError extends Error {
-  constructor(binding: HttpBinding, problem: string) {
-    super(`toolguard: refused to send ${binding.method.toUpperCase()} ${binding.path}: ${problem}`);
-    this.name = "UnsafeRequestError";
-  }
-}
-
 /** Builds the request without sending it; exported so tests can read the serialisation. */
 export function buildRequest(binding: HttpBinding, args: Readonly<Record<string, unknown>>, options: HttpDispatcherOptions = {}): HttpRequestDraft {
   const base = options.baseUrl ?? binding.servers[0];
@@ -111,29 +104,6 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   return { method: binding.method, url, headers, body };
 }
 
-type Encode = (text: string) => string;
-
-function scalar(value: unknown): string {
-  if (value === null) return "";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** `simple` style: `a,b,c`; objects `k,v,k,v`, or `k=v,k=v` exploded. */
-function simple(value: unknown, explode: boolean, encode: Encode): string {
-  if (Array.isArray(value)) return value.map((item) => encode(scalar(item))).join(",");
-  if (isRecord(value)) {
-    return Object.entries(value)
-      .map(([key, item]) => (explode ? `${encode(key)}=${encode(scalar(item))}` : `${encode(key)},${encode(scalar(item))}`))
-      .join(",");
-  }
-  return encode(scalar(value));
-}
-
 /** Names of the cookies in a `Cookie` header. */
 function cookieNames(header: string | null): Set<string> {
   const names = new Set<string>();
@@ -142,168 +112,6 @@ function cookieNames(header: string | null): Set<string> {
     if (name) names.add(name);
   }
   return names;
-}
-
-/**
- * A header parameter's value. Fetch refuses CR, LF and characters above U+00FF, and a list's
- * `,` and `=` separate items: so `%`, controls, non-ASCII characters and, inside lists and
- * objects, `,` and `=` are percent-encoded (UTF-8). Plain values travel as they are.
- */
-function headerValue(value: unknown, explode: boolean): string {
-  if (!Array.isArray(value) && !isRecord(value)) return headerText(scalar(value), false);
-  return simple(value, explode, (text) => headerText(text, true));
-}
-
-function headerText(text: string, inList: boolean): string {
-  let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    const unsafe = code < 0x20 || code > 0x7e || char === "%" || (inList && (char === "," || char === "="));
-    out += unsafe && code !== 0x09 ? utf8Escape(char) : char;
-  }
-  return out;
-}
-
-function utf8Escape(char: string): string {
-  try {
-    return encodeURIComponent(char);
-  } catch {
-    return "%EF%BF%BD"; // a lone surrogate: the replacement character
-  }
-}
-
-/** A path segment the URL parser would resolve away (`.`, `..`, `%2e` forms), or an empty one. */
-function checkPathSegments(binding: HttpBinding, path: string): void {
-  const template = binding.path.split("/");
-  path.split("/").forEach((segment, index) => {
-    let decoded = segment;
-    for (let round = 0; round < 3 && decoded.includes("%"); round++) {
-      try {
-        decoded = decodeURIComponent(decoded);
-      } catch {
-        break;
-      }
-    }
-    if (decoded === "." || decoded === "..")
-      throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
-    // A parameter's segment left empty (`/items/` from an empty list): another resource. Values
-    // cannot add segments (`/` is encoded), so the template's segments line up with these.
-    if (segment === "" && template[index]?.includes("{")) {
-      throw new UnsafeRequestError(binding, "a path parameter is empty, which would address a different resource");
-    }
-  });
-}
-
-function pathValue(binding: HttpBinding, parameter: HttpParameter, value: unknown): string {
-  const explode = parameter.explode ?? false;
-  const encode: Encode = encodeURIComponent;
-  const text = scalar(value);
-  if (!Array.isArray(value) && !isRecord(value) && text === "") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} is empty`);
-  switch (parameter.style ?? "simple") {
-    case "label": {
-      // `.` separates a label's items: one inside an item is encoded, so `.` never becomes `..`.
-      const labelEncode: Encode = (item) => encodeURIComponent(item).replaceAll(".", "%2E");
-      if (!explode || (!Array.isArray(value) && !isRecord(value))) return `.${simple(value, explode, labelEncode)}`;
-      return `.${simple(value, true, labelEncode).replaceAll(",", ".")}`;
-    }
-    case "matrix": {
-      const name = encode(parameter.name);
-      if (Array.isArray(value)) {
-        return explode ? value.map((item) => `;${name}=${encode(scalar(item))}`).join("") : `;${name}=${simple(value, false, encode)}`;
-      }
-      if (isRecord(value)) {
-        return explode
-          ? Object.entries(value)
-              .map(([key, item]) => `;${encode(key)}=${encode(scalar(item))}`)
-              .join("")
-          : `;${name}=${simple(value, false, encode)}`;
-      }
-      return value === null || value === "" ? `;${name}` : `;${name}=${encode(scalar(value))}`;
-    }
-    default:
-      return simple(value, explode, encode);
-  }
-}
-
-/**
- * The query string, pair by pair. An exploded object's keys become parameter names of their
- * own, so none may be the name of another query parameter or a key sent already: the model
- * would override a value the schema checked (`filter: {limit: 100000}` beside `limit: 5`).
- */
-class QueryBuilder {
-  readonly pairs: string[] = [];
-  readonly #binding: HttpBinding;
-  readonly #names = new Set<string>();
-
-  constructor(binding: HttpBinding) {
-    this.#binding = binding;
-    for (const parameter of binding.parameters) if (parameter.in === "query") this.#names.add(parameter.name);
-  }
-
-  add(parameter: HttpParameter, value: unknown): void {
-    const style = parameter.style ?? "form";
-    const explode = parameter.explode ?? style === "form";
-    if (style !== "deepObject" && explode && isRecord(value)) {
-      for (const key of Object.keys(value)) {
-        if (this.#names.has(key)) {
-          throw new UnsafeRequestError(
-            this.#binding,
-            `the key ${JSON.stringify(key.slice(0, 40))} of query parameter ${parameter.name} would be sent as a query parameter of that name`,
-          );
-        }
-        this.#names.add(key);
-      }
-    }
-    if (style === "deepObject") checkDeepKeys(this.#binding, parameter.name, value);
-    this.pairs.push(...queryPairs(parameter, value));
-  }
-}
-
-/** Keys a server's query parser would read as structure or as an object's prototype. */
-const STRUCTURAL_KEY = /[[\]]|^(?:__proto__|constructor|prototype)$/;
-
-function checkDeepKeys(binding: HttpBinding, name: string, value: unknown): void {
-  if (Array.isArray(value)) for (const item of value) checkDeepKeys(binding, name, item);
-  if (!isRecord(value)) return;
-  for (const key of Object.keys(value)) {
-    if (STRUCTURAL_KEY.test(key))
-      throw new UnsafeRequestError(
-        binding,
-        `query parameter ${name} has the key ${JSON.stringify(key.slice(0, 40))}, which a server would read as structure or as a prototype`,
-      );
-    checkDeepKeys(binding, name, value[key]);
-  }
-}
-
-/** Query pairs, already encoded, per the parameter's style (form by default) and explode. */
-function queryPairs(parameter: HttpParameter, value: unknown): string[] {
-  const style = parameter.style ?? "form";
-  const explode = parameter.explode ?? style === "form";
-  const name = encodeURIComponent(parameter.name);
-  const pair = (key: string, item: unknown): string => `${encodeURIComponent(key)}=${encodeURIComponent(scalar(item))}`;
-  if (style === "deepObject") return deepObject(parameter.name, value);
-  if (Array.isArray(value)) {
-    if (explode) return value.map((item) => `${name}=${encodeURIComponent(scalar(item))}`);
-    const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
-    return [`${name}=${value.map((item) => encodeURIComponent(scalar(item))).join(separator)}`];
-  }
-  if (isRecord(value)) {
-    if (explode) return Object.entries(value).map(([key, item]) => pair(key, item));
-    const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
-    return [
-      `${name}=${Object.entries(value)
-        .flatMap(([key, item]) => [encodeURIComponent(key), encodeURIComponent(scalar(item))])
-        .join(separator)}`,
-    ];
-  }
-  return [`${name}=${encodeURIComponent(scalar(value))}`];
-}
-
-/** `deepObject`: `filter[status]=open`; nested objects nest the brackets, arrays repeat the key. */
-function deepObject(prefix: string, value: unknown): string[] {
-  if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => deepObject(`${prefix}[${key}]`, item));
-  if (Array.isArray(value)) return value.flatMap((item) => deepObject(prefix, item));
-  return [`${encodeURIComponent(prefix)}=${encodeURIComponent(scalar(value))}`];
 }
 
 async function readBody(response: Response): Promise<unknown> {

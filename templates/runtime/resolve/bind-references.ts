@@ -4,15 +4,10 @@
 import type { ResolverMap } from "../contract/api.ts";
 import type { ReferenceTable } from "../contract/tool-spec.ts";
 import { planFixedReference, resolveFixed, type FixedReference } from "./fixed-reference.ts";
-import {
-  applyResolutions,
-  compileReferences,
-  DEFAULT_RESOLVER_TIMEOUT_MS,
-  resolveReferences,
-  type ReferencePattern,
-  type ReferenceStep,
-  type ResolveContext,
-} from "./references.ts";
+import { applyResolutions } from "./apply-resolutions.ts";
+import { compileReferences, type ReferencePattern } from "./reference-fields.ts";
+import { resolveReferences, type ReferenceStep } from "./references.ts";
+import { DEFAULT_RESOLVER_TIMEOUT_MS, type ResolveContext } from "./resolver-lookup.ts";
 
 export interface BoundReferences {
   readonly patterns: readonly ReferencePattern[];

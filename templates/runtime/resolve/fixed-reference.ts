@@ -4,8 +4,11 @@
 // expanding the pattern, building the field's pointer and splitting it again on every call. Any
 // other case (an array pattern, several fields, candidates already offered, a value that is not
 // text) goes the general way (references.ts), before any resolver is asked.
-import type { Resolution } from "./references.ts";
-import { decide, lookUp, withoutField, type Field, type ReferencePattern, type ReferenceStep, type ResolveContext } from "./references.ts";
+import type { Resolution } from "../contract/resolution.ts";
+import { withoutField } from "./apply-resolutions.ts";
+import type { Field, ReferencePattern } from "./reference-fields.ts";
+import { decide, type ReferenceStep } from "./references.ts";
+import { lookUp, type ResolveContext } from "./resolver-lookup.ts";
 
 export interface FixedReference {
   readonly parents: readonly string[];

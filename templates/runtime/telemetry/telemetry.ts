@@ -4,7 +4,8 @@
 //
 // The API's meters are not proxies: a meter taken before the application registers its SDK
 // stays a no-op. So the instruments are (re)created whenever the global provider changes,
-// which costs one lookup per count.
+// which costs one lookup per count, and one per call: the tracing wrapper's lookup serves the
+// guard's call count (lendInstruments).
 import { createNoopMeter, metrics, type Counter, type Histogram, type Meter, type MeterProvider } from "@opentelemetry/api";
 import type { ArgumentError, FailureClass } from "../contract/outcome.ts";
 
@@ -61,8 +62,21 @@ export function toolAttributes(tool: string): ToolAttributes {
   return Object.freeze({ tool });
 }
 
+// The instruments the tracing wrapper looked up for the call it is starting. The guard counts
+// an attempt first thing, in the same synchronous stack, so the first count takes them instead
+// of asking the API for the provider again. The wrapper ends the loan when `call` returns, so a
+// later count (a repair's attempt, `check`, a tool loaded on first use) looks the provider up.
+let lent: Instruments | undefined;
+
+/** Lends `instruments` to the next `countCall` in this synchronous stack; `undefined` ends the loan. */
+export function lendInstruments(instruments: Instruments | undefined): void {
+  lent = instruments;
+}
+
 export function countCall(attributes: ToolAttributes): void {
-  meterInstruments().calls.add(1, attributes);
+  const instruments = lent ?? meterInstruments();
+  lent = undefined;
+  instruments.calls.add(1, attributes);
 }
 
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {

@@ -7,7 +7,7 @@ import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
-import { meterInstruments } from "./telemetry.ts";
+import { lendInstruments, meterInstruments } from "./telemetry.ts";
 
 export type { TraceOptions };
 
@@ -37,30 +37,36 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
   return (raw, context) => {
     const tracer = activeTracer();
     const instruments = meterInstruments();
-    if (!tracer && !instruments.active) return call(raw, context);
-    const started = performance.now();
-    const span = tracer?.startSpan(`execute_tool ${tool}`, { kind: SpanKind.INTERNAL, attributes: spanAttributes(toolAttributes, raw, context, options) });
-    const measured = span && context.repair ? { ...context, repair: withRepairEvents(span, context.repair) } : context;
-    return call(raw, measured).then(
-      (outcome) => {
-        if (span) endWithOutcome(span, outcome);
-        instruments.duration.record((performance.now() - started) / 1000, { tool, status: outcome.status });
-        instruments.outcomes.add(1, { tool, status: outcome.status });
-        return outcome;
-      },
-      (error: unknown) => {
-        const type = errorType(error);
-        if (span) {
-          span.recordException(error instanceof Error ? error : String(error));
-          span.setAttribute("error.type", type);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-          span.end();
-        }
-        instruments.duration.record((performance.now() - started) / 1000, { tool, status: "dependency_failure", "error.type": type });
-        instruments.outcomes.add(1, { tool, status: "dependency_failure" });
-        throw error;
-      },
-    );
+    // One provider lookup per call: the guard counts the call with these (telemetry.ts).
+    lendInstruments(instruments);
+    try {
+      if (!tracer && !instruments.active) return call(raw, context);
+      const started = performance.now();
+      const span = tracer?.startSpan(`execute_tool ${tool}`, { kind: SpanKind.INTERNAL, attributes: spanAttributes(toolAttributes, raw, context, options) });
+      const measured = span && context.repair ? { ...context, repair: withRepairEvents(span, context.repair) } : context;
+      return call(raw, measured).then(
+        (outcome) => {
+          if (span) endWithOutcome(span, outcome);
+          instruments.duration.record((performance.now() - started) / 1000, { tool, status: outcome.status });
+          instruments.outcomes.add(1, { tool, status: outcome.status });
+          return outcome;
+        },
+        (error: unknown) => {
+          const type = errorType(error);
+          if (span) {
+            span.recordException(error instanceof Error ? error : String(error));
+            span.setAttribute("error.type", type);
+            span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+            span.end();
+          }
+          instruments.duration.record((performance.now() - started) / 1000, { tool, status: "dependency_failure", "error.type": type });
+          instruments.outcomes.add(1, { tool, status: "dependency_failure" });
+          throw error;
+        },
+      );
+    } finally {
+      lendInstruments(undefined);
+    }
   };
 }
 

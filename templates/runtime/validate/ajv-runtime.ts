@@ -26,7 +26,7 @@ export function ucs2length(text: string): number {
 /** Structural equality of JSON values, for `const`, `enum` and `uniqueItems`. */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a !== a && b !== b;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let index = 0; index < a.length; index++) if (!equal(a[index], b[index])) return false;

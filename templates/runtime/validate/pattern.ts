@@ -111,7 +111,7 @@ export function toRe2(source: string): string {
   for (let index = 0; index < source.length; ) {
     const char = source[index] as string;
     if (char === "\\") {
-      const [text, length] = escape(source, index, inClass);
+      const [text, length] = escapeSequence(source, index, inClass);
       out += text;
       index += length;
       classStart = false;
@@ -155,7 +155,7 @@ export function toRe2(source: string): string {
 }
 
 /** One escape sequence at `index`: its RE2 text and how many characters it spans. */
-function escape(source: string, index: number, inClass: boolean): [string, number] {
+function escapeSequence(source: string, index: number, inClass: boolean): [string, number] {
   const next = source[index + 1] ?? "";
   if (next === "s") return [inClass ? SPACE_MEMBERS : `[${SPACE_MEMBERS}]`, 2];
   if (next === "S") {

@@ -42,13 +42,13 @@ export function duplicateBefore(items: readonly unknown[], i: number): number {
 export function canonical(value: unknown): string {
   if (value === null || typeof value !== "object") {
     if (typeof value === "string") return `"${value.length}:${value}`;
-    if (typeof value === "number") return value === value ? `#${value === 0 ? 0 : value}` : "#NaN";
+    if (typeof value === "number") return Number.isNaN(value) ? "#NaN" : `#${value === 0 ? 0 : value}`;
     return String(value);
   }
   if (Array.isArray(value)) {
     let text = "[";
-    for (let i = 0; i < value.length; i++) text += canonical(value[i]) + ",";
-    return text + "]";
+    for (let i = 0; i < value.length; i++) text += `${canonical(value[i])},`;
+    return `${text}]`;
   }
   const keys = Object.keys(value);
   for (let i = 1; i < keys.length; i++) {
@@ -62,5 +62,5 @@ export function canonical(value: unknown): string {
     const key = keys[i] as string;
     text += `${key.length}:${key}=${canonical((value as Record<string, unknown>)[key])},`;
   }
-  return text + "}";
+  return `${text}}`;
 }

@@ -1,0 +1,54 @@
+// OpenAPI's `readOnly`: a property only responses carry. The translation builds request
+// arguments, so such properties are left out of what the model may send and out of `required`.
+import { resolvePointer } from "../../json-pointer.ts";
+
+type Schema = Record<string, unknown>;
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Follows `$ref`s in the original document to the schema they name. */
+function resolved(document: unknown, node: unknown, depth = 0): Schema | undefined {
+  if (node === null || typeof node !== "object" || Array.isArray(node) || depth > 32) return undefined;
+  const ref = (node as Schema).$ref;
+  if (typeof ref === "string" && ref.startsWith("#/"))
+    return resolved(document, resolvePointer(document, decodeURIComponent(ref.slice(1))), depth + 1) ?? (node as Schema);
+  return node as Schema;
+}
+
+function isReadOnly(document: unknown, node: unknown): boolean {
+  if (node !== null && typeof node === "object" && (node as Schema).readOnly === true) return true;
+  return resolved(document, node)?.readOnly === true;
+}
+
+/** Read-only property names of a schema and its `allOf` members: a request never sends them. */
+export function allOfReadOnlyNames(document: unknown, source: Schema, inherited: ReadonlySet<string>, depth = 0): Set<string> {
+  const names = new Set(inherited);
+  const properties = source.properties;
+  if (properties !== null && typeof properties === "object") {
+    for (const [name, child] of Object.entries(properties)) if (isReadOnly(document, child)) names.add(name);
+  }
+  if (Array.isArray(source.allOf) && depth < 16) {
+    for (const member of source.allOf) {
+      const target = resolved(document, member);
+      if (target) for (const name of allOfReadOnlyNames(document, target, NO_NAMES, depth + 1)) names.add(name);
+    }
+  }
+  return names;
+}
+
+// readOnly properties belong to responses: leave them out of what the model may send, and out
+// of `required`, where OpenAPI says they only apply to responses.
+export function dropReadOnly(document: unknown, source: Schema, out: Schema, inherited: ReadonlySet<string>): void {
+  const readOnly = allOfReadOnlyNames(document, source, inherited);
+  if (readOnly.size === 0) return;
+  const properties = out.properties as Schema | undefined;
+  // Where extra properties are forbidden, a removed definition would make sending the property
+  // an error, which the schema as written accepts: it stays defined, only not required.
+  const closed = out.additionalProperties === false || out.unevaluatedProperties === false;
+  if (properties && !closed) for (const name of readOnly) delete properties[name];
+  if (Array.isArray(out.required)) {
+    const required = out.required.filter((name) => !readOnly.has(name as string));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+}

@@ -1,0 +1,81 @@
+// What ajv's strict mode demands of a schema that OpenAPI documents often leave loose: a name in
+// `required` defined in `properties`, a `type` beside type-specific keywords, no keyword for
+// another type, no union of types beside type-specific keywords. Each rewrite keeps the meaning
+// (or, for inferType, the meaning an API intended); where none can, it refuses the schema.
+import { typesOf } from "./declared-types.ts";
+import { KEYWORD_TYPE } from "./schema-keywords.ts";
+import { Untranslatable } from "./untranslatable.ts";
+
+type Schema = Record<string, unknown>;
+
+// ajv's strict mode refuses a `required` name that the same schema's `properties` does not
+// define, even when a parent does (`anyOf: [{required: [a]}, {required: [b]}]`). Defining it
+// as `true` changes nothing, unless extra properties are forbidden, when no request can pass.
+export function defineRequired(out: Schema, pointer: string): void {
+  if (!Array.isArray(out.required)) return;
+  const properties = (out.properties as Schema | undefined) ?? {};
+  for (const name of out.required as string[]) {
+    if (Object.hasOwn(properties, name)) continue;
+    if (out.additionalProperties === false) {
+      throw new Untranslatable(
+        `${pointer}/required`,
+        `"${name}" is required but additionalProperties: false forbids it, so no request can satisfy this schema`,
+      );
+    }
+    properties[name] = true;
+  }
+  if (Object.keys(properties).length > 0) out.properties = properties;
+}
+
+// ajv's strict mode wants a `type` beside type-specific keywords. OpenAPI documents often leave it
+// implicit (`properties` without `type: object`); the type those keywords apply to is added, the
+// one place where the translation narrows a schema, because an API never meant otherwise.
+export function inferType(out: Schema, parentTypes: readonly string[]): void {
+  if (out.type !== undefined) return;
+  const needed = new Set<string>();
+  for (const key of Object.keys(out)) {
+    const type = KEYWORD_TYPE[key];
+    if (type) needed.add(type);
+  }
+  if (typeof out.format === "string") needed.add("string");
+  const covered = [...needed].every((type) => parentTypes.includes(type) || (type === "number" && parentTypes.includes("integer")));
+  if (needed.size === 0 || covered) return;
+  out.type = needed.size === 1 ? [...needed][0] : [...needed].sort();
+}
+
+function applies(keywordType: string, types: readonly string[]): boolean {
+  return types.includes(keywordType) || (keywordType === "number" && types.includes("integer"));
+}
+
+// A keyword for another type (`minLength` on an integer) never applies, so it asserts nothing;
+// ajv's strict mode refuses it, so it goes, and a `$comment` says so for the reviewer.
+export function dropInapplicable(out: Schema): void {
+  const types = typesOf(out.type);
+  if (types.length === 0) return;
+  const dropped = Object.keys(out).filter((key) => KEYWORD_TYPE[key] !== undefined && !applies(KEYWORD_TYPE[key] as string, types));
+  if (dropped.length === 0) return;
+  for (const key of dropped) delete out[key];
+  const note = `${dropped.join(", ")} never apply to type ${types.join("/")} and were left out`;
+  out.$comment = typeof out.$comment === "string" ? `${out.$comment}; ${note}` : note;
+}
+
+// ajv's strict mode refuses a union of types (other than with null) beside type-specific
+// keywords; the same meaning as one branch per type, each carrying its own keywords.
+export function splitUnionType(out: Schema): Schema {
+  const types = typesOf(out.type);
+  if (types.filter((type) => type !== "null").length < 2) return out;
+  const outer: Schema = {};
+  const branches: Schema[] = types.map((type) => ({ type }));
+  for (const [key, value] of Object.entries(out)) {
+    if (key === "type") continue;
+    const keywordType = key === "format" ? "string" : KEYWORD_TYPE[key];
+    if (keywordType === undefined) {
+      outer[key] = value;
+      continue;
+    }
+    for (const branch of branches) if (applies(keywordType, [branch.type as string])) branch[key] = value;
+  }
+  if (outer.anyOf === undefined) outer.anyOf = branches;
+  else outer.allOf = [...((outer.allOf as unknown[] | undefined) ?? []), { anyOf: branches }];
+  return outer;
+}
