@@ -6,11 +6,12 @@ import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
+import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
 import { applyResolutions, type Resolution } from "../resolve/references.ts";
 import { idempotencyKey } from "./idempotency.ts";
 
 /** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
-export class Snapshot {
+export class Snapshot implements ArgumentsSnapshot {
   readonly #tool: string;
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
@@ -34,6 +35,33 @@ export class Snapshot {
     if (this.#absent) removeAbsent(value, this.#absent);
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
     return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
+  }
+
+  /** The properties references were resolved into: keys the raw text does not have. */
+  get addedKeys(): readonly string[] {
+    return this.#resolutions ? this.#resolutions.map((resolution) => resolution.target) : [];
+  }
+
+  /**
+   * About the length of the arguments' JSON text: the raw text plus what coercions and resolutions
+   * may add. Numbers written short (`1e20`) can expand past it; the sink's `maxEntryBytes` is the
+   * hard cap.
+   */
+  get sizeBound(): number {
+    let bound = this.#text.length + 32 * this.#coercions.length;
+    // Escaped at worst: six characters per character of the id and the target.
+    for (const resolution of this.#resolutions ?? []) bound += resolution.id.length * 6 + resolution.target.length * 6 + 8;
+    return bound;
+  }
+
+  /** Whether the arguments differ from what the raw text says (coercions, resolutions, absent nulls). */
+  get changed(): boolean {
+    return this.#coercions.length > 0 || (this.#resolutions?.length ?? 0) > 0 || (this.#absent?.length ?? 0) > 0;
+  }
+
+  /** The key if something already derived it (or named the intent); never computes it. */
+  get keyIfRead(): string | undefined {
+    return this.#intent ?? this.#fingerprint;
   }
 
   /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */
