@@ -144,3 +144,37 @@ describe("ledger redaction", () => {
     for (const secret of SECRETS) expect(await readFile(path, "utf8")).not.toContain(secret);
   });
 });
+
+describe("ledger redaction without a scan", () => {
+  it("redacts values under a writeOnly location that ends in `*` even when the text names no secret", async () => {
+    const schema = { type: "object", properties: { cards: { type: "object", additionalProperties: { type: "string", writeOnly: true } } } };
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema) as unknown as StandaloneValidator;
+    const spec: ToolSpec = {
+      name: "wallet",
+      description: "",
+      inputSchema: schema as ToolSpec["inputSchema"],
+      validate,
+      coercions: {},
+      hints: {},
+      references: {},
+    };
+    const ledger = new MemorySink();
+    await defineTool(spec)
+      .implement(() => "in", { ledger })
+      .call(JSON.stringify({ cards: { visa: "4111-1111" } }), { turn: "t" });
+    expect(text(ledger)).not.toContain("4111-1111");
+  });
+
+  it("scans the arguments when a reference adds a secret key, though the raw text names none", async () => {
+    const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "session_token" } } };
+    const ledger = new MemorySink();
+    const tool = defineTool<unknown, unknown, "account">(spec).implement(() => "in", {
+      ledger,
+      resolvers: { account: () => [{ id: "tok-secret-1", label: "ann" }] },
+    });
+    // A coerced max_tokens: `arguments` is written.
+    expect((await tool.call(JSON.stringify({ user: "ann", max_tokens: "5" }), { turn: "t" })).status).toBe("ok");
+    expect(ledger.last()?.arguments).toMatchObject({ session_token: "[redacted]", max_tokens: 5 });
+    expect(text(ledger)).not.toContain("tok-secret-1");
+  });
+});

@@ -6,6 +6,7 @@ import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
+import { spliceMembers } from "../json/top-level-members.ts";
 import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
 import { applyResolutions, type Resolution } from "../resolve/references.ts";
 import { idempotencyKey } from "./idempotency.ts";
@@ -37,21 +38,28 @@ export class Snapshot implements ArgumentsSnapshot {
     return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
   }
 
+  /**
+   * The arguments' JSON text without parsing: when only references at the top level changed the
+   * raw text, the text with each reference field swapped for its resolved identifier (see
+   * `spliceMembers`); `undefined` otherwise.
+   */
+  argumentsText(): string | undefined {
+    const resolutions = this.#resolutions;
+    if (this.#coercions.length > 0 || (this.#absent?.length ?? 0) > 0 || resolutions === undefined) return undefined;
+    const drop = new Set<string>();
+    let append = "";
+    for (const resolution of resolutions) {
+      const field = resolution.path.slice(1);
+      if (resolution.path[0] !== "/" || field.includes("/") || field.includes("~")) return undefined;
+      drop.add(field);
+      append += `${append === "" ? "" : ","}${JSON.stringify(resolution.target)}:${JSON.stringify(resolution.id)}`;
+    }
+    return spliceMembers(this.#text, drop, append);
+  }
+
   /** The properties references were resolved into: keys the raw text does not have. */
   get addedKeys(): readonly string[] {
     return this.#resolutions ? this.#resolutions.map((resolution) => resolution.target) : [];
-  }
-
-  /**
-   * About the length of the arguments' JSON text: the raw text plus what coercions and resolutions
-   * may add. Numbers written short (`1e20`) can expand past it; the sink's `maxEntryBytes` is the
-   * hard cap.
-   */
-  get sizeBound(): number {
-    let bound = this.#text.length + 32 * this.#coercions.length;
-    // Escaped at worst: six characters per character of the id and the target.
-    for (const resolution of this.#resolutions ?? []) bound += resolution.id.length * 6 + resolution.target.length * 6 + 8;
-    return bound;
   }
 
   /** Whether the arguments differ from what the raw text says (coercions, resolutions, absent nulls). */

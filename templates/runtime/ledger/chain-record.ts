@@ -5,6 +5,7 @@
 import { hash } from "node:crypto";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import { entryText } from "./entry-text.ts";
 import { MAX_ATTEMPTS_WRITTEN, MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
 
 /**
@@ -34,10 +35,10 @@ export interface ArgumentsSnapshot {
   readonly keyIfRead: string | undefined;
   /** Whether the arguments differ from the passing attempt's raw text (coercions, resolutions). */
   readonly changed: boolean;
+  /** The arguments' JSON text when it can be had without parsing (the same value as `arguments()`), else `undefined`. */
+  argumentsText?(): string | undefined;
   /** The properties references were resolved into: keys the raw text does not have. */
   readonly addedKeys: readonly string[];
-  /** About the length of the arguments' JSON text (see `Snapshot#sizeBound`). */
-  readonly sizeBound: number;
 }
 
 /**
@@ -137,7 +138,7 @@ export class ChainRecord implements LedgerEntry {
   }
 
   get arguments(): JsonValue | undefined {
-    return this.#written().arguments;
+    return this.#argumentFields().arguments;
   }
 
   get idempotencyKey(): string | undefined {
@@ -156,9 +157,29 @@ export class ChainRecord implements LedgerEntry {
       attempts: written.attempts,
       ...(written.omitted > 0 ? { attemptsOmitted: written.omitted } : {}),
       repairs: this.repairs,
-      ...written.argumentFields,
+      ...this.#argumentFields(),
       idempotencyKey: this.#key,
     };
+  }
+
+  /**
+   * The entry's JSON text, written field by field (entry-text.ts): what the JSONL sink writes,
+   * the same value as `JSON.stringify(this)` without building the plain object first.
+   */
+  toJSONText(): string {
+    const written = this.#written();
+    return entryText({
+      chain: this.chain,
+      tool: this.tool,
+      turn: this.turn,
+      startedAt: this.startedAt,
+      verdict: this.verdict,
+      attempts: written.attempts,
+      attemptsOmitted: written.omitted,
+      repairs: this.repairs,
+      argumentMembers: written.argumentMembers,
+      idempotencyKey: this.#key,
+    });
   }
 
   #cache: Written | undefined;
@@ -177,30 +198,54 @@ export class ChainRecord implements LedgerEntry {
     }
     const attempts = policy ? chosen.map((attempt) => writtenAttempt(attempt, policy)) : chosen;
     let argumentFields: { arguments?: JsonValue; argumentsLength?: number; argumentsSha256?: string } = {};
-    let args: JsonValue | undefined;
+    let argumentMembers = "";
     const snapshot = this.#snapshot;
     if (snapshot?.changed) {
-      const value = snapshot.arguments();
       const redactor = policy?.redactor;
-      if (redactor && !redactor.validatedIsSafe(snapshot.addedKeys)) redactor.valueInPlace(value);
       const max = policy?.maxTextChars ?? Infinity;
-      // Serialised twice only when it may be too long: the bound is cheap, the text is not.
-      const text = snapshot.sizeBound > max ? JSON.stringify(value) : "";
-      if (text.length > max) argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
-      else {
-        argumentFields = { arguments: value };
-        args = value;
+      // The passing attempt is the chain's last: when its raw text provably holds no secret,
+      // neither do the arguments derived from it (unless a reference added a secret key).
+      const safe = !redactor || redactor.argumentsAreSafe(all.at(-1)?.raw, snapshot.addedKeys);
+      // Safe and spliced from the raw text: no parse, no serialisation (the object is parsed
+      // from the text only if a reader asks for it). Too long: the canonical text is hashed.
+      const spliced = safe ? snapshot.argumentsText?.() : undefined;
+      if (spliced !== undefined && spliced.length <= max) {
+        argumentMembers = `,"arguments":${spliced}`;
+        return (this.#cache = { attempts, omitted, argumentFields: undefined, argumentMembers, spliced });
+      } else {
+        const value = snapshot.arguments();
+        if (!safe) redactor?.valueInPlace(value);
+        const text = JSON.stringify(value);
+        if (text.length > max) {
+          argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
+          argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentFields.argumentsSha256}"`;
+        } else {
+          argumentFields = { arguments: value };
+          argumentMembers = `,"arguments":${text}`;
+        }
       }
     }
-    return (this.#cache = { attempts, omitted, arguments: args, argumentFields });
+    return (this.#cache = { attempts, omitted, argumentFields, argumentMembers, spliced: undefined });
+  }
+
+  /** The argument fields as an object (for `toJSON` and readers); spliced arguments are parsed only now. */
+  #argumentFields(): { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } {
+    const written = this.#written();
+    if (written.argumentFields) return written.argumentFields;
+    const fields = { arguments: JSON.parse(written.spliced as string) as JsonValue };
+    this.#cache = { ...written, argumentFields: fields };
+    return fields;
   }
 }
 
 interface Written {
   readonly attempts: readonly LedgerAttempt[];
   readonly omitted: number;
-  readonly arguments: JsonValue | undefined;
-  readonly argumentFields: object;
+  /** Undefined while `arguments` is only the text `spliced`. */
+  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } | undefined;
+  readonly spliced: string | undefined;
+  /** `argumentFields` as JSON members, each with its leading comma. */
+  readonly argumentMembers: string;
 }
 
 function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
@@ -210,9 +255,11 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
   if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
   const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
   const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
+  const resolutions = redactor ? redactor.resolutions(attempt.resolutions) : attempt.resolutions;
   const long = raw.length > policy.maxTextChars;
   const question = attempt.question;
-  if (!long && redacted === 0 && errors === attempt.errors && coercions === attempt.coercions && !hasLongText(attempt)) return attempt;
+  const same = errors === attempt.errors && coercions === attempt.coercions && resolutions === attempt.resolutions;
+  if (!long && redacted === 0 && same && !hasLongText(attempt)) return attempt;
   return {
     raw: long ? raw.slice(0, policy.maxTextChars) : raw,
     ...(long ? { rawLength: raw.length, rawSha256: sha256(raw) } : {}),
@@ -222,7 +269,7 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
     errors: errors.map((error) => (error.message.length > MAX_MESSAGE_CHARS ? { ...error, message: cut(error.message) } : error)),
     coercions,
     absent: attempt.absent,
-    resolutions: attempt.resolutions,
+    resolutions,
     question: question && {
       field: question.field,
       candidates: question.candidates.map((candidate) => ({ id: cut(candidate.id), label: cut(candidate.label) })),

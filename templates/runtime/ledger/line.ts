@@ -8,7 +8,9 @@ import type { LedgerEntry } from "./ledger.ts";
  * SHA-256, so the ledger stays bounded and the loss is visible.
  */
 export function entryLine(entry: LedgerEntry, maxChars: number): string {
-  const line = JSON.stringify(entry);
+  // The runtime's own entries write their text field by field (ChainRecord#toJSONText).
+  const own = (entry as { toJSONText?: () => string }).toJSONText;
+  const line = typeof own === "function" ? own.call(entry) : JSON.stringify(entry);
   if (line.length <= maxChars) return `${line}\n`;
   const stub = {
     v: 1,

@@ -9,11 +9,14 @@
 // `\u` escape. Otherwise it is parsed; JSON gets its secret values replaced; text that does not
 // parse is replaced by a marker with its length, never kept.
 import type { ArgumentError, Coercion } from "../contract/outcome.ts";
+import type { Resolution } from "../contract/resolution.ts";
 import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+import { closedWithoutSecretNames, writeOnlyPointers } from "./schema-secrets.ts";
 
 export type { RedactionOptions };
+export { writeOnlyPointers };
 
 /** What replaces a redacted value. */
 export const REDACTED = "[redacted]";
@@ -68,7 +71,7 @@ export class Redactor {
     const rules = this.#compiled;
     // A text that passed a schema whose objects are all closed has only the schema's own keys.
     if (validated && rules.onlySchemaKeysAreSafe) return { text, redacted: 0 };
-    if (!rules.mention.test(text) && !text.includes("\\u")) return { text, redacted: 0 };
+    if (!this.#mentions(text)) return { text, redacted: 0 };
     let value: JsonValue;
     try {
       value = JSON.parse(text) as JsonValue;
@@ -88,22 +91,68 @@ export class Redactor {
     return rules.onlySchemaKeysAreSafe && !addedKeys.some(rules.isSecretName);
   }
 
+  /**
+   * Whether the arguments derived from the raw text `raw` (coerced, references resolved into
+   * `addedKeys`) need no scan: the schema shortcut above, or a text that names no secret key
+   * (a key a coercion turns out of a string is spelled in the text too) and added keys that are
+   * neither secret names nor the start of a redacted location.
+   */
+  argumentsAreSafe(raw: string | undefined, addedKeys: readonly string[]): boolean {
+    if (this.validatedIsSafe(addedKeys)) return true;
+    if (raw === undefined || this.#mentions(raw)) return false;
+    const rules = this.#compiled;
+    // A pointer that reaches an added key names it (its other tokens are keys the text has).
+    return !addedKeys.some((key) => rules.isSecretName(key) || rules.pointers.some((pattern) => pattern.includes(key)));
+  }
+
+  #lastText: string | undefined;
+  #lastMention = false;
+
+  /** Whether a secret key may occur in `text`; the last answer is kept (an entry asks twice). */
+  #mentions(text: string): boolean {
+    if (text === this.#lastText) return this.#lastMention;
+    this.#lastText = text;
+    return (this.#lastMention = this.#compiled.mention.test(text) || text.includes("\\u"));
+  }
+
   /** Replaces secret values in `value`, which must be the caller's own fresh copy; returns how many. */
   valueInPlace(value: JsonValue): number {
     return redactValue(value, [], this.#compiled);
   }
 
+  /** Answers of `isSecretPath`: a tool's entries ask about the same few paths again and again. */
+  readonly #secretPaths = new Map<string, boolean>();
+
   /** Whether a JSON Pointer into the arguments names a secret location. */
   isSecretPath(pointer: string): boolean {
     if (pointer === "") return false;
+    const known = this.#secretPaths.get(pointer);
+    if (known !== undefined) return known;
     const rules = this.#compiled;
     const tokens = pointerTokens(pointer);
-    return tokens.some((token) => rules.isSecretName(token)) || rules.pointers.some((pattern) => matches(pattern, tokens));
+    const secret = tokens.some((token) => rules.isSecretName(token)) || rules.pointers.some((pattern) => matches(pattern, tokens));
+    if (this.#secretPaths.size >= 1024) this.#secretPaths.clear(); // bounded: paths with array indexes are many
+    this.#secretPaths.set(pointer, secret);
+    return secret;
   }
 
   errors(errors: readonly ArgumentError[]): readonly ArgumentError[] {
     if (!errors.some((error) => this.isSecretPath(error.path))) return errors;
     return errors.map((error) => (this.isSecretPath(error.path) ? { ...error, message: `${REDACTED} (the message may quote a secret field)` } : error));
+  }
+
+  /** Resolved identifiers written to a secret property (a `session_token` target) are redacted; so is the text of a secret reference field. */
+  resolutions(resolutions: readonly Resolution[] | undefined): readonly Resolution[] | undefined {
+    if (resolutions === undefined || !resolutions.some((resolution) => this.#secretTarget(resolution) || this.isSecretPath(resolution.path)))
+      return resolutions;
+    return resolutions.map((resolution) => {
+      const text = this.isSecretPath(resolution.path) ? REDACTED : resolution.text;
+      return this.#secretTarget(resolution) || text !== resolution.text ? { ...resolution, text, id: REDACTED } : resolution;
+    });
+  }
+
+  #secretTarget(resolution: Resolution): boolean {
+    return this.isSecretPath(`${resolution.path.slice(0, resolution.path.lastIndexOf("/"))}/${escapeToken(resolution.target)}`);
   }
 
   coercions(coercions: readonly Coercion[]): readonly Coercion[] {
@@ -140,13 +189,17 @@ function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, fal
   const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])].map(namePattern).filter((name) => name !== "");
   const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : (writeOnly ?? writeOnlyPointers(schema)))];
   const pointers = patterns.map((pointer) => pointerTokens(pointer));
-  // A pointer's last token must also be caught in raw text: a `writeOnly` field named `pin`.
+  // A pointer must also be caught in raw text: by its last named token (a `writeOnly` field
+  // named `pin`; for `/cards/*`, the key `cards` holding the values); one made only of `*`
+  // matches every text.
   const words = new Set(names);
+  let always = false;
   for (const tokens of pointers) {
-    const last = tokens.at(-1);
-    if (last !== undefined && last !== "*") words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const last = tokens.findLast((token) => token !== "*");
+    if (last === undefined) always = true;
+    else words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   }
-  const mention = words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
+  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
   const secretKey = names.length === 0 ? /(?!)/ : new RegExp(`(?:${names.join("|")})$`, "i");
   const isSecretName = (key: string): boolean => secretKey.test(key);
   return { mention, isSecretName, pointers, onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName) };
@@ -183,69 +236,4 @@ function redactValue(value: JsonValue, path: string[], rules: Rules): number {
     path.pop();
   }
   return count;
-}
-
-/**
- * The JSON Pointers (`*` for any array index or property) of the schema's `writeOnly`
- * properties. Every applicator is followed, `anyOf`/`oneOf`/conditionals included: for secrets,
- * a location that may be write-only is treated as write-only.
- */
-export function writeOnlyPointers(root: JsonSchema): string[] {
-  const found = new Set<string>();
-  let visits = 0;
-  const visit = (schema: unknown, at: string, seen: ReadonlySet<string>): void => {
-    if (schema === null || typeof schema !== "object" || Array.isArray(schema) || ++visits > 20_000) return;
-    const node = schema as Record<string, unknown>;
-    if (node.writeOnly === true && at !== "") found.add(at);
-    const ref = typeof node.$ref === "string" && node.$ref.startsWith("#") ? node.$ref : undefined;
-    if (ref && !seen.has(ref)) {
-      let target: unknown = root;
-      for (const token of pointerTokens(decodeURIComponent(ref.slice(1)))) target = (target as Record<string, unknown> | undefined)?.[token];
-      visit(target, at, new Set([...seen, ref]));
-    }
-    for (const key of ["allOf", "anyOf", "oneOf"]) {
-      const list = node[key];
-      if (Array.isArray(list)) for (const branch of list) visit(branch, at, seen);
-    }
-    for (const key of ["if", "then", "else", "not"]) visit(node[key], at, seen);
-    if (node.properties && typeof node.properties === "object") {
-      for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) visit(child, `${at}/${escapeToken(name)}`, seen);
-    }
-    for (const key of ["additionalProperties", "items", "additionalItems", "unevaluatedProperties", "unevaluatedItems"]) visit(node[key], `${at}/*`, seen);
-    if (node.patternProperties && typeof node.patternProperties === "object")
-      for (const child of Object.values(node.patternProperties as object)) visit(child, `${at}/*`, seen);
-    if (Array.isArray(node.prefixItems)) for (const [index, child] of node.prefixItems.entries()) visit(child, `${at}/${index}`, seen);
-  };
-  visit(root, "", new Set());
-  return [...found].sort();
-}
-
-/** Whether every object location of the schema is closed and names no secret property. */
-function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: string) => boolean): boolean {
-  let visits = 0;
-  const typesOf = (node: Record<string, unknown>): readonly unknown[] | undefined =>
-    typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? node.type : undefined;
-  // A location that cannot hold an object or an array needs no closing (`{type: "string"}`).
-  const closed = (schema: unknown): boolean => {
-    if (++visits > 20_000) return false;
-    if (typeof schema === "boolean") return !schema;
-    if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
-    const node = schema as Record<string, unknown>;
-    const types = typesOf(node);
-    if (types && !types.includes("object") && !types.includes("array")) return true;
-    if (node.$ref !== undefined || node.$dynamicRef !== undefined || node.patternProperties !== undefined) return false;
-    const mayBeObject = types === undefined || types.includes("object");
-    if (mayBeObject && node.additionalProperties !== false && node.unevaluatedProperties !== false) return false;
-    if (node.properties && typeof node.properties === "object") {
-      for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) if (isSecretName(name) || !closed(child)) return false;
-    }
-    for (const key of ["items", "additionalItems", "unevaluatedItems", "contains", "not", "if", "then", "else"])
-      if (node[key] !== undefined && !closed(node[key])) return false;
-    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
-      const list = node[key];
-      if (Array.isArray(list) && !list.every(closed)) return false;
-    }
-    return true;
-  };
-  return closed(root);
 }
