@@ -292,10 +292,11 @@ if (only.has("ledger")) {
     linesOnDisk: number;
     dropped: number;
   };
-  type Ledger = Record<string, Phase> & { capacity: { linesPerSecond: number; cpuNsPerLine: number }; open2x: Phase & { offeredPerSecond: number } } & Record<
-      `line:${string}`,
-      { lineNs: number; jsonParseNs: number; lineBytes: number }
-    >;
+  type Ledger = Record<string, Phase> & {
+    capacity: { linesPerSecond: number; cpuNsPerLine: number };
+    open2x: Phase & { offeredPerSecond: number };
+    baseline: { loopDelayMaxMs: number; loopDelayP99Ms: number };
+  } & Record<`line:${string}`, { lineNs: number; jsonParseNs: number; lineBytes: number }>;
   const samples = Array.from({ length: runs }, () => runCase<Ledger>(cases("ledger-load.ts"), [], {}, ["--expose-gc"]));
   const m = (pick: (sample: Ledger) => number): number => medianOf(samples, pick);
   say(
@@ -350,6 +351,15 @@ if (only.has("ledger")) {
       )} |`,
     );
   }
+  say(
+    `baseline, work in 1 ms slices without guard or sink: event-loop delay p99 / max ${fixed(
+      m((s) => s.baseline.loopDelayP99Ms),
+      1,
+    )} / ${fixed(
+      m((s) => s.baseline.loopDelayMaxMs),
+      1,
+    )} ms (the machine's own stalls)`,
+  );
   results.ledger = samples;
 }
 

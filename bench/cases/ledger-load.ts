@@ -7,6 +7,7 @@
 //              p99 call latency, event-loop delay, RSS; after flush, lines on disk + drops = calls.
 //   closed:    1,000 callers, each awaiting its outcome, default options (overflow "wait").
 //   durable:   the same 1,000 callers with `durable: true` (each outcome waits for its line).
+//   baseline:  event-loop delay of work in 1 ms slices with no guard or sink: the machine's own stalls.
 // Prints one JSON line.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -129,6 +130,22 @@ async function measure(run: (record: (ms: number) => void, stopAt: number) => Pr
 }
 
 const raw = JSON.stringify(VALID.create_invoice);
+
+// 1b. The machine's own stalls: the same length of work in slices of at most 1 ms (JSON.parse of
+// the body), no guard and no ledger. On a shared machine the process is descheduled now and
+// then; a loop delay seen here is not the sink's.
+{
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const stopAt = performance.now() + PHASE_MS;
+  while (performance.now() < stopAt) {
+    const sliceEnd = performance.now() + 1;
+    while (performance.now() < sliceEnd) JSON.parse(raw);
+    await new Promise((done) => setImmediate(done));
+  }
+  delay.disable();
+  results.baseline = { loopDelayMaxMs: delay.max / 1e6, loopDelayP99Ms: delay.percentile(99) / 1e6 };
+}
 
 // 2. Open loop at twice the sink's capacity: calls arrive whether or not earlier ones finished.
 // The phases' sinks never rotate, so every line written is in the one file counted.
