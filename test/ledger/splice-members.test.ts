@@ -20,6 +20,8 @@ describe("spliceMembers", () => {
     ["scalars of every kind", '{"n":-1.5e3,"t":true,"f":false,"z":null,"customer_ref":"q","s":"\\u2028"}'],
     ["duplicate keys", '{"customer_ref":"a","x":1,"customer_ref":"b","x":2}'],
     ["the target already sent", '{"customer_id":"cus_999","customer_ref":"Acme"}'],
+    ["the key again as a value and nested, kept there", '{"customer_ref":"a","note":"customer_ref","n":{"customer_ref":1},"m":["customer_ref"]}'],
+    ["the rest kept whole after the last dropped key", '{"customer_ref":"a" , "x":{"y":[1,2,{"z":"}"}]},"w":"\\\\"  }'],
     ["empty", "{}"],
     ["__proto__ kept as an own key", '{"__proto__":{"admin":true},"customer_ref":"Acme"}'],
   ];

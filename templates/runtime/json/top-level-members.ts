@@ -39,11 +39,20 @@ export function spliceMembers(text: string, drop: ReadonlySet<string>, append: s
     if (drop.has(key)) {
       // Flush the run of kept members before this one (it ends with the comma before `start`).
       if (keptFrom < start) {
-        const run = text.slice(keptFrom, start).replace(/[\s,]+$/, "");
+        const run = text.slice(keptFrom, trimBack(text, keptFrom, start));
         if (run !== "") kept += any ? `,${run}` : run;
         any ||= run !== "";
       }
       keptFrom = next === 0x2c ? skipSpace(text, at + 1) : at;
+      // No dropped key occurs again anywhere after this member (inside a string a quote is
+      // escaped, so `"key"` cannot occur there): the rest of the text is kept as it is.
+      if (next === 0x2c && noneFrom(text, drop, keptFrom)) {
+        // Valid JSON: the text ends with the object's `}` and spaces.
+        const run = text.slice(keptFrom, trimBack(text, keptFrom, trimBack(text, keptFrom, length) - 1));
+        if (run !== "") kept += any ? `,${run}` : run;
+        any ||= run !== "";
+        return `{${kept}${any && append !== "" ? "," : ""}${append}}`;
+      }
     }
     if (next === 0x7d) {
       const run = keptFrom < end ? text.slice(keptFrom, end) : "";
@@ -54,6 +63,21 @@ export function spliceMembers(text: string, drop: ReadonlySet<string>, append: s
     at = skipSpace(text, at + 1);
   }
   return undefined;
+}
+
+/** `end` moved back over spaces, tabs and commas, not before `from`. */
+function trimBack(text: string, from: number, end: number): number {
+  while (end > from) {
+    const code = text.charCodeAt(end - 1);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x2c) break;
+    end--;
+  }
+  return end;
+}
+
+function noneFrom(text: string, keys: ReadonlySet<string>, from: number): boolean {
+  for (const key of keys) if (text.indexOf(`"${key}"`, from) >= 0) return false;
+  return true;
 }
 
 function skipSpace(text: string, at: number): number {
