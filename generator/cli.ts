@@ -14,9 +14,9 @@ import { writePackage } from "./write-output.ts";
 import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
-import { buildReport, formatReport } from "./report.ts";
+import { buildReportFrom, formatReport } from "./report.ts";
 import { strictLimitWarnings, strictReport } from "./strict-report.ts";
-import { DEFAULT_LEDGER_PATH, readLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
+import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 
@@ -187,7 +187,9 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
     return 1;
   }
   try {
-    const reports = buildReport(await readLedger(file));
+    const scan = { entries: 0, torn: 0 };
+    const reports = await buildReportFrom(scanLedger(file, scan));
+    if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} torn fragment${scan.torn === 1 ? "" : "s"} in ${file} (a writer died mid-line)\n`);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {

@@ -89,6 +89,34 @@ export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
   });
 }
 
+/**
+ * The report of a ledger read as a stream: each chain is kept only in its latest state, reduced
+ * to what the report counts (tool, verdict, each attempt's failure and rules), so a ledger of
+ * any size is reported in memory proportional to its number of chains, not its bytes.
+ */
+export async function buildReportFrom(entries: AsyncIterable<LedgerEntry>): Promise<ToolReport[]> {
+  const latest = new Map<string, LedgerEntry>();
+  for await (const entry of entries) {
+    latest.set(entry.chain, {
+      v: 1,
+      chain: entry.chain,
+      tool: entry.tool,
+      turn: "",
+      startedAt: "",
+      verdict: entry.verdict,
+      repairs: entry.repairs,
+      attempts: (entry.attempts ?? []).map((attempt) => ({
+        raw: "",
+        failure: attempt.failure,
+        errors: (attempt.errors ?? []).map((error) => ({ path: "", rule: error.rule, message: "" })),
+        coercions: [],
+        guardMs: 0,
+      })),
+    });
+  }
+  return buildReport([...latest.values()]);
+}
+
 function perThousand(count: number, calls: number): number {
   return calls === 0 ? 0 : Math.round((count / calls) * 10000) / 10;
 }

@@ -13,6 +13,7 @@ import {
   TOOL_NAME,
   TOOL_REFERENCES,
   TOOL_VALIDATOR,
+  TOOL_WRITE_ONLY,
   type TOOL_ARGS,
   type TOOL_REFERENCE_KINDS,
   type TOOL_RESOLVED_ARGS,
@@ -41,6 +42,10 @@ const references: ReferenceTable = TOOL_REFERENCES;
 // prettier-ignore
 const http: HttpBinding | undefined = TOOL_HTTP;
 
+/** The schema's `writeOnly` locations (JSON Pointers, `*` = any token): redacted in the ledger. */
+// prettier-ignore
+const writeOnly: readonly string[] = TOOL_WRITE_ONLY;
+
 /** TOOL_DESCRIPTION */
 export const TOOL_EXPORT: ToolDefinition<TOOL_ARGS, TOOL_RESOLVED_ARGS, TOOL_REFERENCE_KINDS> = defineTool({
   name: TOOL_NAME,
@@ -51,4 +56,5 @@ export const TOOL_EXPORT: ToolDefinition<TOOL_ARGS, TOOL_RESOLVED_ARGS, TOOL_REF
   hints,
   references,
   http,
+  writeOnly,
 });

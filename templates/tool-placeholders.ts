@@ -16,4 +16,5 @@ export declare const TOOL_COERCIONS: Record<string, "number" | "integer" | "bool
 export declare const TOOL_HINTS: Record<string, never>;
 export declare const TOOL_REFERENCES: Record<string, { kind: string; target: string }>;
 export declare const TOOL_HTTP: HttpBinding | undefined;
+export declare const TOOL_WRITE_ONLY: readonly string[];
 export declare const TOOL_VALIDATOR: StandaloneValidator;

@@ -5,8 +5,8 @@ import path from "node:path";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 
-export function runCase<T>(file: string, args: readonly string[] = [], env: Record<string, string> = {}): T {
-  const output = execFileSync(process.execPath, [file, ...args], {
+export function runCase<T>(file: string, args: readonly string[] = [], env: Record<string, string> = {}, nodeFlags: readonly string[] = []): T {
+  const output = execFileSync(process.execPath, [...nodeFlags, file, ...args], {
     cwd: REPO,
     env: { ...process.env, ...env },
     encoding: "utf8",

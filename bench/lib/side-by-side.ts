@@ -13,9 +13,10 @@ export interface SideBySideOptions {
   /**
    * Let the event loop turn after every batch, outside the timed region: work a contender defers
    * (a ledger sink's drain) then runs between batches instead of piling up or landing in another
-   * contender's batch.
+   * contender's batch. A function is awaited instead (untimed): `() => sink.flush()` finishes
+   * that work before the next batch, so a bounded sink's queue never fills across batches.
    */
-  readonly settle?: boolean;
+  readonly settle?: boolean | (() => Promise<unknown>);
 }
 
 export async function sideBySide(contenders: Readonly<Record<string, Contender>>, options: SideBySideOptions = {}): Promise<Record<string, number>> {
@@ -40,7 +41,8 @@ export async function sideBySide(contenders: Readonly<Record<string, Contender>>
       }
       const ns = Number(process.hrtime.bigint() - start) / batch;
       if (round >= 0) samples.get(name)?.push(ns);
-      if (options.settle) await new Promise((resolve) => setImmediate(resolve));
+      if (typeof options.settle === "function") await options.settle();
+      else if (options.settle) await new Promise((resolve) => setImmediate(resolve));
     }
   }
   if (sink === 0) throw new Error("side-by-side: no contender produced a result");

@@ -258,6 +258,9 @@ const references = {
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
+/** The schema's `writeOnly` locations (JSON Pointers, `*` = any token): redacted in the ledger. */
+// prettier-ignore
+const writeOnly = [];
 /** Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier. */
 export const createInvoice = defineTool({
   name: "create_invoice",
@@ -268,6 +271,7 @@ export const createInvoice = defineTool({
   hints,
   references,
   http,
+  writeOnly,
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the

@@ -264,6 +264,9 @@ const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
+/** The schema's `writeOnly` locations (JSON Pointers, `*` = any token): redacted in the ledger. */
+// prettier-ignore
+const writeOnly = [];
 /** Book a meeting room and invite attendees. */
 export const scheduleMeeting = defineTool({
   name: "schedule_meeting",
@@ -274,6 +277,7 @@ export const scheduleMeeting = defineTool({
   hints,
   references,
   http,
+  writeOnly,
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the

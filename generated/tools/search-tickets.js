@@ -213,6 +213,9 @@ const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
+/** The schema's `writeOnly` locations (JSON Pointers, `*` = any token): redacted in the ledger. */
+// prettier-ignore
+const writeOnly = [];
 /** Search support tickets. Every filter is optional; results are paged, at most 100 per page. */
 export const searchTickets = defineTool({
   name: "search_tickets",
@@ -223,6 +226,7 @@ export const searchTickets = defineTool({
   hints,
   references,
   http,
+  writeOnly,
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the

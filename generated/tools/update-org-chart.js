@@ -148,6 +148,9 @@ const references = {};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
+/** The schema's `writeOnly` locations (JSON Pointers, `*` = any token): redacted in the ledger. */
+// prettier-ignore
+const writeOnly = [];
 /** Replace a team's subtree of the org chart. Teams nest to any depth. */
 export const updateOrgChart = defineTool({
   name: "update_org_chart",
@@ -158,6 +161,7 @@ export const updateOrgChart = defineTool({
   hints,
   references,
   http,
+  writeOnly,
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the

@@ -7,6 +7,7 @@ import type { ToolDescription } from "../ir.ts";
 import { code, dataLiteral, ident, join, jsdoc, literal } from "../safe-emit.ts";
 import { buildCoercionTable } from "./coercion-table.ts";
 import { buildHintTable } from "./error-hints.ts";
+import { writeOnlyPointers } from "../../templates/runtime/ledger/redact.ts";
 import { exportName } from "./names.ts";
 import { fill, toolTemplate } from "./tool-template.ts";
 import type { CompiledValidator } from "./validator.ts";
@@ -34,6 +35,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
     TOOL_REFERENCES: dataLiteral(tool.references),
     TOOL_HTTP: tool.http ? dataLiteral(tool.http) : code`undefined`,
     TOOL_VALIDATOR: ident(validator.entry),
+    TOOL_WRITE_ONLY: dataLiteral(writeOnlyPointers(tool.inputSchema)),
     DESCRIPTION_COMMENT: description,
   });
   const dts = fill(template.dts, {

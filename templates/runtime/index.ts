@@ -25,6 +25,7 @@ export type {
   FailedOutcome,
   IdempotencyConflictOutcome,
   FailureClass,
+  LedgerUnavailableOutcome,
   OkOutcome,
   Outcome,
   ValidationFailedOutcome,
@@ -34,7 +35,19 @@ export type { Resolution } from "./contract/resolution.ts";
 export { latestPerChain } from "./ledger/ledger.ts";
 export type { InputSchema, JsonSchema, JsonValue, ToolSpec } from "./contract/tool-spec.ts";
 export { defineTool } from "./call/define-tool.ts";
-export { JsonlFileSink, readLedger, DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions } from "./ledger/ledger-jsonl.ts";
+export { defaultLedger } from "./ledger/default-ledger.ts";
+export {
+  JsonlFileSink,
+  readLedger,
+  scanLedger,
+  DEFAULT_LEDGER_PATH,
+  type JsonlFileSinkOptions,
+  type LedgerScan,
+  type LedgerSinkStats,
+} from "./ledger/ledger-jsonl.ts";
+export { entryArguments } from "./ledger/read.ts";
+export { flushLedgerOnSignals } from "./ledger/exit-hooks.ts";
+export { DEFAULT_SECRET_NAMES, type RedactionOptions } from "./ledger/redact.ts";
 export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError } from "./resolve/resolver-lookup.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";

@@ -22,7 +22,7 @@ describe("npm run bench", () => {
   }, 240_000);
 
   it.each<[string[], RegExp]>([
-    [["--only", "vald"], /unknown figure "vald" in --only; the figures are valid, invalid, cold, generation, size, telemetry, changes, hostile/],
+    [["--only", "vald"], /unknown figure "vald" in --only; the figures are valid, invalid, cold, generation, size, telemetry, changes, hostile, ledger/],
     [["--runs", "0"], /--runs must be a whole number of processes, at least 1; got "0"/],
     [["--generation-runs", "two"], /--generation-runs must be a whole number/],
     [["--fast"], /Unknown option '--fast'.*options: --only/],

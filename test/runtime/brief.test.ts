@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 import { assertBudgetBounded, assertRepairedCallOnly, assertTruncationBudget, type MakeTool, spyImplementation } from "./scenarios.ts";
 
@@ -127,7 +128,7 @@ describe("repair chains", () => {
     }, ledger);
     const outcome = await tool.call(JSON.stringify(validInvoice), { turn: "t" });
     const again = await make(() => "done", new MemorySink()).call(JSON.stringify(validInvoice), { turn: "u" });
-    expect(ledger.last()?.arguments).toEqual(validInvoice);
+    expect(entryArguments(ledger.last()!)).toEqual(validInvoice);
     expect(outcome.status === "ok" && outcome.idempotencyKey).toBe(keyInside);
     expect(again.status === "ok" && again.idempotencyKey).toBe(keyInside);
   });

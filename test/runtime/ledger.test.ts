@@ -21,7 +21,8 @@ describe("JsonlFileSink", () => {
   it("records 1,000 concurrent calls as exactly 1,000 well-formed lines", async () => {
     const path = await tempPath();
     const ledger = new JsonlFileSink({ path });
-    const tool = defineTool(invoiceSpec()).implement(async () => "ok", { ledger });
+    // The key is written when the implementation reads it (computing it costs the ledger nothing then).
+    const tool = defineTool(invoiceSpec()).implement(async (_args, context) => context.idempotencyKey, { ledger });
     const outcomes = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => tool.call(JSON.stringify({ ...validInvoice, amount: i + 1 }), { turn: `turn-${i}` })),
     );
@@ -64,7 +65,9 @@ describe("JsonlFileSink", () => {
       await expect(ledger.flush()).rejects.toThrow(/2 entries could not be written/);
       expect(onError).toHaveBeenCalledTimes(1);
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/toolguard ledger/), expect.objectContaining({ type: "ToolguardLedgerWarning" }));
-      await expect(ledger.flush()).resolves.toBeUndefined();
+      // Nothing is given up: the entries stay queued, and the next flush retries and reports again.
+      await expect(ledger.flush()).rejects.toThrow(/2 entries could not be written/);
+      expect(ledger.stats()).toMatchObject({ appended: 2, written: 0, dropped: 0, pending: 2 });
     } finally {
       warn.mockRestore();
     }
@@ -122,7 +125,8 @@ describe("MemorySink", () => {
       },
       { ledger: both },
     );
-    await tool.call(JSON.stringify(validInvoice), { turn: "t1" });
+    // A coerced amount: `arguments` is written only when it differs from the raw text.
+    await tool.call(JSON.stringify({ ...validInvoice, amount: String(validInvoice.amount) }), { turn: "t1" });
     await file.close();
     expect(memory.size).toBe(1);
     expect(memory.entries).toEqual(await readLedger(path));

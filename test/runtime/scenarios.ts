@@ -6,6 +6,7 @@ import type { GuardedTool, Implementation } from "../../templates/runtime/contra
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import type { Outcome, ValidationFailedOutcome } from "../../templates/runtime/contract/outcome.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { validInvoice } from "./invoice-spec.ts";
 
 export type InvoiceArgs = typeof validInvoice;
@@ -85,7 +86,7 @@ export async function assertRepairedCallOnly(make: MakeTool, shape: Shape): Prom
   expect(entry.repairs).toBe(1);
   expect(entry.verdict).toBe("repaired");
   expect(entry.attempts.flatMap((attempt) => attempt.coercions)).toEqual([]);
-  expect(entry.arguments).toEqual(validInvoice);
+  expect(entryArguments(entry)).toEqual(validInvoice);
 }
 
 /** Brief test 2: a model that is wrong forever is asked exactly twice, then refused. */

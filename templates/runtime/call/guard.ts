@@ -12,23 +12,16 @@ import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementatio
 import type { ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { QueueTicket } from "../compose/write-queue.ts";
-import type { LedgerAttempt, LedgerSink, Verdict } from "../ledger/ledger.ts";
+import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { planCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
-import { appendEntry, ChainRecord, markRefused } from "../ledger/chain-record.ts";
-import { defaultLedger } from "../ledger/ledger-jsonl.ts";
+import { markRefused } from "../ledger/chain-record.ts";
+import { GuardLedger, type ClosingVerdict } from "../ledger/settle.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
 import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
 import { bindReferences, resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
-import {
-  countCall,
-  countFailure,
-  countIdempotencyConflict,
-  countRepairExhausted,
-  countRepairSucceeded,
-  toolAttributes,
-  type ToolAttributes,
-} from "../telemetry/telemetry.ts";
+import type { ToolAttributes } from "../telemetry/telemetry.ts";
+import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
 import { Composition } from "./composition.ts";
@@ -75,7 +68,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #references: BoundReferences | undefined;
   /** The layers around the implementation the options ask for (compose/), if any. */
   readonly #composition: Composition<Args> | undefined;
-  #sink: LedgerSink | undefined; // The default sink is opened on the first entry.
+  /** The sink (the default opened on the first entry), redaction, caps, durable and fail-closed modes. */
+  readonly #ledger: GuardLedger;
 
   constructor(
     spec: ToolSpec,
@@ -99,13 +93,14 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;
     this.#attributes = toolAttributes(spec.name);
-    this.#sink = options.ledger;
+    this.#ledger = new GuardLedger(spec, options);
     this.#composition = Composition.of<Args>(options);
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
+    const pressure = this.#ledger.pressure();
     const first = this.#call(raw, context);
-    return context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first;
+    return this.#ledger.settle(context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first, pressure);
   }
 
   check(raw: unknown, context: CallContext): CheckResult<Args> {
@@ -128,7 +123,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** The store dropped a turn (evicted, or expired): its open chain still reaches the ledger. */
   dropped(state: TurnState): void {
     const chain = state.chain;
-    if (chain && !state.rejected) this.#record(chain, state.turn, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
+    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
   }
 
   /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
@@ -141,7 +136,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return Promise.reject(error);
     }
     const run = (passed: Passed): Promise<Outcome<Result>> =>
-      passed.ticket ? this.#run(passed, context).finally(() => passed.ticket?.leave()) : this.#run(passed, context);
+      passed.ticket ? this.#gated(passed, context).finally(() => passed.ticket?.leave()) : this.#gated(passed, context);
     if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : settled));
     return isPassed(step) ? run(step) : Promise.resolve(step);
   }
@@ -203,7 +198,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.append({ ...record, question: { field: step.path, candidates } });
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
-    this.#record(chain, turn, chain.attempts.slice(), "open");
+    this.#ledger.record(chain, turn, chain.attempts.slice(), "open");
     return questionOutcome(this.name, step, candidates, chain.attempts.length);
   }
 
@@ -231,13 +226,13 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     state.rejected = left <= 0;
     this.#store.put(state);
     if (state.rejected) {
-      this.#record(chain, turn, attempts, "rejected");
+      this.#ledger.record(chain, turn, attempts, "rejected");
       countRepairExhausted(this.#attributes);
       return argumentsRejected(this.name, failure, errors, made, false);
     }
     // Written now, not only when the chain ends: a crash before the model's next attempt must not
     // lose this one. The chain's final entry supersedes it. A copy, because sinks serialise later.
-    this.#record(chain, turn, attempts, "open");
+    this.#ledger.record(chain, turn, attempts, "open");
     return validationFailed(this.name, failure, errors, made, left, looksTruncated);
   }
 
@@ -249,9 +244,18 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
     if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
       chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
-      this.#record(chain, state.turn, chain.attempts.slice(), "rejected");
+      this.#ledger.record(chain, state.turn, chain.attempts.slice(), "rejected");
     }
     return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
+  }
+
+  /** Fail-closed mode: the implementation runs only while the ledger can be written. */
+  #gated(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
+    if (!this.#ledger.failClosed) return this.#run(passed, context);
+    return this.#ledger.gate(
+      () => this.#run(passed, context),
+      () => this.#close(context.turn, passed.record, "ledger_unavailable", undefined),
+    );
   }
 
   /** Steps 5-6: the key (on demand) and the implementation, through the layers asked for. */
@@ -295,11 +299,11 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    * the turn was refused meanwhile: a valid call finishing late neither lifts the refusal nor
    * refills the budget). Returns the chain's number of attempts.
    */
-  #close(turn: string, record: LedgerAttempt, verdict: "ok" | "replayed" | "error" | "conflict", snapshot: Snapshot | undefined): number {
+  #close(turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
     const state = this.#state(turn);
     const chain = state && !state.rejected ? state.chain : undefined;
     if (state === undefined || chain === undefined) {
-      this.#record(undefined, turn, [record], verdict, snapshot);
+      this.#ledger.record(undefined, turn, [record], verdict, snapshot);
       return 1;
     }
     chain.attempts.push(record);
@@ -308,7 +312,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
     const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
-    this.#record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
+    this.#ledger.record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
     return chain.attempts.length;
   }
 
@@ -319,11 +323,6 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */
   #opened(turn: string): TurnState {
     return this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
-  }
-
-  /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt. */
-  #record(chain: OpenChain | undefined, turn: string, attempts: readonly LedgerAttempt[], verdict: Verdict, snapshot?: Snapshot): void {
-    appendEntry((this.#sink ??= defaultLedger()), new ChainRecord(chain, this.name, turn, chain?.startedAt, verdict, attempts, snapshot));
   }
 }
 

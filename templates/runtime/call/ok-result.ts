@@ -7,11 +7,13 @@ import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
 import type { Resolution } from "../contract/resolution.ts";
+import { spliceMembers } from "../json/top-level-members.ts";
+import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
 import { idempotencyKey } from "./idempotency.ts";
 
 /** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
-export class Snapshot {
+export class Snapshot implements ArgumentsSnapshot {
   readonly #tool: string;
   readonly #text: string;
   readonly #coercions: readonly Coercion[];
@@ -35,6 +37,40 @@ export class Snapshot {
     if (this.#absent) removeAbsent(value, this.#absent);
     for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
     return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
+  }
+
+  /**
+   * The arguments' JSON text without parsing: when only references at the top level changed the
+   * raw text, the text with each reference field swapped for its resolved identifier (see
+   * `spliceMembers`); `undefined` otherwise.
+   */
+  argumentsText(): string | undefined {
+    const resolutions = this.#resolutions;
+    if (this.#coercions.length > 0 || (this.#absent?.length ?? 0) > 0 || resolutions === undefined) return undefined;
+    const drop = new Set<string>();
+    let append = "";
+    for (const resolution of resolutions) {
+      const field = resolution.path.slice(1);
+      if (resolution.path[0] !== "/" || field.includes("/") || field.includes("~")) return undefined;
+      drop.add(field);
+      append += `${append === "" ? "" : ","}${JSON.stringify(resolution.target)}:${JSON.stringify(resolution.id)}`;
+    }
+    return spliceMembers(this.#text, drop, append);
+  }
+
+  /** The properties references were resolved into: keys the raw text does not have. */
+  get addedKeys(): readonly string[] {
+    return this.#resolutions ? this.#resolutions.map((resolution) => resolution.target) : [];
+  }
+
+  /** Whether the arguments differ from what the raw text says (coercions, resolutions, absent nulls). */
+  get changed(): boolean {
+    return this.#coercions.length > 0 || (this.#resolutions?.length ?? 0) > 0 || (this.#absent?.length ?? 0) > 0;
+  }
+
+  /** The key if something already derived it (or named the intent); never computes it. */
+  get keyIfRead(): string | undefined {
+    return this.#intent ?? this.#fingerprint;
   }
 
   /** Names the call's intent (`idempotency.keyOf`); the key is then that name, not the hash. */

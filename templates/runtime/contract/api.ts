@@ -7,6 +7,7 @@ import type { IdempotencyStore } from "./idempotency-store.ts";
 import type { LedgerSink } from "./ledger-entry.ts";
 import type { Candidate } from "./resolution.ts";
 import type { TraceOptions } from "./trace-options.ts";
+import type { RedactionOptions } from "./redaction.ts";
 
 declare const validatedBrand: unique symbol;
 
@@ -102,6 +103,24 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
    * `.toolguard/ledger.jsonl` under the working directory.
    */
   readonly ledger?: LedgerSink;
+  /**
+   * Secret fields replaced in the ledger's `raw`, `arguments`, errors and coercions: by default
+   * the schema's `writeOnly` properties and names like `password`, `apiKey`, `token`
+   * (docs/ledger.md). `false` writes everything in clear.
+   */
+  readonly redact?: RedactionOptions;
+  /** Longest raw text or `arguments` written whole to the ledger; longer ones are cut, with length and hash. Default 16,384. */
+  readonly maxLedgerTextChars?: number;
+  /**
+   * The outcome waits until its ledger entry is on disk (and rejects if it cannot be written).
+   * Default false: the entry is written in the background (docs/ledger.md, durability).
+   */
+  readonly durable?: boolean;
+  /**
+   * When the ledger cannot be written, do not call the implementation: the outcome is
+   * `ledger_unavailable`. Default false: the call runs and the failure is reported.
+   */
+  readonly failClosed?: boolean;
   /** Largest raw argument string accepted, in bytes (UTF-16 units). Default 1 MiB. */
   readonly maxBytes?: number;
   /** Deepest nesting of arrays and objects accepted. Default 64. */

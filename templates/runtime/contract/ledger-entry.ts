@@ -6,8 +6,17 @@ import type { JsonValue } from "./tool-spec.ts";
 
 /** One attempt within a chain, as the model sent it and as the guard judged it. */
 export interface LedgerAttempt {
-  /** The raw arguments exactly as received (a parsed value is recorded as its JSON text). */
+  /**
+   * The raw arguments as received (a parsed value is recorded as its JSON text), after
+   * redaction, cut to the entry's text cap (docs/ledger.md).
+   */
   readonly raw: string;
+  /** Present when `raw` was cut: the length of the whole text, in UTF-16 units. */
+  readonly rawLength?: number;
+  /** Present when `raw` was cut: SHA-256 hex of the whole (redacted) text. */
+  readonly rawSha256?: string;
+  /** Present when secret values were replaced in `raw` (how many; 1 for a text replaced whole). */
+  readonly redacted?: number;
   readonly finishReason?: string;
   /** Absent when the attempt passed. */
   readonly failure?: FailureClass;
@@ -30,9 +39,10 @@ export interface LedgerAttempt {
  * Where a chain stands. `open`: it failed or asked a question and waits for the model's next
  * attempt (a later entry for the same chain supersedes it); the others are final. `abandoned`:
  * it failed and the model never came back within the chain's lifetime; `ambiguous`: it ended on
- * an unanswered question; `error`: the implementation or a resolver threw.
+ * an unanswered question; `error`: the implementation or a resolver threw; `ledger_unavailable`:
+ * fail-closed mode refused to run the implementation because the ledger could not be written.
  */
-export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "replayed" | "conflict";
+export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "replayed" | "conflict" | "ledger_unavailable";
 
 /**
  * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is
@@ -52,9 +62,18 @@ export interface LedgerEntry {
   readonly attempts: readonly LedgerAttempt[];
   /** Attempts after the first. */
   readonly repairs: number;
-  /** The arguments the implementation received, when it ran. */
+  /**
+   * The arguments the implementation received, when it ran and they differ from the passing
+   * attempt's raw text (coercions or resolved references changed them); redacted.
+   */
   readonly arguments?: JsonValue;
+  /** Present when `arguments` was too long to write: its JSON text's length and SHA-256 hex. */
+  readonly argumentsLength?: number;
+  readonly argumentsSha256?: string;
+  /** The key, when the implementation or the caller read it (computing it costs the ledger nothing then). */
   readonly idempotencyKey?: string;
+  /** Attempts left out of `attempts` to keep the entry under its cap (the first and last are kept). */
+  readonly attemptsOmitted?: number;
 }
 
 /** Where ledger entries go. `append` must not block the call; failures surface in `flush`. */
@@ -63,4 +82,13 @@ export interface LedgerSink {
   /** Resolves once every appended entry is durable; rejects if any could not be written. */
   flush(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Optional backpressure: a promise while the sink's queue is over its bound (the guard's
+   * outcome waits for it), `undefined` otherwise.
+   */
+  backpressure?(): Promise<void> | undefined;
+  /** Optional, for `durable` guards: resolves once every entry appended so far is on disk. */
+  written?(): Promise<void>;
+  /** Optional, for `failClosed` guards: whether an entry appended now can be written. */
+  writable?(): boolean | Promise<boolean>;
 }

@@ -91,7 +91,25 @@ export interface IdempotencyConflictOutcome {
   readonly attempts: number;
 }
 
-export type Outcome<Result> = OkOutcome<Result> | ValidationFailedOutcome | ArgumentsRejectedOutcome | AmbiguousReferenceOutcome | IdempotencyConflictOutcome;
+/**
+ * Fail-closed mode only (`implement(impl, { failClosed: true })`): the arguments passed, but the
+ * ledger could not be written, so the implementation was not called. Not the model's fault:
+ * retrying the same call later is right.
+ */
+export interface LedgerUnavailableOutcome {
+  readonly status: "ledger_unavailable";
+  readonly tool: string;
+  readonly detail: string;
+  readonly attempts: number;
+}
+
+export type Outcome<Result> =
+  | OkOutcome<Result>
+  | ValidationFailedOutcome
+  | ArgumentsRejectedOutcome
+  | AmbiguousReferenceOutcome
+  | IdempotencyConflictOutcome
+  | LedgerUnavailableOutcome;
 
 /** The outcomes that go back to the model as a correction or a refusal. */
 export type FailedOutcome = Exclude<Outcome<never>, OkOutcome<never>>;

@@ -168,4 +168,10 @@ export interface ToolSpec {
   readonly hints: HintTable;
   readonly references: ReferenceTable;
   readonly http?: HttpBinding;
+  /**
+   * The schema's `writeOnly` locations, as JSON Pointer patterns (`*` = any one token), found at
+   * build time; the ledger redacts them. Absent (a hand-written spec): found from `inputSchema`
+   * the first time the ledger writes an entry of the tool.
+   */
+  readonly writeOnly?: readonly string[];
 }

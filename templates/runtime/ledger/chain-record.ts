@@ -1,7 +1,12 @@
-// The ledger entry of one chain, built on the call's path by handing over references: its id,
-// start time, arguments and key are derived only when a sink serialises or reads the entry.
+// The ledger entry of one chain. The call hands over references (the chain, its attempts, the
+// snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
+// caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
+// the sink, off the call's path.
+import { hash } from "node:crypto";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import { entryText } from "./entry-text.ts";
+import { MAX_ATTEMPTS_WRITTEN, MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
 
 /**
  * Hands an entry to the sink. A sink must report failures through `flush`; one that throws still
@@ -20,11 +25,20 @@ export interface ChainIdentity {
   readonly id: string;
 }
 
-/** The arguments the implementation received and their idempotency key, derived on demand. */
+/** The arguments the implementation received, and their key, derived on demand. */
 export interface ArgumentsSnapshot {
+  /** A fresh copy of the arguments: parsed, coerced, references resolved. */
   arguments(): JsonValue;
   /** `args`, when given, must be a fresh result of `arguments()`. */
   key(args?: JsonValue): string;
+  /** The key if something already derived it; never computes it. */
+  readonly keyIfRead: string | undefined;
+  /** Whether the arguments differ from the passing attempt's raw text (coercions, resolutions). */
+  readonly changed: boolean;
+  /** The arguments' JSON text when it can be had without parsing (the same value as `arguments()`), else `undefined`. */
+  argumentsText?(): string | undefined;
+  /** The properties references were resolved into: keys the raw text does not have. */
+  readonly addedKeys: readonly string[];
 }
 
 /**
@@ -59,12 +73,7 @@ function isoTime(ms: number): string {
   return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
 
-/**
- * A ledger entry whose arguments and key are derived only when it is serialised or read.
- * `startedAt` undefined: a chain of one valid attempt, whose time is read when the entry first
- * is (sinks read entries as they take them, so within the call's own tick or the sink's next
- * slice), which keeps clock reads off the valid call's path.
- */
+/** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
 export class ChainRecord implements LedgerEntry {
   readonly v = 1 as const;
   readonly #identity: ChainIdentity | undefined;
@@ -72,9 +81,15 @@ export class ChainRecord implements LedgerEntry {
   readonly tool: string;
   readonly turn: string;
   readonly verdict: Verdict;
-  readonly attempts: readonly LedgerAttempt[];
+  readonly #attempts: readonly LedgerAttempt[];
   #startedAt: number | undefined;
   readonly #snapshot: ArgumentsSnapshot | undefined;
+  readonly #policy: RecordPolicy | undefined;
+  /**
+   * The key as it stood when the entry was recorded: present when the implementation read it.
+   * Taken then, not at serialisation, so whether an entry has a key does not depend on timing.
+   */
+  readonly #key: string | undefined;
 
   constructor(
     identity: ChainIdentity | undefined,
@@ -84,14 +99,17 @@ export class ChainRecord implements LedgerEntry {
     verdict: Verdict,
     attempts: readonly LedgerAttempt[],
     snapshot: ArgumentsSnapshot | undefined,
+    policy?: RecordPolicy,
   ) {
     this.#identity = identity;
     this.tool = tool;
     this.turn = turn;
     this.verdict = verdict;
-    this.attempts = attempts;
+    this.#attempts = attempts;
     this.#startedAt = startedAt;
     this.#snapshot = snapshot;
+    this.#policy = policy;
+    this.#key = snapshot?.keyIfRead;
   }
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
@@ -100,29 +118,35 @@ export class ChainRecord implements LedgerEntry {
   }
 
   get startedAt(): string {
+    // Undefined: the time is read when the entry first is (within the call's tick or the sink's next slice).
     return isoTime(Math.round((this.#startedAt ??= Date.now())));
+  }
+
+  /** The attempts as written: redacted and capped. */
+  get attempts(): readonly LedgerAttempt[] {
+    return this.#written().attempts;
   }
 
   /** Attempts that answered a failed one (a reply to a question, or a refused call, is not a repair). */
   get repairs(): number {
+    const attempts = this.#attempts;
     let repairs = 0;
-    for (let index = 1; index < this.attempts.length; index++) {
-      if (this.attempts[index - 1]?.failure && !REFUSED_ATTEMPTS.has(this.attempts[index] as LedgerAttempt)) repairs++;
+    for (let index = 1; index < attempts.length; index++) {
+      if (attempts[index - 1]?.failure && !REFUSED_ATTEMPTS.has(attempts[index] as LedgerAttempt)) repairs++;
     }
     return repairs;
   }
 
   get arguments(): JsonValue | undefined {
-    return this.#snapshot?.arguments();
+    return this.#argumentFields().arguments;
   }
 
   get idempotencyKey(): string | undefined {
-    return this.#snapshot?.key();
+    return this.#key;
   }
 
   toJSON(): LedgerEntry {
-    // One parse of the raw text serves both fields; hashing only reads the value.
-    const args = this.#snapshot?.arguments();
+    const written = this.#written();
     return {
       v: this.v,
       chain: this.chain,
@@ -130,10 +154,141 @@ export class ChainRecord implements LedgerEntry {
       turn: this.turn,
       startedAt: this.startedAt,
       verdict: this.verdict,
-      attempts: this.attempts,
+      attempts: written.attempts,
+      ...(written.omitted > 0 ? { attemptsOmitted: written.omitted } : {}),
       repairs: this.repairs,
-      arguments: args,
-      idempotencyKey: this.#snapshot?.key(args),
+      ...this.#argumentFields(),
+      idempotencyKey: this.#key,
     };
   }
+
+  /**
+   * The entry's JSON text, written field by field (entry-text.ts): what the JSONL sink writes,
+   * the same value as `JSON.stringify(this)` without building the plain object first.
+   */
+  toJSONText(): string {
+    const written = this.#written();
+    return entryText({
+      chain: this.chain,
+      tool: this.tool,
+      turn: this.turn,
+      startedAt: this.startedAt,
+      verdict: this.verdict,
+      attempts: written.attempts,
+      attemptsOmitted: written.omitted,
+      repairs: this.repairs,
+      argumentMembers: written.argumentMembers,
+      idempotencyKey: this.#key,
+    });
+  }
+
+  #cache: Written | undefined;
+
+  #written(): Written {
+    if (this.#cache) return this.#cache;
+    const policy = this.#policy;
+    const all = this.#attempts;
+    let omitted = 0;
+    let chosen = all;
+    if (all.length > MAX_ATTEMPTS_WRITTEN) {
+      // The first attempts say what the model started from, the last how the chain ended.
+      const head = MAX_ATTEMPTS_WRITTEN / 2;
+      chosen = [...all.slice(0, head), ...all.slice(all.length - head)];
+      omitted = all.length - chosen.length;
+    }
+    const attempts = policy ? chosen.map((attempt) => writtenAttempt(attempt, policy)) : chosen;
+    let argumentFields: { arguments?: JsonValue; argumentsLength?: number; argumentsSha256?: string } = {};
+    let argumentMembers = "";
+    const snapshot = this.#snapshot;
+    if (snapshot?.changed) {
+      const redactor = policy?.redactor;
+      const max = policy?.maxTextChars ?? Infinity;
+      // The passing attempt is the chain's last: when its raw text provably holds no secret,
+      // neither do the arguments derived from it (unless a reference added a secret key).
+      const safe = !redactor || redactor.argumentsAreSafe(all.at(-1)?.raw, snapshot.addedKeys);
+      // Safe and spliced from the raw text: no parse, no serialisation (the object is parsed
+      // from the text only if a reader asks for it). Too long: the canonical text is hashed.
+      const spliced = safe ? snapshot.argumentsText?.() : undefined;
+      if (spliced !== undefined && spliced.length <= max) {
+        argumentMembers = `,"arguments":${spliced}`;
+        return (this.#cache = { attempts, omitted, argumentFields: undefined, argumentMembers, spliced });
+      } else {
+        const value = snapshot.arguments();
+        if (!safe) redactor?.valueInPlace(value);
+        const text = JSON.stringify(value);
+        if (text.length > max) {
+          argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
+          argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentFields.argumentsSha256}"`;
+        } else {
+          argumentFields = { arguments: value };
+          argumentMembers = `,"arguments":${text}`;
+        }
+      }
+    }
+    return (this.#cache = { attempts, omitted, argumentFields, argumentMembers, spliced: undefined });
+  }
+
+  /** The argument fields as an object (for `toJSON` and readers); spliced arguments are parsed only now. */
+  #argumentFields(): { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } {
+    const written = this.#written();
+    if (written.argumentFields) return written.argumentFields;
+    const fields = { arguments: JSON.parse(written.spliced as string) as JsonValue };
+    this.#cache = { ...written, argumentFields: fields };
+    return fields;
+  }
+}
+
+interface Written {
+  readonly attempts: readonly LedgerAttempt[];
+  readonly omitted: number;
+  /** Undefined while `arguments` is only the text `spliced`. */
+  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } | undefined;
+  readonly spliced: string | undefined;
+  /** `argumentFields` as JSON members, each with its leading comma. */
+  readonly argumentMembers: string;
+}
+
+function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
+  const redactor = policy.redactor;
+  let raw = attempt.raw;
+  let redacted = 0;
+  if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
+  const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
+  const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
+  const resolutions = redactor ? redactor.resolutions(attempt.resolutions) : attempt.resolutions;
+  const long = raw.length > policy.maxTextChars;
+  const question = attempt.question;
+  const same = errors === attempt.errors && coercions === attempt.coercions && resolutions === attempt.resolutions;
+  if (!long && redacted === 0 && same && !hasLongText(attempt)) return attempt;
+  return {
+    raw: long ? raw.slice(0, policy.maxTextChars) : raw,
+    ...(long ? { rawLength: raw.length, rawSha256: sha256(raw) } : {}),
+    ...(redacted > 0 ? { redacted } : {}),
+    finishReason: attempt.finishReason,
+    failure: attempt.failure,
+    errors: errors.map((error) => (error.message.length > MAX_MESSAGE_CHARS ? { ...error, message: cut(error.message) } : error)),
+    coercions,
+    absent: attempt.absent,
+    resolutions,
+    question: question && {
+      field: question.field,
+      candidates: question.candidates.map((candidate) => ({ id: cut(candidate.id), label: cut(candidate.label) })),
+    },
+    guardMs: attempt.guardMs,
+  };
+}
+
+function hasLongText(attempt: LedgerAttempt): boolean {
+  for (const error of attempt.errors) if (error.message.length > MAX_MESSAGE_CHARS) return true;
+  if (attempt.question)
+    for (const candidate of attempt.question.candidates) if (candidate.label.length > MAX_MESSAGE_CHARS || candidate.id.length > MAX_MESSAGE_CHARS) return true;
+  return false;
+}
+
+function cut(text: string): string {
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length} characters)` : text;
+}
+
+function sha256(text: string): string {
+  return hash("sha256", text, "hex");
 }

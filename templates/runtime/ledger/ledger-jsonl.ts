@@ -1,67 +1,158 @@
-// The default ledger: an append-only JSON Lines file, one chain per line (format: docs/ledger.md).
+// The default ledger: an append-only JSON Lines file, one chain state per line (format and the
+// durability contract: docs/ledger.md).
 //
-// Durability: entries are written in batches through one handle opened with flag "a" (every
-// write lands at the end of the file, also across processes) and synced to disk after each
-// batch. A crash mid-write can leave at most one partial last line; the next process that
-// opens the file starts on a fresh line, and `readLedger` skips any line that is not complete
-// JSON, so earlier entries are never lost or corrupted.
-//
-// Failures are never silent: a batch that cannot be written is reported through
-// `process.emitWarning`, the optional `onError`, and a rejected `flush()`.
-import { mkdir, open, readFile, type FileHandle } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+// - `append` only queues a reference. The queue is bounded (`maxQueue`): past it, a guarded call
+//   waits for the sink to catch up (`overflow: "wait"`, the default) or the entry is dropped and
+//   counted (`"drop"`). It never grows without limit.
+// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each), each
+//   written with one `write` on a handle opened with O_APPEND and synced, and the event loop runs
+//   between slices: a backlog never stalls the calls.
+// - Lines never interleave: a slice is one write, so another process's lines land before or
+//   after it. Before each write the file is checked: if its last byte is not a newline (a writer
+//   died mid-line, or our own write was cut short by a full disk), the slice starts with one.
+// - Nothing is lost silently: a slice that cannot be written stays queued and is retried (on the
+//   next append, on `flush()`, and once a second); failures and drops raise a process warning,
+//   call `onError`, and make `flush()` reject with the count.
+// - Rotation: past `maxFileBytes`, the file is renamed to `<path>.1` (older ones shift up to
+//   `maxFiles`) and a new one started.
+import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
+import { AppendFile } from "./append-file.ts";
+import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
+import { entryLine } from "./line.ts";
+import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
-export interface JsonlFileSinkOptions {
-  /** The ledger file. Default `.toolguard/ledger.jsonl` under the working directory. */
-  readonly path?: string;
-  /** Called with every write failure, besides the process warning. */
-  readonly onError?: (error: Error) => void;
-  /** Sync each batch to disk (`fdatasync`) before counting it written. Default true. */
-  readonly sync?: boolean;
+export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
+
+const SLICE_ENTRIES = 512;
+const SLICE_CHARS = 1 << 20;
+const SLICE_MS = 4;
+const RETRY_MS = 1000;
+
+interface Slice {
+  readonly text: string;
+  readonly count: number;
 }
-
-export const DEFAULT_LEDGER_PATH: string = ".toolguard/ledger.jsonl";
 
 export class JsonlFileSink implements LedgerSink {
   readonly path: string;
   readonly #onError: ((error: Error) => void) | undefined;
-  readonly #sync: boolean;
-  #pending: LedgerEntry[] = [];
-  #scheduled = false;
-  #writing: Promise<void> = Promise.resolve();
-  #handle: Promise<{ handle: FileHandle; prefix: string }> | undefined;
-  #failures: Error[] = [];
+  readonly #maxQueue: number;
+  readonly #overflow: "wait" | "drop";
+  readonly #maxEntryBytes: number;
+
+  /** Entries not yet serialised; `#head` is the first one still queued. */
+  #queue: LedgerEntry[] = [];
+  #head = 0;
+  /** Serialised, not yet confirmed written: the slice in flight, or one waiting for a retry. */
+  #slice: Slice | undefined;
+  #draining: Promise<void> | undefined;
+  readonly #file: AppendFile;
+  /** The last write failed; cleared by the next one that succeeds. */
+  #failing = false;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
+
+  #appended = 0;
+  #written = 0;
+  #dropped = 0;
+  #failedWrites = 0;
+  #peakQueued = 0;
+  /** Failures and drops not yet reported by `flush()`. */
+  #failures: Error[] = [];
+  #droppedUnreported = 0;
+  readonly #waiters = new WriteWaiters();
+  readonly #pressure = new PressureLatch();
 
   constructor(options: JsonlFileSinkOptions = {}) {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
     this.#onError = options.onError;
-    this.#sync = options.sync ?? true;
+    this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
+    this.#overflow = options.overflow ?? "wait";
+    this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes ?? 1024 * 1024);
+    const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
+    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
+  }
+
+  get #queued(): number {
+    return this.#queue.length - this.#head;
   }
 
   append(entry: LedgerEntry): void {
     if (this.#closed) {
-      this.#report(new Error("the sink is closed"), 1);
+      this.#drop(1, "the sink is closed");
       return;
     }
-    this.#pending.push(entry);
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    // Batch every entry appended in this turn of the event loop into one write.
-    this.#writing = this.#writing.then(nextTick).then(() => this.#drain());
+    const limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
+    if (this.#queued >= limit) {
+      this.#drop(1, `the queue holds ${this.#queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`);
+      return;
+    }
+    this.#appended++;
+    this.#queue.push(entry);
+    if (this.#queued > this.#peakQueued) this.#peakQueued = this.#queued;
+    this.#draining ??= this.#drain();
   }
 
+  backpressure(): Promise<void> | undefined {
+    return this.#overflow === "wait" ? this.#pressure.hold(this.#queued >= this.#maxQueue) : undefined;
+  }
+
+  written(): Promise<void> {
+    const target = this.#appended;
+    if (this.#written >= target) return Promise.resolve();
+    this.#draining ??= this.#drain();
+    return this.#waiters.wait(target);
+  }
+
+  writable(): boolean | Promise<boolean> {
+    if (this.#closed || this.#failing) return false;
+    if (this.#file.isOpen) return true;
+    return this.#file.open().then(
+      () => true,
+      (error: unknown) => {
+        this.#failing = true;
+        this.#report(error, this.#queued, "the ledger cannot be opened");
+        return false;
+      },
+    );
+  }
+
+  stats(): LedgerSinkStats {
+    return {
+      appended: this.#appended,
+      written: this.#written,
+      dropped: this.#dropped,
+      pending: this.#queued + (this.#slice?.count ?? 0),
+      failedWrites: this.#failedWrites,
+      rotations: this.#file.rotations,
+      peakQueued: this.#peakQueued,
+    };
+  }
+
+  /**
+   * Resolves once every entry appended so far is written; rejects if any write failed (the
+   * entries stay queued and are retried) or entries were dropped since the last `flush()`.
+   */
   async flush(): Promise<void> {
-    let writing: Promise<void>;
-    do {
-      writing = this.#writing;
-      await writing;
-    } while (writing !== this.#writing);
-    if (this.#failures.length === 0) return;
+    while (this.#queued > 0 || this.#slice) {
+      const draining = (this.#draining ??= this.#drain());
+      await draining;
+      if (this.#failing) break; // reported below; the entries stay queued for a retry
+    }
     const failures = this.#failures;
+    const dropped = this.#droppedUnreported;
+    const pending = this.#queued + (this.#slice?.count ?? 0);
     this.#failures = [];
-    throw failures.length === 1 ? failures[0] : new AggregateError(failures, `toolguard ledger: ${failures.length} write failures`);
+    this.#droppedUnreported = 0;
+    // Failures since recovered lost nothing (they were warned about when they happened).
+    if (pending === 0 && dropped === 0) return;
+    const parts = [
+      ...(pending > 0 ? [`${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`] : []),
+      ...(dropped > 0 ? [`${dropped} ${plural(dropped, "entry", "entries")} dropped`] : []),
+    ];
+    const summary = `toolguard ledger ${this.path}: ${parts.join("; ")}`;
+    throw failures.length === 1 && dropped === 0 && pending > 0 ? failures[0] : new AggregateError(failures, summary);
   }
 
   async close(): Promise<void> {
@@ -69,98 +160,134 @@ export class JsonlFileSink implements LedgerSink {
       await this.flush();
     } finally {
       this.#closed = true;
-      if (this.#handle) await (await this.#handle.catch(() => undefined))?.handle.close();
+      if (this.#retryTimer) clearTimeout(this.#retryTimer);
+      await this.#file.close();
+    }
+  }
+
+  /**
+   * Writes everything not yet confirmed written, synchronously: for `process.on("exit")` and
+   * signal handlers, where nothing asynchronous runs any more. An entry whose asynchronous write
+   * was in flight may then appear twice; readers keep the last entry per chain.
+   */
+  flushSync(): void {
+    let text = this.#slice?.text ?? "";
+    let count = this.#slice?.count ?? 0;
+    for (let index = this.#head; index < this.#queue.length; index++) {
+      text += this.#line(this.#queue[index] as LedgerEntry);
+      count++;
+    }
+    if (count === 0) return;
+    try {
+      this.#file.writeSync(text);
+      this.#written += count;
+      this.#slice = undefined;
+      this.#queue = [];
+      this.#head = 0;
+    } catch (error) {
+      this.#report(error, count, "could not be written at exit");
     }
   }
 
   async #drain(): Promise<void> {
-    this.#scheduled = false;
-    const batch = this.#pending;
-    this.#pending = [];
-    if (batch.length === 0) return;
     try {
-      let text = "";
-      for (const entry of batch) text += JSON.stringify(entry) + "\n";
-      this.#handle ??= this.#open();
-      const file = await this.#handle;
-      await file.handle.appendFile(file.prefix + text);
-      file.prefix = "";
-      if (this.#sync) await file.handle.datasync();
-    } catch (error) {
-      this.#report(error, batch.length);
-    }
-  }
-
-  /** Opens the file for appending; a torn last line from an earlier crash gets its own line. */
-  async #open(): Promise<{ handle: FileHandle; prefix: string }> {
-    try {
-      await mkdir(dirname(this.path), { recursive: true });
-      const handle = await open(this.path, "a");
-      const { size } = await handle.stat();
-      let prefix = "";
-      if (size > 0) {
-        const reader = await open(this.path, "r");
-        try {
-          const { buffer } = await reader.read(Buffer.alloc(1), 0, 1, size - 1);
-          if (buffer[0] !== 0x0a) prefix = "\n";
-        } finally {
-          await reader.close();
+      // Nothing is serialised in the turn that appended: the call that started the drain has
+      // returned by the time its entry is, and everything appended in this turn shares a slice.
+      await new Promise((done) => setImmediate(done));
+      for (;;) {
+        const slice = (this.#slice ??= this.#serialise());
+        if (slice.count === 0) {
+          this.#slice = undefined;
+          break;
         }
+        try {
+          await this.#file.write(slice.text);
+        } catch (error) {
+          if (this.#slice !== slice) return; // flushSync wrote it meanwhile
+          this.#failedWrites++;
+          this.#failing = true;
+          this.#report(error, slice.count + this.#queued, "could not be written (kept, retried)");
+          this.#waiters.reject(new Error(`toolguard ledger: the entry could not be written to ${this.path}: ${messageOf(error)}`, { cause: error }));
+          this.#scheduleRetry();
+          return;
+        }
+        this.#failing = false;
+        // flushSync (at exit) may have written and counted this slice while the write was in flight.
+        if (this.#slice !== slice) continue;
+        this.#written += slice.count;
+        this.#slice = undefined;
+        this.#waiters.settle(this.#written);
       }
-      return { handle, prefix };
-    } catch (error) {
-      this.#handle = undefined; // try again with the next batch
-      throw error;
+    } finally {
+      this.#draining = undefined;
     }
   }
 
-  #report(cause: unknown, lost: number): void {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const error = new Error(`toolguard ledger: ${lost} ${lost === 1 ? "entry" : "entries"} could not be written to ${this.path}: ${reason}`, { cause });
-    this.#failures.push(error);
+  /** Takes the next slice off the queue: bounded in entries, characters and time. */
+  #serialise(): Slice {
+    const started = performance.now();
+    let text = "";
+    let count = 0;
+    const queue = this.#queue;
+    while (this.#head < queue.length && count < SLICE_ENTRIES && text.length < SLICE_CHARS) {
+      const entry = queue[this.#head] as LedgerEntry;
+      queue[this.#head] = undefined as unknown as LedgerEntry; // let it be collected
+      this.#head++;
+      text += this.#line(entry);
+      count++;
+      if ((count & 31) === 0 && performance.now() - started > SLICE_MS) break;
+    }
+    if (this.#head === queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+    } else if (this.#head > 4096 && this.#head * 2 > queue.length) {
+      this.#queue = queue.slice(this.#head);
+      this.#head = 0;
+    }
+    this.#releasePressure();
+    return { text, count };
+  }
+
+  #line(entry: LedgerEntry): string {
+    try {
+      return entryLine(entry, this.#maxEntryBytes);
+    } catch (error) {
+      // An entry that cannot be serialised (a sink user's own object with a cycle): written as
+      // a stub that says so, rather than blocking the slice.
+      return `${JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) })}\n`;
+    }
+  }
+
+  #scheduleRetry(): void {
+    if (this.#retryTimer || this.#closed) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      // Reopen: the path may name somewhere writable now.
+      void this.#file.close().then(() => (this.#draining ??= this.#drain()));
+    }, RETRY_MS);
+    this.#retryTimer.unref();
+  }
+
+  #releasePressure(): void {
+    // Released as soon as one slice's worth of room is free, not at half: callers woken together
+    // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
+    if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - SLICE_ENTRIES)) this.#pressure.release();
+  }
+
+  #drop(count: number, reason: string): void {
+    this.#dropped += count;
+    const first = this.#droppedUnreported === 0;
+    this.#droppedUnreported += count;
+    // Warn once per run of drops (each flush() reports the total), not once per entry.
+    if (first) this.#report(new Error(reason), count, "dropped");
+  }
+
+  #report(cause: unknown, count: number, what: string): void {
+    const error = new Error(`toolguard ledger: ${count} ${plural(count, "entry", "entries")} ${what}: ${this.path}: ${messageOf(cause)}`, { cause });
+    if (what !== "dropped") this.#failures.push(error);
     process.emitWarning(error.message, { type: "ToolguardLedgerWarning" });
     this.#onError?.(error);
   }
 }
 
-function nextTick(): Promise<void> {
-  return new Promise((done) => setImmediate(done));
-}
-
-/**
- * Reads a ledger file. Lines that are not complete JSON (the torn last line of a crashed
- * writer) are skipped; a missing file is an empty ledger.
- */
-export async function readLedger(path: string = DEFAULT_LEDGER_PATH): Promise<LedgerEntry[]> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  const entries: LedgerEntry[] = [];
-  for (const line of text.split("\n")) {
-    if (line === "") continue;
-    try {
-      entries.push(JSON.parse(line) as LedgerEntry);
-    } catch {
-      // A torn line: the writer died mid-line. Everything before it is intact.
-    }
-  }
-  return entries;
-}
-
-let shared: JsonlFileSink | undefined;
-
-/** The process-wide default sink, created on first use and flushed before the process exits. */
-export function defaultLedger(): JsonlFileSink {
-  if (shared === undefined) {
-    const sink = new JsonlFileSink();
-    shared = sink;
-    process.once("beforeExit", () => {
-      sink.flush().catch(() => undefined); // failures were already reported as warnings
-    });
-  }
-  return shared;
-}
+export { readLedger, scanLedger, type LedgerScan } from "./read.ts";

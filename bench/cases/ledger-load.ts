@@ -1,0 +1,248 @@
+// Figure 6, one process: the default JSONL sink under load (issue 16, item 1).
+//   line:      CPU per ledger line, serialising entries of real calls with the sink's own
+//              serialiser (each entry once, as the sink does), beside JSON.parse of the same raw text.
+//   capacity:  the sink alone, synced: lines per second it can write, and CPU per line
+//              (serialising, encoding, writing, syncing: user + system time).
+//   open 2x:   calls offered at twice that capacity for a few seconds (overflow "drop"): calls/s,
+//              p99 call latency, event-loop delay, RSS; after flush, lines on disk + drops = calls.
+//   closed:    1,000 callers, each awaiting its outcome, default options (overflow "wait").
+//   durable:   the same 1,000 callers with `durable: true` (each outcome waits for its line).
+//   baseline:  event-loop delay of work in 1 ms slices with no guard or sink: the machine's own stalls.
+// Prints one JSON line.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { SMALL } from "../lib/fixtures.ts";
+import { VALID } from "../lib/bodies.ts";
+
+const SMOKE = process.env["TOOLGUARD_BENCH_SMOKE"] === "1";
+const PHASE_MS = SMOKE ? 200 : 3000;
+const CALLERS = 1000;
+
+const generated = path.join(SMALL, "generated");
+const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(generated, file)).href)) as T;
+
+interface Sink {
+  append(entry: unknown): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  stats(): { appended: number; written: number; dropped: number; pending: number; peakQueued: number };
+}
+interface Tool {
+  call(raw: unknown, context: { turn: string }): Promise<{ status: string }>;
+}
+// The sink's own serialiser: one entry, one line (what `JsonlFileSink` calls per entry).
+const { entryLine } = await load<{ entryLine: (entry: unknown, maxChars: number) => string }>("runtime/ledger/line.js");
+const pkg = await load<{
+  tools: Record<string, { implement(impl: () => unknown, options: object): Tool }>;
+  JsonlFileSink: new (options: object) => Sink;
+}>("index.js");
+
+const resolvers = { customer: () => [{ id: "cus_1", label: "Acme BV" }] };
+const TOOLS = ["create_invoice", "issues_create"] as const;
+const folder = mkdtempSync(path.join(tmpdir(), "toolguard-bench-ledger-"));
+let files = 0;
+const freshPath = (): string => path.join(folder, `ledger-${files++}.jsonl`);
+
+function bind(name: string, ledger: object, extra: object = {}): Tool {
+  const tool = pkg.tools[name];
+  if (!tool) throw new Error(`${name} missing from the bench package`);
+  return tool.implement(() => "done", { ledger, resolvers, ...extra });
+}
+
+/** Entries of real calls, captured unserialised. */
+async function entriesOf(name: string, count: number): Promise<unknown[]> {
+  const captured: unknown[] = [];
+  const tool = bind(name, { append: (entry: unknown) => captured.push(entry), flush: async () => undefined, close: async () => undefined });
+  const raw = JSON.stringify(VALID[name]);
+  for (let i = 0; i < count; i++) await tool.call(raw, { turn: `t${i}` });
+  return captured;
+}
+
+const results: Record<string, unknown> = {};
+
+// 1. The sink alone: how fast it writes, and its CPU per line.
+{
+  const entries = await entriesOf("create_invoice", SMOKE ? 500 : 30_000);
+  const sink = new pkg.JsonlFileSink({ path: freshPath(), maxQueue: entries.length });
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  for (const entry of entries) sink.append(entry);
+  await sink.close();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  results.capacity = { linesPerSecond: (entries.length / wallMs) * 1000, cpuNsPerLine: ((used.user + used.system) * 1000) / entries.length };
+}
+const capacity = (results.capacity as { linesPerSecond: number }).linesPerSecond;
+
+interface Phase {
+  calls: number;
+  callsPerSecond: number;
+  p99LatencyMs: number;
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
+  rssStartMb: number;
+  /** RSS a third into the phase and at its end: flat when the queue is bounded. */
+  rssThirdMb: number;
+  rssMaxMb: number;
+  rssEndMb: number;
+  linesOnDisk: number;
+  dropped: number;
+  peakQueued: number;
+  accounted: boolean;
+}
+
+async function measure(run: (record: (ms: number) => void, stopAt: number) => Promise<number>, sink: Sink, file: string): Promise<Phase> {
+  const latencies: number[] = [];
+  const rss: number[] = [];
+  global.gc?.();
+  const rssStart = process.memoryUsage().rss;
+  const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 50);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const start = performance.now();
+  const calls = await run((ms) => latencies.push(ms), start + PHASE_MS);
+  const seconds = (performance.now() - start) / 1000;
+  delay.disable();
+  clearInterval(sampler);
+  await sink.close().catch(() => undefined); // drops are reported by close(); counted below
+  const stats = sink.stats();
+  const linesOnDisk = readFileSync(file, "utf8").split("\n").length - 1;
+  latencies.sort((a, b) => a - b);
+  const mb = (bytes: number): number => bytes / 1024 / 1024;
+  return {
+    calls,
+    callsPerSecond: calls / seconds,
+    p99LatencyMs: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
+    loopDelayMaxMs: delay.max / 1e6,
+    loopDelayP99Ms: delay.percentile(99) / 1e6,
+    rssStartMb: mb(rssStart),
+    rssThirdMb: mb(rss[Math.floor(rss.length / 3)] ?? rssStart),
+    rssMaxMb: mb(Math.max(rssStart, ...rss)),
+    rssEndMb: mb(rss.at(-1) ?? rssStart),
+    linesOnDisk,
+    dropped: stats.dropped,
+    peakQueued: stats.peakQueued,
+    accounted: linesOnDisk + stats.dropped === calls,
+  };
+}
+
+const raw = JSON.stringify(VALID.create_invoice);
+
+// 1b. The machine's own stalls: the same length of work in slices of at most 1 ms (JSON.parse of
+// the body), no guard and no ledger. On a shared machine the process is descheduled now and
+// then; a loop delay seen here is not the sink's.
+{
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const stopAt = performance.now() + PHASE_MS;
+  while (performance.now() < stopAt) {
+    const sliceEnd = performance.now() + 1;
+    while (performance.now() < sliceEnd) JSON.parse(raw);
+    await new Promise((done) => setImmediate(done));
+  }
+  delay.disable();
+  results.baseline = { loopDelayMaxMs: delay.max / 1e6, loopDelayP99Ms: delay.percentile(99) / 1e6 };
+}
+
+// 2. Open loop at twice the sink's capacity: calls arrive whether or not earlier ones finished.
+// The phases' sinks never rotate, so every line written is in the one file counted.
+{
+  const file = freshPath();
+  const sink = new pkg.JsonlFileSink({ path: file, overflow: "drop", maxFileBytes: Infinity });
+  const tool = bind("create_invoice", sink);
+  const rate = 2 * capacity;
+  results.open2x = {
+    offeredPerSecond: rate,
+    ...(await measure(
+      async (record, stopAt) => {
+        let issued = 0;
+        const start = performance.now();
+        const pending = new Set<Promise<unknown>>();
+        while (performance.now() < stopAt) {
+          const due = Math.floor(((performance.now() - start) / 1000) * rate);
+          // Issue what is due, in bounded bursts, then let the event loop run.
+          for (let burst = 0; issued < due && burst < 256; burst++, issued++) {
+            const began = performance.now();
+            const call = tool.call(raw, { turn: `o${issued}` }).then(() => record(performance.now() - began));
+            pending.add(call);
+            void call.finally(() => pending.delete(call));
+          }
+          await new Promise((done) => setImmediate(done));
+        }
+        await Promise.all(pending);
+        return issued;
+      },
+      sink,
+      file,
+    )),
+  };
+}
+
+// 3 and 4. Closed loop: 1,000 callers, each awaiting its outcome; default options, then durable.
+for (const [key, extra] of [
+  ["closed", {}],
+  ["durable", { durable: true }],
+] as const) {
+  const file = freshPath();
+  const sink = new pkg.JsonlFileSink({ path: file, maxFileBytes: Infinity });
+  const tool = bind("create_invoice", sink, extra);
+  results[key] = await measure(
+    async (record, stopAt) => {
+      let calls = 0;
+      await Promise.all(
+        Array.from({ length: CALLERS }, async (_, caller) => {
+          while (performance.now() < stopAt) {
+            const began = performance.now();
+            await tool.call(raw, { turn: `${caller}-${calls++}` });
+            record(performance.now() - began);
+          }
+        }),
+      );
+      return calls;
+    },
+    sink,
+    file,
+  );
+}
+
+// 5. CPU per line, measured last (its batches of captured entries grow the heap); each entry
+// serialised once, as the sink does (a second serialisation would hit its caches).
+for (const name of TOOLS) {
+  const raw = JSON.stringify(VALID[name]);
+  const batch = SMOKE ? 200 : 20_000;
+  const lineNs: number[] = [];
+  const parseNs: number[] = [];
+  let bytes = 0;
+  for (let round = 0; round < (SMOKE ? 1 : 7); round++) {
+    const entries = await entriesOf(name, batch);
+    // CPU time (user + system), not wall time: on a shared machine the process is descheduled
+    // for part of any wall-clock interval, and the target is CPU per line.
+    let start = process.cpuUsage();
+    for (const entry of entries) bytes = entryLine(entry, 1 << 20).length;
+    lineNs.push(cpuNs(process.cpuUsage(start)) / batch);
+    start = process.cpuUsage();
+    for (let i = 0; i < batch; i++) JSON.parse(raw);
+    parseNs.push(cpuNs(process.cpuUsage(start)) / batch);
+  }
+  results[`line:${name}`] = { lineNs: median(lineNs), jsonParseNs: median(parseNs), lineBytes: bytes };
+}
+
+rmSync(folder, { recursive: true, force: true });
+for (const key of ["open2x", "closed", "durable"]) {
+  const phase = results[key] as Phase;
+  if (!phase.accounted) throw new Error(`${key}: ${phase.linesOnDisk} lines on disk + ${phase.dropped} dropped != ${phase.calls} calls`);
+}
+console.log(JSON.stringify(results));
+
+function cpuNs(used: NodeJS.CpuUsage): number {
+  return (used.user + used.system) * 1000;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

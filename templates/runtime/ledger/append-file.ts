@@ -1,0 +1,121 @@
+// The JSONL sink's file: opened for appending (created with the sink's mode), rotated past its
+// size cap, and written one slice at a time, each on a fresh line. Shared with other processes:
+// the path is checked before each write, since another writer may have rotated or removed it.
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
+
+interface OpenFile {
+  readonly handle: FileHandle;
+  readonly ino: number;
+}
+
+/** One ledger file and its rotated predecessors (`<path>.1` ... `<path>.N`). */
+export class AppendFile {
+  readonly path: string;
+  readonly #mode: number;
+  readonly #maxFileBytes: number;
+  readonly #maxFiles: number;
+  readonly #sync: boolean;
+  #file: OpenFile | undefined;
+  #opening: Promise<OpenFile> | undefined;
+  rotations = 0;
+
+  constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean) {
+    this.path = path;
+    this.#mode = mode;
+    this.#maxFileBytes = maxFileBytes;
+    this.#maxFiles = maxFiles;
+    this.#sync = sync;
+  }
+
+  get isOpen(): boolean {
+    return this.#file !== undefined;
+  }
+
+  /** One write of whole lines at the end of the file, on a fresh line; synced when the sink syncs. */
+  async write(text: string): Promise<void> {
+    // The path, not the handle: another process may have rotated the file away, or it was removed.
+    let current = await stat(this.path).catch(() => undefined);
+    if (this.#file && current?.ino !== this.#file.ino) await this.close();
+    let file = this.#file ?? (await this.#open());
+    if (current?.ino !== file.ino) current = await file.handle.stat();
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (current.size > 0 && current.size + bytes > this.#maxFileBytes) {
+      // Rotated before the write, so a file never grows past the cap by more than one slice.
+      await this.#rotate();
+      file = await this.#open();
+      current = await file.handle.stat();
+    }
+    let prefix = "";
+    if (current.size > 0) {
+      // A writer died mid-line, or our own write was cut short: start on a fresh line.
+      const { buffer, bytesRead } = await file.handle.read(Buffer.alloc(1), 0, 1, current.size - 1);
+      if (bytesRead === 1 && buffer[0] !== 0x0a) prefix = "\n";
+    }
+    const data = Buffer.from(prefix + text, "utf8");
+    const { bytesWritten } = await file.handle.write(data, 0, data.length);
+    if (bytesWritten < data.length) {
+      // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
+      throw Object.assign(new Error(`short write: ${bytesWritten} of ${data.length} bytes`), { code: "ENOSPC" });
+    }
+    if (this.#sync) await file.handle.datasync();
+  }
+
+  /**
+   * Appends `text` synchronously on a fresh line (an interrupted asynchronous write may have left
+   * half of one): for `process.on("exit")` and signal handlers, where nothing asynchronous runs.
+   */
+  writeSync(text: string): void {
+    let fd: number | undefined;
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      fd = openSync(this.path, "a", this.#mode);
+      writeSync(fd, `\n${text}`);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /** Opens (creating with `mode`) the file for appending, unless it is open. */
+  async open(): Promise<void> {
+    await this.#open();
+  }
+
+  /** Opens the file, one open at a time. */
+  #open(): Promise<OpenFile> {
+    if (this.#file) return Promise.resolve(this.#file);
+    return (this.#opening ??= (async () => {
+      try {
+        await mkdir(dirname(this.path), { recursive: true });
+        const handle = await open(this.path, "a+", this.#mode); // a+: the last byte is read back
+        try {
+          const { ino } = await handle.stat();
+          return (this.#file = { handle, ino });
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      } finally {
+        this.#opening = undefined;
+      }
+    })());
+  }
+
+  /** Closes the handle; the next write opens the path again (it may name somewhere else by then). */
+  async close(): Promise<void> {
+    const file = this.#file;
+    this.#file = undefined;
+    await file?.handle.close().catch(() => undefined);
+  }
+
+  async #rotate(): Promise<void> {
+    await this.close();
+    if (this.#maxFiles === 0) await rm(this.path, { force: true });
+    else {
+      for (let index = this.#maxFiles - 1; index >= 1; index--) await rename(`${this.path}.${index}`, `${this.path}.${index + 1}`).catch(() => undefined);
+      await rename(this.path, `${this.path}.1`);
+    }
+    this.rotations++;
+  }
+}

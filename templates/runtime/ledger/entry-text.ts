@@ -1,0 +1,67 @@
+// A ledger entry's JSON text, written field by field. The entry's shape is fixed (contract/
+// ledger-entry.ts), so its text is concatenated from the fields' own texts instead of building
+// a plain object for `JSON.stringify` to walk: strings and nested values still go through
+// `JSON.stringify` (native, and exact about escaping), but the entry and its attempts do not.
+// Readers parse the same value either way; only the order of members may differ from
+// `JSON.stringify(entry.toJSON())`, which JSON does not give a meaning to.
+import type { LedgerAttempt } from "./ledger.ts";
+
+/** `JSON.stringify` of a value known not to be `undefined`: a string, a number, an array... */
+const json = JSON.stringify as (value: unknown) => string;
+
+/** `,"name":<json>`, or nothing for `undefined` (as `JSON.stringify` leaves such a member out). */
+function member(name: string, value: unknown): string {
+  return value === undefined ? "" : `,"${name}":${json(value)}`;
+}
+
+/** `member` for an array; the empty one, the common case, without a call. */
+function listMember(name: string, value: readonly unknown[] | undefined): string {
+  return value === undefined ? "" : value.length === 0 ? `,"${name}":[]` : `,"${name}":${json(value)}`;
+}
+
+/** One attempt's JSON text: the same value as `JSON.stringify(attempt)`. */
+export function attemptText(attempt: LedgerAttempt): string {
+  return (
+    `{"raw":${json(attempt.raw)}` +
+    member("rawLength", attempt.rawLength) +
+    member("rawSha256", attempt.rawSha256) +
+    member("redacted", attempt.redacted) +
+    member("finishReason", attempt.finishReason) +
+    member("failure", attempt.failure) +
+    listMember("errors", attempt.errors) +
+    listMember("coercions", attempt.coercions) +
+    member("absent", attempt.absent) +
+    member("resolutions", attempt.resolutions) +
+    member("question", attempt.question) +
+    member("guardMs", attempt.guardMs) +
+    "}"
+  );
+}
+
+/** The fields of an entry as `ChainRecord` writes them, `argumentsText` already JSON. */
+export interface EntryFields {
+  readonly chain: string;
+  readonly tool: string;
+  readonly turn: string;
+  readonly startedAt: string;
+  readonly verdict: string;
+  readonly attempts: readonly LedgerAttempt[];
+  readonly attemptsOmitted: number;
+  readonly repairs: number;
+  /** `,"arguments":...` or `,"argumentsLength":...,"argumentsSha256":...`, or "". */
+  readonly argumentMembers: string;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** The entry's JSON text: the same value as `JSON.stringify(entry)`. */
+export function entryText(fields: EntryFields): string {
+  let attempts = "";
+  for (const attempt of fields.attempts) attempts += attempts === "" ? attemptText(attempt) : `,${attemptText(attempt)}`;
+  return (
+    `{"v":1,"chain":${json(fields.chain)},"tool":${json(fields.tool)},"turn":${json(fields.turn)},"startedAt":${json(fields.startedAt)},"verdict":${json(fields.verdict)},"attempts":[${attempts}]` +
+    (fields.attemptsOmitted > 0 ? `,"attemptsOmitted":${fields.attemptsOmitted}` : "") +
+    `,"repairs":${fields.repairs}${fields.argumentMembers}` +
+    member("idempotencyKey", fields.idempotencyKey) +
+    "}"
+  );
+}

@@ -1,0 +1,55 @@
+// The JSONL sink's options and counters, with their defaults (docs/ledger.md).
+
+export interface JsonlFileSinkOptions {
+  /** The ledger file. Default `.toolguard/ledger.jsonl` under the working directory. */
+  readonly path?: string;
+  /** Called with every write failure and every drop, besides the process warning. */
+  readonly onError?: (error: Error) => void;
+  /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
+  readonly sync?: boolean;
+  /** Entries queued before the overflow policy applies. Default 4,096 (eight slices): more only keeps more objects alive for the garbage collector to copy. */
+  readonly maxQueue?: number;
+  /**
+   * Past `maxQueue`: `"wait"` (default) delays guarded calls' outcomes until the sink has taken
+   * the next slice, dropping only past twice the bound; `"drop"` drops new entries and counts them.
+   */
+  readonly overflow?: "wait" | "drop";
+  /** Size at which the file is rotated to `<path>.1`. Default 64 MiB; `Infinity` never rotates. */
+  readonly maxFileBytes?: number;
+  /** Rotated files kept (`<path>.1` ... `<path>.N`). Default 2. */
+  readonly maxFiles?: number;
+  /** Longest line written; a longer entry is written as a stub with its length and hash. Default 1 MiB. */
+  readonly maxEntryBytes?: number;
+  /** Permissions of a ledger file the sink creates. Default 0o600 (owner only). */
+  readonly mode?: number;
+}
+
+export const DEFAULT_LEDGER_PATH: string = ".toolguard/ledger.jsonl";
+
+/** Counters of a sink since it was created. */
+export interface LedgerSinkStats {
+  readonly appended: number;
+  readonly written: number;
+  /** Entries refused because the queue was full. */
+  readonly dropped: number;
+  /** Entries waiting: queued, being written, or waiting for a retry. */
+  readonly pending: number;
+  /** Writes that failed (each retried). */
+  readonly failedWrites: number;
+  readonly rotations: number;
+  /** The most entries ever queued at once. */
+  readonly peakQueued: number;
+}
+
+export function positive(name: string, value: number): number {
+  if (!(value > 0)) throw new RangeError(`toolguard: JsonlFileSink option ${name} must be a positive number, got ${String(value)}`);
+  return value;
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
+export function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,27 @@
+// One ledger entry as one line of the JSONL file, within the sink's per-entry cap.
+import { hash } from "node:crypto";
+import type { LedgerEntry } from "./ledger.ts";
+
+/**
+ * The entry's JSON and a newline. A line longer than `maxChars` (UTF-16 units) is replaced by a
+ * stub that keeps the chain's identity and verdict and records the full line's length and
+ * SHA-256, so the ledger stays bounded and the loss is visible.
+ */
+export function entryLine(entry: LedgerEntry, maxChars: number): string {
+  // The runtime's own entries write their text field by field (ChainRecord#toJSONText).
+  const own = (entry as { toJSONText?: () => string }).toJSONText;
+  const line = typeof own === "function" ? own.call(entry) : JSON.stringify(entry);
+  if (line.length <= maxChars) return `${line}\n`;
+  const stub = {
+    v: 1,
+    chain: entry.chain,
+    tool: entry.tool,
+    turn: entry.turn,
+    startedAt: entry.startedAt,
+    verdict: entry.verdict,
+    attempts: [],
+    repairs: entry.repairs,
+    oversize: { length: line.length, sha256: hash("sha256", line, "hex") },
+  };
+  return `${JSON.stringify(stub)}\n`;
+}

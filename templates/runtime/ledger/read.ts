@@ -1,0 +1,106 @@
+// Reading a ledger file line by line: a ledger of any size is read in bounded memory (a 600 MB
+// file used to be read as one string, which V8 refuses past ~512 MB), and lines that are not
+// whole entries are skipped and counted, never fatal.
+import { createReadStream } from "node:fs";
+import type { LedgerEntry } from "./ledger.ts";
+
+/** What a scan found besides the entries. */
+export interface LedgerScan {
+  /** Entries read. */
+  entries: number;
+  /** Fragments skipped: lines, or parts of lines, that are not a whole entry (a writer died mid-line). */
+  torn: number;
+}
+
+/** Where an entry begins: every writer serialises `v` first, and inside a JSON string a `"` is always escaped. */
+const ENTRY_START = '{"v":';
+
+/**
+ * Every entry of a ledger file, in file order, read as a stream. A line holding a torn fragment
+ * glued to a whole entry (a writer that died mid-line, then another that appended) yields the
+ * entry; the fragment is counted in `scan.torn` and passed to `onTorn`. A missing file is empty.
+ */
+export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0, torn: 0 }, onTorn?: (fragment: string) => void): AsyncGenerator<LedgerEntry> {
+  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
+  let rest = "";
+  try {
+    for await (const chunk of stream as AsyncIterable<string>) {
+      const text = rest + chunk;
+      let start = 0;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+        yield* entriesOf(text.slice(start, end), scan, onTorn);
+        start = end + 1;
+      }
+      rest = text.slice(start);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  if (rest !== "") yield* entriesOf(rest, scan, onTorn);
+}
+
+function* entriesOf(line: string, scan: LedgerScan, onTorn: ((fragment: string) => void) | undefined): Generator<LedgerEntry> {
+  if (line === "") return;
+  const whole = parse(line);
+  if (whole) {
+    scan.entries++;
+    yield whole;
+    return;
+  }
+  // A torn fragment glued before a whole entry: the entry is the shortest tail of the line that
+  // parses, starting at an entry start (a nested `{"v":` inside `arguments` only fails to parse).
+  for (let at = line.indexOf(ENTRY_START, 1); at !== -1; at = line.indexOf(ENTRY_START, at + 1)) {
+    const entry = parse(line.slice(at));
+    if (entry) {
+      torn(line.slice(0, at), scan, onTorn);
+      scan.entries++;
+      yield entry;
+      return;
+    }
+  }
+  torn(line, scan, onTorn);
+}
+
+function torn(fragment: string, scan: LedgerScan, onTorn: ((fragment: string) => void) | undefined): void {
+  scan.torn++;
+  onTorn?.(fragment.length > 200 ? `${fragment.slice(0, 200)}…` : fragment);
+}
+
+function parse(text: string): LedgerEntry | undefined {
+  if (!text.startsWith(ENTRY_START) || !text.endsWith("}")) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as LedgerEntry) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads a whole ledger file into memory. Torn fragments are skipped (count them with
+ * `scanLedger`); a missing file is an empty ledger. For large files prefer `scanLedger`.
+ */
+export async function readLedger(path: string = ".toolguard/ledger.jsonl"): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  for await (const entry of scanLedger(path)) entries.push(entry);
+  return entries;
+}
+
+/**
+ * The arguments the implementation received, as an entry records them: `arguments` when
+ * coercions or resolved references changed them, otherwise the passing attempt's raw text
+ * parsed (an entry leaves out what the raw text already says). `undefined` when the
+ * implementation never ran, or the text was cut or redacted as a whole.
+ */
+export function entryArguments(entry: LedgerEntry): unknown {
+  if (entry.arguments !== undefined) return entry.arguments;
+  if (entry.verdict !== "ok" && entry.verdict !== "repaired" && entry.verdict !== "error") return undefined;
+  const passing = entry.attempts.at(-1);
+  if (!passing || passing.failure || passing.question || passing.rawLength !== undefined) return undefined;
+  try {
+    return JSON.parse(passing.raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+// How one guarded tool's ledger entries are written: its redaction rules and its size caps.
+import type { JsonSchema } from "../contract/tool-spec.ts";
+import { Redactor, type RedactionOptions } from "./redact.ts";
+
+/** Longest text (a raw attempt, `arguments`) written whole; longer ones are cut, with length and hash. */
+export const DEFAULT_MAX_TEXT_CHARS = 16_384;
+/** Most attempts written in one entry; the rest are counted in `attemptsOmitted`. */
+export const MAX_ATTEMPTS_WRITTEN = 8;
+/** Longest error message or candidate label written. */
+export const MAX_MESSAGE_CHARS = 1_024;
+
+/** What a guard's entries are written with: its redaction and its caps. One per guarded tool. */
+export class RecordPolicy {
+  readonly redactor: Redactor | undefined;
+  readonly maxTextChars: number;
+
+  constructor(
+    spec: { readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] },
+    options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {},
+  ) {
+    this.redactor = options.redact === false ? undefined : new Redactor(spec.inputSchema, options.redact ?? {}, spec.writeOnly);
+    this.maxTextChars = options.maxLedgerTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+    if (!(this.maxTextChars >= 64)) throw new RangeError(`toolguard: maxLedgerTextChars must be at least 64, got ${String(options.maxLedgerTextChars)}`);
+  }
+}

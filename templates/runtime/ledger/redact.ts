@@ -1,0 +1,239 @@
+// Redaction of secrets before a ledger entry leaves the process. Which fields count as secret is
+// decided by name (`password`, `apiKey`, `token`... after case and separators are folded) and by
+// the schema (`writeOnly` properties). The schema part is computed once per tool, the first time
+// an entry of that tool is serialised, so the call path never pays for it.
+//
+// Raw text is the hard part: it may not be JSON at all (a syntactic failure), and a key may be
+// spelled with `\u` escapes. So a raw text is kept verbatim only when it provably holds no
+// secret key: none of the secret names occurs in it (separators and case ignored) and it has no
+// `\u` escape. Otherwise it is parsed; JSON gets its secret values replaced; text that does not
+// parse is replaced by a marker with its length, never kept.
+import type { ArgumentError, Coercion } from "../contract/outcome.ts";
+import type { Resolution } from "../contract/resolution.ts";
+import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
+import type { RedactionOptions } from "../contract/redaction.ts";
+import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+import { closedWithoutSecretNames, writeOnlyPointers } from "./schema-secrets.ts";
+
+export type { RedactionOptions };
+export { writeOnlyPointers };
+
+/** What replaces a redacted value. */
+export const REDACTED = "[redacted]";
+
+/**
+ * Field names redacted by default. A key is secret when it ends with one of them, in any case,
+ * with `-`, `_`, `.` or spaces allowed where the name changes word (`x-api-key`, `API_KEY`,
+ * `clientSecret`, `refresh_token`); `max_tokens` or `tokenizer` are not.
+ */
+export const DEFAULT_SECRET_NAMES: readonly string[] = Object.freeze([
+  "password",
+  "passwd",
+  "passphrase",
+  "secret",
+  "token",
+  "apiKey",
+  "accessKey",
+  "privateKey",
+  "credential",
+  "credentials",
+  "authorization",
+  "authorisation",
+  "cookie",
+  "sessionId",
+  "ssn",
+]);
+
+/** One tool's redaction rules, built lazily from its schema and the guard's options. */
+export class Redactor {
+  readonly #schema: JsonSchema;
+  readonly #options: Exclude<RedactionOptions, false>;
+  #rules: Rules | undefined;
+
+  readonly #writeOnly: readonly string[] | undefined;
+
+  /** `writeOnly`: the schema's write-only locations as the generator found them; found from `schema` when absent. */
+  constructor(schema: JsonSchema, options: Exclude<RedactionOptions, false> = {}, writeOnly?: readonly string[]) {
+    this.#schema = schema;
+    this.#options = options;
+    this.#writeOnly = writeOnly;
+  }
+
+  get #compiled(): Rules {
+    return (this.#rules ??= compileRules(this.#schema, this.#options, this.#writeOnly));
+  }
+
+  /**
+   * The raw text as it may be written: itself when it holds no secret, its JSON with secret
+   * values replaced, or a marker with its length when it cannot be parsed.
+   */
+  raw(text: string, validated = false): { readonly text: string; readonly redacted: number } {
+    const rules = this.#compiled;
+    // A text that passed a schema whose objects are all closed has only the schema's own keys.
+    if (validated && rules.onlySchemaKeysAreSafe) return { text, redacted: 0 };
+    if (!this.#mentions(text)) return { text, redacted: 0 };
+    let value: JsonValue;
+    try {
+      value = JSON.parse(text) as JsonValue;
+    } catch {
+      return { text: `${REDACTED} ${text.length} characters that are not JSON and may name a secret field`, redacted: 1 };
+    }
+    const count = redactValue(value, [], rules);
+    return count === 0 ? { text, redacted: 0 } : { text: JSON.stringify(value), redacted: count };
+  }
+
+  /**
+   * Whether validated arguments need no scan: the schema admits only its own, non-secret keys,
+   * and `addedKeys` (the targets references were resolved into) are not secret either.
+   */
+  validatedIsSafe(addedKeys: readonly string[]): boolean {
+    const rules = this.#compiled;
+    return rules.onlySchemaKeysAreSafe && !addedKeys.some(rules.isSecretName);
+  }
+
+  /**
+   * Whether the arguments derived from the raw text `raw` (coerced, references resolved into
+   * `addedKeys`) need no scan: the schema shortcut above, or a text that names no secret key
+   * (a key a coercion turns out of a string is spelled in the text too) and added keys that are
+   * neither secret names nor the start of a redacted location.
+   */
+  argumentsAreSafe(raw: string | undefined, addedKeys: readonly string[]): boolean {
+    if (this.validatedIsSafe(addedKeys)) return true;
+    if (raw === undefined || this.#mentions(raw)) return false;
+    const rules = this.#compiled;
+    // A pointer that reaches an added key names it (its other tokens are keys the text has).
+    return !addedKeys.some((key) => rules.isSecretName(key) || rules.pointers.some((pattern) => pattern.includes(key)));
+  }
+
+  #lastText: string | undefined;
+  #lastMention = false;
+
+  /** Whether a secret key may occur in `text`; the last answer is kept (an entry asks twice). */
+  #mentions(text: string): boolean {
+    if (text === this.#lastText) return this.#lastMention;
+    this.#lastText = text;
+    return (this.#lastMention = this.#compiled.mention.test(text) || text.includes("\\u"));
+  }
+
+  /** Replaces secret values in `value`, which must be the caller's own fresh copy; returns how many. */
+  valueInPlace(value: JsonValue): number {
+    return redactValue(value, [], this.#compiled);
+  }
+
+  /** Answers of `isSecretPath`: a tool's entries ask about the same few paths again and again. */
+  readonly #secretPaths = new Map<string, boolean>();
+
+  /** Whether a JSON Pointer into the arguments names a secret location. */
+  isSecretPath(pointer: string): boolean {
+    if (pointer === "") return false;
+    const known = this.#secretPaths.get(pointer);
+    if (known !== undefined) return known;
+    const rules = this.#compiled;
+    const tokens = pointerTokens(pointer);
+    const secret = tokens.some((token) => rules.isSecretName(token)) || rules.pointers.some((pattern) => matches(pattern, tokens));
+    if (this.#secretPaths.size >= 1024) this.#secretPaths.clear(); // bounded: paths with array indexes are many
+    this.#secretPaths.set(pointer, secret);
+    return secret;
+  }
+
+  errors(errors: readonly ArgumentError[]): readonly ArgumentError[] {
+    if (!errors.some((error) => this.isSecretPath(error.path))) return errors;
+    return errors.map((error) => (this.isSecretPath(error.path) ? { ...error, message: `${REDACTED} (the message may quote a secret field)` } : error));
+  }
+
+  /** Resolved identifiers written to a secret property (a `session_token` target) are redacted; so is the text of a secret reference field. */
+  resolutions(resolutions: readonly Resolution[] | undefined): readonly Resolution[] | undefined {
+    if (resolutions === undefined || !resolutions.some((resolution) => this.#secretTarget(resolution) || this.isSecretPath(resolution.path)))
+      return resolutions;
+    return resolutions.map((resolution) => {
+      const text = this.isSecretPath(resolution.path) ? REDACTED : resolution.text;
+      return this.#secretTarget(resolution) || text !== resolution.text ? { ...resolution, text, id: REDACTED } : resolution;
+    });
+  }
+
+  #secretTarget(resolution: Resolution): boolean {
+    return this.isSecretPath(`${resolution.path.slice(0, resolution.path.lastIndexOf("/"))}/${escapeToken(resolution.target)}`);
+  }
+
+  coercions(coercions: readonly Coercion[]): readonly Coercion[] {
+    if (!coercions.some((coercion) => this.isSecretPath(coercion.path))) return coercions;
+    return coercions.map((coercion) => (this.isSecretPath(coercion.path) ? ({ ...coercion, from: REDACTED, to: REDACTED } as unknown as Coercion) : coercion));
+  }
+}
+
+interface Rules {
+  /** Matches any text in which a secret name could occur as a key. */
+  readonly mention: RegExp;
+  readonly isSecretName: (key: string) => boolean;
+  /** Pointer patterns, as token lists, `*` for any one token. */
+  readonly pointers: readonly (readonly string[])[];
+  /**
+   * Every object the schema allows is closed (`additionalProperties: false`), none of its
+   * property names is secret, and nothing is redacted by pointer: a raw text that passed
+   * validation then holds no secret, and is written without being scanned.
+   */
+  readonly onlySchemaKeysAreSafe: boolean;
+}
+
+/** A field name as a pattern: its words in any case, separators allowed between them. */
+function namePattern(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[-_.\s]+/)
+    .filter((word) => word !== "")
+    .map((word) => word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return words.join("[-_.\\s]*");
+}
+
+function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, false>, writeOnly: readonly string[] | undefined): Rules {
+  const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])].map(namePattern).filter((name) => name !== "");
+  const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : (writeOnly ?? writeOnlyPointers(schema)))];
+  const pointers = patterns.map((pointer) => pointerTokens(pointer));
+  // A pointer must also be caught in raw text: by its last named token (a `writeOnly` field
+  // named `pin`; for `/cards/*`, the key `cards` holding the values); one made only of `*`
+  // matches every text.
+  const words = new Set(names);
+  let always = false;
+  for (const tokens of pointers) {
+    const last = tokens.findLast((token) => token !== "*");
+    if (last === undefined) always = true;
+    else words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  }
+  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
+  const secretKey = names.length === 0 ? /(?!)/ : new RegExp(`(?:${names.join("|")})$`, "i");
+  const isSecretName = (key: string): boolean => secretKey.test(key);
+  return { mention, isSecretName, pointers, onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName) };
+}
+
+function matches(pattern: readonly string[], tokens: readonly string[]): boolean {
+  if (pattern.length > tokens.length) return false;
+  // A pattern matches the location itself or anything under it.
+  for (let index = 0; index < pattern.length; index++) if (pattern[index] !== "*" && pattern[index] !== tokens[index]) return false;
+  return true;
+}
+
+/** Replaces secret values in place; returns how many were replaced. */
+function redactValue(value: JsonValue, path: string[], rules: Rules): number {
+  if (value === null || typeof value !== "object") return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      path.push(String(index));
+      if (rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
+        value[index] = REDACTED;
+        count++;
+      } else count += redactValue(value[index] as JsonValue, path, rules);
+      path.pop();
+    }
+    return count;
+  }
+  for (const key of Object.keys(value)) {
+    path.push(key);
+    if (rules.isSecretName(key) || rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
+      Object.defineProperty(value, key, { value: REDACTED, writable: true, enumerable: true, configurable: true });
+      count++;
+    } else count += redactValue(value[key] as JsonValue, path, rules);
+    path.pop();
+  }
+  return count;
+}

@@ -1,0 +1,69 @@
+// What a tool's schema says about secrets, found once per tool: its `writeOnly` locations, and
+// whether its arguments can hold only the schema's own (non-secret) keys.
+import type { JsonSchema } from "../contract/tool-spec.ts";
+import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+
+/**
+ * The JSON Pointers (`*` for any array index or property) of the schema's `writeOnly`
+ * properties. Every applicator is followed, `anyOf`/`oneOf`/conditionals included: for secrets,
+ * a location that may be write-only is treated as write-only.
+ */
+export function writeOnlyPointers(root: JsonSchema): string[] {
+  const found = new Set<string>();
+  let visits = 0;
+  const visit = (schema: unknown, at: string, seen: ReadonlySet<string>): void => {
+    if (schema === null || typeof schema !== "object" || Array.isArray(schema) || ++visits > 20_000) return;
+    const node = schema as Record<string, unknown>;
+    if (node.writeOnly === true && at !== "") found.add(at);
+    const ref = typeof node.$ref === "string" && node.$ref.startsWith("#") ? node.$ref : undefined;
+    if (ref && !seen.has(ref)) {
+      let target: unknown = root;
+      for (const token of pointerTokens(decodeURIComponent(ref.slice(1)))) target = (target as Record<string, unknown> | undefined)?.[token];
+      visit(target, at, new Set([...seen, ref]));
+    }
+    for (const key of ["allOf", "anyOf", "oneOf"]) {
+      const list = node[key];
+      if (Array.isArray(list)) for (const branch of list) visit(branch, at, seen);
+    }
+    for (const key of ["if", "then", "else", "not"]) visit(node[key], at, seen);
+    if (node.properties && typeof node.properties === "object") {
+      for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) visit(child, `${at}/${escapeToken(name)}`, seen);
+    }
+    for (const key of ["additionalProperties", "items", "additionalItems", "unevaluatedProperties", "unevaluatedItems"]) visit(node[key], `${at}/*`, seen);
+    if (node.patternProperties && typeof node.patternProperties === "object")
+      for (const child of Object.values(node.patternProperties as object)) visit(child, `${at}/*`, seen);
+    if (Array.isArray(node.prefixItems)) for (const [index, child] of node.prefixItems.entries()) visit(child, `${at}/${index}`, seen);
+  };
+  visit(root, "", new Set());
+  return [...found].sort();
+}
+
+/** Whether every object location of the schema is closed and names no secret property. */
+export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: string) => boolean): boolean {
+  let visits = 0;
+  const typesOf = (node: Record<string, unknown>): readonly unknown[] | undefined =>
+    typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? node.type : undefined;
+  // A location that cannot hold an object or an array needs no closing (`{type: "string"}`).
+  const closed = (schema: unknown): boolean => {
+    if (++visits > 20_000) return false;
+    if (typeof schema === "boolean") return !schema;
+    if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
+    const node = schema as Record<string, unknown>;
+    const types = typesOf(node);
+    if (types && !types.includes("object") && !types.includes("array")) return true;
+    if (node.$ref !== undefined || node.$dynamicRef !== undefined || node.patternProperties !== undefined) return false;
+    const mayBeObject = types === undefined || types.includes("object");
+    if (mayBeObject && node.additionalProperties !== false && node.unevaluatedProperties !== false) return false;
+    if (node.properties && typeof node.properties === "object") {
+      for (const [name, child] of Object.entries(node.properties as Record<string, unknown>)) if (isSecretName(name) || !closed(child)) return false;
+    }
+    for (const key of ["items", "additionalItems", "unevaluatedItems", "contains", "not", "if", "then", "else"])
+      if (node[key] !== undefined && !closed(node[key])) return false;
+    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
+      const list = node[key];
+      if (Array.isArray(list) && !list.every(closed)) return false;
+    }
+    return true;
+  };
+  return closed(root);
+}

@@ -1,0 +1,123 @@
+// Where a guarded tool meets its sink: the entries it appends (with the tool's redaction and caps),
+// backpressure (the outcome waits while the sink's queue is over its bound), durable mode (the
+// outcome waits for its entry to be on disk) and fail-closed mode (no implementation runs while
+// the ledger cannot be written).
+import type { JsonSchema } from "../contract/tool-spec.ts";
+import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
+import type { RedactionOptions } from "../contract/redaction.ts";
+import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
+import { appendEntry, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
+import { defaultLedger } from "./default-ledger.ts";
+import { RecordPolicy } from "./record-policy.ts";
+
+/** The verdicts a chain ends with once a valid attempt went on to the implementation (or was kept from it). */
+export type ClosingVerdict = Extract<Verdict, "ok" | "replayed" | "error" | "conflict" | "ledger_unavailable">;
+
+/** The options of a guard that concern its ledger (`GuardOptions`). */
+export interface GuardLedgerOptions {
+  readonly ledger?: LedgerSink;
+  readonly redact?: RedactionOptions;
+  readonly maxLedgerTextChars?: number;
+  readonly durable?: boolean;
+  readonly failClosed?: boolean;
+}
+
+/** One guarded tool's side of the ledger. The default sink is opened on first use. */
+export class GuardLedger {
+  readonly #tool: string;
+  readonly #policy: RecordPolicy;
+  readonly #durable: boolean;
+  /** Fail-closed mode: the implementation runs only while `gate` says the ledger can be written. */
+  readonly failClosed: boolean;
+  #sink: LedgerSink | undefined;
+
+  constructor(spec: { readonly name: string; readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] }, options: GuardLedgerOptions) {
+    this.#tool = spec.name;
+    this.#policy = new RecordPolicy(spec, options);
+    this.#durable = options.durable === true;
+    this.failClosed = options.failClosed === true;
+    this.#sink = options.ledger;
+  }
+
+  get sink(): LedgerSink {
+    return (this.#sink ??= defaultLedger());
+  }
+
+  /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt (its id is minted when read). */
+  record(
+    chain: (ChainIdentity & { readonly startedAt?: number }) | undefined,
+    turn: string,
+    attempts: readonly LedgerAttempt[],
+    verdict: Verdict,
+    snapshot?: ArgumentsSnapshot,
+  ): void {
+    appendEntry(this.sink, new ChainRecord(chain, this.#tool, turn, chain?.startedAt, verdict, attempts, snapshot, this.#policy));
+  }
+
+  /** Read before the call's step: a call made while the sink is over its bound gets its outcome once the sink caught up. */
+  pressure(): Promise<void> | undefined {
+    return this.sink.backpressure?.();
+  }
+
+  /** The call's outcome, delayed by `pressure` and, in durable mode, until its entry is written. */
+  settle<Result>(outcome: Promise<Outcome<Result>>, pressure: Promise<void> | undefined): Promise<Outcome<Result>> {
+    return this.#durable || pressure ? settleWithLedger(outcome, this.sink, this.#durable, pressure) : outcome;
+  }
+
+  /**
+   * Fail-closed mode: `run` while the ledger can be written; else `close` records the chain as
+   * `ledger_unavailable` (returning its number of attempts) and the outcome says so.
+   */
+  gate<Result>(run: () => Promise<Outcome<Result>>, close: () => number): Promise<Outcome<Result>> {
+    const open = ledgerGate(this.sink);
+    if (open === true) return run();
+    if (open === false) return Promise.resolve(ledgerUnavailable(this.#tool, close()));
+    return open.then((writable) => (writable ? run() : ledgerUnavailable(this.#tool, close())));
+  }
+}
+
+/**
+ * The outcome, delayed while the sink asks for backpressure, and in durable mode until every
+ * entry appended so far (this call's included) is written. Without either, the same promise:
+ * no extra promise turn on the ordinary path.
+ */
+export function settleWithLedger<Result>(
+  outcome: Promise<Outcome<Result>>,
+  sink: LedgerSink,
+  durable: boolean,
+  pressure: Promise<void> | undefined,
+): Promise<Outcome<Result>> {
+  if (durable && sink.written) {
+    const written = sink.written.bind(sink);
+    return outcome.then(
+      (settled) => written().then(() => settled),
+      (error: unknown) =>
+        written().then(
+          () => Promise.reject(error),
+          () => Promise.reject(error),
+        ),
+    );
+  }
+  if (pressure === undefined) return outcome;
+  return pressure.then(() => outcome);
+}
+
+/** Whether the implementation may run in fail-closed mode: the ledger can be written. */
+export function ledgerGate(sink: LedgerSink): boolean | Promise<boolean> {
+  if (!sink.writable) return true;
+  try {
+    const writable = sink.writable();
+    return typeof writable === "boolean" ? writable : writable.catch(() => false);
+  } catch {
+    return false;
+  }
+}
+
+export function ledgerUnavailable(tool: string, attempts: number): LedgerUnavailableOutcome {
+  return {
+    status: "ledger_unavailable",
+    tool,
+    detail: `The arguments for ${tool} were valid, but the call was not run: the audit ledger cannot be written right now, and this tool is configured to refuse unrecorded calls. Do not change the arguments; report the failure or try again later.`,
+    attempts,
+  };
+}

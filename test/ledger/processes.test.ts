@@ -1,0 +1,106 @@
+// The ledger across processes: two writers appending large entries, a writer killed with -9 in
+// durable mode, `process.exit()` right after a call, SIGTERM with the signal hooks. The children
+// run test/ledger/child.ts with the pinned node (this test's own `process.execPath`).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
+import { readLedger, scanLedger } from "../../templates/runtime/ledger/read.ts";
+
+const CHILD = join(import.meta.dirname, "child.ts");
+
+function run(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CHILD, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => done({ code, stderr }));
+  });
+}
+
+async function temp(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "toolguard-ledger-proc-"));
+}
+
+/** Runs the child until it has reported `outcomes` outcomes, then kills it with SIGKILL; returns the last reported index. */
+async function killAfter(args: readonly string[], outcomes: number): Promise<number> {
+  const child = spawn(process.execPath, [CHILD, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let reported = -1;
+  let buffer = "";
+  await new Promise<void>((done) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) reported = Number(line.slice(3));
+      // Killed mid-stream, while calls are being made and written.
+      if (reported >= outcomes && !child.killed) child.kill("SIGKILL");
+    });
+    child.on("close", () => done());
+  });
+  expect(reported).toBeGreaterThanOrEqual(outcomes);
+  return reported;
+}
+
+describe("the ledger across processes", () => {
+  it("runs its children on the pinned node", () => {
+    expect(spawnSync(process.execPath, ["--version"]).stdout.toString()).toMatch(/^v24\./);
+  });
+
+  it("never interleaves two processes' lines, with entries larger than one write chunk (700 KB)", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    // Both start writing at the same moment, whatever their start-up took.
+    const startAt = String(Date.now() + 2000);
+    const [a, b] = await Promise.all([
+      run(["append", path, "12", String(700 * 1024), "a", startAt]),
+      run(["append", path, "12", String(700 * 1024), "b", startAt]),
+    ]);
+    expect([a.code, b.code, a.stderr, b.stderr]).toEqual([0, 0, "", ""]);
+    const scan = { entries: 0, torn: 0 };
+    const turns: string[] = [];
+    for await (const entry of scanLedger(path, scan)) turns.push(entry.turn);
+    expect(scan).toEqual({ entries: 24, torn: 0 });
+    expect(turns.sort()).toEqual([...Array.from({ length: 12 }, (_, i) => `a-${i}`), ...Array.from({ length: 12 }, (_, i) => `b-${i}`)].sort());
+  });
+
+  it("durable mode: after kill -9, every call whose outcome was returned has its entry on disk", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    const reported = await killAfter(["durable", path, "100000"], 300);
+    const turns = new Set((await readLedger(path)).map((entry) => entry.turn));
+    const missing = Array.from({ length: reported + 1 }, (_, i) => `turn-${i}`).filter((turn) => !turns.has(turn));
+    expect(missing).toEqual([]);
+  });
+
+  it("without durable mode, kill -9 loses at most the queue's bound (twice maxQueue under overflow wait) plus one slice", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    const reported = await killAfter(["queued", path, "1000000"], 3000);
+    const turns = new Set((await readLedger(path)).map((entry) => entry.turn));
+    const missing = Array.from({ length: reported + 1 }, (_, i) => `turn-${i}`).filter((turn) => !turns.has(turn));
+    expect(missing.length).toBeLessThanOrEqual(2 * 100 + 512);
+  });
+
+  it("process.exit() right after a call: the default sink writes the entry on exit", async () => {
+    const cwd = await temp();
+    const { code, stderr } = await run(["exit", cwd]);
+    expect([code, stderr]).toEqual([0, ""]);
+    const entries = await readLedger(join(cwd, ".toolguard", "ledger.jsonl"));
+    expect(entries.map((entry) => entry.turn)).toEqual(["exit-turn"]);
+  });
+
+  it("SIGTERM with flushLedgerOnSignals: every queued entry is written, and the process still ends by the signal", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    const child = spawn(process.execPath, [CHILD, "sigterm", path, "5000"], { stdio: ["ignore", "pipe", "inherit"] });
+    const signal = await new Promise<NodeJS.Signals | null>((done) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("ready")) child.kill("SIGTERM");
+      });
+      child.on("close", (_code, signal) => done(signal));
+    });
+    expect(signal).toBe("SIGTERM");
+    const entries: LedgerEntry[] = await readLedger(path);
+    expect(new Set(entries.map((entry) => entry.turn)).size).toBe(5000);
+    expect((await readFile(path, "utf8")).endsWith("\n")).toBe(true);
+  });
+});

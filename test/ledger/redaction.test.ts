@@ -1,0 +1,180 @@
+// Issue 15.7: secrets never reach the ledger in clear, and the file is the owner's alone.
+import { mkdtemp, stat, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { Redactor, writeOnlyPointers } from "../../templates/runtime/ledger/redact.ts";
+import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+
+const loginSchema = {
+  type: "object",
+  properties: {
+    user: { type: "string" },
+    password: { type: "string" },
+    apiKey: { type: "string" },
+    pin: { type: "integer", writeOnly: true },
+    max_tokens: { type: "integer" },
+    nested: { type: "array", items: { type: "object", properties: { refresh_token: { type: "string" }, note: { type: "string" } } } },
+  },
+  required: ["user"],
+} as const;
+
+function loginSpec(): ToolSpec {
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(loginSchema) as unknown as StandaloneValidator;
+  return {
+    name: "login",
+    description: "",
+    inputSchema: loginSchema as unknown as ToolSpec["inputSchema"],
+    validate,
+    coercions: { "/pin": "integer", "/max_tokens": "integer" },
+    hints: {},
+    references: {},
+  };
+}
+
+const SECRETS = ["hunter2", "sk-live-123", "9876", "rt-abc"];
+const clean = { user: "ann", password: "hunter2", apiKey: "sk-live-123", pin: 9876, max_tokens: 77, nested: [{ refresh_token: "rt-abc", note: "visible" }] };
+
+function text(sink: MemorySink): string {
+  return JSON.stringify(sink.entries);
+}
+
+describe("ledger redaction", () => {
+  it("finds writeOnly properties through $refs, items and combinators", () => {
+    expect(
+      writeOnlyPointers({
+        type: "object",
+        properties: { a: { $ref: "#/$defs/s" }, b: { type: "array", items: { anyOf: [{ type: "object", properties: { k: { writeOnly: true } } }] } } },
+        $defs: { s: { type: "string", writeOnly: true } },
+      }),
+    ).toEqual(["/a", "/b/*/k"]);
+  });
+
+  it("replaces secret names and writeOnly fields in raw and arguments, keeping everything else", async () => {
+    const ledger = new MemorySink();
+    const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
+    // A coerced pin: `arguments` is written, and must be redacted too.
+    expect((await tool.call(JSON.stringify({ ...clean, pin: "9876" }), { turn: "t" })).status).toBe("ok");
+    const written = text(ledger);
+    for (const secret of SECRETS) expect(written).not.toContain(secret);
+    const entry = ledger.last()!;
+    expect(entry.arguments).toMatchObject({
+      user: "ann",
+      password: "[redacted]",
+      apiKey: "[redacted]",
+      pin: "[redacted]",
+      max_tokens: 77,
+      nested: [{ refresh_token: "[redacted]", note: "visible" }],
+    });
+    expect(JSON.parse(entry.attempts[0]!.raw)).toMatchObject({ user: "ann", password: "[redacted]", max_tokens: 77 });
+    expect(entry.attempts[0]!.redacted).toBe(4);
+    expect(entry.attempts[0]!.coercions).toEqual([{ path: "/pin", from: "[redacted]", to: "[redacted]", rule: "string->integer" }]);
+  });
+
+  it("replaces a raw text that is not JSON but names a secret field with a marker and its length", async () => {
+    const ledger = new MemorySink();
+    const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
+    const broken = `{"user": "ann", "X-API-Key": "sk-live-123", `;
+    expect((await tool.call(broken, { turn: "t" })).status).toBe("validation_failed");
+    expect(text(ledger)).not.toContain("sk-live-123");
+    expect(ledger.last()!.attempts[0]!.raw).toBe(`[redacted] ${broken.length} characters that are not JSON and may name a secret field`);
+  });
+
+  it("catches a key spelled with \\u escapes", async () => {
+    const ledger = new MemorySink();
+    const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
+    await tool.call(String.raw`{"user": "ann", "pass\u0077ord": "hunter2"}`, { turn: "t" });
+    expect(text(ledger)).not.toContain("hunter2");
+  });
+
+  it("skips the scan only where it cannot matter: a validated text under a closed schema without secret names", () => {
+    const closed = {
+      type: "object",
+      properties: {
+        note: { type: "string" },
+        items: { type: "array", items: { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false } },
+      },
+      additionalProperties: false,
+    };
+    const text = '{"note": "my password is hunter2"}';
+    expect(new Redactor(closed).raw(text, true)).toEqual({ text, redacted: 0 });
+    // The same schema with a secret property name, or open, is scanned.
+    const withSecret = { ...closed, properties: { ...closed.properties, password: { type: "string" } } };
+    expect(new Redactor(withSecret).raw('{"password": "hunter2"}', true).text).not.toContain("hunter2");
+    expect(new Redactor({ type: "object" }).raw('{"password": "hunter2"}', true).text).not.toContain("hunter2");
+    // A failed attempt is scanned whatever the schema.
+    expect(new Redactor(closed).raw('{"password": "hunter2"}', false).text).not.toContain("hunter2");
+  });
+
+  it("keeps a raw text without secrets byte for byte", async () => {
+    const ledger = new MemorySink();
+    const tool = defineTool(loginSpec()).implement(() => "in", { ledger });
+    const raw = `{ "user" : "ann",  "max_tokens": 5 }`;
+    await tool.call(raw, { turn: "t" });
+    expect(ledger.last()!.attempts[0]!.raw).toBe(raw);
+    expect(ledger.last()!.attempts[0]!.redacted).toBeUndefined();
+  });
+
+  it("can be extended by name and pointer, or turned off", async () => {
+    const extended = new MemorySink();
+    await defineTool(loginSpec())
+      .implement(() => "in", { ledger: extended, redact: { fields: ["user"], pointers: ["/nested/*/note"] } })
+      .call(JSON.stringify(clean), { turn: "t" });
+    expect(text(extended)).not.toContain("ann");
+    expect(text(extended)).not.toContain("visible");
+    const off = new MemorySink();
+    await defineTool(loginSpec())
+      .implement(() => "in", { ledger: off, redact: false })
+      .call(JSON.stringify(clean), { turn: "t" });
+    for (const secret of SECRETS) expect(text(off)).toContain(secret);
+  });
+
+  it("creates the ledger file readable by its owner only (0600)", async () => {
+    const path = join(await mkdtemp(join(tmpdir(), "toolguard-ledger-")), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false });
+    await defineTool(loginSpec())
+      .implement(() => "in", { ledger })
+      .call(JSON.stringify(clean), { turn: "t" });
+    await ledger.close();
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    for (const secret of SECRETS) expect(await readFile(path, "utf8")).not.toContain(secret);
+  });
+});
+
+describe("ledger redaction without a scan", () => {
+  it("redacts values under a writeOnly location that ends in `*` even when the text names no secret", async () => {
+    const schema = { type: "object", properties: { cards: { type: "object", additionalProperties: { type: "string", writeOnly: true } } } };
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema) as unknown as StandaloneValidator;
+    const spec: ToolSpec = {
+      name: "wallet",
+      description: "",
+      inputSchema: schema as ToolSpec["inputSchema"],
+      validate,
+      coercions: {},
+      hints: {},
+      references: {},
+    };
+    const ledger = new MemorySink();
+    await defineTool(spec)
+      .implement(() => "in", { ledger })
+      .call(JSON.stringify({ cards: { visa: "4111-1111" } }), { turn: "t" });
+    expect(text(ledger)).not.toContain("4111-1111");
+  });
+
+  it("scans the arguments when a reference adds a secret key, though the raw text names none", async () => {
+    const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "session_token" } } };
+    const ledger = new MemorySink();
+    const tool = defineTool<unknown, unknown, "account">(spec).implement(() => "in", {
+      ledger,
+      resolvers: { account: () => [{ id: "tok-secret-1", label: "ann" }] },
+    });
+    // A coerced max_tokens: `arguments` is written.
+    expect((await tool.call(JSON.stringify({ user: "ann", max_tokens: "5" }), { turn: "t" })).status).toBe("ok");
+    expect(ledger.last()?.arguments).toMatchObject({ session_token: "[redacted]", max_tokens: 5 });
+    expect(text(ledger)).not.toContain("tok-secret-1");
+  });
+});

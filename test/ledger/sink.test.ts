@@ -1,0 +1,270 @@
+// Issues 15.8-15.10, 15.20 and 16.1 in one process: caps, rotation, torn lines, a full disk,
+// the bounded queue, slices that yield, fail-closed mode, and what the call path does not do.
+import { execFileSync } from "node:child_process";
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
+import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { readLedger, scanLedger } from "../../templates/runtime/ledger/read.ts";
+import { buildReport, buildReportFrom } from "../../generator/report.ts";
+import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
+
+function entry(turn: string, raw = ""): LedgerEntry {
+  return {
+    v: 1,
+    chain: `c-${turn}`,
+    tool: "t",
+    turn,
+    startedAt: "2026-01-01T00:00:00.000Z",
+    verdict: "ok",
+    attempts: [{ raw, errors: [], coercions: [], guardMs: 0 }],
+    repairs: 0,
+  };
+}
+
+async function dir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), "toolguard-sink-"));
+}
+
+function quietly<T>(run: () => Promise<T>): Promise<T> {
+  const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+  return run().finally(() => warn.mockRestore());
+}
+
+describe("size caps (15.8)", () => {
+  it("a refused 1 MiB call writes a bounded ledger: each raw text cut, with its length and hash", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false });
+    const tool = defineTool(invoiceSpec()).implement(() => "never", { ledger });
+    const huge = JSON.stringify({ ...validInvoice, customer_ref: "x".repeat(1024 * 1024 - 200), currency: "euro" });
+    for (let i = 0; i < 3; i++) await tool.call(huge, { turn: "t" });
+    await ledger.close();
+    const bytes = (await stat(path)).size;
+    expect(bytes).toBeLessThan(200 * 1024); // was 6 MiB
+    const last = (await readLedger(path)).at(-1)!;
+    expect(last.verdict).toBe("rejected");
+    const attempt = last.attempts[0]!;
+    expect(attempt.raw).toHaveLength(16_384);
+    expect(attempt.rawLength).toBe(huge.length);
+    expect(attempt.rawSha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("rotates past maxFileBytes, keeping maxFiles older files", async () => {
+    const folder = await dir();
+    const path = join(folder, "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxFileBytes: 4096, maxFiles: 2 });
+    for (let i = 0; i < 200; i++) {
+      ledger.append(entry(`e${i}`, "y".repeat(100)));
+      if (i % 10 === 0) await ledger.flush();
+    }
+    await ledger.close();
+    expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]);
+    expect(ledger.stats().rotations).toBeGreaterThan(2);
+    for (const name of ["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]) expect((await stat(join(folder, name))).size).toBeLessThanOrEqual(4096);
+  });
+
+  it("an entry over maxEntryBytes is written as a stub with its length and hash", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxEntryBytes: 1000 });
+    ledger.append(entry("big", "z".repeat(5000)));
+    await ledger.close();
+    const [stub] = await readLedger(path);
+    expect(stub).toMatchObject({ turn: "big", attempts: [], oversize: { length: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+  });
+
+  it("reads a ledger as a stream: the first entry arrives before the file ends (a FIFO that never ends)", async () => {
+    const fifo = join(await dir(), "ledger.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const writer = createWriteStream(fifo);
+    writer.write(`${JSON.stringify(entry("first"))}\n`);
+    const entries = scanLedger(fifo);
+    const first = await entries.next();
+    expect(first.value?.turn).toBe("first");
+    writer.end(`${JSON.stringify(entry("second"))}\n`);
+    expect((await entries.next()).value?.turn).toBe("second");
+    expect((await entries.next()).done).toBe(true);
+  });
+
+  it("the report read as a stream counts what the report of the whole ledger counts", async () => {
+    const memory = new MemorySink();
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: memory });
+    await tool.call(JSON.stringify({ ...validInvoice, currency: "euro" }), { turn: "a" });
+    await tool.call(JSON.stringify(validInvoice), { turn: "a" });
+    await tool.call(JSON.stringify(validInvoice), { turn: "b" });
+    async function* stream(): AsyncGenerator<LedgerEntry> {
+      yield* memory.entries;
+    }
+    expect(await buildReportFrom(stream())).toEqual(buildReport(memory.entries));
+  });
+});
+
+describe("torn lines (15.9)", () => {
+  it("a live writer does not glue its entry to a dead writer's fragment", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false });
+    ledger.append(entry("before"));
+    await ledger.flush(); // the file is open now
+    await appendFile(path, '{"v":1,"chain":"dead","tool":"t","tu'); // another process died mid-line
+    ledger.append(entry("after"));
+    await ledger.close();
+    const lines = (await readFile(path, "utf8")).split("\n");
+    expect(lines).toEqual([JSON.stringify(entry("before")), '{"v":1,"chain":"dead","tool":"t","tu', JSON.stringify(entry("after")), ""]);
+  });
+
+  it("the reader recovers an entry glued to a fragment, and counts the fragment", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    await writeFile(
+      path,
+      `${JSON.stringify(entry("a"))}\n{"v":1,"chain":"x","tool":"t","attempts":[{"raw":"{\\"v\\":1${JSON.stringify(entry("b"))}\n{"v":1,"tu\n`,
+    );
+    const scan = { entries: 0, torn: 0 };
+    const fragments: string[] = [];
+    const turns: string[] = [];
+    for await (const found of scanLedger(path, scan, (fragment) => fragments.push(fragment))) turns.push(found.turn);
+    expect(turns).toEqual(["a", "b"]);
+    expect(scan).toEqual({ entries: 2, torn: 2 });
+    expect(fragments).toHaveLength(2);
+  });
+
+  it("after a full disk (ENOSPC), keeps, retries and then writes every entry, with a warning", async () => {
+    const folder = await dir();
+    const path = join(folder, "ledger.jsonl");
+    await symlink("/dev/full", path);
+    const onError = vi.fn();
+    const ledger = new JsonlFileSink({ path, onError });
+    await quietly(async () => {
+      for (let i = 0; i < 5; i++) ledger.append(entry(`full-${i}`));
+      await expect(ledger.flush()).rejects.toThrow(/5 entries could not be written .*ENOSPC|ENOSPC/);
+      expect(onError).toHaveBeenCalled();
+      expect(ledger.stats()).toMatchObject({ appended: 5, written: 0, pending: 5 });
+      // Space returns (the path now names a real file).
+      await rm(path);
+      ledger.append(entry("after"));
+      await ledger.close();
+    });
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["full-0", "full-1", "full-2", "full-3", "full-4", "after"]);
+    expect(ledger.stats()).toMatchObject({ appended: 6, written: 6, dropped: 0, pending: 0 });
+  });
+});
+
+describe("the bounded queue (16.1)", () => {
+  it("overflow 'drop': entries past maxQueue are counted, warned about and reported by flush", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100, overflow: "drop" });
+    const onWarn = vi.fn();
+    await quietly(async () => {
+      process.emitWarning = onWarn as typeof process.emitWarning;
+      for (let i = 0; i < 1000; i++) ledger.append(entry(`d${i}`));
+      await expect(ledger.flush()).rejects.toThrow(/900 entries dropped/);
+      await expect(ledger.flush()).resolves.toBeUndefined();
+    });
+    expect(ledger.stats()).toMatchObject({ appended: 100, written: 100, dropped: 900 });
+    expect(onWarn).toHaveBeenCalledTimes(1); // one warning per run of drops, not 900
+    expect(await readLedger(path)).toHaveLength(100);
+  });
+
+  it("overflow 'wait': callers are held back, nothing is dropped, the queue stays bounded", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 500 });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    // 400 callers, each making 5 calls one after the other, as fast as the guard answers.
+    await Promise.all(
+      Array.from({ length: 400 }, async (_, caller) => {
+        for (let i = 0; i < 5; i++) await tool.call(JSON.stringify({ ...validInvoice, amount: i + 1 }), { turn: `${caller}-${i}` });
+      }),
+    );
+    await ledger.close();
+    expect(ledger.stats()).toMatchObject({ appended: 2000, written: 2000, dropped: 0 });
+    expect(ledger.stats().peakQueued).toBeLessThanOrEqual(500 + 400);
+    expect(await readLedger(path)).toHaveLength(2000);
+  });
+
+  it("serialises a backlog in slices and lets the event loop run between them", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100_000 });
+    for (let i = 0; i < 20_000; i++) ledger.append(entry(`s${i}`, "r".repeat(200)));
+    const seen: number[] = [];
+    const tick = (): void => {
+      seen.push(ledger.stats().written);
+      if (ledger.stats().written < 20_000) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await ledger.close();
+    // The event loop ran while the backlog was written: several different progress points.
+    expect(new Set(seen.filter((written) => written < 20_000)).size).toBeGreaterThan(5);
+    expect(ledger.stats().written).toBe(20_000);
+  });
+});
+
+describe("durable and fail-closed modes (15.10, 15.20)", () => {
+  it("fail-closed: with an unwritable ledger the implementation is not called, and the outcome says why", async () => {
+    const blocker = join(await dir(), "file");
+    await writeFile(blocker, "not a directory");
+    const implementation = vi.fn(() => "ran");
+    await quietly(async () => {
+      const closed = defineTool(invoiceSpec()).implement(implementation, { ledger: new JsonlFileSink({ path: join(blocker, "l.jsonl") }), failClosed: true });
+      const first = await closed.call(JSON.stringify(validInvoice), { turn: "a" });
+      const second = await closed.call(JSON.stringify(validInvoice), { turn: "b" });
+      expect([first.status, second.status]).toEqual(["ledger_unavailable", "ledger_unavailable"]);
+      expect(implementation).not.toHaveBeenCalled();
+      // The default stays open: the call runs and the failure is reported.
+      const open = defineTool(invoiceSpec()).implement(implementation, { ledger: new JsonlFileSink({ path: join(blocker, "l.jsonl") }) });
+      expect((await open.call(JSON.stringify(validInvoice), { turn: "c" })).status).toBe("ok");
+      expect(implementation).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it("fail-closed with a writable ledger runs the implementation as usual", async () => {
+    const ledger = new JsonlFileSink({ path: join(await dir(), "l.jsonl"), sync: false });
+    const tool = defineTool(invoiceSpec()).implement(() => "ran", { ledger, failClosed: true });
+    expect(await tool.call(JSON.stringify(validInvoice), { turn: "a" })).toMatchObject({ status: "ok", result: "ran" });
+    await ledger.close();
+  });
+
+  it("durable: the outcome resolves only once its entry is on disk, and rejects if it cannot be", async () => {
+    const path = join(await dir(), "l.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const tool = defineTool(invoiceSpec()).implement(() => "ran", { ledger, durable: true });
+    await tool.call(JSON.stringify(validInvoice), { turn: "a" });
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["a"]); // no flush needed
+    const full = join(await dir(), "full.jsonl");
+    await symlink("/dev/full", full);
+    const failing = defineTool(invoiceSpec()).implement(() => "ran", { ledger: new JsonlFileSink({ path: full }), durable: true });
+    await quietly(() => expect(failing.call(JSON.stringify(validInvoice), { turn: "b" })).rejects.toThrow(/could not be written.*ENOSPC/));
+    await ledger.close();
+  });
+});
+
+describe("the ledger line (16.1)", () => {
+  it("the call hands over references only: no id minted, nothing serialised until the entry is read", async () => {
+    const ledger = new MemorySink();
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const uuid = vi.spyOn(globalThis.crypto, "randomUUID");
+    try {
+      await tool.call(JSON.stringify(validInvoice), { turn: "a" });
+      expect(uuid).not.toHaveBeenCalled();
+      expect(ledger.entries).toHaveLength(1);
+      expect(uuid).toHaveBeenCalledTimes(1);
+    } finally {
+      uuid.mockRestore();
+    }
+  });
+
+  it("writes arguments only when coercions changed them, and the key only when the implementation read it", async () => {
+    const ledger = new MemorySink();
+    const plain = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const reading = defineTool(invoiceSpec()).implement((_args, context) => context.idempotencyKey, { ledger });
+    const asIs = await plain.call(JSON.stringify(validInvoice), { turn: "a" });
+    await reading.call(JSON.stringify({ ...validInvoice, amount: "1299" }), { turn: "b" });
+    const [first, second] = ledger.entries;
+    expect(first).not.toHaveProperty("arguments");
+    expect(first).not.toHaveProperty("idempotencyKey");
+    expect(second?.arguments).toEqual(validInvoice);
+    expect(asIs.status === "ok" && asIs.idempotencyKey).toBe(second?.idempotencyKey); // same intent, same key
+  });
+});
