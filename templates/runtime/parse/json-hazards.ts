@@ -1,37 +1,57 @@
 // What `JSON.parse` accepts silently but changes: a repeated key (the last one wins), a number
 // that overflows to Infinity, an integer past 2^53 that lost digits, a lone UTF-16 surrogate.
-// The model's intent is ambiguous in each case, so each is reported, never passed on.
+// The model's intent is ambiguous in each case, so each is reported, never passed on. The depth
+// limit is checked in the same walk.
 //
 // Cost: a valid call pays one walk over the parsed value (proportional to its nodes, not its
-// characters) plus two native scans of the text. The character-level scan for repeated keys
-// runs only when the text holds more `"…":` key tokens than the parsed value has keys, and the
-// string check only when the text contains a surrogate escape or is not well-formed.
+// characters; one comparison per number, a string check only when the text could hold a lone
+// surrogate) plus native scans of the text: `isWellFormed`, `includes("\\u")` and one `indexOf`
+// per colon. Everything that reads the text character by character (where a repeated key is,
+// which integer lost digits, where the nesting got too deep) runs only once the cheap checks
+// found something.
 import type { ArgumentError } from "../contract/outcome.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_REPORTED = 5;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+// The walk's findings, module state so the valid path allocates nothing.
 let hazardSeen = false;
+let tooDeep = false;
+let maxDepth = Number.POSITIVE_INFINITY;
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
+
+/** What the walk found when the value nests deeper than the limit: the caller words the error. */
+export const TOO_DEEP: readonly ArgumentError[] = Object.freeze([{ path: "", rule: "too_deep", message: "" }]);
 
 /**
  * Reports every hazard in `value`, which `JSON.parse` produced from `text`. An integer beyond
  * 2^53 is reported when the text spells a different integer than the one parsed (precision was
  * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
+ * A value nested deeper than `depthLimit` gives `TOO_DEEP` and nothing else.
  */
-export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): readonly ArgumentError[] {
+export function findHazards(
+  text: string,
+  value: unknown,
+  anyUnsafeInteger: boolean = false,
+  depthLimit: number = Number.POSITIVE_INFINITY,
+): readonly ArgumentError[] {
   const checkStrings = (text.includes("\\u") && SURROGATE_ESCAPE.test(text)) || !isWellFormed(text);
   hazardSeen = false;
-  const keys = countKeys(value, checkStrings);
+  tooDeep = false;
+  maxDepth = depthLimit;
+  const keys = countKeys(value, checkStrings, 1);
+  if (tooDeep) return TOO_DEEP;
   // The valid path ends here, without allocating a list for no errors.
-  if (!hazardSeen && keyTokens(text) <= keys) return NO_HAZARDS;
+  const tokens = keyTokens(text);
+  if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
   if (hazardSeen) {
     const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text);
     collectValueHazards(value, "", checkStrings, (n) => lossy === undefined || lossy.has(n), errors);
   }
-  if (keyTokens(text) > keys) {
+  if (tokens > keys) {
     for (const path of findDuplicateKeys(text)) {
       errors.push({
         path,
@@ -47,25 +67,31 @@ function isWellFormed(text: string): boolean {
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
+/** Infinite, or an integer past 2^53 (every double that large is an integer). */
 function badNumber(n: number): boolean {
-  return !Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n));
+  return n > MAX_SAFE || n < -MAX_SAFE;
 }
 
-function countKeys(value: unknown, checkStrings: boolean): number {
+/** Keys in `value`; flags a hazard or a level deeper than the limit (`depth`: this value's level if it is a container). */
+function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
   if (typeof value !== "object" || value === null) {
     if (typeof value === "number") {
       if (badNumber(value)) hazardSeen = true;
     } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
     return 0;
   }
+  if (depth > maxDepth) {
+    tooDeep = true;
+    return 0;
+  }
   let keys = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) keys += countKeys(value[i], checkStrings);
+    for (let i = 0; i < value.length; i++) keys += countKeys(value[i], checkStrings, depth + 1);
     return keys;
   }
   for (const key in value) {
     if (checkStrings && !isWellFormed(key)) hazardSeen = true;
-    keys += 1 + countKeys((value as Record<string, unknown>)[key], checkStrings);
+    keys += 1 + countKeys((value as Record<string, unknown>)[key], checkStrings, depth + 1);
   }
   return keys;
 }
@@ -184,7 +210,9 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
 
 /**
  * Counts `"…":` key tokens in the text: an upper bound on the keys it spells, because every key
- * ends in a quote followed by a colon (a string value can mimic one only with an escaped quote).
+ * ends in an unescaped quote followed by a colon. Inside a string every quote is escaped, so a
+ * string value can add at most one token (its opening quote followed by a colon), whatever it
+ * holds: a text cannot make many tokens cheaply, and the character scan below stays rare.
  */
 function keyTokens(text: string): number {
   let count = 0;
@@ -193,7 +221,13 @@ function keyTokens(text: string): number {
     let before = at - 1;
     let c = text.charCodeAt(before);
     while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(--before);
-    if (c === 0x22) count++;
+    if (c === 0x22) {
+      // Escaped when an odd number of backslashes precede it (each run is read once: it lies
+      // between this colon and the previous one).
+      let slashes = 0;
+      while (text.charCodeAt(before - 1 - slashes) === 0x5c) slashes++;
+      if (slashes % 2 === 0) count++;
+    }
     at = text.indexOf(":", at + 1);
   }
   return count;
