@@ -8,6 +8,7 @@ import { applyCoercions, coerceString, type CoercionPlan, type StringReader } fr
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+import { pathArgumentErrors } from "./path-arguments.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -92,6 +93,9 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
       return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable);
     }
   }
+  // After the schema (a correction never arrives before the schema's own), before anything runs.
+  const unsafePath = spec.http === undefined ? undefined : pathArgumentErrors(spec.http, value);
+  if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable);
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;

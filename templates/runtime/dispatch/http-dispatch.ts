@@ -3,6 +3,10 @@
 // cookies, JSON body; OpenAPI's style/explode rules) and sends it with `fetch`. It sets no
 // timeout and retries nothing: the caller's resilience layer owns both, through `signal`.
 import type { HttpBinding, HttpParameter } from "../contract/tool-spec.ts";
+import { requestPath, UnsafeRequestError } from "./request-path.ts";
+import { isRecord, scalar, simple } from "./styles.ts";
+
+export { UnsafeRequestError } from "./request-path.ts";
 
 /** The request about to be sent, handed to the `auth` hook, which may change it. */
 export interface HttpRequestDraft {
@@ -55,18 +59,6 @@ export function createHttpDispatcher(options: HttpDispatcherOptions = {}): HttpD
   };
 }
 
-/**
- * The arguments would make a request other than the operation's: leave its path (`..`, an
- * empty segment), override another parameter, or smuggle structure into a query key. Thrown
- * before the `auth` hook sees the request, so nothing is signed or sent.
- */
-export class UnsafeRequestError extends Error {
-  constructor(binding: HttpBinding, problem: string) {
-    super(`toolguard: refused to send ${binding.method.toUpperCase()} ${binding.path}: ${problem}`);
-    this.name = "UnsafeRequestError";
-  }
-}
-
 /** Builds the request without sending it; exported so tests can read the serialisation. */
 export function buildRequest(binding: HttpBinding, args: Readonly<Record<string, unknown>>, options: HttpDispatcherOptions = {}): HttpRequestDraft {
   const base = options.baseUrl ?? binding.servers[0];
@@ -79,21 +71,16 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   const appCookies = cookieNames(headers.get("cookie"));
   const query = new QueryBuilder(binding);
   const cookies: string[] = [];
-  let path = binding.path;
+  const path = requestPath(binding, args);
   for (const parameter of binding.parameters) {
     const value = args[parameter.arg];
-    if (value === undefined) {
-      if (parameter.in === "path") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} has no value`);
-      continue;
-    }
-    if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(binding, parameter, value));
-    else if (parameter.in === "query") query.add(parameter, value);
+    if (value === undefined || parameter.in === "path") continue;
+    if (parameter.in === "query") query.add(parameter, value);
     else if (parameter.in === "header") {
       // The application's own header stands; the model's argument does not replace it.
       if (!headers.has(parameter.name)) headers.set(parameter.name, headerValue(value, parameter.explode ?? false));
     } else if (!appCookies.has(parameter.name)) cookies.push(`${parameter.name}=${simple(value, false, encodeURIComponent)}`);
   }
-  checkPathSegments(binding, path);
   if (cookies.length > 0) {
     const own = headers.get("cookie");
     headers.set("cookie", own ? `${own}; ${cookies.join("; ")}` : cookies.join("; "));
@@ -109,29 +96,6 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
     headers.set("content-type", binding.body.contentType);
   }
   return { method: binding.method, url, headers, body };
-}
-
-type Encode = (text: string) => string;
-
-function scalar(value: unknown): string {
-  if (value === null) return "";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** `simple` style: `a,b,c`; objects `k,v,k,v`, or `k=v,k=v` exploded. */
-function simple(value: unknown, explode: boolean, encode: Encode): string {
-  if (Array.isArray(value)) return value.map((item) => encode(scalar(item))).join(",");
-  if (isRecord(value)) {
-    return Object.entries(value)
-      .map(([key, item]) => (explode ? `${encode(key)}=${encode(scalar(item))}` : `${encode(key)},${encode(scalar(item))}`))
-      .join(",");
-  }
-  return encode(scalar(value));
 }
 
 /** Names of the cookies in a `Cookie` header. */
@@ -169,59 +133,6 @@ function utf8Escape(char: string): string {
     return encodeURIComponent(char);
   } catch {
     return "%EF%BF%BD"; // a lone surrogate: the replacement character
-  }
-}
-
-/** A path segment the URL parser would resolve away (`.`, `..`, `%2e` forms), or an empty one. */
-function checkPathSegments(binding: HttpBinding, path: string): void {
-  const template = binding.path.split("/");
-  path.split("/").forEach((segment, index) => {
-    let decoded = segment;
-    for (let round = 0; round < 3 && decoded.includes("%"); round++) {
-      try {
-        decoded = decodeURIComponent(decoded);
-      } catch {
-        break;
-      }
-    }
-    if (decoded === "." || decoded === "..")
-      throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
-    // A parameter's segment left empty (`/items/` from an empty list): another resource. Values
-    // cannot add segments (`/` is encoded), so the template's segments line up with these.
-    if (segment === "" && template[index]?.includes("{")) {
-      throw new UnsafeRequestError(binding, "a path parameter is empty, which would address a different resource");
-    }
-  });
-}
-
-function pathValue(binding: HttpBinding, parameter: HttpParameter, value: unknown): string {
-  const explode = parameter.explode ?? false;
-  const encode: Encode = encodeURIComponent;
-  const text = scalar(value);
-  if (!Array.isArray(value) && !isRecord(value) && text === "") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} is empty`);
-  switch (parameter.style ?? "simple") {
-    case "label": {
-      // `.` separates a label's items: one inside an item is encoded, so `.` never becomes `..`.
-      const labelEncode: Encode = (item) => encodeURIComponent(item).replaceAll(".", "%2E");
-      if (!explode || (!Array.isArray(value) && !isRecord(value))) return `.${simple(value, explode, labelEncode)}`;
-      return `.${simple(value, true, labelEncode).replaceAll(",", ".")}`;
-    }
-    case "matrix": {
-      const name = encode(parameter.name);
-      if (Array.isArray(value)) {
-        return explode ? value.map((item) => `;${name}=${encode(scalar(item))}`).join("") : `;${name}=${simple(value, false, encode)}`;
-      }
-      if (isRecord(value)) {
-        return explode
-          ? Object.entries(value)
-              .map(([key, item]) => `;${encode(key)}=${encode(scalar(item))}`)
-              .join("")
-          : `;${name}=${simple(value, false, encode)}`;
-      }
-      return value === null || value === "" ? `;${name}` : `;${name}=${encode(scalar(value))}`;
-    }
-    default:
-      return simple(value, explode, encode);
   }
 }
 
