@@ -4,7 +4,7 @@
 // implementation (the HTTP dispatcher here) is not reached.
 import { describe, expect, it } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
-import type { HttpBinding, InputSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import type { HttpBinding, InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
 import { createHttpDispatcher } from "../../templates/runtime/dispatch/http-dispatch.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { emitAndLoad } from "./load-validator.ts";
@@ -31,7 +31,7 @@ async function tool() {
     name: "issues",
     description: "",
     inputSchema: SCHEMA as unknown as InputSchema,
-    validate,
+    validate: validate as unknown as StandaloneValidator,
     coercions: {},
     hints: {},
     references: {},
