@@ -46,7 +46,8 @@ export class TurnState {
   readonly key: string;
   readonly turn: string;
   readonly owner: TurnOwner;
-  touchedAt = 0;
+  /** When the store last took it in; -1 until the first time. */
+  touchedAt = -1;
   /** Failed attempts in the turn, over all its chains. */
   failures = 0;
   /** Failed attempts in the open chain. */
@@ -136,10 +137,15 @@ export class ChainStore {
 
   /** Stores or refreshes `turn` in the tier its state calls for, least recently used evicted first. */
   put(turn: TurnState, now: number = Date.now()): void {
+    // A turn never put before is in neither tier (the guard makes one only when `get` found
+    // none): no lookups to take it out first, which a full store pays dearly for.
+    const stored = turn.touchedAt !== -1;
     turn.touchedAt = now;
     if (turn.held) {
-      this.#open.delete(turn.key);
-      this.#held.delete(turn.key);
+      if (stored) {
+        this.#open.delete(turn.key);
+        this.#held.delete(turn.key);
+      }
       this.#held.set(turn.key, turn);
       if (this.#held.size > this.#options.maxHeld) {
         for (const oldest of this.#held.values()) {
@@ -149,7 +155,7 @@ export class ChainStore {
       }
       return;
     }
-    this.#open.delete(turn.key);
+    if (stored) this.#open.delete(turn.key);
     this.#open.set(turn.key, turn);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
     if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
