@@ -11,6 +11,7 @@
 // found something.
 import type { ArgumentError } from "../contract/outcome.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+import { findDuplicateKeys, stringEnd } from "./duplicate-keys.ts";
 
 const MAX_REPORTED = 5;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -76,26 +77,46 @@ function badNumber(n: number): boolean {
 
 /** Keys in `value`; flags a hazard or a level deeper than the limit (`depth`: this value's level if it is a container). */
 function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
-  if (typeof value !== "object" || value === null) {
-    if (typeof value === "number") {
-      if (badNumber(value)) hazardSeen = true;
-    } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
-    return 0;
-  }
+  if (typeof value === "object" && value !== null) return countContainer(value, checkStrings, depth);
+  flagLeaf(value, checkStrings);
+  return 0;
+}
+
+// Leaves are judged inline and only containers recurse: the walk runs on every valid call.
+function countContainer(value: object, checkStrings: boolean, depth: number): number {
   if (depth > maxDepth) {
     tooDeep = true;
     return 0;
   }
   let keys = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) keys += countKeys(value[i], checkStrings, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "object") {
+        if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+      } else if (typeof item === "number") {
+        if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+      } else if (checkStrings) flagLeaf(item, true);
+    }
     return keys;
   }
   for (const key in value) {
+    keys++;
     if (checkStrings && !isWellFormed(key)) hazardSeen = true;
-    keys += 1 + countKeys((value as Record<string, unknown>)[key], checkStrings, depth + 1);
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item === "object") {
+      if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+    } else if (typeof item === "number") {
+      if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+    } else if (checkStrings) flagLeaf(item, true);
   }
   return keys;
+}
+
+function flagLeaf(value: unknown, checkStrings: boolean): void {
+  if (typeof value === "number") {
+    if (badNumber(value)) hazardSeen = true;
+  } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
 }
 
 /**
@@ -123,20 +144,6 @@ function lossyIntegers(text: string): Set<number> {
     }
   }
   return lossy;
-}
-
-/** Index of the quote that closes the string opening at `start`. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    const at = text.indexOf('"', i);
-    if (at === -1) return text.length;
-    // The quote is escaped when an odd number of backslashes precede it.
-    let slashes = 0;
-    while (text.charCodeAt(at - 1 - slashes) === 0x5c) slashes++;
-    if (slashes % 2 === 0) return at;
-    i = at + 1;
-  }
 }
 
 function isNumberChar(c: number): boolean {
@@ -233,54 +240,6 @@ function keyTokens(text: string): number {
     at = text.indexOf(":", at + 1);
   }
   return count;
-}
-
-interface Frame {
-  readonly keys: Set<string> | undefined;
-  token: string | number;
-  expectKey: boolean;
-}
-
-/** Pointers of repeated keys in `text`, which must be valid JSON. */
-export function findDuplicateKeys(text: string): string[] {
-  const found: string[] = [];
-  const frames: Frame[] = [];
-  const n = text.length;
-  let nextSlash = text.indexOf("\\");
-  for (let i = 0; i < n && found.length < MAX_REPORTED; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      const start = i;
-      // Native searches find the closing quote; a character loop here cost ~20x JSON.parse on
-      // a text that is one long string of escaped quotes.
-      i = stringEnd(text, start);
-      // The next backslash, searched again only once passed: one search per backslash, not per string.
-      if (nextSlash !== -1 && nextSlash < start) nextSlash = text.indexOf("\\", start);
-      const escaped = nextSlash !== -1 && nextSlash < i;
-      const top = frames[frames.length - 1];
-      if (top?.keys && top.expectKey) {
-        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
-        if (top.keys.has(key)) found.push(pointerOf(frames, frames.length - 1) + "/" + escapeToken(key));
-        else top.keys.add(key);
-        top.token = key;
-        top.expectKey = false;
-      }
-    } else if (c === 0x7b) frames.push({ keys: new Set(), token: "", expectKey: true });
-    else if (c === 0x5b) frames.push({ keys: undefined, token: 0, expectKey: false });
-    else if (c === 0x7d || c === 0x5d) frames.pop();
-    else if (c === 0x2c) {
-      const top = frames[frames.length - 1];
-      if (top?.keys) top.expectKey = true;
-      else if (top) top.token = (top.token as number) + 1;
-    }
-  }
-  return found;
-}
-
-function pointerOf(frames: readonly Frame[], length: number): string {
-  let pointer = "";
-  for (let i = 0; i < length; i++) pointer += "/" + escapeToken((frames[i] as Frame).token);
-  return pointer;
 }
 
 function lastToken(pointer: string): string {

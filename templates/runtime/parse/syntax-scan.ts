@@ -16,7 +16,7 @@ export interface SyntaxProblem {
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON forbids inside strings
+// The control characters JSON forbids inside strings.
 const CONTROL = /[\u0000-\u001f]/;
 const WORDS = ["true", "false", "null"];
 
