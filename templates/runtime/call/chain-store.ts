@@ -116,6 +116,8 @@ export class ChainStore {
   readonly #options: ChainStoreOptions;
   /** No open chain expires before this time (a lower bound: chains deleted since may have set it). */
   #sweepAt = Infinity;
+  /** The last key `get` found nothing for, since the last `put`. */
+  #lastMiss: string | undefined = undefined;
 
   constructor(options: ChainStoreOptions = DEFAULT_CHAIN_LIMITS) {
     this.#options = options;
@@ -123,6 +125,16 @@ export class ChainStore {
 
   /** The live state of `key`, if any; an expired open one is dropped first. */
   get(key: string): TurnState | undefined {
+    // A failed call asks twice for a turn it does not have (to judge it, then to count it); the
+    // answer holds until something is put, and a string comparison is cheaper than a lookup in a
+    // full store.
+    if (key === this.#lastMiss) return undefined;
+    const found = this.#find(key);
+    if (found === undefined) this.#lastMiss = key;
+    return found;
+  }
+
+  #find(key: string): TurnState | undefined {
     if (this.#held.size > 0) {
       const held = this.#held.get(key);
       if (held !== undefined) return held;
@@ -137,6 +149,7 @@ export class ChainStore {
 
   /** Stores or refreshes `turn` in the tier its state calls for, least recently used evicted first. */
   put(turn: TurnState, now: number = Date.now()): void {
+    this.#lastMiss = undefined;
     // A turn never put before is in neither tier (the guard makes one only when `get` found
     // none): no lookups to take it out first, which a full store pays dearly for.
     const stored = turn.touchedAt !== -1;
