@@ -13,7 +13,11 @@ export interface SchemaSetConfig {
   readonly schemas: string;
   /** Folder the generated package is written to; toolguard owns it entirely. */
   readonly out: string;
-  /** The generated package's npm name. Default: `<basename of out>-tools`. */
+  /**
+   * The generated package's npm name. Default: the out folder's name, lower-cased, with `-tools`
+   * added unless it already ends in `tools` (`generated` -> `generated-tools`, `packages/tools`
+   * -> `tools`, `agent-tools` -> `agent-tools`).
+   */
   readonly packageName?: string;
   /**
    * The set is one OpenAPI document split over files: its root file, relative to `schemas`.
@@ -151,12 +155,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     return {
       schemas: path.resolve(base, schemas),
       out: outAbs,
-      packageName:
-        (packageName as string | undefined) ??
-        `${path
-          .basename(outAbs)
-          .toLowerCase()
-          .replace(/[^a-z0-9-._~]/g, "-")}-tools`,
+      packageName: (packageName as string | undefined) ?? defaultPackageName(outAbs),
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       extras: resolveExtras(extras, `${at}.extras`),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
@@ -171,6 +170,18 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+/** The package name a set gets without `packageName` (see the option's JSDoc). */
+export function defaultPackageName(out: string): string {
+  // npm names are lower case, and may not start with "." or "_".
+  const base = path
+    .basename(out)
+    .toLowerCase()
+    .replace(/[^a-z0-9-._~]/g, "-")
+    .replace(/^[._]+/, "");
+  if (base === "") return "tools";
+  return /tools$/.test(base) ? base : `${base}-tools`;
 }
 
 const PLAIN_VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;

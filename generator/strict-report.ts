@@ -6,6 +6,7 @@
 import type { InputSchema } from "../templates/runtime/contract/tool-spec.ts";
 import { strictVariant } from "../templates/runtime/providers/strict-schema.ts";
 import { EXTRAS, type ExtraInfo } from "./extras.ts";
+import { strictLimitsExceeded } from "./strict-limits.ts";
 import type { ToolDescription } from "./ir.ts";
 
 /** Lines for the summary; none when the set has no extra that can send strict tools. */
@@ -23,4 +24,22 @@ export function strictReport(extras: readonly string[], tools: readonly Pick<Too
     for (const issue of loosened) lines.push(`      loosens  ${issue.at} ${issue.keyword}: ${issue.why}`);
   }
   return lines;
+}
+
+/**
+ * Warnings for the tools whose strict variant is over one of OpenAI's size limits (strict-limits.ts):
+ * sent with `strict: true` (or chosen by `"auto"`), the API refuses them. None without an OpenAI extra.
+ */
+export function strictLimitWarnings(extras: readonly string[], tools: readonly Pick<ToolDescription, "name" | "inputSchema">[]): string[] {
+  if (!extras.some((name) => (EXTRAS[name] as ExtraInfo | undefined)?.strictMode)) return [];
+  const warnings: string[] = [];
+  for (const tool of tools) {
+    const { schema } = strictVariant(tool.inputSchema as InputSchema);
+    if (schema === undefined) continue;
+    for (const over of strictLimitsExceeded(schema))
+      warnings.push(
+        `toolguard: warning: ${tool.name}: its strict schema is over OpenAI's limit for strict tools, so strict: true (or "auto") gets a 400: ${over}`,
+      );
+  }
+  return warnings;
 }

@@ -4,12 +4,15 @@
 // folders and the cache), and only the sets whose folder saw a change are regenerated, through
 // the cache, so one edited tool re-emits one tool. A broken save prints its errors and leaves
 // the last good output in place; the next good save regenerates. Each run prints its time.
+// A schema folder that goes away (removed, renamed, a checkout without it) is said so; its last
+// output stays, and watching goes on until the folder is back, which regenerates it.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { GenerationCache } from "./speed/cache.ts";
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import { InputError, InputErrors } from "./errors.ts";
 import { generateSet } from "./speed/generate-set.ts";
+import { type PresenceWatcher, watchPresence } from "./watch-presence.ts";
 import { type TreeWatcher, watchTree } from "./watch-tree.ts";
 import { writePackage } from "./write-output.ts";
 
@@ -41,7 +44,7 @@ export function isSchemaChange(file: string, set: ResolvedSet, config: ResolvedC
 export async function watchAndGenerate(options: WatchOptions): Promise<number> {
   const { config, say, warn } = options;
   // Nothing to watch is an error now, not a process that waits forever.
-  const missing = config.sets.find((set) => !existsSync(set.schemas) || !statSync(set.schemas).isDirectory());
+  const missing = config.sets.find((set) => !isFolder(set.schemas));
   if (missing) {
     warn(`toolguard: cannot watch ${missing.schemas}: no such folder (create it, or point the config's \`schemas\` at an existing one)`);
     return 1;
@@ -57,6 +60,8 @@ export async function watchAndGenerate(options: WatchOptions): Promise<number> {
     try {
       const prepared = await options.prepare(config);
       for (const set of sets) {
+        // Gone since the change was seen: said when it went, generated when it is back.
+        if (!isFolder(set.schemas)) continue;
         const current = prepared.sets[config.sets.indexOf(set)] ?? set;
         const pkg = await generateSet(current, prepared, options.cache);
         const written = await writePackage(current.out, pkg.files);
@@ -73,30 +78,62 @@ export async function watchAndGenerate(options: WatchOptions): Promise<number> {
 
   /** Runs now, or once more after the run in progress, until nothing is pending. */
   const schedule = (): void => {
-    if (running) return;
+    // Nothing pending (a set that went away since): no loop, whose synchronous end would run
+    // before `running` is assigned and leave it set for good.
+    if (running || pending.size === 0) return;
     running = (async () => {
       while (pending.size > 0) await run();
       running = undefined;
     })();
   };
 
-  const watchers: TreeWatcher[] = [];
-  for (const set of config.sets) {
+  const changed = (set: ResolvedSet): void => {
+    pending.add(set);
+    clearTimeout(timer);
+    timer = setTimeout(schedule, DEBOUNCE_MS);
+  };
+  const shown = (folder: string): string => path.relative(options.cwd, folder) || ".";
+  const trees = new Map<ResolvedSet, TreeWatcher>();
+  const watch = (set: ResolvedSet): void => {
     const onChange = (file: string): void => {
-      if (!isSchemaChange(file, set, config)) return;
-      pending.add(set);
-      clearTimeout(timer);
-      timer = setTimeout(schedule, DEBOUNCE_MS);
+      if (isSchemaChange(file, set, config)) changed(set);
     };
-    watchers.push(watchTree(set.schemas, onChange, (error) => warn(`toolguard: cannot watch ${set.schemas}: ${error.message}`)));
+    trees.set(
+      set,
+      watchTree(set.schemas, onChange, (error) => warn(`toolguard: cannot watch ${set.schemas}: ${error.message}`)),
+    );
+  };
+  const presence: PresenceWatcher[] = [];
+  for (const set of config.sets) {
+    watch(set);
+    const gone = (): void => {
+      // Its folder watchers follow the old folder wherever it went: they stop with it.
+      trees.get(set)?.close();
+      trees.delete(set);
+      pending.delete(set);
+      warn(
+        `toolguard: the schema folder ${shown(set.schemas)} is gone (removed or renamed); ${shown(set.out)} keeps the last good output. Waiting for ${shown(set.schemas)} to come back (Ctrl-C to stop).`,
+      );
+    };
+    const back = (): void => {
+      say(`${shown(set.schemas)} is back: regenerating`);
+      watch(set);
+      changed(set);
+    };
+    presence.push(watchPresence(set.schemas, gone, back));
   }
   schedule();
-  say(`watching ${config.sets.map((set) => path.relative(options.cwd, set.schemas) || ".").join(", ")} (Ctrl-C to stop)`);
+  say(`watching ${config.sets.map((set) => shown(set.schemas)).join(", ")} (Ctrl-C to stop)`);
   await (options.stop ?? untilSignal());
   clearTimeout(timer);
-  for (const watcher of watchers) watcher.close();
+  for (const watcher of presence) watcher.close();
+  for (const watcher of trees.values()) watcher.close();
   await running;
   return 0;
+}
+
+function isFolder(folder: string): boolean {
+  return existsSync(folder) && statSync(folder).isDirectory();
 }
 
 function untilSignal(): Promise<void> {

@@ -9,9 +9,9 @@ import { readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { loadConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diffSides, meetsPolicy } from "./diff-report.ts";
-import { defaultBranch, type GitError, mergeBase, repositoryRoot, resolveCommit } from "./git.ts";
+import { defaultBranch, type GitError, gitPath, mergeBase, packageVersionAt, repositoryRoot, resolveCommit } from "./git.ts";
 import { DEFAULT_RECENT_CALLS } from "./ledger-replay.ts";
-import { readSide, SideError, type SideSource } from "./read-side.ts";
+import { readSide, type Side, SideError, type SideSource } from "./read-side.ts";
 import { renderMarkdown } from "./render-markdown.ts";
 import { renderText } from "./render-text.ts";
 
@@ -67,8 +67,8 @@ export async function diffCommand(argv: readonly string[], cwd: string): Promise
   const scratch = mkdtempSync(path.join(tmpdir(), "toolguard-diff-"));
   try {
     const ledger = values.ledger === undefined ? undefined : await loadLedger(path.resolve(cwd, values.ledger));
-    const [base, head] = await readSides(positionals, cwd, scratch, values.config, values.strict === true);
-    const report = diffSides(base, head, { ...(ledger ? { ledger } : {}), recentCalls: recent });
+    const { sides, baseVersions } = await readSides(positionals, cwd, scratch, values.config, values.strict === true);
+    const report = diffSides(sides[0], sides[1], { ...(ledger ? { ledger } : {}), recentCalls: recent, baseVersions });
     process.stdout.write(format === "json" ? `${JSON.stringify(report, null, 2)}\n` : format === "md" ? renderMarkdown(report) : renderText(report));
     const met = policies.filter((policy) => meetsPolicy(report, policy));
     for (const policy of met)
@@ -109,7 +109,13 @@ async function loadLedger(file: string) {
   }
 }
 
-async function readSides(positionals: readonly string[], cwd: string, scratch: string, configFile: string | undefined, strict: boolean) {
+interface ReadSides {
+  readonly sides: readonly [Side, Side];
+  /** Per set, its generated package's version at the base commit (git sides only). */
+  readonly baseVersions: readonly (string | undefined)[];
+}
+
+async function readSides(positionals: readonly string[], cwd: string, scratch: string, configFile: string | undefined, strict: boolean): Promise<ReadSides> {
   const folders = positionals.map((arg) => path.resolve(cwd, arg)).filter((dir) => existsSync(dir) && statSync(dir).isDirectory());
   if (positionals.length === 2 && folders.length === 2) {
     // Two folders: each is one schema set, no config and no git involved.
@@ -122,7 +128,7 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
         scratch: path.join(scratch, label),
         strict,
       });
-    return Promise.all([read("base", 0), read("head", 1)]);
+    return { sides: await Promise.all([read("base", 0), read("head", 1)]), baseVersions: [] };
   }
   const root = repositoryRoot(cwd);
   if (folders.length > 0 && positionals.length === 2) {
@@ -138,12 +144,13 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
   }
   const config = await loadConfig(cwd, configFile);
   if (!root) throw new DiffInputError(`${cwd} is not inside a git repository: name two folders to compare instead`);
-  const gitSide = (label: "base" | "head", ref: string): SideSource => {
+  type GitSource = Extract<SideSource, { kind: "git" }>;
+  const gitSide = (label: "base" | "head", ref: string): GitSource => {
     const commit = resolveCommit(root, ref);
     if (!commit) throw new DiffInputError(`${label} side: the git ref "${ref}" names no commit in ${root}`);
     return { kind: "git", ref, commit };
   };
-  let baseSource: SideSource;
+  let baseSource: GitSource;
   if (positionals[0] !== undefined) baseSource = gitSide("base", positionals[0]);
   else {
     const branch = defaultBranch(root);
@@ -158,8 +165,12 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
   }
   const headSource: SideSource = positionals[1] !== undefined ? gitSide("head", positionals[1]) : { kind: "worktree" };
   const common = { sets: config.sets, repoRoot: root, strict: strict || config.strict };
-  return Promise.all([
+  const sides = await Promise.all([
     readSide({ label: "base", source: baseSource, scratch: path.join(scratch, "base"), ...common }),
     readSide({ label: "head", source: headSource, scratch: path.join(scratch, "head"), ...common }),
   ]);
+  // The bump is the one `generate` would apply to the package as it is at the base.
+  const baseCommit = baseSource.commit;
+  const baseVersions = config.sets.map((set) => packageVersionAt(root, baseCommit, `${gitPath(root, set.out)}/package.json`));
+  return { sides, baseVersions };
 }

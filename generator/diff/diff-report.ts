@@ -7,12 +7,19 @@ import { type Impact, type ToolDiff, worst } from "./change.ts";
 import { compareTools } from "./compare-tools.ts";
 import { type ReplayResult, replayLedger } from "./ledger-replay.ts";
 import type { Side } from "./read-side.ts";
-import { type Bump, bumpFor } from "./semver.ts";
+import { applyBump, type Bump, bumpAt, bumpFor } from "./semver.ts";
 
 export interface SetReport {
   /** The set's schema folder. */
   readonly schemas: string;
+  /**
+   * The version bump the set's package needs: for the package's version at the base when it is
+   * known (`version`), the one `generate` applies (`bumpAt`: below 1.0.0 one place lower);
+   * otherwise what the changes call for in a package at 1.0.0 or later.
+   */
   readonly bump: Bump;
+  /** The package's version at the base and the version the bump gives, when the base has one. */
+  readonly version?: { readonly base: string; readonly next: string };
   /** The tools that changed (added, removed, renamed, changed), the most severe first, then by name. */
   readonly tools: readonly ToolDiff[];
   /** How many tools are the same on both sides. */
@@ -32,6 +39,8 @@ export interface DiffReport {
 
 export interface DiffOptions {
   readonly ledger?: readonly LedgerEntry[];
+  /** Per set (by position), the generated package's version at the base, when known. */
+  readonly baseVersions?: readonly (string | undefined)[];
   readonly recentCalls?: number;
 }
 
@@ -42,7 +51,8 @@ export function diffSides(base: Side, head: Side, options: DiffOptions = {}): Di
   for (let index = 0; index < count; index++) {
     const before = base.sets[index];
     const after = head.sets[index];
-    sets.push(diffSet(after?.schemas ?? before?.schemas ?? "", before?.tools ?? [], after?.tools ?? [], options));
+    const baseVersion = options.baseVersions?.[index];
+    sets.push(diffSet(after?.schemas ?? before?.schemas ?? "", before?.tools ?? [], after?.tools ?? [], { ...options, baseVersion }));
   }
   let toolTeams: Impact = "none";
   let models: Impact = "none";
@@ -55,12 +65,22 @@ export function diffSides(base: Side, head: Side, options: DiffOptions = {}): Di
   return { base: base.name, head: head.name, sets, toolTeams, models };
 }
 
+export interface SetDiffOptions extends DiffOptions {
+  /** The set's package version at the base: the bump is then the one applied to it. */
+  readonly baseVersion?: string | undefined;
+}
+
 /** Compares one set's tools; with a ledger, replays its recent successful calls too. */
-export function diffSet(schemas: string, before: readonly ToolDescription[], after: readonly ToolDescription[], options: DiffOptions = {}): SetReport {
+export function diffSet(schemas: string, before: readonly ToolDescription[], after: readonly ToolDescription[], options: SetDiffOptions = {}): SetReport {
   const all = compareTools(before, after);
   // Most severe first, so that a long list (or a cut comment) starts with what needs a decision.
   const tools = all.filter((tool) => tool.status !== "unchanged").sort((x, y) => severity(y) - severity(x) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  const report: SetReport = { schemas, bump: bumpFor(all), tools, unchanged: all.length - tools.length };
+  const called = bumpFor(all);
+  const base = options.baseVersion;
+  const report: SetReport =
+    base === undefined
+      ? { schemas, bump: called, tools, unchanged: all.length - tools.length }
+      : { schemas, bump: bumpAt(base, called), version: { base, next: applyBump(base, called) }, tools, unchanged: all.length - tools.length };
   if (!options.ledger) return report;
   const replay = replayLedger(options.ledger, tools, new Map(after.map((tool) => [tool.name, tool])), options.recentCalls);
   return { ...report, ledger: Object.fromEntries(replay) };
@@ -75,4 +95,11 @@ function severity(tool: ToolDiff): number {
 /** Whether the report meets a `--fail-on` policy. `possibly` counts: a gate must not pass what it cannot clear. */
 export function meetsPolicy(report: DiffReport, policy: "breaking-for-models" | "breaking-for-tool-teams"): boolean {
   return (policy === "breaking-for-models" ? report.models : report.toolTeams) !== "none";
+}
+
+/** The bump as reports print it: with the versions when known, else with what 0.x packages get. */
+export function describeBump(set: SetReport): string {
+  if (set.version) return `${set.bump} (${set.version.base} -> ${set.version.next})`;
+  const below = set.bump === "none" ? set.bump : bumpAt("0.1.0", set.bump);
+  return below === set.bump ? set.bump : `${set.bump} (${below} below 1.0.0)`;
 }

@@ -78,3 +78,23 @@ export function extractFolder(root: string, commit: string, folder: string, into
 export function gitPath(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join("/");
 }
+
+/**
+ * The `version` of a package.json at a commit (`file` relative to the repository root); undefined
+ * when the file is not there or its version is not a plain x.y.z.
+ */
+export function packageVersionAt(root: string, commit: string, file: string): string | undefined {
+  let text: string;
+  try {
+    text = git(root, ["show", `${commit}:${file}`]).toString("utf8");
+  } catch {
+    return undefined;
+  }
+  let version: unknown;
+  try {
+    version = (JSON.parse(text) as { version?: unknown }).version;
+  } catch {
+    return undefined;
+  }
+  return typeof version === "string" && /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
+}

@@ -4,16 +4,15 @@
 // but those inputs decides it (no clock, no registry), so `generate` and `check` agree, and a
 // re-run gives the same version. With `base` the branch pull requests merge into, a pull
 // request carries its own bump, and after the merge the base holds that version itself.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ResolvedConfig, ResolvedSet, VersionFromDiff } from "../config.ts";
 import { UsageError } from "../errors.ts";
 import { diffSet } from "./diff-report.ts";
-import { gitPath, repositoryRoot, resolveCommit } from "./git.ts";
+import { gitPath, packageVersionAt, repositoryRoot, resolveCommit } from "./git.ts";
 import { readSide } from "./read-side.ts";
-import { applyBump, type Bump } from "./semver.ts";
+import type { Bump } from "./semver.ts";
 
 const DEFAULT_INITIAL = "0.1.0";
 
@@ -35,12 +34,13 @@ export interface DerivedVersion {
 
 /** The version one set's rule gives, with the base version and the bump it came from. */
 export async function versionFromDiff(set: ResolvedSet, rule: VersionFromDiff, strict: boolean, cwd: string): Promise<DerivedVersion> {
-  const where = `the version of ${set.packageName} (from: "schema-diff")`;
+  const where = `the version of ${set.packageName} in ${path.relative(cwd, set.out) || "."} (from: "schema-diff")`;
   const root = repositoryRoot(cwd);
   if (!root) throw new UsageError(`${where}: ${cwd} is not in a git repository`);
   const commit = resolveCommit(root, rule.base);
   if (!commit) throw new UsageError(`${where}: base "${rule.base}" names no commit`);
-  const baseVersion = versionAt(root, commit, `${gitPath(root, set.out)}/package.json`);
+  // A package generated before versions were derived says 0.0.0: it starts from there.
+  const baseVersion = packageVersionAt(root, commit, `${gitPath(root, set.out)}/package.json`);
   if (baseVersion === undefined) return { version: rule.initial ?? DEFAULT_INITIAL, baseVersion, bump: "none" };
   const scratch = mkdtempSync(path.join(tmpdir(), "toolguard-version-"));
   try {
@@ -49,22 +49,9 @@ export async function versionFromDiff(set: ResolvedSet, rule: VersionFromDiff, s
       readSide({ label: "base", source: { kind: "git", ref: rule.base, commit }, scratch: path.join(scratch, "base"), ...common }),
       readSide({ label: "head", source: { kind: "worktree" }, scratch: path.join(scratch, "head"), ...common }),
     ]);
-    const report = diffSet(set.schemas, before.sets[0]?.tools ?? [], after.sets[0]?.tools ?? []);
-    return { version: applyBump(baseVersion, report.bump), baseVersion, bump: report.bump };
+    const report = diffSet(set.schemas, before.sets[0]?.tools ?? [], after.sets[0]?.tools ?? [], { baseVersion });
+    return { version: report.version?.next ?? baseVersion, baseVersion, bump: report.bump };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/** The `version` of a package.json at a commit; undefined when the file is not there. */
-function versionAt(root: string, commit: string, file: string): string | undefined {
-  let text: string;
-  try {
-    text = execFileSync("git", ["show", `${commit}:${file}`], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  } catch {
-    return undefined;
-  }
-  const version = (JSON.parse(text) as { version?: unknown }).version;
-  // A package generated before versions were derived says 0.0.0: start from there.
-  return typeof version === "string" && /^\d+\.\d+\.\d+$/.test(version) ? version : undefined;
 }

@@ -2,7 +2,7 @@
 // tool's changes in a collapsed <details> block. GitHub refuses comments past 65,536
 // characters, so details stop before that and the rest is counted.
 import { type Change, classLabel, type Impact, messageBesidePath, type ToolDiff } from "./change.ts";
-import type { DiffReport, SetReport } from "./diff-report.ts";
+import { type DiffReport, describeBump, type SetReport } from "./diff-report.ts";
 import type { ReplayResult } from "./ledger-replay.ts";
 
 /** Leaves room under GitHub's comment limit for the closing lines. */
@@ -48,7 +48,7 @@ export function renderMarkdown(report: DiffReport): string {
 }
 
 function setSummary(set: SetReport): string[] {
-  const lines = [`### \`${set.schemas}\`: version bump **${set.bump}**`, ""];
+  const lines = [`### \`${set.schemas}\`: version bump **${describeBump(set)}**`, ""];
   if (set.tools.length === 0) return [...lines, `No tool changed (${set.unchanged} unchanged).`, ""];
   const withLedger = set.ledger !== undefined;
   lines.push(`| Tool | Status | Tool teams | Models |${withLedger ? " Recent calls that would fail |" : ""}`, `|---|---|---|---|${withLedger ? "---|" : ""}`);

@@ -1,6 +1,6 @@
 // The diff for a terminal: one line per changed tool, its changes indented below it.
 import { classLabel, type Impact, messageBesidePath } from "./change.ts";
-import type { DiffReport } from "./diff-report.ts";
+import { type DiffReport, describeBump } from "./diff-report.ts";
 
 const SHORT: Readonly<Record<Impact, string>> = { breaking: "breaking", possibly: "possibly", none: "-" };
 
@@ -10,7 +10,7 @@ export function renderText(report: DiffReport): string {
   for (const set of report.sets) {
     lines.push(
       "",
-      `${set.schemas}: ${set.tools.length} tool${set.tools.length === 1 ? "" : "s"} changed, ${set.unchanged} unchanged; package version bump: ${set.bump}`,
+      `${set.schemas}: ${set.tools.length} tool${set.tools.length === 1 ? "" : "s"} changed, ${set.unchanged} unchanged; package version bump: ${describeBump(set)}`,
     );
     for (const tool of set.tools) {
       const replay = set.ledger?.[tool.name];

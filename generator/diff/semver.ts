@@ -5,7 +5,7 @@
 //   patch: wording only (descriptions, titles, examples, defaults);
 //   none:  nothing changed.
 // Below 1.0.0 the bumps shift down one place (major -> minor, minor and patch -> patch), as
-// npm's caret ranges read 0.x versions.
+// npm's caret ranges read 0.x versions: `bumpAt` decides that, for `generate` and `diff` alike.
 import type { ToolDiff } from "./change.ts";
 
 export type Bump = "major" | "minor" | "patch" | "none";
@@ -34,12 +34,23 @@ export function isPlainVersion(version: string): boolean {
   return SEMVER.test(version);
 }
 
-/** `version` raised by `bump`. */
-export function applyBump(version: string, bump: Bump): string {
+/**
+ * The bump a package at `version` gets for changes that call for `bump` (from `bumpFor`). The one
+ * place that decides it, so that `toolguard diff` names the bump `generate` applies: below 1.0.0
+ * it shifts down one place (major -> minor; minor and patch -> patch), as npm's caret ranges read
+ * 0.x versions (`^0.3.1` takes 0.3.2 but not 0.4.0).
+ */
+export function bumpAt(version: string, bump: Bump): Bump {
   const match = SEMVER.exec(version);
   if (!match) throw new Error(`not a plain x.y.z version: ${version}`);
-  let [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
-  const effective: Bump = major === 0 ? (bump === "major" ? "minor" : bump === "none" ? "none" : "patch") : bump;
+  if (match[1] !== "0" || bump === "none") return bump;
+  return bump === "major" ? "minor" : "patch";
+}
+
+/** `version` raised by what `bump` means for it (`bumpAt`). */
+export function applyBump(version: string, bump: Bump): string {
+  const effective = bumpAt(version, bump);
+  let [major, minor, patch] = (SEMVER.exec(version) as RegExpExecArray).slice(1).map(Number) as [number, number, number];
   if (effective === "major") [major, minor, patch] = [major + 1, 0, 0];
   else if (effective === "minor") [minor, patch] = [minor + 1, 0];
   else if (effective === "patch") patch += 1;

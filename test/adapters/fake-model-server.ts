@@ -2,9 +2,11 @@
 // expect: OpenAI Chat Completions (`/v1/chat/completions`), OpenAI Responses (`/v1/responses`)
 // and Anthropic Messages (`/v1/messages`). Each request takes the next step of the script: a
 // tool call (its argument text exactly as a model would write it, possibly cut off) or a final
-// text. Every request body is kept, so a test can read what the model got back.
+// text. Every request body is kept, so a test can read what the model got back. A request with
+// `stream: true` gets the same reply as a stream of events (fake-model-stream.ts).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chatChunks, responsesEvents } from "./fake-model-stream.ts";
 
 export type Wire = "chat" | "responses" | "anthropic";
 
@@ -34,6 +36,11 @@ export async function startFakeModel(wire: Wire): Promise<FakeModel> {
     const step = script[Math.min(next++, script.length - 1)] ?? { text: "(no script)" };
     const id = ++served;
     const reply = wire === "chat" ? chatReply(step, id) : wire === "responses" ? responsesReply(step, id) : anthropicReply(step, id);
+    if (body.stream === true && wire !== "anthropic") {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.end(wire === "chat" ? chatChunks(reply as Record<string, unknown>) : responsesEvents(reply as Record<string, unknown>));
+      return;
+    }
     response.writeHead(200, { "content-type": "application/json" });
     response.end(JSON.stringify(reply));
   });

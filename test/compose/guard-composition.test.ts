@@ -120,3 +120,69 @@ describe("write ordering", () => {
     expect(order).toEqual(["start 7", "end 7", "start 8", "end 8"]);
   });
 });
+
+describe("write ordering by a resolved reference", () => {
+  const spec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
+  type Resolved = Omit<Invoice, "customer_ref"> & { customer_id: string };
+
+  /** A CRM whose searches take as long as `delays` says for the text, and fail for "down". */
+  function orderedByCustomer(delays: Record<string, number>) {
+    const order: string[] = [];
+    const keys: string[] = [];
+    const tool = defineTool<Invoice, Resolved, "customer">(spec).implement(
+      async (args) => {
+        order.push(`start ${args.amount}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        order.push(`end ${args.amount}`);
+        return args.amount;
+      },
+      {
+        ledger: new MemorySink(),
+        resolvers: {
+          customer: async (text) => {
+            await new Promise((resolve) => setTimeout(resolve, delays[text] ?? 0));
+            if (text === "down") throw new Error("CRM unreachable");
+            // "Acme" alone names two customers: the call ends in a question.
+            if (text === "Acme")
+              return [
+                { id: "cus_1", label: "Acme BV" },
+                { id: "cus_9", label: "Acme Holding" },
+              ];
+            return /acme/i.test(text) ? [{ id: "cus_1", label: "Acme BV" }] : [{ id: "cus_2", label: "Globex" }];
+          },
+        },
+        // The resolved identifier: "Acme BV" and "ACME" are one customer.
+        serializeBy: (args) => {
+          keys.push(args.customer_id);
+          return args.customer_id;
+        },
+      },
+    );
+    return { tool, order, keys };
+  }
+  const call = (tool: ReturnType<typeof orderedByCustomer>["tool"], customer_ref: string, amount: number) =>
+    tool.call(text({ ...validInvoice, customer_ref, amount }), { turn: `w${amount}` });
+
+  it("queues two names of one customer together, in the order they passed validation, though the first resolves last", async () => {
+    const { tool, order, keys } = orderedByCustomer({ "Acme BV": 40, ACME: 1, Globex: 1 });
+    const first = call(tool, "Acme BV", 1);
+    const second = call(tool, "ACME", 2);
+    const other = call(tool, "Globex", 3);
+    expect((await Promise.all([first, second, other])).map((outcome) => outcome.status)).toEqual(["ok", "ok", "ok"]);
+    expect(keys).toEqual(["cus_1", "cus_1", "cus_2"]);
+    expect(order.filter((line) => !line.endsWith(" 3"))).toEqual(["start 1", "end 1", "start 2", "end 2"]);
+    // Another customer's write runs alongside Acme's once it is in its queue.
+    expect(order.indexOf("start 3")).toBeLessThan(order.indexOf("end 1"));
+  });
+
+  it("a call whose resolver fails, or that ends in a question, holds up nobody", async () => {
+    const { tool, order } = orderedByCustomer({ down: 20, Acme: 20 });
+    const failing = call(tool, "down", 1);
+    const question = call(tool, "Acme", 2);
+    const next = call(tool, "Acme BV", 3);
+    await expect(failing).rejects.toThrow("CRM unreachable");
+    expect(await question).toMatchObject({ status: "ambiguous_reference" });
+    expect(await next).toMatchObject({ status: "ok", result: 3 });
+    expect(order).toEqual(["start 3", "end 3"]);
+  });
+});

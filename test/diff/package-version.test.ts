@@ -115,3 +115,52 @@ describe("generate with a version derived from the schema diff", () => {
     }
   });
 });
+
+describe("below 1.0.0, `diff` names the bump `generate` applies", () => {
+  let project: TempProject;
+  const version = () => JSON.parse(readFileSync(path.join(project.dir, "generated/package.json"), "utf8")).version;
+
+  beforeAll(async () => {
+    project = new TempProject({
+      "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", version: { from: "schema-diff", base: "main", initial: "0.3.0" } }] },
+    });
+    project.write("schemas/search-tickets.json", {
+      name: "search_tickets",
+      description: "Search tickets.",
+      inputSchema: { type: "object", properties: { query: { type: "string", maxLength: 200 }, limit: { type: "integer" } }, required: ["query"] },
+    });
+    git(project.dir, "init", "-q", "-b", "main");
+    git(project.dir, "add", ".");
+    git(project.dir, "commit", "-qm", "schemas");
+    expect((await project.run("generate", "--no-cache")).code).toBe(0);
+    git(project.dir, "add", ".");
+    git(project.dir, "commit", "-qm", "package");
+    expect(version()).toBe("0.3.0");
+  }, 120_000);
+  afterAll(() => project.remove());
+
+  it.each([
+    ["wording only", "patch", "0.3.1", (tool: any) => (tool.description = "Search the ticket archive.")],
+    ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: any) => (tool.inputSchema.properties.query.maxLength = 100)],
+    ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: any) => delete tool.inputSchema.properties.limit],
+  ])(
+    "%s: %s, %s",
+    async (_what, bump, next, edit) => {
+      const file = path.join(project.dir, "schemas/search-tickets.json");
+      const tool = JSON.parse(readFileSync(file, "utf8"));
+      edit(tool);
+      writeFileSync(file, JSON.stringify(tool, null, 2));
+      try {
+        const diff = await project.run("diff", "main", "--format", "json");
+        expect(diff.code).toBe(0);
+        expect(JSON.parse(diff.stdout).sets[0]).toMatchObject({ bump, version: { base: "0.3.0", next } });
+        expect((await project.run("diff", "main")).stdout).toContain(`package version bump: ${bump} (0.3.0 -> ${next})`);
+        expect((await project.run("generate")).code).toBe(0);
+        expect(version()).toBe(next);
+      } finally {
+        git(project.dir, "checkout", "--", ".");
+      }
+    },
+    120_000,
+  );
+});

@@ -51,7 +51,7 @@ describe("renderText", () => {
   it("one line per tool, its changes below without repeating the path", () => {
     const text = renderText(report(1));
     expect(text).toContain(
-      "schemas: 1 tool changed, 3 unchanged; package version bump: minor\n  tool_0000: changed, breaking for models\n    /field_0  [tool teams -, models breaking]  maxLength tightened from 200 to 100; values between now fail\n",
+      "schemas: 1 tool changed, 3 unchanged; package version bump: minor (patch below 1.0.0)\n  tool_0000: changed, breaking for models\n    /field_0  [tool teams -, models breaking]  maxLength tightened from 200 to 100; values between now fail\n",
     );
   });
 });

@@ -1,8 +1,9 @@
 // The example GitHub Actions workflow and pre-commit hook, exercised: each `run:` step of
 // examples/github-actions/toolguard.yml runs as written (bash, the workflow's environment) in a
 // scratch clone whose pull request has two commits on top of main, with `npx toolguard`
-// pointing at this checkout and a stand-in `gh` that records the comment it would post.
-// `npm ci` is the one step left out: the scratch repository has no package.json.
+// pointing at this checkout and a stand-in `gh` that keeps the pull request's comments in a
+// file (its `--jq` filters run through the real jq). `npm ci` is the one step left out: the
+// scratch repository has no package.json. The pre-commit hook runs through `git commit`.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,11 +39,54 @@ function editInvoice(schemas: string, edit: (tool: any) => void): void {
   writeFileSync(file, JSON.stringify(tool, null, 2));
 }
 
-function shell(script: string, cwd: string): { code: number; stdout: string; stderr: string } {
+/** The pull request's comments as the stand-in `gh` keeps them. */
+interface Comment {
+  id: number;
+  body: string;
+  user: { login: string };
+}
+const comments = (): Comment[] => JSON.parse(readFileSync(path.join(work, "comments.json"), "utf8"));
+const setComments = (list: Comment[]): void => writeFileSync(path.join(work, "comments.json"), JSON.stringify(list));
+const ghCalls = (): string[][] =>
+  readFileSync(path.join(work, "gh-calls.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+const summary = (): string => readFileSync(path.join(work, "summary.md"), "utf8");
+
+/** A stand-in for `gh api`: lists, creates and edits the comments in comments.json. */
+const FAKE_GH = `import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+const args = process.argv.slice(2);
+appendFileSync(process.env.FAKE_GH_LOG, JSON.stringify(args) + "\\n");
+const state = process.env.FAKE_GH_STATE;
+const comments = JSON.parse(readFileSync(state, "utf8"));
+if (args[0] !== "api") { console.error("fake gh: only gh api"); process.exit(2); }
+const at = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const method = at("--method") ?? "GET";
+const route = args.slice(1).find((arg) => arg.startsWith("repos/"));
+if (!route.startsWith("repos/acme/agents/issues/")) { console.error("fake gh: unexpected route " + route); process.exit(2); }
+if (method === "GET") {
+  process.stdout.write(execFileSync("jq", ["-r", at("--jq")], { input: JSON.stringify(comments) }));
+  process.exit(0);
+}
+if (process.env.FAKE_GH_READONLY) { console.error("HTTP 403: Resource not accessible by integration"); process.exit(1); }
+const body = readFileSync(at("-F").slice("body=@".length), "utf8");
+if (method === "PATCH") comments.find((comment) => comment.id === Number(route.split("/").pop())).body = body;
+else comments.push({ id: Math.max(100, ...comments.map((comment) => comment.id)) + 1, body, user: { login: "github-actions[bot]" } });
+writeFileSync(state, JSON.stringify(comments));
+`;
+
+function shell(script: string, cwd: string, extra: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
   const env = {
     ...process.env,
     BASE_REF: "main",
     PR_NUMBER: "7",
+    HEAD_REPO: "acme/agents",
+    GITHUB_REPOSITORY: "acme/agents",
+    GITHUB_STEP_SUMMARY: path.join(work, "summary.md"),
+    FAKE_GH_STATE: path.join(work, "comments.json"),
+    FAKE_GH_LOG: path.join(work, "gh-calls.jsonl"),
     GH_TOKEN: "not-a-token",
     PATH: `${path.join(work, "bin")}:${path.join(clone, "node_modules/.bin")}:${path.dirname(process.execPath)}:${process.env.PATH}`,
     GIT_AUTHOR_NAME: "t",
@@ -50,18 +94,21 @@ function shell(script: string, cwd: string): { code: number; stdout: string; std
     GIT_COMMITTER_NAME: "t",
     GIT_COMMITTER_EMAIL: "t@example.com",
     GIT_CONFIG_GLOBAL: "/dev/null",
+    ...extra,
   };
   const result = spawnSync("bash", ["-e", "-c", script], { cwd, env, encoding: "utf8" });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** Every `run:` step but `npm ci`, in order, stopping at the first failure (as Actions does). */
-function runWorkflow(): { step: string; code: number; stderr: string }[] {
-  const ran: { step: string; code: number; stderr: string }[] = [];
+function runWorkflow(extra: Record<string, string> = {}): { step: string; code: number; stdout: string; stderr: string }[] {
+  const ran: { step: string; code: number; stdout: string; stderr: string }[] = [];
+  writeFileSync(path.join(work, "summary.md"), "");
+  writeFileSync(path.join(work, "gh-calls.jsonl"), "");
   for (const step of workflow.jobs.schemas.steps) {
     if (!step.run || step.run.trim() === "npm ci") continue;
-    const result = shell(step.run, clone);
-    ran.push({ step: step.name ?? step.run, code: result.code, stderr: result.stderr });
+    const result = shell(step.run, clone, extra);
+    ran.push({ step: step.name ?? step.run, code: result.code, stdout: result.stdout, stderr: result.stderr });
     if (result.code !== 0) break;
   }
   return ran;
@@ -81,10 +128,12 @@ beforeAll(async () => {
   mkdirSync(path.join(clone, "node_modules/.bin"), { recursive: true });
   writeFileSync(path.join(clone, "node_modules/.bin/toolguard"), `#!/bin/sh\nexec "${process.execPath}" "${path.join(REPO, "generator/main.ts")}" "$@"\n`);
   chmodSync(path.join(clone, "node_modules/.bin/toolguard"), 0o755);
-  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\ntoolguard-diff.md\n");
+  writeFileSync(path.join(clone, ".git/info/exclude"), "node_modules\ntoolguard-diff.md\ntoolguard-comment.md\n");
   mkdirSync(path.join(work, "bin"));
-  writeFileSync(path.join(work, "bin/gh"), `#!/bin/sh\nprintf '%s\\n' "$@" > "${work}/gh-args.txt"\ncp toolguard-diff.md "${work}/gh-body.md"\n`);
+  writeFileSync(path.join(work, "gh.mjs"), FAKE_GH);
+  writeFileSync(path.join(work, "bin/gh"), `#!/bin/sh\nexec "${process.execPath}" "${path.join(work, "gh.mjs")}" "$@"\n`);
   chmodSync(path.join(work, "bin/gh"), 0o755);
+  setComments([]);
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -109,20 +158,58 @@ describe("the example workflow, on a pull request of two commits", () => {
       ["Refuse changes that break valid model calls", 1],
     ]);
     expect(ran.at(-1)?.stderr).toMatch(/--fail-on breaking-for-models: models: breaking/);
-    expect(readFileSync(path.join(work, "gh-args.txt"), "utf8").split("\n")).toEqual([
-      "pr",
-      "comment",
-      "7",
-      "--body-file",
-      "toolguard-diff.md",
-      "--edit-last",
-      "--create-if-none",
-      "",
-    ]);
-    const body = readFileSync(path.join(work, "gh-body.md"), "utf8");
-    expect(body).toMatch(/^## toolguard: what the schema changes mean/);
+    // One comment, created: it starts with the marker the next push finds it by.
+    const [posted] = comments();
+    expect(comments()).toHaveLength(1);
+    const body = posted?.body ?? "";
+    expect(body).toMatch(/^<!-- toolguard-diff -->\n## toolguard: what the schema changes mean/);
     expect(body).toContain("| `create_invoice` | changed (2) | 🟢 no | 🔴 breaking |");
     expect(body).toContain("new required field /po_number: every call without it now fails");
+    expect(summary()).toContain("## toolguard: what the schema changes mean");
+    expect(ghCalls().map((call) => call.slice(0, 3))).toEqual([
+      ["api", "--paginate", "repos/acme/agents/issues/7/comments"],
+      ["api", "--method", "POST"],
+    ]);
+  }, 120_000);
+
+  it("a later push edits that comment, not another workflow's comment by the same account", () => {
+    const ours = comments()[0] as Comment;
+    setComments([
+      { id: 1, body: "Deploy preview ready", user: { login: "github-actions[bot]" } },
+      { ...ours, body: `${ours.body}\nstale` },
+      { id: 900, body: "Coverage: 91%", user: { login: "github-actions[bot]" } },
+    ]);
+    const ran = runWorkflow();
+    expect(ran.find((step) => step.step === "Post it as the pull request's comment")?.code).toBe(0);
+    const after = comments();
+    expect(after.map((comment) => comment.id)).toEqual([1, ours.id, 900]);
+    expect(after[0]?.body).toBe("Deploy preview ready");
+    expect(after[2]?.body).toBe("Coverage: 91%");
+    expect(after[1]?.body).toBe(ours.body);
+    expect(ghCalls()[1]?.slice(0, 4)).toEqual(["api", "--method", "PATCH", `repos/acme/agents/issues/comments/${ours.id}`]);
+  }, 120_000);
+
+  it("a pull request from a fork: no comment (its token cannot write), the diff in the job summary, a notice saying so", () => {
+    setComments([]);
+    const ran = runWorkflow({ HEAD_REPO: "someone/agents" });
+    const post = ran.find((step) => step.step === "Post it as the pull request's comment");
+    expect(post?.code).toBe(0);
+    expect(post?.stdout).toContain("::notice title=toolguard::This pull request comes from a fork (someone/agents)");
+    expect(ghCalls()).toEqual([]);
+    expect(comments()).toEqual([]);
+    expect(summary()).toContain("| `create_invoice` | changed (2) | 🟢 no | 🔴 breaking |");
+    // The gate still runs and decides.
+    expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
+  }, 120_000);
+
+  it("a read-only token on a pull request from the repository itself (Dependabot): a warning, the diff in the summary, the gate still runs", () => {
+    const ran = runWorkflow({ FAKE_GH_READONLY: "1" });
+    const post = ran.find((step) => step.step === "Post it as the pull request's comment");
+    expect(post?.code).toBe(0);
+    expect(post?.stdout).toContain("::warning title=toolguard::Could not post the schema diff as a comment");
+    expect(post?.stderr).toContain("HTTP 403");
+    expect(summary()).toContain("## toolguard: what the schema changes mean");
+    expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
   }, 120_000);
 
   it("a pull request with stale generated output fails at the check", async () => {
@@ -137,15 +224,30 @@ describe("the example workflow, on a pull request of two commits", () => {
     }
   }, 60_000);
 
-  it("the pre-commit hook refuses a commit with stale output and shows the diff of one that is current", async () => {
+  it("the pre-commit hook checks what is staged: stale staged output is refused though the working tree is current", async () => {
     cpSync(path.join(REPO, "examples/github-actions/pre-commit"), path.join(clone, ".git/hooks/pre-commit"));
     editInvoice(path.join(clone, "schemas"), (tool) => (tool.inputSchema.properties.memo.maxLength = 400));
-    const refused = shell("git commit -qam 'looser memo'", clone);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/pre-commit: the generated output is stale/);
     await toolguard(clone, "generate", "--no-cache");
-    const accepted = shell("git commit -qam 'looser memo'", clone);
-    expect(accepted.stderr).toMatch(/\/memo {2}\[tool teams -, models breaking\] {2}maxLength tightened from 500 to 400/);
-    expect(accepted.code).toBe(0);
+    // The schema staged, its regenerated package not: the commit would carry stale output.
+    git(clone, "add", "schemas");
+    const refused = shell("git commit -qm 'looser memo'", clone);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/pre-commit: the staged generated output is stale/);
+    expect(refused.stderr).toMatch(/stale: {3}generated\/tools\/create-invoice/);
+  }, 60_000);
+
+  it("the pre-commit hook accepts current staged output whatever is unstaged, and shows what the staged change means", () => {
+    git(clone, "add", "generated");
+    // An unstaged, unregenerated edit: not part of the commit, so it decides nothing.
+    editInvoice(path.join(clone, "schemas"), (tool) => (tool.inputSchema.properties.memo.maxLength = 300));
+    try {
+      const accepted = shell("git commit -qm 'looser memo'", clone);
+      expect(accepted.stderr).toMatch(/\/memo {2}\[tool teams -, models breaking\] {2}maxLength tightened from 500 to 400/);
+      expect(accepted.stderr).not.toMatch(/to 300/);
+      expect(accepted.code).toBe(0);
+      expect(git(clone, "status", "--porcelain", "--", "schemas", "generated")).toBe(" M schemas/create-invoice.json\n");
+    } finally {
+      git(clone, "checkout", "--", "schemas");
+    }
   }, 60_000);
 });

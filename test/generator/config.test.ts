@@ -2,6 +2,7 @@
 // each its own package; sensible defaults without one.
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { defaultPackageName } from "../../generator/config.ts";
 import { REPO, TempProject, mcpTool } from "../helpers/temp-project.ts";
 
 let project: TempProject;
@@ -13,6 +14,24 @@ describe("config", () => {
     const result = await project.run("generate");
     expect(result.code).toBe(0);
     expect(JSON.parse(project.read("generated/package.json")).name).toBe("generated-tools");
+  });
+
+  it("names a package after its out folder without repeating `tools`", async () => {
+    project = new TempProject({ "schemas/a.json": mcpTool("alpha"), "toolguard.config.json": { sets: [{ schemas: "schemas", out: "packages/tools" }] } });
+    const result = await project.run("generate");
+    expect(result.code).toBe(0);
+    expect(JSON.parse(project.read("packages/tools/package.json")).name).toBe("tools");
+  });
+
+  it.each([
+    ["generated", "generated-tools"],
+    ["/p/packages/tools", "tools"],
+    ["agent-tools", "agent-tools"],
+    ["Billing API", "billing-api-tools"],
+    ["_private", "private-tools"],
+    ["___", "tools"],
+  ])("default package name for out %s: %s", (out, expected) => {
+    expect(defaultPackageName(out)).toBe(expected);
   });
 
   it("reads toolguard.config.ts with defineConfig, one package per set", async () => {

@@ -2,7 +2,7 @@
 // schema is saved, prints the time per run, survives a broken save with the error printed and
 // the last good output kept, and does not react to its own output.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResolvedConfig, ResolvedSet } from "../../generator/config.ts";
@@ -87,6 +87,39 @@ describe("generate --watch", () => {
       await until(() => runs().length === count + 1, `the regeneration for ${field}`);
       expect(generatedTool()).toContain(field);
     }
+  }, 60_000);
+
+  it("says so when the schema folder is renamed away, keeps watching, and regenerates when it is back", async () => {
+    const count = runs().length;
+    const gone = () => stderr.split("the schema folder schemas is gone").length - 1;
+    const before = gone();
+    renameSync(path.join(project.dir, "schemas"), path.join(project.dir, "schemas-moved"));
+    await until(() => gone() === before + 1, "the message that the folder is gone", 10_000);
+    expect(stderr).toContain("generated keeps the last good output. Waiting for schemas to come back");
+    // An edit in the renamed folder is not the schema folder's: no run.
+    writeFileSync(path.join(project.dir, "schemas-moved/search-tickets.json"), JSON.stringify(tool({ query: { type: "string" }, moved: { type: "string" } })));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(runs().length).toBe(count);
+    expect(child.exitCode).toBeNull();
+    renameSync(path.join(project.dir, "schemas-moved"), path.join(project.dir, "schemas"));
+    await until(() => runs().length === count + 1, "the regeneration when it is back");
+    expect(stdout).toMatch(/^schemas is back: regenerating$/m);
+    expect(generatedTool()).toContain("moved");
+  }, 60_000);
+
+  it("says so when the schema folder is removed, and watches a new one made in its place", async () => {
+    const count = runs().length;
+    const gone = () => stderr.split("the schema folder schemas is gone").length - 1;
+    const before = gone();
+    rmSync(path.join(project.dir, "schemas"), { recursive: true });
+    await until(() => gone() === before + 1, "the message that the folder is gone", 10_000);
+    expect(generatedTool()).toContain("moved");
+    project.write("schemas/search-tickets.json", tool({ query: { type: "string" }, recreated: { type: "string" } }));
+    await until(() => runs().length > count && generatedTool().includes("recreated"), "the regeneration of the new folder", 20_000);
+    // Saves in the new folder are seen too.
+    const after = runs().length;
+    project.write("schemas/search-tickets.json", tool({ query: { type: "string" }, later: { type: "string" } }));
+    await until(() => runs().length > after && generatedTool().includes("later"), "the regeneration of a later save", 20_000);
   }, 60_000);
 
   it("stops cleanly on SIGTERM", async () => {

@@ -16,6 +16,7 @@ import {
   type ModelRequest,
   type ModelResponse,
   type RunContext,
+  type StreamEvent,
   type ToolErrorFormatter,
 } from "@openai/agents";
 import { chooseStrictness, ToolRouter, toolResultText, unknownTool, type DescribedTool } from "../../runtime/index.ts";
@@ -96,8 +97,8 @@ export function unknownToolFormatter(tools: readonly DescribedTool[]): ToolError
  * Responses answer left `incomplete` by `max_output_tokens` with function calls in it (which the
  * SDK would throw on; its calls now run and are read as cut off), or a Chat Completions answer
  * with `finish_reason: "length"` (which the SDK runs, not knowing it was cut off). Any other
- * unsuccessful answer still throws. Non-streamed runs only: a streamed run gets the SDK's own
- * handling.
+ * unsuccessful answer still throws. Streamed runs (`run(agent, input, { stream: true })`) are
+ * covered the same way: the calls in the stream's final `response_done` event are wrapped.
  */
 export function guardModelProvider(provider: ModelProvider): ModelProvider {
   return {
@@ -111,25 +112,32 @@ export function guardModelProvider(provider: ModelProvider): ModelProvider {
 
 /** The SDK's check of a Responses answer's terminal state, as this wrapper relies on it. */
 type TerminalCheck = (response: unknown, eventType?: string) => string | undefined;
-const TERMINAL_CHECK = "_getUnsuccessfulResponseTerminalType";
+/**
+ * An internal method of the SDK's Responses model (marked `@internal`; no public option lets a
+ * run go on after an answer cut off by `max_output_tokens`), replaced on each model wrapped.
+ */
+export const TERMINAL_CHECK = "_getUnsuccessfulResponseTerminalType";
+/** The @openai/agents version whose Responses model this wrapper was tested against. */
+export const TESTED_AGENTS_VERSION = "0.20.0";
 const GUARDED = Symbol("toolguard");
 
 function guardModel(model: Model): void {
   const target = model as unknown as Record<string | symbol, unknown>;
   if (target[GUARDED]) return;
+  const responses = model.constructor.name.startsWith("OpenAIResponses");
+  const original = target[TERMINAL_CHECK];
+  if (responses && typeof original !== "function") {
+    // The SDK changed where it decides this: fail loudly rather than silently stop guarding.
+    throw new TypeError(
+      `toolguard: guardModelProvider cannot wrap this @openai/agents Responses model (${model.constructor.name}): it has no method ${TERMINAL_CHECK}, the SDK internal the wrapper replaces so that an answer cut off by max_output_tokens reaches the guard instead of failing the run. guardModelProvider was tested with @openai/agents ${TESTED_AGENTS_VERSION}; use that version, or run without guardModelProvider (text that is not JSON and cut-off answers then get the SDK's own handling).`,
+    );
+  }
   target[GUARDED] = true;
   const getResponse = model.getResponse.bind(model);
   model.getResponse = async (request: ModelRequest): Promise<ModelResponse> => wrapCalls(await getResponse(unwrapHistory(request)));
   const getStreamedResponse = model.getStreamedResponse.bind(model);
-  model.getStreamedResponse = (request: ModelRequest) => getStreamedResponse(unwrapHistory(request));
-  if (!model.constructor.name.startsWith("OpenAIResponses")) return;
-  const original = target[TERMINAL_CHECK];
-  if (typeof original !== "function") {
-    // The SDK changed where it decides this: fail loudly rather than silently stop guarding.
-    throw new TypeError(
-      `toolguard: this @openai/agents version has no ${TERMINAL_CHECK} on its Responses model; guardModelProvider supports @openai/agents 0.20`,
-    );
-  }
+  model.getStreamedResponse = (request: ModelRequest) => wrapStream(getStreamedResponse(unwrapHistory(request)));
+  if (!responses) return;
   const check: TerminalCheck = (response, eventType) => {
     const type = (original as TerminalCheck).call(model, response, eventType);
     return type === "response.incomplete" && cutOffByTokens(response) && hasFunctionCall(response) ? undefined : type;
@@ -137,9 +145,23 @@ function guardModel(model: Model): void {
   target[TERMINAL_CHECK] = check;
 }
 
+/**
+ * A streamed answer with its calls wrapped as `wrapCalls` does: the runner reads the calls from
+ * the final `response_done` event. A Chat Completions stream says `finish_reason` only in its
+ * chunks (the raw `model` events), so it is picked up on the way.
+ */
+async function* wrapStream(events: AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+  let chatFinish: unknown;
+  for await (const event of events) {
+    if (event.type === "model") chatFinish = chatFinishReason(event.event) ?? chatFinish;
+    yield event.type === "response_done" ? { ...event, response: wrapCalls(event.response, chatFinish) } : event;
+  }
+}
+
 /** Each function call whose text the runner would refuse, or that was cut off, wrapped for `invoke`. */
-function wrapCalls(response: ModelResponse): ModelResponse {
-  const finish = cutOffByTokens(response.providerData) ? "max_output_tokens" : chatFinishReason(response.providerData) === "length" ? "length" : undefined;
+function wrapCalls<Response extends Pick<ModelResponse, "output" | "providerData">>(response: Response, chatFinish?: unknown): Response {
+  const chat = chatFinish ?? chatFinishReason(response.providerData);
+  const finish = cutOffByTokens(response.providerData) ? "max_output_tokens" : chat === "length" ? "length" : undefined;
   const output = response.output.map((item) => {
     if (item.type !== "function_call" || (finish === undefined && isJsonObject(item.arguments))) return item;
     return { ...item, arguments: JSON.stringify({ [RAW]: item.arguments, ...(finish && { [FINISH]: finish }) }) };

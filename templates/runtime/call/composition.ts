@@ -4,6 +4,7 @@
 import type { GuardOptions } from "../contract/api.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { IdempotencyGate, type GateResult } from "../compose/idempotency-gate.ts";
+import { AdmissionLine } from "../compose/admission-line.ts";
 import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
 import type { Snapshot } from "./ok-result.ts";
 
@@ -12,6 +13,7 @@ export class Composition<Args> {
   readonly #keyOf: ((args: never) => string) | undefined;
   readonly #serializeBy: ((args: unknown) => string | undefined) | undefined;
   readonly #queue: WriteQueue | undefined;
+  readonly #line = new AdmissionLine();
 
   /** The layers `options` ask for, or `undefined` when they ask for none. */
   static of<Args>(options: GuardOptions<never, Args>): Composition<Args> | undefined {
@@ -29,38 +31,75 @@ export class Composition<Args> {
     return this.#gate !== undefined;
   }
 
+  /** Whether calls are ordered (`serializeBy`). */
+  get ordering(): boolean {
+    return this.#queue !== undefined;
+  }
+
   /**
-   * The call's place in the write queue, taken as its arguments pass validation: a repaired write
-   * is ordered by its validated intent, not by its first emission. What `serializeBy` throws is
-   * the implementation's failure: `failed` records it, then it is thrown, marked.
+   * The rest of the guard for a call whose arguments just passed validation, in its key's write
+   * queue: `resolve` gives the resolved step (`reaches` says whether it goes on to the
+   * implementation), `serializeBy` keys it by the resolved arguments, and the step comes back
+   * with its ticket once the writes before it have run. Without references (`resolves` false)
+   * the call enters its queue at once, as it passes validation; with them, it takes a place in
+   * the admission line at once and enters the queue in that order (admission-line.ts). What
+   * `serializeBy` throws is the implementation's failure: `failed` records it, then it is
+   * thrown, marked.
    */
-  enter(validated: unknown, failed: () => void): QueueTicket | undefined {
-    if (!this.#queue || !this.#serializeBy) return undefined;
+  ordered<Step extends object>(
+    resolve: () => Step | Promise<Step>,
+    resolves: boolean,
+    reaches: (step: Step) => step is Step & { readonly value: unknown },
+    failed: () => void,
+  ): Step | Promise<Step> {
+    if (!resolves) {
+      const step = resolve();
+      return isPromise(step) || !reaches(step) ? step : this.#queued(step, this.#enter(step.value, failed));
+    }
+    const place = this.#line.take();
+    let resolution: Step | Promise<Step>;
     try {
-      const key = this.#serializeBy(validated);
-      return key === undefined ? undefined : this.#queue.enter(key);
+      resolution = resolve();
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    return Promise.resolve(resolution).then(
+      (step) => {
+        if (!reaches(step)) {
+          place.release();
+          return step;
+        }
+        return place.turn.then(() => {
+          let ticket: QueueTicket | undefined;
+          try {
+            ticket = this.#enter(step.value, failed);
+          } finally {
+            place.release();
+          }
+          return this.#queued(step, ticket);
+        });
+      },
+      (error: unknown) => {
+        place.release();
+        throw error;
+      },
+    );
+  }
+
+  #enter(value: unknown, failed: () => void): QueueTicket | undefined {
+    try {
+      const key = (this.#serializeBy as (args: unknown) => string | undefined)(value);
+      return key === undefined ? undefined : (this.#queue as WriteQueue).enter(key);
     } catch (error) {
       failed();
       throw markDependencyFailure(error, "implementation");
     }
   }
 
-  /**
-   * Waits for the ticket, then takes the rest of the guard (`next`); a step that does not reach
-   * the implementation leaves the queue at once, one that does carries the ticket to it.
-   */
-  queued<Step extends object>(ticket: QueueTicket, next: () => Step | Promise<Step>, reaches: (step: Step) => boolean): Promise<Step> {
-    return ticket.ready.then(next).then(
-      (step) => {
-        if (reaches(step)) return { ...step, ticket };
-        ticket.leave();
-        return step;
-      },
-      (error: unknown) => {
-        ticket.leave();
-        throw error;
-      },
-    );
+  /** The step once its ticket's turn has come, carrying the ticket to the implementation. */
+  #queued<Step extends object>(step: Step, ticket: QueueTicket | undefined): Step | Promise<Step> {
+    return ticket === undefined ? step : ticket.ready.then(() => ({ ...step, ticket }));
   }
 
   /** Runs `execute` under the call's idempotency key (named by `keyOf`, else the arguments' hash). */
@@ -72,4 +111,8 @@ export class Composition<Args> {
     }
     return (this.#gate as IdempotencyGate).run(tool, snapshot.key(), snapshot.fingerprint(), execute);
   }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === "function";
 }

@@ -158,9 +158,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       const stored = result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined;
       return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record, stored);
     }
-    const ticket = enter ? this.#composition?.enter(result.value, () => this.#close(context.turn, result.record, "error", undefined)) : undefined;
-    if (ticket === undefined) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
-    return this.#composition!.queued(ticket, () => (this.#references === undefined ? result : this.#resolve(result, context, this.#references)), isPassed);
+    if (!enter || !this.#composition?.ordering) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
+    const resolve = (): Step | Promise<Step> => (this.#references === undefined ? result : this.#resolve(result, context, this.#references));
+    return this.#composition.ordered(resolve, this.#references !== undefined, isPassed, () => this.#close(context.turn, result.record, "error", undefined));
   }
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */

@@ -119,11 +119,11 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
    */
   readonly idempotency?: IdempotencyOptions<Resolved>;
   /**
-   * Write ordering: calls whose arguments give the same key (for example the account a write
-   * touches) run one at a time, in the order they passed validation. `undefined` means the
-   * call needs no ordering. Default: no ordering.
+   * Write ordering: calls whose validated, resolved arguments (what the implementation
+   * receives, e.g. `args.customer_id`) give the same key run one at a time, in the order they
+   * passed validation. `undefined` means the call needs no ordering. Default: no ordering.
    */
-  readonly serializeBy?: (args: Args) => string | undefined;
+  readonly serializeBy?: (args: Resolved) => string | undefined;
   /** What a call's span may record beyond names and outcomes. Default: no arguments. */
   readonly trace?: TraceOptions;
   /** Record `guardMs` for every attempt in the ledger. Default off: no clock reads on a call's path. */
