@@ -76,6 +76,9 @@ describe("what JSON.parse changes silently", () => {
     ['{"a": {"b": 1, "c": 2, "b" : 3}}', "duplicate_key", "/a/b"],
     ['{"list": [{"k": 1}, {"k": 1, "k": 2}]}', "duplicate_key", "/list/1/k"],
     ['{"a\\u0062": 1, "ab": 2}', "duplicate_key", "/ab"],
+    // A key ending in an escaped backslash ends in an unescaped quote: still a key token.
+    ['{"a\\\\": 1, "a\\\\": 2}', "duplicate_key", "/a\\"],
+    ['{"s": "\\":\\":", "k": 1, "k": 2}', "duplicate_key", "/k"],
   ] as const)("%j is reported as %s at %j", (raw, rule, path) => {
     const found = problem(raw);
     expect(found).toMatchObject({ rule, path, truncated: false });

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { equal } from "../../templates/runtime/validate/ajv-runtime.ts";
-import { duplicateBefore, lastDuplicate } from "../../templates/runtime/validate/unique-items.ts";
+import { duplicateBefore, lastDuplicate, lastDuplicateByText } from "../../templates/runtime/validate/unique-items.ts";
 
 function ajvPair(items: readonly unknown[]): [number, number] | undefined {
   for (let i = items.length; i--; ) for (let j = i; j--; ) if (equal(items[i], items[j])) return [i, j];
@@ -33,6 +33,15 @@ describe("uniqueItems in linear time", () => {
         expect(linearPair(items)).toEqual(ajvPair(items));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("gives the same answer through canonical texts, the fallback when hashes collide too often", () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), (items) => {
+        expect(lastDuplicateByText(items)).toBe(ajvPair(items)?.[0] ?? -1);
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -6,8 +6,10 @@ import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
+import { coercionMayHelp } from "../coerce/coercion-may-help.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+import { pathArgumentErrors } from "./path-arguments.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -86,12 +88,15 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     // that validates has nothing there to coerce: coercing only after a failed validation,
     // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk off
     // the valid path. `value` is the guard's own copy, fresh from JSON.parse.
-    if (setup.plan.length > 0) coercions = applyCoercions(value, setup.plan, parts.readString);
+    if (setup.plan.length > 0 && coercionMayHelp(spec.validate.errors)) coercions = applyCoercions(value, setup.plan, parts.readString);
     if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
       const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
       return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable);
     }
   }
+  // After the schema (a correction never arrives before the schema's own), before anything runs.
+  const unsafePath = spec.http === undefined ? undefined : pathArgumentErrors(spec.http, value);
+  if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable);
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;

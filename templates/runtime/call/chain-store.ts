@@ -46,7 +46,8 @@ export class TurnState {
   readonly key: string;
   readonly turn: string;
   readonly owner: TurnOwner;
-  touchedAt = 0;
+  /** When the store last took it in; -1 until the first time. */
+  touchedAt = -1;
   /** Failed attempts in the turn, over all its chains. */
   failures = 0;
   /** Failed attempts in the open chain. */
@@ -115,6 +116,8 @@ export class ChainStore {
   readonly #options: ChainStoreOptions;
   /** No open chain expires before this time (a lower bound: chains deleted since may have set it). */
   #sweepAt = Infinity;
+  /** The last key `get` found nothing for, since the last `put`. */
+  #lastMiss: string | undefined = undefined;
 
   constructor(options: ChainStoreOptions = DEFAULT_CHAIN_LIMITS) {
     this.#options = options;
@@ -122,6 +125,16 @@ export class ChainStore {
 
   /** The live state of `key`, if any; an expired open one is dropped first. */
   get(key: string): TurnState | undefined {
+    // A failed call asks twice for a turn it does not have (to judge it, then to count it); the
+    // answer holds until something is put, and a string comparison is cheaper than a lookup in a
+    // full store.
+    if (key === this.#lastMiss) return undefined;
+    const found = this.#find(key);
+    if (found === undefined) this.#lastMiss = key;
+    return found;
+  }
+
+  #find(key: string): TurnState | undefined {
     if (this.#held.size > 0) {
       const held = this.#held.get(key);
       if (held !== undefined) return held;
@@ -136,10 +149,16 @@ export class ChainStore {
 
   /** Stores or refreshes `turn` in the tier its state calls for, least recently used evicted first. */
   put(turn: TurnState, now: number = Date.now()): void {
+    this.#lastMiss = undefined;
+    // A turn never put before is in neither tier (the guard makes one only when `get` found
+    // none): no lookups to take it out first, which a full store pays dearly for.
+    const stored = turn.touchedAt !== -1;
     turn.touchedAt = now;
     if (turn.held) {
-      this.#open.delete(turn.key);
-      this.#held.delete(turn.key);
+      if (stored) {
+        this.#open.delete(turn.key);
+        this.#held.delete(turn.key);
+      }
       this.#held.set(turn.key, turn);
       if (this.#held.size > this.#options.maxHeld) {
         for (const oldest of this.#held.values()) {
@@ -149,7 +168,7 @@ export class ChainStore {
       }
       return;
     }
-    this.#open.delete(turn.key);
+    if (stored) this.#open.delete(turn.key);
     this.#open.set(turn.key, turn);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
     if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);

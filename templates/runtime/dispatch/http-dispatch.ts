@@ -5,9 +5,9 @@
 // How values are written is parameter-values.ts and query-string.ts; the checks that refuse a
 // request other than the operation's are unsafe-request.ts.
 import type { HttpBinding } from "../contract/tool-spec.ts";
-import { headerValue, pathValue, simple } from "./parameter-values.ts";
+import { headerValue, simple } from "./parameter-values.ts";
 import { QueryBuilder } from "./query-string.ts";
-import { checkPathSegments, UnsafeRequestError } from "./unsafe-request.ts";
+import { requestPath } from "./request-path.ts";
 
 /** The request about to be sent, handed to the `auth` hook, which may change it. */
 export interface HttpRequestDraft {
@@ -72,21 +72,16 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   const appCookies = cookieNames(headers.get("cookie"));
   const query = new QueryBuilder(binding);
   const cookies: string[] = [];
-  let path = binding.path;
+  const path = requestPath(binding, args);
   for (const parameter of binding.parameters) {
     const value = args[parameter.arg];
-    if (value === undefined) {
-      if (parameter.in === "path") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} has no value`);
-      continue;
-    }
-    if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, pathValue(binding, parameter, value));
-    else if (parameter.in === "query") query.add(parameter, value);
+    if (value === undefined || parameter.in === "path") continue;
+    if (parameter.in === "query") query.add(parameter, value);
     else if (parameter.in === "header") {
       // The application's own header stands; the model's argument does not replace it.
       if (!headers.has(parameter.name)) headers.set(parameter.name, headerValue(value, parameter.explode ?? false));
     } else if (!appCookies.has(parameter.name)) cookies.push(`${parameter.name}=${simple(value, false, encodeURIComponent)}`);
   }
-  checkPathSegments(binding, path);
   if (cookies.length > 0) {
     const own = headers.get("cookie");
     headers.set("cookie", own ? `${own}; ${cookies.join("; ")}` : cookies.join("; "));

@@ -58,7 +58,8 @@ export function pathValue(binding: HttpBinding, parameter: HttpParameter, value:
   const explode = parameter.explode ?? false;
   const encode: Encode = encodeURIComponent;
   const text = scalar(value);
-  if (!Array.isArray(value) && !isRecord(value) && text === "") throw new UnsafeRequestError(binding, `path parameter ${parameter.name} is empty`);
+  if (!Array.isArray(value) && !isRecord(value) && text === "")
+    throw new UnsafeRequestError(binding, `path parameter ${parameter.name} is empty, which addresses a different resource`, parameter.arg);
   switch (parameter.style ?? "simple") {
     case "label": {
       // `.` separates a label's items: one inside an item is encoded, so `.` never becomes `..`.

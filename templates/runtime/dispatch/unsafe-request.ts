@@ -10,9 +10,16 @@ import type { HttpBinding } from "../contract/tool-spec.ts";
  * before the `auth` hook sees the request, so nothing is signed or sent.
  */
 export class UnsafeRequestError extends Error {
-  constructor(binding: HttpBinding, problem: string) {
+  /** What is wrong, in words for the model. */
+  readonly problem: string;
+  /** The argument whose value made the request unsafe, when one did. */
+  readonly argument: string | undefined;
+
+  constructor(binding: HttpBinding, problem: string, argument?: string) {
     super(`toolguard: refused to send ${binding.method.toUpperCase()} ${binding.path}: ${problem}`);
     this.name = "UnsafeRequestError";
+    this.problem = problem;
+    this.argument = argument;
   }
 }
 
@@ -28,12 +35,23 @@ export function checkPathSegments(binding: HttpBinding, path: string): void {
         break;
       }
     }
-    if (decoded === "." || decoded === "..")
-      throw new UnsafeRequestError(binding, `a path parameter makes the segment ${JSON.stringify(segment)}, which would leave the operation's path`);
+    if (decoded === "." || decoded === "..") {
+      throw new UnsafeRequestError(
+        binding,
+        `the path segment would be ${JSON.stringify(segment)}, which leaves the operation's path`,
+        argumentIn(binding, template[index]),
+      );
+    }
     // A parameter's segment left empty (`/items/` from an empty list): another resource. Values
     // cannot add segments (`/` is encoded), so the template's segments line up with these.
     if (segment === "" && template[index]?.includes("{")) {
-      throw new UnsafeRequestError(binding, "a path parameter is empty, which would address a different resource");
+      throw new UnsafeRequestError(binding, "the path segment would be empty, which addresses a different resource", argumentIn(binding, template[index]));
     }
   });
+}
+
+/** The argument of the path parameter in a template segment. */
+function argumentIn(binding: HttpBinding, segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  return binding.parameters.find((parameter) => parameter.in === "path" && segment.includes(`{${parameter.name}}`))?.arg;
 }

@@ -10,13 +10,26 @@ export function validationFailed(
   repairsLeft: number,
   truncated: boolean,
 ): ValidationFailedOutcome {
-  const last = repairsLeft === 1 ? " This is the last attempt this turn." : "";
-  const detail = truncated
-    ? `Your arguments for ${tool} were cut off before they were complete. Call ${tool} again with the complete argument object, written shorter; do not continue the old text.${last}`
-    : failure === "syntactic"
-      ? `The arguments for ${tool} could not be read as one unambiguous JSON object. Call ${tool} again with the complete argument object, as plain JSON and nothing else.${last}`
-      : `Fix every field listed in errors and call ${tool} again with the complete argument object, not a partial patch.${last}`;
+  const detail = repairDetail(tool, truncated ? 0 : failure === "syntactic" ? 2 : 4, repairsLeft === 1);
   return { status: "validation_failed", tool, failure, errors, detail, attempts, repairsLeft };
+}
+
+/** The six details of a tool, written once per tool rather than once per failed call. */
+const DETAILS = new Map<string, readonly string[]>();
+
+function repairDetail(tool: string, kind: 0 | 2 | 4, last: boolean): string {
+  let details = DETAILS.get(tool);
+  if (details === undefined) {
+    const texts = [
+      `Your arguments for ${tool} were cut off before they were complete. Call ${tool} again with the complete argument object, written shorter; do not continue the old text.`,
+      `The arguments for ${tool} could not be read as one unambiguous JSON object. Call ${tool} again with the complete argument object, as plain JSON and nothing else.`,
+      `Fix every field listed in errors and call ${tool} again with the complete argument object, not a partial patch.`,
+    ];
+    details = texts.flatMap((text) => [text, `${text} This is the last attempt this turn.`]);
+    // Tool names are the package's own, so this holds one entry per tool that ever failed.
+    DETAILS.set(tool, details);
+  }
+  return details[kind + (last ? 1 : 0)] as string;
 }
 
 export function argumentsRejected(

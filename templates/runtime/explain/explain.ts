@@ -25,6 +25,8 @@ export function explainSchemaErrors(ajvErrors: readonly AjvError[], document: un
   // shown, so only those are explained and the rest are counted.
   const examined = ajvErrors.length > MAX_EXAMINED ? ajvErrors.slice(0, MAX_EXAMINED) : ajvErrors;
   const errors = collapseAlternatives(examined, document, hints).map((error) => explainOne(error, document, hints));
+  // One error (the commonest failed call) is sorted, unique and within any cap already.
+  if (errors.length === 1 && maxErrors >= 1 && examined === ajvErrors) return errors;
   return finish(errors, maxErrors, ajvErrors.length - examined.length);
 }
 

@@ -24,18 +24,33 @@ export function pointerTokens(pointer: string): string[] {
 
 /** The value at `pointer`, or `undefined` when nothing is there. Own properties only. */
 export function valueAt(document: unknown, pointer: string): unknown {
-  if (pointer.includes("~")) return valueAtTokens(document, pointerTokens(pointer));
-  // No escapes: walk the pointer in place, without building its token list.
-  let node: unknown = document;
-  for (let from = 1; from <= pointer.length; ) {
-    let to = pointer.indexOf("/", from);
-    if (to === -1) to = pointer.length;
-    const token = pointer.slice(from, to);
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-    from = to + 1;
-  }
-  return node;
+  return valueAtTokens(document, cachedTokens(pointer));
+}
+
+// Explaining a failed call reads values at the pointers ajv reports, which are strings built
+// afresh on every call: a property read with a fresh key string makes the engine look the key up
+// in its string table first (~85 ns, most of a one-error explanation's reads). The last few
+// pointers keep their tokens, as the engine's own (internalised) strings, so a repeated mistake
+// (models repeat theirs, and calls share paths) costs a string comparison instead.
+const CACHED = 8;
+const cachedPointers: string[] = [];
+const cachedTokenLists: (readonly string[])[] = [];
+let nextSlot = 0;
+
+function cachedTokens(pointer: string): readonly string[] {
+  // Long pointers (model-chosen keys) are neither kept nor worth keeping.
+  if (pointer.length > 256) return pointerTokens(pointer);
+  for (let i = 0; i < cachedPointers.length; i++) if (cachedPointers[i] === pointer) return cachedTokenLists[i] as readonly string[];
+  const tokens = pointerTokens(pointer).map(internalised);
+  cachedPointers[nextSlot] = pointer;
+  cachedTokenLists[nextSlot] = tokens;
+  nextSlot = (nextSlot + 1) % CACHED;
+  return tokens;
+}
+
+/** The engine's own copy of `text`: an object literal's key is internalised, and Object.keys returns it. */
+function internalised(text: string): string {
+  return Object.keys({ [text]: 0 })[0] as string;
 }
 
 function valueAtTokens(document: unknown, tokens: readonly string[]): unknown {

@@ -1,37 +1,60 @@
 // What `JSON.parse` accepts silently but changes: a repeated key (the last one wins), a number
 // that overflows to Infinity, an integer past 2^53 that lost digits, a lone UTF-16 surrogate.
-// The model's intent is ambiguous in each case, so each is reported, never passed on.
+// The model's intent is ambiguous in each case, so each is reported, never passed on. The depth
+// limit is checked in the same walk.
 //
 // Cost: a valid call pays one walk over the parsed value (proportional to its nodes, not its
-// characters) plus two native scans of the text. The character-level scan for repeated keys
-// runs only when the text holds more `"…":` key tokens than the parsed value has keys, and the
-// string check only when the text contains a surrogate escape or is not well-formed.
+// characters; one comparison per number, a string check only when the text could hold a lone
+// surrogate) plus native scans of the text: `isWellFormed`, one `indexOf` for a backslash and one
+// per colon. Everything that reads the text character by character (where a repeated key is,
+// which integer lost digits, where the nesting got too deep) runs only once the cheap checks
+// found something.
 import type { ArgumentError } from "../contract/outcome.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+import { findDuplicateKeys, stringEnd } from "./duplicate-keys.ts";
 
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const MAX_REPORTED = 5;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+// The walk's findings, module state so the valid path allocates nothing.
 let hazardSeen = false;
+let tooDeep = false;
+let maxDepth = Number.POSITIVE_INFINITY;
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
+
+/** What the walk found when the value nests deeper than the limit: the caller words the error. */
+export const TOO_DEEP: readonly ArgumentError[] = Object.freeze([{ path: "", rule: "too_deep", message: "" }]);
 
 /**
  * Reports every hazard in `value`, which `JSON.parse` produced from `text`. An integer beyond
  * 2^53 is reported when the text spells a different integer than the one parsed (precision was
  * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
+ * A value nested deeper than `depthLimit` gives `TOO_DEEP` and nothing else.
  */
-export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false): readonly ArgumentError[] {
-  const checkStrings = (text.includes("\\u") && SURROGATE_ESCAPE.test(text)) || !isWellFormed(text);
+export function findHazards(
+  text: string,
+  value: unknown,
+  anyUnsafeInteger: boolean = false,
+  depthLimit: number = Number.POSITIVE_INFINITY,
+): readonly ArgumentError[] {
+  // A lone surrogate in the parsed value comes from one in the text (not well-formed) or from an
+  // escape, which needs a backslash. Texts with backslashes get each string checked in the walk
+  // (native, linear): searching them for `\\u` cost more than that where backslashes are dense.
+  const checkStrings = !isWellFormed(text) || text.indexOf("\\") !== -1;
   hazardSeen = false;
-  const keys = countKeys(value, checkStrings);
+  tooDeep = false;
+  maxDepth = depthLimit;
+  const keys = countKeys(value, checkStrings, 1);
+  if (tooDeep) return TOO_DEEP;
   // The valid path ends here, without allocating a list for no errors.
-  if (!hazardSeen && keyTokens(text) <= keys) return NO_HAZARDS;
+  const tokens = keyTokens(text);
+  if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
   if (hazardSeen) {
     const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text);
     collectValueHazards(value, "", checkStrings, (n) => lossy === undefined || lossy.has(n), errors);
   }
-  if (keyTokens(text) > keys) {
+  if (tokens > keys) {
     for (const path of findDuplicateKeys(text)) {
       errors.push({
         path,
@@ -47,27 +70,53 @@ function isWellFormed(text: string): boolean {
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
+/** Infinite, or an integer past 2^53 (every double that large is an integer). */
 function badNumber(n: number): boolean {
-  return !Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n));
+  return n > MAX_SAFE || n < -MAX_SAFE;
 }
 
-function countKeys(value: unknown, checkStrings: boolean): number {
-  if (typeof value !== "object" || value === null) {
-    if (typeof value === "number") {
-      if (badNumber(value)) hazardSeen = true;
-    } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
+/** Keys in `value`; flags a hazard or a level deeper than the limit (`depth`: this value's level if it is a container). */
+function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
+  if (typeof value === "object" && value !== null) return countContainer(value, checkStrings, depth);
+  flagLeaf(value, checkStrings);
+  return 0;
+}
+
+// Leaves are judged inline and only containers recurse: the walk runs on every valid call.
+function countContainer(value: object, checkStrings: boolean, depth: number): number {
+  if (depth > maxDepth) {
+    tooDeep = true;
     return 0;
   }
   let keys = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) keys += countKeys(value[i], checkStrings);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "object") {
+        if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+      } else if (typeof item === "number") {
+        if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+      } else if (checkStrings) flagLeaf(item, true);
+    }
     return keys;
   }
   for (const key in value) {
+    keys++;
     if (checkStrings && !isWellFormed(key)) hazardSeen = true;
-    keys += 1 + countKeys((value as Record<string, unknown>)[key], checkStrings);
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item === "object") {
+      if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+    } else if (typeof item === "number") {
+      if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+    } else if (checkStrings) flagLeaf(item, true);
   }
   return keys;
+}
+
+function flagLeaf(value: unknown, checkStrings: boolean): void {
+  if (typeof value === "number") {
+    if (badNumber(value)) hazardSeen = true;
+  } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
 }
 
 /**
@@ -95,20 +144,6 @@ function lossyIntegers(text: string): Set<number> {
     }
   }
   return lossy;
-}
-
-/** Index of the quote that closes the string opening at `start`. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    const at = text.indexOf('"', i);
-    if (at === -1) return text.length;
-    // The quote is escaped when an odd number of backslashes precede it.
-    let slashes = 0;
-    while (text.charCodeAt(at - 1 - slashes) === 0x5c) slashes++;
-    if (slashes % 2 === 0) return at;
-    i = at + 1;
-  }
 }
 
 function isNumberChar(c: number): boolean {
@@ -166,7 +201,7 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
       });
     }
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => collectValueHazards(item, `${path}/${index}`, checkStrings, lossy, errors));
+    for (let index = 0; index < value.length; index++) collectValueHazards(value[index], `${path}/${index}`, checkStrings, lossy, errors);
   } else if (typeof value === "object" && value !== null) {
     for (const key of Object.keys(value)) {
       const at = `${path}/${escapeToken(key)}`;
@@ -184,7 +219,9 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
 
 /**
  * Counts `"…":` key tokens in the text: an upper bound on the keys it spells, because every key
- * ends in a quote followed by a colon (a string value can mimic one only with an escaped quote).
+ * ends in an unescaped quote followed by a colon. Inside a string every quote is escaped, so a
+ * string value can add at most one token (its opening quote followed by a colon), whatever it
+ * holds: a text cannot make many tokens cheaply, and the character scan below stays rare.
  */
 function keyTokens(text: string): number {
   let count = 0;
@@ -193,58 +230,16 @@ function keyTokens(text: string): number {
     let before = at - 1;
     let c = text.charCodeAt(before);
     while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(--before);
-    if (c === 0x22) count++;
+    if (c === 0x22) {
+      // Escaped when an odd number of backslashes precede it (each run is read once: it lies
+      // between this colon and the previous one).
+      let slashes = 0;
+      while (text.charCodeAt(before - 1 - slashes) === 0x5c) slashes++;
+      if (slashes % 2 === 0) count++;
+    }
     at = text.indexOf(":", at + 1);
   }
   return count;
-}
-
-interface Frame {
-  readonly keys: Set<string> | undefined;
-  token: string | number;
-  expectKey: boolean;
-}
-
-/** Pointers of repeated keys in `text`, which must be valid JSON. */
-export function findDuplicateKeys(text: string): string[] {
-  const found: string[] = [];
-  const frames: Frame[] = [];
-  const n = text.length;
-  let nextSlash = text.indexOf("\\");
-  for (let i = 0; i < n && found.length < MAX_REPORTED; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      const start = i;
-      // Native searches find the closing quote; a character loop here cost ~20x JSON.parse on
-      // a text that is one long string of escaped quotes.
-      i = stringEnd(text, start);
-      // The next backslash, searched again only once passed: one search per backslash, not per string.
-      if (nextSlash !== -1 && nextSlash < start) nextSlash = text.indexOf("\\", start);
-      const escaped = nextSlash !== -1 && nextSlash < i;
-      const top = frames[frames.length - 1];
-      if (top?.keys && top.expectKey) {
-        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
-        if (top.keys.has(key)) found.push(pointerOf(frames, frames.length - 1) + "/" + escapeToken(key));
-        else top.keys.add(key);
-        top.token = key;
-        top.expectKey = false;
-      }
-    } else if (c === 0x7b) frames.push({ keys: new Set(), token: "", expectKey: true });
-    else if (c === 0x5b) frames.push({ keys: undefined, token: 0, expectKey: false });
-    else if (c === 0x7d || c === 0x5d) frames.pop();
-    else if (c === 0x2c) {
-      const top = frames[frames.length - 1];
-      if (top?.keys) top.expectKey = true;
-      else if (top) top.token = (top.token as number) + 1;
-    }
-  }
-  return found;
-}
-
-function pointerOf(frames: readonly Frame[], length: number): string {
-  let pointer = "";
-  for (let i = 0; i < length; i++) pointer += "/" + escapeToken((frames[i] as Frame).token);
-  return pointer;
 }
 
 function lastToken(pointer: string): string {

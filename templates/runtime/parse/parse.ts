@@ -1,7 +1,7 @@
 // Step 1 of a call: from what the provider delivered to a JSON value, or syntactic errors.
 // Limits are enforced before any parsing or walking; the text is never completed or repaired.
 import type { ArgumentError } from "../contract/outcome.ts";
-import { findHazards } from "./json-hazards.ts";
+import { findHazards, TOO_DEEP } from "./json-hazards.ts";
 import { nonJsonReason } from "./plain-json.ts";
 import { scanSyntax, type SyntaxProblem } from "./syntax-scan.ts";
 
@@ -57,30 +57,21 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
       ],
     };
   }
-  // A parsed value's depth was checked by nonJsonReason already; only text needs the scan.
-  const deep = typeof raw === "string" ? depthExceededAt(text, limits.maxDepth) : -1;
-  if (deep >= 0) {
-    return {
-      ok: false,
-      text,
-      truncated: false,
-      errors: [
-        {
-          path: "",
-          rule: "too_deep",
-          message: `the arguments nest deeper than ${limits.maxDepth} levels of objects and arrays (at character ${deep}); send a flatter object`,
-        },
-      ],
-    };
-  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
+    // Too deep is said first: the nesting, not a syntax slip further on, is what to fix.
+    const deep = depthExceededAt(text, limits.maxDepth);
+    if (deep >= 0) return tooDeep(text, limits.maxDepth, deep);
     const problem = scanSyntax(text, error instanceof Error ? error.message : "");
     const truncated = problem.rule === "truncated" || isCutOff(finishReason);
     return { ok: false, text, truncated, errors: [syntaxError(problem, truncated)] };
   }
+  // The depth limit is checked in the hazard walk over the parsed value (JSON.parse itself does
+  // not recurse on the native stack), so a valid call reads no bracket of its text for it.
+  const hazards = findHazards(text, value, typeof raw !== "string", limits.maxDepth);
+  if (hazards === TOO_DEEP) return tooDeep(text, limits.maxDepth, depthExceededAt(text, limits.maxDepth));
   if (isCutOff(finishReason)) {
     return {
       ok: false,
@@ -95,7 +86,6 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
       ],
     };
   }
-  const hazards = findHazards(text, value, typeof raw !== "string");
   if (hazards.length > 0) return { ok: false, text, truncated: false, errors: hazards };
   return { ok: true, value, text };
 }
@@ -118,6 +108,22 @@ function syntaxError(problem: SyntaxProblem, truncated: boolean): ArgumentError 
     path: problem.pointer ?? "",
     rule,
     message: `the arguments are not valid JSON: found ${problem.found} at character ${problem.offset}${where}; ${remedy}`,
+  };
+}
+
+function tooDeep(text: string, maxDepth: number, at: number): ParseResult {
+  const where = at >= 0 ? ` (at character ${at})` : "";
+  return {
+    ok: false,
+    text,
+    truncated: false,
+    errors: [
+      {
+        path: "",
+        rule: "too_deep",
+        message: `the arguments nest deeper than ${maxDepth} levels of objects and arrays${where}; send a flatter object`,
+      },
+    ],
   };
 }
 

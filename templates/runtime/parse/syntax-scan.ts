@@ -16,6 +16,8 @@ export interface SyntaxProblem {
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+// The control characters JSON forbids inside strings.
+const CONTROL = /[\u0000-\u001f]/;
 const WORDS = ["true", "false", "null"];
 
 class Stop {
@@ -31,7 +33,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
   const path: (string | number)[] = [];
   let i = 0;
 
-  const pointer = (): string => path.map((token) => "/" + escapeToken(token)).join("");
+  const pointer = (): string => path.map((token) => `/${escapeToken(token)}`).join("");
   const stop = (rule: SyntaxRule, offset: number, found: string): never => {
     throw new Stop({ rule, offset, pointer: pointer(), found });
   };
@@ -48,27 +50,28 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     return i >= n;
   };
 
+  // Native searches over the string's body: a character loop here cost ~15x JSON.parse on a
+  // long string cut off before its closing quote.
   const readString = (): string => {
-    const start = i++;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x5c) i += 2;
-      else if (c === 0x22) {
-        i++;
-        try {
-          return JSON.parse(text.slice(start, i)) as string;
-        } catch {
-          return stop("other", start, "a string with an invalid escape sequence");
-        }
-      } else if (c < 0x20) return stop("other", i, "an unescaped control character inside a string");
-      else i++;
+    const start = i;
+    const end = closingQuote(text, start);
+    const control = CONTROL.exec(end === -1 ? text.slice(start) : text.slice(start, end));
+    if (control) return stop("other", start + control.index, "an unescaped control character inside a string");
+    if (end === -1) {
+      i = n;
+      return stop("truncated", n, "the end of the text inside a string");
     }
-    return stop("truncated", n, "the end of the text inside a string");
+    i = end + 1;
+    try {
+      return JSON.parse(text.slice(start, i)) as string;
+    } catch {
+      return stop("other", start, "a string with an invalid escape sequence");
+    }
   };
 
   const readNumber = (): void => {
     const start = i;
-    while (i < n && /[0-9+\-.eE]/.test(text[i] as string)) i++;
+    while (i < n && isNumberChar(text.charCodeAt(i))) i++;
     const token = text.slice(start, i);
     // A number running into the end of the text may have been cut short even when it reads well.
     if (i >= n) stop("truncated", n, "the end of the text inside a number");
@@ -78,7 +81,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
 
   const readWord = (): void => {
     const start = i;
-    while (i < n && /[A-Za-z0-9_$]/.test(text[i] as string)) i++;
+    while (i < n && isWordChar(text.charCodeAt(i))) i++;
     const word = text.slice(start, i);
     if (WORDS.includes(word)) return;
     if (i >= n && WORDS.some((w) => w.startsWith(word))) stop("truncated", n, "the end of the text inside a literal");
@@ -168,4 +171,25 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
   }
   const position = /position (\d+)/.exec(parseMessage);
   return { rule: "other", offset: position ? Number(position[1]) : 0, pointer: undefined, found: "text that is not JSON" };
+}
+
+/** Index of the unescaped quote closing the string that opens at `start`, or -1 when the text ends first. */
+function closingQuote(text: string, start: number): number {
+  for (let from = start + 1; ; ) {
+    const at = text.indexOf('"', from);
+    if (at === -1) return -1;
+    // Escaped when an odd number of backslashes precede it; each run is read once.
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return at;
+    from = at + 1;
+  }
+}
+
+function isNumberChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x65 || c === 0x45;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
 }

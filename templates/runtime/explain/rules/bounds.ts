@@ -36,7 +36,7 @@ export function explainFormat(error: AjvError, location: Location, document: unk
   const expected = fixed(location, "", () => {
     const format = String(error.params["format"]);
     const example = exampleOf(location.hint) ?? FORMAT_EXAMPLES[format];
-    return `expected a ${format} string` + (example !== undefined ? ` such as ${shorten(example, 60)}` : "");
+    return `expected a ${format} string${example !== undefined ? ` such as ${shorten(example, 60)}` : ""}`;
   });
   return { path, rule: "format", message: `${received(valueAt(document, path))}; ${expected}` };
 }

@@ -23,7 +23,7 @@ export function explainRequired(error: AjvError, location: Location, document: u
   const held = heldUnderAnotherName(hint, name, valueAt(document, error.instancePath));
   const described = fixed(location, name, () => {
     const description = hint.propertyDescriptions?.[name];
-    return `missing required field ${JSON.stringify(name)}` + (description ? ` (${clip(description, 120)})` : "");
+    return `missing required field ${JSON.stringify(name)}${description ? ` (${clip(description, 120)})` : ""}`;
   });
   const placed = held === undefined ? misplacedAt(hint, name, error.instancePath, document) : undefined;
   if (placed !== undefined) {
@@ -41,9 +41,7 @@ export function explainRequired(error: AjvError, location: Location, document: u
     rule: "required",
     message: fixed(location, `ask:${name}`, () => {
       const example = hint.propertyExamples?.[name];
-      return (
-        described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "") + "; if you do not know its value, ask the user instead of guessing"
-      );
+      return `${described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "")}; if you do not know its value, ask the user instead of guessing`;
     }),
   };
 }

@@ -1,0 +1,44 @@
+// A tool read from OpenAPI puts some arguments into its URL path. A value that would take the
+// request outside the operation's path (`..`, `%2e.`, an empty segment) passes any schema that
+// allows the string, and the dispatcher would refuse it by throwing: the implementation's error,
+// which the model never sees. Checked here instead, after validation, as a validation problem at
+// that argument, so the model can send a real value within its repair budget.
+import type { ArgumentError } from "../contract/outcome.ts";
+import type { HttpBinding } from "../contract/tool-spec.ts";
+import { requestPath } from "../dispatch/request-path.ts";
+import { UnsafeRequestError } from "../dispatch/unsafe-request.ts";
+import { escapeToken } from "../json/json-pointer.ts";
+
+/** Problems with the path arguments of `args` (validated), or undefined when the path is safe. */
+export function pathArgumentErrors(binding: HttpBinding | undefined, args: unknown): readonly ArgumentError[] | undefined {
+  if (binding === undefined || typeof args !== "object" || args === null || plainPath(binding, args as Record<string, unknown>)) return undefined;
+  try {
+    requestPath(binding, args as Record<string, unknown>);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof UnsafeRequestError)) throw error;
+    const value = error.argument === undefined ? undefined : (args as Record<string, unknown>)[error.argument];
+    return [
+      {
+        path: error.argument === undefined ? "" : `/${escapeToken(error.argument)}`,
+        rule: "path_segment",
+        message: `this value goes into the request's URL path, and ${error.problem}${value === undefined ? "" : ` (received ${JSON.stringify(value)})`}; send the real, non-empty value (not "." or "..")`,
+      },
+    ];
+  }
+}
+
+/**
+ * The common case, decided without building the path: every path argument is a number or a
+ * non-empty string without `.` or `%` (the only characters that can spell `.` or `..` once
+ * encoded and decoded), so no segment can be empty or resolve away.
+ */
+function plainPath(binding: HttpBinding, args: Readonly<Record<string, unknown>>): boolean {
+  for (const parameter of binding.parameters) {
+    if (parameter.in !== "path") continue;
+    const value = args[parameter.arg];
+    if (typeof value === "number") continue;
+    if (typeof value !== "string" || value === "" || value.includes(".") || value.includes("%")) return false;
+  }
+  return true;
+}
