@@ -5,10 +5,11 @@
 //
 // Cost: a valid call pays one walk over the parsed value (proportional to its nodes, not its
 // characters; one comparison per number, a string check only when the text could hold a lone
-// surrogate) plus native scans of the text: `isWellFormed`, one `indexOf` for a backslash and one
-// per colon. Everything that reads the text character by character (where a repeated key is,
-// which integer lost digits, where the nesting got too deep) runs only once the cheap checks
-// found something.
+// surrogate) plus native scans of the text: `isWellFormed` and one `indexOf` for a backslash. A
+// repeated key is ruled out by length first (see `SHORTEST_MEMBER`); only a text longer than that
+// allows pays one `indexOf` per colon. Everything that reads the text character by character
+// (where a repeated key is, which integer lost digits, where the nesting got too deep) runs only
+// once the cheap checks found something.
 import type { ArgumentError } from "../contract/outcome.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys, stringEnd } from "./duplicate-keys.ts";
@@ -20,6 +21,8 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 let hazardSeen = false;
 let tooDeep = false;
 let maxDepth = Number.POSITIVE_INFINITY;
+/** The shortest text that could spell the walked value: see `SHORTEST_MEMBER`. */
+let shortest = 0;
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
 
 /** What the walk found when the value nests deeper than the limit: the caller words the error. */
@@ -44,9 +47,13 @@ export function findHazards(
   hazardSeen = false;
   tooDeep = false;
   maxDepth = depthLimit;
+  shortest = 0;
   const keys = countKeys(value, checkStrings, 1);
   if (tooDeep) return TOO_DEEP;
-  // The valid path ends here, without allocating a list for no errors.
+  // The valid path ends here, without allocating a list for no errors: first when the text is too
+  // short to hold a member the parsed value lost, else when it spells no more key tokens than the
+  // value has keys.
+  if (!hazardSeen && text.length - shortest < SHORTEST_MEMBER) return NO_HAZARDS;
   const tokens = keyTokens(text);
   if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
@@ -75,10 +82,23 @@ function badNumber(n: number): boolean {
   return n > MAX_SAFE || n < -MAX_SAFE;
 }
 
+/**
+ * A repeated key leaves a whole member in the text that the parsed value does not hold: at least
+ * `"":0,` (an empty key, a one-character value and a comma, or a comma before it). So while the
+ * walk counts keys it also adds up `shortest`, a lower bound on the length of any JSON text that
+ * spells the parsed value without repeating a key: every key and string with its quotes (escapes
+ * only make the text longer), `true`, `false` and `null` as spelled, one character per number
+ * (whose spelling the value does not keep), brackets, commas and colons. Whitespace, escapes,
+ * longer numbers and repeated keys are the only ways a text exceeds it; a text that exceeds it by
+ * less than one member repeats no key.
+ */
+const SHORTEST_MEMBER = 5;
+
 /** Keys in `value`; flags a hazard or a level deeper than the limit (`depth`: this value's level if it is a container). */
 function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
   if (typeof value === "object" && value !== null) return countContainer(value, checkStrings, depth);
   flagLeaf(value, checkStrings);
+  shortest += typeof value === "string" ? value.length + 2 : typeof value === "number" ? 1 : value === false ? 5 : 4;
   return 0;
 }
 
@@ -89,27 +109,49 @@ function countContainer(value: object, checkStrings: boolean, depth: number): nu
     return 0;
   }
   let keys = 0;
+  // Leaves' lengths summed locally, added to `shortest` once per container.
+  let length = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
+    const items = value.length;
+    // The brackets and the commas between items; each item's own length below.
+    length = items === 0 ? 2 : items + 1;
+    for (let i = 0; i < items; i++) {
       const item: unknown = value[i];
       if (typeof item === "object") {
         if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+        else length += 4;
       } else if (typeof item === "number") {
+        length += 1;
         if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
-      } else if (checkStrings) flagLeaf(item, true);
+      } else if (typeof item === "string") {
+        length += item.length + 2;
+        if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+      } else length += item === false ? 5 : 4;
     }
+    shortest += length;
     return keys;
   }
+  // The braces; each member adds its key, quotes, colon and comma (one comma too many, taken back below).
+  length = 1;
+  let members = 0;
   for (const key in value) {
     keys++;
+    members++;
+    length += key.length + 4;
     if (checkStrings && !isWellFormed(key)) hazardSeen = true;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "object") {
       if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+      else length += 4;
     } else if (typeof item === "number") {
+      length += 1;
       if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
-    } else if (checkStrings) flagLeaf(item, true);
+    } else if (typeof item === "string") {
+      length += item.length + 2;
+      if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+    } else length += item === false ? 5 : 4;
   }
+  shortest += members === 0 ? length + 1 : length;
   return keys;
 }
 
