@@ -44,4 +44,41 @@ describe("repeated keys in texts with no character to spare", () => {
       { numRuns: 400 },
     );
   });
+
+  it("reports it beside numbers spelled as briefly as JSON allows, in any form", () => {
+    // Each number counts as the fewest characters any spelling of it needs: overcounting one
+    // would hide the repeat.
+    const spellings = (n: number): string[] => {
+      const forms = [JSON.stringify(n), n.toExponential(), n.toExponential().replace("e+", "e")];
+      if (Number.isInteger(n)) {
+        const digits = String(Math.abs(n)).replace(/0+$/, "");
+        const zeros = String(Math.abs(n)).length - digits.length;
+        if (zeros > 0 && digits !== "") forms.push(`${n < 0 ? "-" : ""}${digits}e${zeros}`);
+      }
+      for (let places = 0; places <= 20; places++) if (Number(n.toFixed(places)) === n) forms.push(n.toFixed(places));
+      return forms.filter((form) => {
+        try {
+          return JSON.parse(form) === n;
+        } catch {
+          return false; // Not a JSON spelling (`1e+300` read as digits and zeros, say).
+        }
+      });
+    };
+    const numbers = fc.oneof(
+      fc.integer(),
+      fc.integer({ min: -999, max: 999 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+      fc.constantFrom(0.5, 1299.5, 499.75, 100, 1000, 1e20, 1e-7, 1e300),
+    );
+    fc.assert(
+      fc.property(fc.array(numbers, { minLength: 1, maxLength: 4 }), (values) => {
+        for (const form of values.flatMap(spellings)) {
+          expect(duplicates(`{"k":0,"n":${form}}`)).toEqual([]);
+          expect(duplicates(`{"k":0,"n":${form},"k":0}`)).toEqual(["/k"]);
+          expect(duplicates(`[${form},{"":0,"":${form}}]`)).toEqual(["/1/"]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
