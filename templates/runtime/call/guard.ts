@@ -70,6 +70,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #composition: Composition<Args> | undefined;
   /** The sink (the default opened on the first entry), redaction, caps, durable and fail-closed modes. */
   readonly #ledger: GuardLedger;
+  /** This tool's turns in the store, counted by the store (TurnOwner). */
+  kept = 0;
 
   constructor(
     spec: ToolSpec,
@@ -309,7 +311,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     chain.attempts.push(record);
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
-    if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
+    if (state.failures === 0 && state.offers === undefined) this.#store.delete(state);
     const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
     this.#ledger.record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
@@ -317,7 +319,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   #state(turn: string): TurnState | undefined {
-    return this.#store.size === 0 ? undefined : this.#store.get(this.#prefix + turn);
+    // No turn of this tool is kept (the common case: valid calls keep none): no key to build, no lookup.
+    return this.kept === 0 ? undefined : this.#store.get(this.#prefix + turn);
   }
 
   /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */
