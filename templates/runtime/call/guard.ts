@@ -169,7 +169,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw markDependencyFailure(error, "resolver");
     };
     try {
-      const done = resolveStage(passed.value, references, { tool: this.name, offers: this.#state(turn)?.offers ?? NO_OFFERS, signal: context.signal });
+      const done = resolveStage(passed.value, references, this.name, this.#state(turn)?.offers ?? NO_OFFERS, context.signal);
       return isThenable(done)
         ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed)
         : this.#resolved(done.step, done.value, passed.record, turn);
