@@ -113,7 +113,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
     }
     if (!isPassed(step)) return { ok: false, outcome: step };
-    const snapshot = new Snapshot(this.name, step.record.raw, step.record.coercions, step.record.resolutions, step.record.absent);
+    const snapshot = new Snapshot(this.name, step.record);
     const attempts = this.#close(context.turn, step.record, "ok", snapshot);
     return new Checked(step.value as Validated<Args>, step.record.coercions, attempts, snapshot);
   }
@@ -265,7 +265,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const record = passed.record;
     const args = passed.value as Validated<Args>;
     const turn = context.turn;
-    const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions, record.absent);
+    const snapshot = new Snapshot(this.name, record);
     const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
     const failed = (error: unknown): never => {
       // The implementation's own failure: recorded, then propagated unchanged (marked, so the
