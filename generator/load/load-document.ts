@@ -13,6 +13,8 @@ export interface LoadOptions {
   readonly root: string;
   /** Allow `$ref`s to http(s) URLs. Off by default: generation must not depend on the network. */
   readonly allowNetwork?: boolean;
+  /** Documents the schema set already parsed (absolute path to value), read again by no one. */
+  readonly parsed?: ReadonlyMap<string, unknown>;
 }
 
 export interface LoadedDocument {

@@ -70,6 +70,8 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       collect(error);
     }
   }
+  // Parts of a split OpenAPI document are bundled from these, not read and parsed a second time.
+  const parsed = new Map(documents.map((document) => [document.file, document.read.document]));
   let entries: SetDocument[] = [];
   try {
     entries = setEntries(documents, root, options.entry);
@@ -79,7 +81,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict })
+        ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
         : await readToolFile(read, file, load);
       tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
