@@ -12,7 +12,7 @@
 // `#/components/schemas/Pet`, as in the one-file description. Only files under the schema root
 // are read (symlinks resolved first); documents with network `$ref`s, other URI schemes or `$id`
 // are left to ref-parser (`undefined` is returned).
-import { readFile, realpath } from "node:fs/promises";
+import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.ts";
 import { pointer as joinPointer, pointerToken, pointerTokens } from "../json-pointer.ts";
@@ -28,7 +28,7 @@ interface Target {
 }
 
 interface Site {
-  readonly out: string[]; // output path tokens of the `$ref` object
+  readonly out: string; // JSON Pointer of the `$ref` object in the bundled document
   readonly target: Target;
   readonly extended: boolean;
 }
@@ -49,41 +49,42 @@ export function hasFileRefs(value: Json): boolean {
 /**
  * One document with every relative file `$ref` made internal, or `undefined` when the set needs
  * ref-parser (network references, other URI schemes, `$id`). `parsed` holds documents already read
- * (absolute path to value); they are never changed.
+ * (absolute path to value); they are never changed. Files are read synchronously: nearly all are
+ * in `parsed`, and an await per `$ref` cost more than the rest of the bundling.
  */
-export async function bundleFiles(
-  entryFile: string,
-  entry: Json,
-  options: LoadOptions,
-  parsed: ReadonlyMap<string, Json> = new Map(),
-): Promise<Json | undefined> {
-  const root = await realpath(options.root);
+export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions, parsed: ReadonlyMap<string, Json> = new Map()): Json | undefined {
+  const root = realpathSync(options.root);
   const documents = new Map<string, Json>(parsed);
   documents.set(entryFile, entry);
   const key = (target: Target): string => `${target.file}#${target.pointer}`;
+  const fail = (site: Target, ref: string, message: string, fix: string): InputError =>
+    new InputError(locate(root, entryFile, site), `${site.file === entryFile ? "" : `$ref "${ref}": `}${message}`, fix);
 
-  const load = async (file: string, site: Target, ref: string): Promise<Json> => {
+  const load = (file: string, site: Target, ref: string): Json => {
     const known = documents.get(file);
     if (known !== undefined) return known;
-    const where = locate(root, entryFile, site);
-    const real = await realpath(file).catch(() => {
-      throw new InputError(
-        where,
-        `${prefix(site, entryFile, ref)}$ref points to a file that does not exist: ${relativeToRoot(root, file)}`,
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      throw fail(
+        site,
+        ref,
+        `$ref points to a file that does not exist: ${relativeToRoot(root, file)}`,
         "correct the $ref's path (relative to the file that contains it)",
       );
-    });
-    if (real !== root && !real.startsWith(root + path.sep)) {
-      throw new InputError(where, `${prefix(site, entryFile, ref)}$ref reaches outside the schema root: ${file}`, `keep every referenced file under ${root}`);
     }
-    const value = parseSchemaText(relativeToRoot(root, file), await readFile(real, "utf8"));
+    if (real !== root && !real.startsWith(root + path.sep)) {
+      throw fail(site, ref, `$ref reaches outside the schema root: ${file}`, `keep every referenced file under ${root}`);
+    }
+    const value = parseSchemaText(relativeToRoot(root, file), readFileSync(real, "utf8"));
     documents.set(file, value);
     return value;
   };
 
-  // The target a `$ref` written in `site.file` names, followed through any `$ref` met on the way
-  // (so that two spellings of one place are one target); `undefined` for what ref-parser must do.
-  const targetOf = async (ref: string, site: Target): Promise<Target | undefined> => {
+  // The target a `$ref` written at `site` names, followed through any `$ref` met on the way (so
+  // that two spellings of one place are one target); `undefined` for what ref-parser must do.
+  const targetOf = (ref: string, site: Target): Target | undefined => {
     const hash = ref.indexOf("#");
     const address = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : decodeURIComponent(ref.slice(hash + 1));
@@ -91,22 +92,22 @@ export async function bundleFiles(
     const file = address === "" ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(address));
     let current: Target = { file, pointer: fragment };
     for (let step = 0; step < MAX_CHAIN; step++) {
-      const document = await load(current.file, site, ref);
-      let node: Json = document;
+      let node: Json = load(current.file, site, ref);
       let through: Target | undefined;
       const tokens = pointerTokens(current.pointer);
       for (const [index, token] of tokens.entries()) {
         const inner = (node as { $ref?: unknown } | null)?.$ref;
-        if (typeof inner === "string" && node !== null && typeof node === "object") {
-          const next = await targetOf(inner, { file: current.file, pointer: joinPointer(...tokens.slice(0, index)) });
+        if (typeof inner === "string") {
+          const next = targetOf(inner, { file: current.file, pointer: joinPointer(...tokens.slice(0, index)) });
           if (next === undefined) return undefined;
           through = { file: next.file, pointer: next.pointer + joinPointer(...tokens.slice(index)) };
           break;
         }
         if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) {
-          throw new InputError(
-            locate(root, entryFile, site),
-            `${prefix(site, entryFile, ref)}dangling $ref: nothing at #${current.pointer} in ${relativeToRoot(root, current.file)}`,
+          throw fail(
+            site,
+            ref,
+            `dangling $ref: nothing at #${current.pointer} in ${relativeToRoot(root, current.file)}`,
             "point the $ref at an existing definition",
           );
         }
@@ -115,11 +116,7 @@ export async function bundleFiles(
       if (through === undefined) return current;
       current = through;
     }
-    throw new InputError(
-      locate(root, entryFile, site),
-      `${prefix(site, entryFile, ref)}circular chain of $refs`,
-      "make one of the $refs point at a schema, not at another $ref",
-    );
+    throw fail(site, ref, "circular chain of $refs", "make one of the $refs point at a schema, not at another $ref");
   };
 
   const valueAt = (target: Target): Json => {
@@ -128,89 +125,83 @@ export async function bundleFiles(
     return node;
   };
 
-  // Pass 1: where each target goes, shallowest first.
-  const resolvedTargets = new Map<string, Target>(); // where a `$ref` is written -> its target
-  const placed = new Map<string, string[]>(); // target key -> output path tokens
+  // Pass 1: where each target goes, shallowest first. A node's place in the bundled document is
+  // the place of the target being walked (`home`) followed by the node's pointer below it.
+  const targets = new Map<string, Target>(); // where a `$ref` is written -> its target
+  const placed = new Map<string, string>(); // target key -> its pointer in the bundled document
   const byDepth: Site[][] = [];
   let refusal = false;
-  const collect = async (value: Json, at: Target, out: string[]): Promise<void> => {
-    if (refusal) return;
+  const collect = (value: Json, at: Target, home: string, cut: number): void => {
+    if (refusal || value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) await collect(item, { file: at.file, pointer: `${at.pointer}/${index}` }, [...out, String(index)]);
+      for (const [index, item] of value.entries()) collect(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut);
       return;
     }
-    if (value === null || typeof value !== "object") return;
     if (typeof (value as { $id?: unknown }).$id === "string") refusal = true;
     const ref = (value as { $ref?: unknown }).$ref;
     if (typeof ref === "string") {
-      const target = await targetOf(ref, at);
+      const target = targetOf(ref, at);
       if (target === undefined) {
         refusal = true;
         return;
       }
-      resolvedTargets.set(key(at), target);
-      (byDepth[out.length] ??= []).push({ out, target, extended: Object.keys(value).length > 1 });
+      targets.set(key(at), target);
+      const out = home + at.pointer.slice(cut);
+      (byDepth[depthOf(out)] ??= []).push({ out, target, extended: Object.keys(value).length > 1 });
     }
     for (const [name, child] of Object.entries(value)) {
-      if (name !== "$ref") await collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, [...out, name]);
+      if (name !== "$ref") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
     }
   };
-  placed.set(key({ file: entryFile, pointer: "" }), []);
-  await collect(entry, { file: entryFile, pointer: "" }, []);
+  placed.set(key({ file: entryFile, pointer: "" }), "");
+  collect(entry, { file: entryFile, pointer: "" }, "", 0);
   for (let depth = 0; depth < byDepth.length && !refusal; depth++) {
-    const sites = byDepth[depth] ?? [];
+    const sites = (byDepth[depth] ?? []).sort((a, b) => Number(a.extended) - Number(b.extended));
     // A site may add sites at its own depth (a file that is only a `$ref`): the loop sees them.
     for (let index = 0; index < sites.length; index++) {
-      if (index === 0) sites.sort((a, b) => Number(a.extended) - Number(b.extended));
       const site = sites[index] as Site;
       if (placement(placed, site.target) !== undefined) continue;
       placed.set(key(site.target), site.out);
-      await collect(valueAt(site.target), site.target, site.out);
+      collect(valueAt(site.target), site.target, site.out, site.target.pointer.length);
     }
   }
   if (refusal) return undefined;
 
   // Pass 2: the document, each target written at its place, every other reference made internal.
-  const emit = (value: Json, at: Target, out: string[], chain = 0): Json => {
-    if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, [...out, String(index)]));
+  const emit = (value: Json, at: Target, home: string, cut: number, chain = 0): Json => {
     if (value === null || typeof value !== "object") return value;
-    const ref = (value as { $ref?: unknown }).$ref;
+    if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut));
     const result: Record<string, Json> = {};
     const siblings = (): void => {
       for (const [name, child] of Object.entries(value)) {
-        if (name !== "$ref") result[name] = emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, [...out, name]);
+        if (name !== "$ref") result[name] = emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
       }
     };
+    const ref = (value as { $ref?: unknown }).$ref;
     if (typeof ref !== "string") {
       siblings();
       return result;
     }
-    const target = resolvedTargets.get(key(at)) as Target;
-    const home = placed.get(key(target));
-    if (home !== undefined && sameTokens(home, out)) {
-      if (chain > MAX_CHAIN) {
-        throw new InputError(
-          locate(root, entryFile, at),
-          `${prefix(at, entryFile, ref)}circular chain of $refs`,
-          "make one of the $refs point at a schema, not at another $ref",
-        );
-      }
-      const content = emit(valueAt(target), target, out, chain + 1);
+    const target = targets.get(key(at)) as Target;
+    const out = home + at.pointer.slice(cut);
+    if (placed.get(key(target)) === out) {
+      if (chain > MAX_CHAIN) throw fail(at, ref, "circular chain of $refs", "make one of the $refs point at a schema, not at another $ref");
+      const content = emit(valueAt(target), target, out, target.pointer.length, chain + 1);
       if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
-      siblings();
+      siblings(); // a `$ref` with siblings: they win over the target's keys, as ref-parser merges them
       for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
       return result;
     }
-    const [placedAt, rest] = placement(placed, target) as [string[], string];
-    result.$ref = `#${joinPointer(...placedAt)}${rest}`;
+    const [placedAt, rest] = placement(placed, target) as [string, string];
+    result.$ref = `#${placedAt}${rest}`;
     siblings();
     return result;
   };
-  return emit(entry, { file: entryFile, pointer: "" }, []);
+  return emit(entry, { file: entryFile, pointer: "" }, "", 0);
 }
 
 /** Where `target` was written: the place of it or of an enclosing target, and the pointer left. */
-function placement(placed: ReadonlyMap<string, string[]>, target: Target): [string[], string] | undefined {
+function placement(placed: ReadonlyMap<string, string>, target: Target): [string, string] | undefined {
   let pointer = target.pointer;
   for (;;) {
     const home = placed.get(`${target.file}#${pointer}`);
@@ -220,8 +211,10 @@ function placement(placed: ReadonlyMap<string, string[]>, target: Target): [stri
   }
 }
 
-function sameTokens(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((token, index) => token === b[index]);
+function depthOf(pointer: string): number {
+  let depth = 0;
+  for (let index = pointer.indexOf("/"); index !== -1; index = pointer.indexOf("/", index + 1)) depth++;
+  return depth;
 }
 
 // A `$ref` written in the entry is reported with an empty pointer so that the OpenAPI loader
@@ -229,8 +222,4 @@ function sameTokens(a: readonly string[], b: readonly string[]): boolean {
 function locate(root: string, entryFile: string, site: Target): { file: string; pointer: string } {
   if (site.file === entryFile) return { file: relativeToRoot(root, entryFile), pointer: "" };
   return { file: relativeToRoot(root, site.file), pointer: `${site.pointer}/$ref` };
-}
-
-function prefix(site: Target, entryFile: string, ref: string): string {
-  return site.file === entryFile ? "" : `$ref "${ref}": `;
 }

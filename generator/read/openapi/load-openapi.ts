@@ -14,7 +14,7 @@ export async function loadOpenApiDocument(absoluteFile: string, options: LoadOpt
   const loaded = read ?? (await readDocument(absoluteFile, options));
   try {
     // Files first, with our own bundler (each file parsed once); what is left is internal refs.
-    const files = hasFileRefs(loaded.document) ? await bundleFiles(absoluteFile, loaded.document, options, options.parsed) : undefined;
+    const files = hasFileRefs(loaded.document) ? bundleFiles(absoluteFile, loaded.document, options, options.parsed) : undefined;
     return { file: loaded.file, document: await bundleRefs(absoluteFile, files ?? loaded.document, options) };
   } catch (error) {
     if (!(error instanceof InputError) || error.location.pointer !== "") throw error;
