@@ -9,6 +9,7 @@ import { InputError } from "../../generator/errors.ts";
 import { bundleFiles } from "../../generator/load/bundle-files.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { parseSchemaText } from "../../generator/load/parse-text.ts";
+import { resolvePointer } from "../../generator/json-pointer.ts";
 
 let dir: string;
 let root: string;
@@ -75,23 +76,23 @@ properties:
 `,
       "components/schemas/Tag.yaml": "type: string\n",
     });
-    const document = bundle() as any;
-    const pet = document.components.schemas.Pet;
-    expect(pet.properties.name).toEqual({ type: "string" });
-    expect(pet.properties.children.items).toEqual({ $ref: "#/components/schemas/Pet" });
-    const body = document.paths["/pets"].post.requestBody.content["application/json"].schema;
-    expect(body.properties.pet).toEqual({ $ref: "#/components/schemas/Pet" });
-    expect(body.properties.name).toEqual({ $ref: "#/components/schemas/Pet/properties/name" });
+    const document = bundle();
+    const pet = "/components/schemas/Pet";
+    const body = "/paths/~1pets/post/requestBody/content/application~1json/schema";
+    expect(resolvePointer(document, `${pet}/properties/name`)).toEqual({ type: "string" });
+    expect(resolvePointer(document, `${pet}/properties/children/items`)).toEqual({ $ref: "#/components/schemas/Pet" });
+    expect(resolvePointer(document, `${body}/properties/pet`)).toEqual({ $ref: "#/components/schemas/Pet" });
+    expect(resolvePointer(document, `${body}/properties/name`)).toEqual({ $ref: "#/components/schemas/Pet/properties/name" });
     // Tag is referenced from Pet (depth 5, with a sibling) and from the path (depth 9): the shallower
     // reference holds it, its sibling kept over the target's keys; the deeper one points there.
-    expect(pet.properties.tag).toEqual({ type: "string", description: "the pet's tag" });
-    expect(body.properties.tag).toEqual({ $ref: "#/components/schemas/Pet/properties/tag" });
+    expect(resolvePointer(document, `${pet}/properties/tag`)).toEqual({ type: "string", description: "the pet's tag" });
+    expect(resolvePointer(document, `${body}/properties/tag`)).toEqual({ $ref: "#/components/schemas/Pet/properties/tag" });
   });
 
   it("uses the documents the set already parsed instead of reading them again", () => {
     write({ "openapi.yaml": ENTRY, "paths/pets.yaml": "{}\n", "components/schemas/Pet.yaml": "type: string\n" });
     const parsed = new Map<string, unknown>([[path.join(root, "components/schemas/Pet.yaml"), { type: "integer" }]]);
-    expect((bundle("openapi.yaml", parsed) as any).components.schemas.Pet).toEqual({ type: "integer" });
+    expect(resolvePointer(bundle("openapi.yaml", parsed), "/components/schemas/Pet")).toEqual({ type: "integer" });
   });
 
   it("leaves network references and $id to ref-parser", () => {
