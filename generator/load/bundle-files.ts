@@ -150,7 +150,7 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       (byDepth[depthOf(out)] ??= []).push({ out, target, extended: Object.keys(value).length > 1 });
     }
     for (const [name, child] of Object.entries(value)) {
-      if (name !== "$ref") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+      if (name !== "$ref" || typeof ref !== "string") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
     }
   };
   placed.set(key({ file: entryFile, pointer: "" }), "");
@@ -171,13 +171,14 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
   const emit = (value: Json, at: Target, home: string, cut: number, chain = 0): Json => {
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut));
+    const ref = (value as { $ref?: unknown }).$ref;
     const result: Record<string, Json> = {};
     const siblings = (): void => {
       for (const [name, child] of Object.entries(value)) {
-        if (name !== "$ref") result[name] = emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+        if (name !== "$ref" || typeof ref !== "string")
+          result[name] = emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
       }
     };
-    const ref = (value as { $ref?: unknown }).$ref;
     if (typeof ref !== "string") {
       siblings();
       return result;

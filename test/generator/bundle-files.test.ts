@@ -95,6 +95,16 @@ properties:
     expect(resolvePointer(bundle("openapi.yaml", parsed), "/components/schemas/Pet")).toEqual({ type: "integer" });
   });
 
+  it("keeps a property named $ref (a schema, not a reference) and walks it", () => {
+    write({
+      "openapi.yaml": ENTRY,
+      "paths/pets.yaml": "{}\n",
+      "components/schemas/Pet.yaml": "type: object\nproperties:\n  $ref: { $ref: ./Tag.yaml }\n",
+      "components/schemas/Tag.yaml": "type: string\n",
+    });
+    expect(resolvePointer(bundle(), "/components/schemas/Pet")).toEqual({ type: "object", properties: { $ref: { type: "string" } } });
+  });
+
   it("leaves network references and $id to ref-parser", () => {
     write({ "openapi.yaml": ENTRY, "paths/pets.yaml": "$ref: https://example.com/p.yaml\n", "components/schemas/Pet.yaml": "type: string\n" });
     expect(bundle()).toBeUndefined();
