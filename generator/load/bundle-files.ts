@@ -87,9 +87,9 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
   const targetOf = (ref: string, site: Target): Target | undefined => {
     const hash = ref.indexOf("#");
     const address = hash === -1 ? ref : ref.slice(0, hash);
-    const fragment = hash === -1 ? "" : decodeURIComponent(ref.slice(hash + 1));
+    const fragment = hash === -1 ? "" : uriDecoded(ref.slice(hash + 1));
     if (/^[a-z][a-z0-9+.-]*:/i.test(address) || (fragment !== "" && !fragment.startsWith("/"))) return undefined;
-    const file = address === "" ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(address));
+    const file = address === "" ? site.file : path.resolve(path.dirname(site.file), uriDecoded(address));
     let current: Target = { file, pointer: fragment };
     for (let step = 0; step < MAX_CHAIN; step++) {
       let node: Json = load(current.file, site, ref);
@@ -194,7 +194,8 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       return result;
     }
     const [placedAt, rest] = placement(placed, target) as [string, string];
-    result.$ref = `#${placedAt}${rest}`;
+    // `%` escaped as ref-parser writes it: readers URI-decode a `$ref`'s fragment.
+    result.$ref = `#${placedAt}${rest}`.replaceAll("%", "%25");
     siblings();
     return result;
   };
@@ -209,6 +210,15 @@ function placement(placed: ReadonlyMap<string, string>, target: Target): [string
     if (home !== undefined) return [home, target.pointer.slice(pointer.length)];
     if (pointer === "") return undefined;
     pointer = pointer.slice(0, pointer.lastIndexOf("/"));
+  }
+}
+
+/** `text` URI-decoded, or as written when it is not valid URI encoding (as ref-parser reads it). */
+function uriDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 

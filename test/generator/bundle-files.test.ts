@@ -105,6 +105,15 @@ properties:
     expect(resolvePointer(bundle(), "/components/schemas/Pet")).toEqual({ type: "object", properties: { $ref: { type: "string" } } });
   });
 
+  it("escapes % in the internal references it writes, as ref-parser does", () => {
+    write({
+      "openapi.yaml": ENTRY.replace("    Pet:\n", "    Pet%:\n"),
+      "paths/pets.yaml": "get:\n  parameters:\n    - $ref: ../components/schemas/Pet.yaml\n",
+      "components/schemas/Pet.yaml": "type: string\n",
+    });
+    expect(resolvePointer(bundle(), "/paths/~1pets/get/parameters/0")).toEqual({ $ref: "#/components/schemas/Pet%25" });
+  });
+
   it("leaves network references and $id to ref-parser", () => {
     write({ "openapi.yaml": ENTRY, "paths/pets.yaml": "$ref: https://example.com/p.yaml\n", "components/schemas/Pet.yaml": "type: string\n" });
     expect(bundle()).toBeUndefined();
