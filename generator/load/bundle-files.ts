@@ -150,7 +150,8 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       (byDepth[depthOf(out)] ??= []).push({ out, target, extended: Object.keys(value).length > 1 });
     }
     for (const [name, child] of Object.entries(value)) {
-      if (name !== "$ref" || typeof ref !== "string") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+      if (child === null || typeof child !== "object" || (name === "$ref" && typeof ref === "string")) continue; // no pointer built for a leaf
+      collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
     }
   };
   placed.set(key({ file: entryFile, pointer: "" }), "");
@@ -175,8 +176,9 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     const result: Record<string, Json> = {};
     const siblings = (): void => {
       for (const [name, child] of Object.entries(value)) {
-        if (name !== "$ref" || typeof ref !== "string")
-          result[name] = emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+        if (name === "$ref" && typeof ref === "string") continue;
+        result[name] =
+          child === null || typeof child !== "object" ? child : emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
       }
     };
     if (typeof ref !== "string") {

@@ -90,7 +90,7 @@ const MAY_HOLD_ANCHOR = /(?:^|[\s[{,])&[^\s[\]{},]/m;
 const DIRECTIVE = /^%/m;
 
 function parseYamlFast(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (MAY_HOLD_ANCHOR.test(text) || DIRECTIVE.test(text)) return { ok: false };
+  if ((text.includes("&") && MAY_HOLD_ANCHOR.test(text)) || (text.includes("%") && DIRECTIVE.test(text))) return { ok: false };
   try {
     return { ok: true, value: loadYamlFast(text, { schema: CORE_SCHEMA }) };
   } catch {
