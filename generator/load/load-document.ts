@@ -13,6 +13,8 @@ export interface LoadOptions {
   readonly root: string;
   /** Allow `$ref`s to http(s) URLs. Off by default: generation must not depend on the network. */
   readonly allowNetwork?: boolean;
+  /** Documents the schema set already parsed (absolute path to value), read again by no one. */
+  readonly parsed?: ReadonlyMap<string, unknown>;
 }
 
 export interface LoadedDocument {
@@ -26,9 +28,17 @@ export function relativeToRoot(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join("/");
 }
 
+// A schema set reads its thousands of files with one options object: its root is resolved once.
+const realRoots = new WeakMap<LoadOptions, Promise<string>>();
+function realRoot(options: LoadOptions): Promise<string> {
+  let root = realRoots.get(options);
+  if (root === undefined) realRoots.set(options, (root = realpath(options.root)));
+  return root;
+}
+
 /** Reads and parses one document without touching its `$ref`s. */
 export async function readDocument(absoluteFile: string, options: LoadOptions): Promise<LoadedDocument> {
-  const root = await realpath(options.root);
+  const root = await realRoot(options);
   const file = relativeToRoot(root, absoluteFile);
   const text = await readFile(absoluteFile, "utf8");
   return { file, document: parseSchemaText(file, text) };

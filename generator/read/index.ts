@@ -21,6 +21,9 @@ export interface ReadSetOptions {
   readonly defaultsOptional?: boolean;
 }
 
+/** Files read at once. */
+const READ_BATCH = 64;
+
 /** The files of a schema set, sorted so that every run reads them in the same order. */
 export async function listSchemaFiles(root: string): Promise<string[]> {
   const found: string[] = [];
@@ -63,13 +66,19 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   };
   const load = { root, allowNetwork: options.allowNetwork };
   const documents: SetDocument[] = [];
-  for (const file of options.entry !== undefined ? files.filter((candidate) => candidate === options.entry) : files) {
-    try {
-      documents.push({ file, read: await readDocument(file, load) });
-    } catch (error) {
-      collect(error);
+  // Read a batch at a time: one file after another leaves the process idle on I/O (half of the
+  // read time of a 2,581-file split), all at once could run out of file handles.
+  const wanted = options.entry !== undefined ? files.filter((candidate) => candidate === options.entry) : files;
+  for (let start = 0; start < wanted.length; start += READ_BATCH) {
+    const batch = wanted.slice(start, start + READ_BATCH);
+    const reads = await Promise.allSettled(batch.map((file) => readDocument(file, load)));
+    for (const [index, outcome] of reads.entries()) {
+      if (outcome.status === "fulfilled") documents.push({ file: batch[index] as string, read: outcome.value });
+      else collect(outcome.reason);
     }
   }
+  // Parts of a split OpenAPI document are bundled from these, not read and parsed a second time.
+  const parsed = new Map(documents.map((document) => [document.file, document.read.document]));
   let entries: SetDocument[] = [];
   try {
     entries = setEntries(documents, root, options.entry);
@@ -79,7 +88,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? readOpenApi(await loadOpenApiDocument(file, load, read), { strict: options.strict })
+        ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
         : await readToolFile(read, file, load);
       tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);

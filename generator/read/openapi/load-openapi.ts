@@ -5,6 +5,7 @@ import path from "node:path";
 import { InputError } from "../../errors.ts";
 import { bundleRefs, readDocument, type LoadedDocument, type LoadOptions } from "../../load/load-document.ts";
 
+import { bundleFiles, hasFileRefs } from "../../load/bundle-files.ts";
 import { parseSchemaText } from "../../load/parse-text.ts";
 import { pointerToken, resolvePointer } from "../../json-pointer.ts";
 
@@ -12,7 +13,9 @@ import { pointerToken, resolvePointer } from "../../json-pointer.ts";
 export async function loadOpenApiDocument(absoluteFile: string, options: LoadOptions, read?: LoadedDocument): Promise<LoadedDocument> {
   const loaded = read ?? (await readDocument(absoluteFile, options));
   try {
-    return { file: loaded.file, document: await bundleRefs(absoluteFile, loaded.document, options) };
+    // Files first, with our own bundler (each file parsed once); what is left is internal refs.
+    const files = hasFileRefs(loaded.document) ? bundleFiles(absoluteFile, loaded.document, options, options.parsed) : undefined;
+    return { file: loaded.file, document: await bundleRefs(absoluteFile, files ?? loaded.document, options) };
   } catch (error) {
     if (!(error instanceof InputError) || error.location.pointer !== "") throw error;
     throw locateBrokenRef(absoluteFile, error) ?? error;
