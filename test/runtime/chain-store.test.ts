@@ -84,4 +84,34 @@ describe("the process's store", () => {
     for (const tool of tools) for (let index = 0; index < DEFAULT_CHAIN_LIMITS.maxChains; index++) await tool.call(bad, { turn: `process-${index}` });
     expect(PROCESS_CHAINS.size).toBeLessThanOrEqual(DEFAULT_CHAIN_LIMITS.maxChains);
   });
+
+  it("counts each owner's kept turns, so a guard with none skips the lookup", () => {
+    vi.useFakeTimers();
+    const owner = recorder();
+    const other = recorder();
+    const store = new ChainStore({ maxChains: 2, maxHeld: 1, ttlMs: 1000 });
+    const [a, b, c] = [turn("a", owner), turn("b", owner), turn("c", other)];
+    store.put(a);
+    store.put(b);
+    store.put(a);
+    expect(owner.kept).toBe(2);
+    store.delete(a);
+    store.delete(a);
+    expect(owner.kept).toBe(1);
+    expect(store.get("b")).toBe(b);
+    // Evicted past the cap (b, the least recently used), then a held turn pushed out by another.
+    store.put(a);
+    store.put(c);
+    expect([owner.kept, other.kept]).toEqual([1, 1]);
+    a.rejected = true;
+    store.put(a);
+    const held = turn("d", other);
+    held.rejected = true;
+    store.put(held);
+    expect([owner.kept, other.kept, store.size]).toEqual([0, 2, 2]);
+    // Expired by time.
+    vi.advanceTimersByTime(1001);
+    expect(store.get("c")).toBeUndefined();
+    expect([owner.kept, other.kept]).toEqual([0, 1]);
+  });
 });

@@ -35,6 +35,12 @@ export class OpenChain {
 /** What a store tells a turn's owner (its guard) when it drops the turn. */
 export interface TurnOwner {
   dropped(turn: TurnState): void;
+  /**
+   * How many of the owner's turns the store holds, kept by the store (never less than the true
+   * number; more only after parallel calls of one turn replaced each other's state). At 0 the
+   * owner knows, without a lookup, that a turn of its own has no state.
+   */
+  kept?: number;
 }
 
 /**
@@ -48,6 +54,8 @@ export class TurnState {
   readonly owner: TurnOwner;
   /** When the store last took it in; -1 until the first time. */
   touchedAt = -1;
+  /** In one of the store's tiers now (put, and not deleted or dropped since). */
+  inStore = false;
   /** Failed attempts in the turn, over all its chains. */
   failures = 0;
   /** Failed attempts in the open chain. */
@@ -152,7 +160,11 @@ export class ChainStore {
     this.#lastMiss = undefined;
     // A turn never put before is in neither tier (the guard makes one only when `get` found
     // none): no lookups to take it out first, which a full store pays dearly for.
-    const stored = turn.touchedAt !== -1;
+    const stored = turn.inStore;
+    if (!stored) {
+      turn.inStore = true;
+      turn.owner.kept = (turn.owner.kept ?? 0) + 1;
+    }
     turn.touchedAt = now;
     if (turn.held) {
       if (stored) {
@@ -193,9 +205,11 @@ export class ChainStore {
     }
   }
 
-  delete(key: string): void {
-    this.#open.delete(key);
-    this.#held.delete(key);
+  delete(turn: TurnState): void {
+    if (!turn.inStore) return;
+    this.#open.delete(turn.key);
+    this.#held.delete(turn.key);
+    this.#forget(turn);
   }
 
   /** Turns kept, open and held. */
@@ -205,7 +219,13 @@ export class ChainStore {
 
   #drop(tier: Map<string, TurnState>, turn: TurnState): void {
     tier.delete(turn.key);
+    this.#forget(turn);
     turn.owner.dropped(turn);
+  }
+
+  #forget(turn: TurnState): void {
+    turn.inStore = false;
+    turn.owner.kept = (turn.owner.kept ?? 1) - 1;
   }
 }
 

@@ -70,6 +70,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #composition: Composition<Args> | undefined;
   /** The sink (the default opened on the first entry), redaction, caps, durable and fail-closed modes. */
   readonly #ledger: GuardLedger;
+  /** This tool's turns in the store, counted by the store (TurnOwner). */
+  kept = 0;
 
   constructor(
     spec: ToolSpec,
@@ -111,7 +113,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
     }
     if (!isPassed(step)) return { ok: false, outcome: step };
-    const snapshot = new Snapshot(this.name, step.record.raw, step.record.coercions, step.record.resolutions, step.record.absent);
+    const snapshot = new Snapshot(this.name, step.record);
     const attempts = this.#close(context.turn, step.record, "ok", snapshot);
     return new Checked(step.value as Validated<Args>, step.record.coercions, attempts, snapshot);
   }
@@ -167,7 +169,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw markDependencyFailure(error, "resolver");
     };
     try {
-      const done = resolveStage(passed.value, references, { tool: this.name, offers: this.#state(turn)?.offers ?? NO_OFFERS, signal: context.signal });
+      const done = resolveStage(passed.value, references, this.name, this.#state(turn)?.offers ?? NO_OFFERS, context.signal);
       return isThenable(done)
         ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed)
         : this.#resolved(done.step, done.value, passed.record, turn);
@@ -263,7 +265,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const record = passed.record;
     const args = passed.value as Validated<Args>;
     const turn = context.turn;
-    const snapshot = new Snapshot(this.name, record.raw, record.coercions, record.resolutions, record.absent);
+    const snapshot = new Snapshot(this.name, record);
     const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
     const failed = (error: unknown): never => {
       // The implementation's own failure: recorded, then propagated unchanged (marked, so the
@@ -309,7 +311,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     chain.attempts.push(record);
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
-    if (state.failures === 0 && state.offers === undefined) this.#store.delete(state.key);
+    if (state.failures === 0 && state.offers === undefined) this.#store.delete(state);
     const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
     this.#ledger.record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
@@ -317,7 +319,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   #state(turn: string): TurnState | undefined {
-    return this.#store.size === 0 ? undefined : this.#store.get(this.#prefix + turn);
+    // No turn of this tool is kept (the common case: valid calls keep none): no key to build, no lookup.
+    return this.kept === 0 ? undefined : this.#store.get(this.#prefix + turn);
   }
 
   /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */

@@ -6,37 +6,36 @@ import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
-import type { Resolution } from "../contract/resolution.ts";
 import { spliceMembers } from "../json/top-level-members.ts";
 import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
+import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
 import { idempotencyKey } from "./idempotency.ts";
 
 /** The validated arguments, rebuilt on demand from immutable inputs: raw text plus coercions. */
 export class Snapshot implements ArgumentsSnapshot {
   readonly #tool: string;
-  readonly #text: string;
-  readonly #coercions: readonly Coercion[];
-  readonly #resolutions: readonly Resolution[] | undefined;
-  /** Nulls dropped before validation (`CallContext.absentNulls`), by JSON Pointer. */
-  readonly #absent: readonly string[] | undefined;
+  /**
+   * The passing attempt as recorded: its raw text, coercions, resolutions and dropped nulls
+   * (`CallContext.absentNulls`). Read from there, not copied: the ledger keeps both until it
+   * writes the entry. Final once the attempt passed (the reference step sets `resolutions` first).
+   */
+  readonly #record: LedgerAttempt;
   #fingerprint: string | undefined;
   #intent: string | undefined;
 
-  constructor(tool: string, text: string, coercions: readonly Coercion[], resolutions: readonly Resolution[] | undefined, absent?: readonly string[]) {
-    this.#absent = absent;
+  constructor(tool: string, record: LedgerAttempt) {
     this.#tool = tool;
-    this.#text = text;
-    this.#coercions = coercions;
-    this.#resolutions = resolutions;
+    this.#record = record;
   }
 
   /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
-    const value = JSON.parse(this.#text) as JsonValue;
-    if (this.#absent) removeAbsent(value, this.#absent);
-    for (const coercion of this.#coercions) setAt(value, coercion.path, coercion.to);
-    return (this.#resolutions ? applyResolutions(value, this.#resolutions) : value) as JsonValue;
+    const { raw, absent, coercions, resolutions } = this.#record;
+    const value = JSON.parse(raw) as JsonValue;
+    if (absent) removeAbsent(value, absent);
+    for (const coercion of coercions) setAt(value, coercion.path, coercion.to);
+    return (resolutions ? applyResolutions(value, resolutions) : value) as JsonValue;
   }
 
   /**
@@ -45,8 +44,8 @@ export class Snapshot implements ArgumentsSnapshot {
    * `spliceMembers`); `undefined` otherwise.
    */
   argumentsText(): string | undefined {
-    const resolutions = this.#resolutions;
-    if (this.#coercions.length > 0 || (this.#absent?.length ?? 0) > 0 || resolutions === undefined) return undefined;
+    const { raw, absent, coercions, resolutions } = this.#record;
+    if (coercions.length > 0 || (absent?.length ?? 0) > 0 || resolutions === undefined) return undefined;
     const drop = new Set<string>();
     let append = "";
     for (const resolution of resolutions) {
@@ -55,17 +54,19 @@ export class Snapshot implements ArgumentsSnapshot {
       drop.add(field);
       append += `${append === "" ? "" : ","}${JSON.stringify(resolution.target)}:${JSON.stringify(resolution.id)}`;
     }
-    return spliceMembers(this.#text, drop, append);
+    return spliceMembers(raw, drop, append);
   }
 
   /** The properties references were resolved into: keys the raw text does not have. */
   get addedKeys(): readonly string[] {
-    return this.#resolutions ? this.#resolutions.map((resolution) => resolution.target) : [];
+    const resolutions = this.#record.resolutions;
+    return resolutions ? resolutions.map((resolution) => resolution.target) : [];
   }
 
   /** Whether the arguments differ from what the raw text says (coercions, resolutions, absent nulls). */
   get changed(): boolean {
-    return this.#coercions.length > 0 || (this.#resolutions?.length ?? 0) > 0 || (this.#absent?.length ?? 0) > 0;
+    const { absent, coercions, resolutions } = this.#record;
+    return coercions.length > 0 || (resolutions?.length ?? 0) > 0 || (absent?.length ?? 0) > 0;
   }
 
   /** The key if something already derived it (or named the intent); never computes it. */

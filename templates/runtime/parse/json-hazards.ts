@@ -5,13 +5,15 @@
 //
 // Cost: a valid call pays one walk over the parsed value (proportional to its nodes, not its
 // characters; one comparison per number, a string check only when the text could hold a lone
-// surrogate) plus native scans of the text: `isWellFormed`, one `indexOf` for a backslash and one
-// per colon. Everything that reads the text character by character (where a repeated key is,
-// which integer lost digits, where the nesting got too deep) runs only once the cheap checks
-// found something.
+// surrogate) plus native scans of the text: `isWellFormed` and one `indexOf` for a backslash. A
+// repeated key is ruled out by length first (see `SHORTEST_MEMBER`); only a text longer than that
+// allows pays one `indexOf` per colon. Everything that reads the text character by character
+// (where a repeated key is, which integer lost digits, where the nesting got too deep) runs only
+// once the cheap checks found something.
 import type { ArgumentError } from "../contract/outcome.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
-import { findDuplicateKeys, stringEnd } from "./duplicate-keys.ts";
+import { findDuplicateKeys } from "./duplicate-keys.ts";
+import { lossyIntegers } from "./lossy-integers.ts";
 
 const MAX_REPORTED = 5;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -20,6 +22,8 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 let hazardSeen = false;
 let tooDeep = false;
 let maxDepth = Number.POSITIVE_INFINITY;
+/** The shortest text that could spell the walked value: see `SHORTEST_MEMBER`. */
+let shortest = 0;
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
 
 /** What the walk found when the value nests deeper than the limit: the caller words the error. */
@@ -44,9 +48,13 @@ export function findHazards(
   hazardSeen = false;
   tooDeep = false;
   maxDepth = depthLimit;
+  shortest = 0;
   const keys = countKeys(value, checkStrings, 1);
   if (tooDeep) return TOO_DEEP;
-  // The valid path ends here, without allocating a list for no errors.
+  // The valid path ends here, without allocating a list for no errors: first when the text is too
+  // short to hold a member the parsed value lost, else when it spells no more key tokens than the
+  // value has keys.
+  if (!hazardSeen && text.length - shortest < SHORTEST_MEMBER) return NO_HAZARDS;
   const tokens = keyTokens(text);
   if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
@@ -75,10 +83,41 @@ function badNumber(n: number): boolean {
   return n > MAX_SAFE || n < -MAX_SAFE;
 }
 
+/**
+ * A repeated key leaves a whole member in the text that the parsed value does not hold: at least
+ * `"":0,` (an empty key, a one-character value and a comma, or a comma before it). So while the
+ * walk counts keys it also adds up `shortest`, a lower bound on the length of any JSON text that
+ * spells the parsed value without repeating a key: every key and string with its quotes (escapes
+ * only make the text longer), `true`, `false` and `null` as spelled, the fewest characters any
+ * spelling of each number needs (`shortestNumber`), brackets, commas and colons. Whitespace, escapes,
+ * longer numbers and repeated keys are the only ways a text exceeds it; a text that exceeds it by
+ * less than one member repeats no key.
+ */
+const SHORTEST_MEMBER = 5;
+
+/**
+ * The fewest characters any JSON spelling of `n` has (the value does not keep its spelling): an
+ * integer needs its digits, or 3 (`1e3`) once it has more; a fraction below 1 needs 3 (`0.5`);
+ * any other fraction needs one digit more than its integer part has and a `.` or an `e` (an
+ * integer's digits would spell an integer, which parses to itself). Plus one for a minus sign.
+ */
+function shortestNumber(n: number): number {
+  const sign = n < 0 ? 1 : 0;
+  const a = sign === 1 ? -n : n;
+  if (a < 10 && Number.isInteger(a)) return sign + 1;
+  if (!(a < MAX_SAFE)) return sign + 1; // Infinite or huge: reported as a hazard anyway.
+  if (Number.isInteger(a)) return sign + (a < 100 ? 2 : 3);
+  if (a < 1) return sign + 3;
+  let digits = 1;
+  for (let power = 10; a >= power; power *= 10) digits++;
+  return sign + digits + 2;
+}
+
 /** Keys in `value`; flags a hazard or a level deeper than the limit (`depth`: this value's level if it is a container). */
 function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
   if (typeof value === "object" && value !== null) return countContainer(value, checkStrings, depth);
   flagLeaf(value, checkStrings);
+  shortest += typeof value === "string" ? value.length + 2 : typeof value === "number" ? shortestNumber(value) : value === false ? 5 : 4;
   return 0;
 }
 
@@ -89,27 +128,49 @@ function countContainer(value: object, checkStrings: boolean, depth: number): nu
     return 0;
   }
   let keys = 0;
+  // Leaves' lengths summed locally, added to `shortest` once per container.
+  let length = 0;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
+    const items = value.length;
+    // The brackets and the commas between items; each item's own length below.
+    length = items === 0 ? 2 : items + 1;
+    for (let i = 0; i < items; i++) {
       const item: unknown = value[i];
       if (typeof item === "object") {
         if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+        else length += 4;
       } else if (typeof item === "number") {
+        length += shortestNumber(item);
         if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
-      } else if (checkStrings) flagLeaf(item, true);
+      } else if (typeof item === "string") {
+        length += item.length + 2;
+        if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+      } else length += item === false ? 5 : 4;
     }
+    shortest += length;
     return keys;
   }
+  // The braces; each member adds its key, quotes, colon and comma (one comma too many, taken back below).
+  length = 1;
+  let members = 0;
   for (const key in value) {
     keys++;
+    members++;
+    length += key.length + 4;
     if (checkStrings && !isWellFormed(key)) hazardSeen = true;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "object") {
       if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
+      else length += 4;
     } else if (typeof item === "number") {
+      length += shortestNumber(item);
       if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
-    } else if (checkStrings) flagLeaf(item, true);
+    } else if (typeof item === "string") {
+      length += item.length + 2;
+      if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+    } else length += item === false ? 5 : 4;
   }
+  shortest += members === 0 ? length + 1 : length;
   return keys;
 }
 
@@ -117,63 +178,6 @@ function flagLeaf(value: unknown, checkStrings: boolean): void {
   if (typeof value === "number") {
     if (badNumber(value)) hazardSeen = true;
   } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
-}
-
-/**
- * Parsed values of integer literals in `text` whose digits `JSON.parse` could not keep. One pass
- * over the text: strings are skipped (a digit run inside a string is no number), and each number
- * token costs time linear in its length, whatever its digits (no regular expression that could
- * backtrack, no slicing per trailing zero, no big-integer conversion of more than 400 digits).
- */
-function lossyIntegers(text: string): Set<number> {
-  const lossy = new Set<number>();
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i = stringEnd(text, i);
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      let end = i + 1;
-      while (end < n && isNumberChar(text.charCodeAt(end))) end++;
-      if (losesDigits(text, i, end)) {
-        lossy.add(Number(text.slice(i, end)));
-        // Only the first few are reported; the rest of the text need not be read.
-        if (lossy.size >= MAX_REPORTED) break;
-      }
-      i = end - 1;
-    }
-  }
-  return lossy;
-}
-
-function isNumberChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
-}
-
-/** Whether the number token `text[from..to)` spells an integer that its double does not equal. */
-function losesDigits(text: string, from: number, to: number): boolean {
-  const token = text.slice(from, to);
-  const parsed = Number(token);
-  // Only an integer beyond 2^53 can have lost digits; anything else is decided here, cheaply.
-  if (!Number.isFinite(parsed) || !Number.isInteger(parsed) || Number.isSafeInteger(parsed)) return false;
-  let at = token.charCodeAt(0) === 0x2d ? 1 : 0;
-  const dot = token.indexOf(".");
-  const e = token.search(/[eE]/);
-  const mantissaEnd = e === -1 ? token.length : e;
-  const intPart = token.slice(at, dot === -1 ? mantissaEnd : dot);
-  const fraction = dot === -1 ? "" : token.slice(dot + 1, mantissaEnd);
-  const digits = intPart + fraction;
-  let exponent = (e === -1 ? 0 : Number(token.slice(e + 1))) - fraction.length;
-  let last = digits.length;
-  while (last > 0 && digits.charCodeAt(last - 1) === 0x30) last--;
-  exponent += digits.length - last;
-  at = 0;
-  while (at < last && digits.charCodeAt(at) === 0x30) at++;
-  // A spelled fraction is not an integer literal; up to 15 significant digits always survive a
-  // double; more than 400 digits would have overflowed (and is reported as infinite).
-  const significant = last - at;
-  if (exponent < 0 || significant <= 15 || significant + exponent > 400) return false;
-  return BigInt(digits.slice(at, last) + "0".repeat(exponent)) !== BigInt(Math.abs(parsed));
 }
 
 function collectValueHazards(value: unknown, path: string, checkStrings: boolean, lossy: (n: number) => boolean, errors: ArgumentError[]): void {

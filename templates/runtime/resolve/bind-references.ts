@@ -45,8 +45,15 @@ type Resolved = { readonly step: ReferenceStep; readonly value: unknown };
  * the planned way when `fixed` covers the call, else the general way. Synchronous when every
  * resolver answers synchronously; throws (or rejects with) what a resolver's failure becomes.
  */
-export function resolveStage(value: unknown, bound: BoundReferences, context: Omit<ResolveContext, "resolvers" | "timeoutMs">): Resolved | Promise<Resolved> {
-  const full: ResolveContext = { ...context, resolvers: bound.resolvers, timeoutMs: bound.timeoutMs };
+export function resolveStage(
+  value: unknown,
+  bound: BoundReferences,
+  tool: string,
+  offers: ResolveContext["offers"],
+  signal: AbortSignal | undefined,
+): Resolved | Promise<Resolved> {
+  // One literal of one shape per call (a spread of the caller's object cost as much as the lookup).
+  const full: ResolveContext = { tool, resolvers: bound.resolvers, offers, timeoutMs: bound.timeoutMs, signal };
   const planned = bound.fixed && resolveFixed(value, bound.fixed, full);
   if (planned) return planned;
   const step = resolveReferences(value, bound.patterns, full);

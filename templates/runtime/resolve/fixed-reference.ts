@@ -4,7 +4,7 @@
 // expanding the pattern, building the field's pointer and splitting it again on every call. Any
 // other case (an array pattern, several fields, candidates already offered, a value that is not
 // text) goes the general way (references.ts), before any resolver is asked.
-import type { Resolution } from "../contract/resolution.ts";
+import type { Candidate, Resolution } from "../contract/resolution.ts";
 import { withoutField } from "./apply-resolutions.ts";
 import type { Field, ReferencePattern } from "./reference-fields.ts";
 import { decide, type ReferenceStep } from "./references.ts";
@@ -52,15 +52,27 @@ export function resolveFixed(
   const text = node[plan.key];
   if (typeof text !== "string") return undefined;
   const parent = node;
-  const settle = (candidates: readonly { readonly id: string; readonly label: string }[]) => {
-    if (candidates.length !== 1) return { step: decide([{ field: { ...plan.field, text }, error: undefined, candidates }]), value };
-    const id = (candidates[0] as { id: string }).id;
-    const rebuilt = withoutField(parent, plan.key, plan.field.target, id);
-    if (holder === undefined) value = rebuilt;
-    else Object.defineProperty(holder, plan.parents.at(-1) as string, { value: rebuilt, writable: true, enumerable: true, configurable: true });
-    const resolution: Resolution = { path: plan.field.path, text, id, target: plan.field.target };
-    return { step: { kind: "resolved", resolutions: [resolution] } as ReferenceStep, value };
-  };
   const found = lookUp(text, plan.field.path, plan.field.kind, context);
-  return Array.isArray(found) ? settle(found) : (found as Promise<readonly { readonly id: string; readonly label: string }[]>).then(settle);
+  // A synchronous resolver's answer is settled without a closure made for it.
+  return Array.isArray(found)
+    ? settle(found, value, holder, parent, text, plan)
+    : (found as Promise<readonly Candidate[]>).then((candidates) => settle(candidates, value, holder, parent, text, plan));
+}
+
+/** The step for the resolver's answer, and the arguments with the field replaced when it was one match. */
+function settle(
+  candidates: readonly Candidate[],
+  value: unknown,
+  holder: Record<string, unknown> | undefined,
+  parent: Record<string, unknown>,
+  text: string,
+  plan: FixedReference,
+): { readonly step: ReferenceStep; readonly value: unknown } {
+  if (candidates.length !== 1) return { step: decide([{ field: { ...plan.field, text }, error: undefined, candidates }]), value };
+  const id = (candidates[0] as Candidate).id;
+  const rebuilt = withoutField(parent, plan.key, plan.field.target, id);
+  if (holder === undefined) value = rebuilt;
+  else Object.defineProperty(holder, plan.parents.at(-1) as string, { value: rebuilt, writable: true, enumerable: true, configurable: true });
+  const resolution: Resolution = { path: plan.field.path, text, id, target: plan.field.target };
+  return { step: { kind: "resolved", resolutions: [resolution] } as ReferenceStep, value };
 }

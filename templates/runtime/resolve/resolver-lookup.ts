@@ -35,10 +35,6 @@ export interface ResolveContext {
 export function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
   if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
-  const failure = (error: unknown): ReferenceResolverError =>
-    error instanceof ReferenceResolverError
-      ? error
-      : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
   // A resolver that answers synchronously needs no timer and, unless it reads `signal`, no
   // AbortController either: the signal is made on first read (creating one per lookup, plus
   // AbortSignal.any, cost as much as the rest of resolving). One timer both aborts the signal
@@ -49,7 +45,7 @@ export function lookUp(text: string, path: string, kind: string, context: Resolv
     pending = resolver(text, call);
     if (!isThenable(pending)) return candidatesOf(pending, context, path, kind);
   } catch (error) {
-    throw failure(error);
+    throw failure(error, context, path, kind);
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -65,9 +61,16 @@ export function lookUp(text: string, path: string, kind: string, context: Resolv
     },
     (error: unknown) => {
       clearTimeout(timer);
-      throw failure(error);
+      throw failure(error, context, path, kind);
     },
   );
+}
+
+/** What the resolver threw or rejected with, as a dependency failure (made only when one happens). */
+function failure(error: unknown, context: ResolveContext, path: string, kind: string): ReferenceResolverError {
+  return error instanceof ReferenceResolverError
+    ? error
+    : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
 }
 
 /**
@@ -109,23 +112,36 @@ function candidatesOf(answer: unknown, context: ResolveContext, path: string, ki
   if (!Array.isArray(answer) || !answer.every(isCandidate)) {
     throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
   }
+  // One match resolves the field: its id is checked (the implementation and the ledger get it),
+  // its label is kept as given, since a lone candidate is never shown to the model.
+  if (answer.length === 1) {
+    const only = answer[0] as Candidate;
+    checkId(only.id, context, path, kind);
+    return [{ id: only.id, label: only.label }];
+  }
   // The same identifier twice is one candidate, not an ambiguity.
   const unique = new Map<string, Candidate>();
   for (const candidate of answer) {
     if (unique.has(candidate.id)) continue;
-    // The model must copy an id back exactly, so it is never altered: one it could not copy,
-    // or that could carry text to the model, is the resolver's defect.
-    if (candidate.id.length > MAX_ID_LENGTH || UNPRINTABLE.test(candidate.id)) {
-      throw new ReferenceResolverError(
-        context.tool,
-        path,
-        kind,
-        `candidate ids must be at most ${MAX_ID_LENGTH} printable characters; got ${JSON.stringify(candidate.id.slice(0, 40))}${candidate.id.length > 40 ? "…" : ""}`,
-      );
-    }
+    checkId(candidate.id, context, path, kind);
     unique.set(candidate.id, { id: candidate.id, label: printableLabel(candidate.label) });
   }
   return [...unique.values()];
+}
+
+/**
+ * The model must copy an id back exactly, so it is never altered: one it could not copy, or that
+ * could carry text to the model, is the resolver's defect.
+ */
+function checkId(id: string, context: ResolveContext, path: string, kind: string): void {
+  if (id.length > MAX_ID_LENGTH || UNPRINTABLE.test(id)) {
+    throw new ReferenceResolverError(
+      context.tool,
+      path,
+      kind,
+      `candidate ids must be at most ${MAX_ID_LENGTH} printable characters; got ${JSON.stringify(id.slice(0, 40))}${id.length > 40 ? "…" : ""}`,
+    );
+  }
 }
 
 /** Longest candidate id accepted from a resolver. */
