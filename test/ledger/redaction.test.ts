@@ -177,4 +177,50 @@ describe("ledger redaction without a scan", () => {
     expect(ledger.last()?.arguments).toMatchObject({ session_token: "[redacted]", max_tokens: 5 });
     expect(text(ledger)).not.toContain("tok-secret-1");
   });
+  it("redacts the candidates of a question whose chosen id would go to a secret target", async () => {
+    const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "session_token" } } };
+    const ledger = new MemorySink();
+    const tool = defineTool<unknown, unknown, "account">(spec).implement(() => "in", {
+      ledger,
+      resolvers: {
+        account: () => [
+          { id: "tok-secret-1", label: "ann (work)" },
+          { id: "tok-secret-2", label: "ann (home)" },
+        ],
+      },
+    });
+    const outcome = await tool.call(JSON.stringify({ user: "ann" }), { turn: "t" });
+    // The model is asked, with the real candidates: only the ledger copy is redacted.
+    expect(JSON.stringify(outcome)).toContain("tok-secret-1");
+    expect(ledger.last()?.attempts.at(-1)?.question).toEqual({
+      field: "/user",
+      target: "session_token",
+      candidates: [
+        { id: "[redacted]", label: "[redacted]" },
+        { id: "[redacted]", label: "[redacted]" },
+      ],
+    });
+    expect(text(ledger)).not.toContain("tok-secret");
+  });
+
+  it("keeps the candidates of a question whose target is not secret", async () => {
+    const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "account_id" } } };
+    const ledger = new MemorySink();
+    const tool = defineTool<unknown, unknown, "account">(spec).implement(() => "in", {
+      ledger,
+      resolvers: {
+        account: () => [
+          { id: "acc-1", label: "ann (work)" },
+          { id: "acc-2", label: "ann (home)" },
+        ],
+      },
+    });
+    await tool.call(JSON.stringify({ user: "ann" }), { turn: "t" });
+    expect(
+      ledger
+        .last()
+        ?.attempts.at(-1)
+        ?.question?.candidates.map((candidate) => candidate.id),
+    ).toEqual(["acc-1", "acc-2"]);
+  });
 });

@@ -197,7 +197,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return this.#fail(turn, "semantic", errors, false, false, { ...record, failure: "semantic", errors });
     }
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
-    const chain = state.append({ ...record, question: { field: step.path, candidates } });
+    const chain = state.append({ ...record, question: { field: step.path, target: step.target, candidates } });
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
     this.#ledger.record(chain, turn, chain.attempts.slice(), "open");

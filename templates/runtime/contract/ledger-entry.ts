@@ -30,7 +30,12 @@ export interface LedgerAttempt {
   /** Reference fields resolved to identifiers, when the attempt got that far. */
   readonly resolutions?: readonly Resolution[];
   /** Present when the attempt's answer was a question: a reference matched several things. */
-  readonly question?: { readonly field: string; readonly candidates: readonly Candidate[] };
+  readonly question?: {
+    readonly field: string;
+    /** The property the chosen identifier is written to. */
+    readonly target?: string;
+    readonly candidates: readonly Candidate[];
+  };
   /** Milliseconds the guard spent on this attempt; only when asked (`implement(impl, {timing: true})`). */
   readonly guardMs?: number;
 }

@@ -257,8 +257,8 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
   const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
   const resolutions = redactor ? redactor.resolutions(attempt.resolutions) : attempt.resolutions;
   const long = raw.length > policy.maxTextChars;
-  const question = attempt.question;
-  const same = errors === attempt.errors && coercions === attempt.coercions && resolutions === attempt.resolutions;
+  const question = redactor ? redactor.question(attempt.question) : attempt.question;
+  const same = errors === attempt.errors && coercions === attempt.coercions && resolutions === attempt.resolutions && question === attempt.question;
   if (!long && redacted === 0 && same && !hasLongText(attempt)) return attempt;
   return {
     raw: long ? raw.slice(0, policy.maxTextChars) : raw,
@@ -272,6 +272,7 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
     resolutions,
     question: question && {
       field: question.field,
+      ...(question.target === undefined ? {} : { target: question.target }),
       candidates: question.candidates.map((candidate) => ({ id: cut(candidate.id), label: cut(candidate.label) })),
     },
     guardMs: attempt.guardMs,

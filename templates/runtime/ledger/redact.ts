@@ -11,6 +11,7 @@
 import type { ArgumentError, Coercion } from "../contract/outcome.ts";
 import type { Resolution } from "../contract/resolution.ts";
 import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
+import type { LedgerAttempt } from "../contract/ledger-entry.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { closedWithoutSecretNames, writeOnlyPointers } from "./schema-secrets.ts";
@@ -151,8 +152,21 @@ export class Redactor {
     });
   }
 
-  #secretTarget(resolution: Resolution): boolean {
+  #secretTarget(resolution: { readonly path: string; readonly target: string }): boolean {
     return this.isSecretPath(`${resolution.path.slice(0, resolution.path.lastIndexOf("/"))}/${escapeToken(resolution.target)}`);
+  }
+
+  /**
+   * A question's candidates are what the model may pick for the target: under a secret target
+   * (`session_token`) or a secret reference field their ids and labels are redacted, as a
+   * resolved identifier there would be.
+   */
+  question(question: LedgerAttempt["question"]): LedgerAttempt["question"] {
+    if (question === undefined) return question;
+    const secret =
+      this.isSecretPath(question.field) || (question.target !== undefined && this.#secretTarget({ path: question.field, target: question.target }));
+    if (!secret) return question;
+    return { ...question, candidates: question.candidates.map(() => ({ id: REDACTED, label: REDACTED })) };
   }
 
   coercions(coercions: readonly Coercion[]): readonly Coercion[] {

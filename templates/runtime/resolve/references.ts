@@ -24,6 +24,8 @@ export type ReferenceStep =
       readonly kind: "ambiguous";
       readonly path: string;
       readonly refKind: string;
+      /** The property the chosen identifier goes to (the ledger redacts candidates under a secret one). */
+      readonly target: string;
       readonly text: string;
       readonly candidates: readonly Candidate[];
       readonly more: number;
@@ -84,6 +86,7 @@ export function decide(looked: readonly Looked[]): ReferenceStep {
         kind: "ambiguous",
         path: field.path,
         refKind: field.kind,
+        target: field.target,
         text: field.text as string,
         candidates: entry.candidates.slice(0, MAX_CANDIDATES),
         more: Math.max(0, entry.candidates.length - MAX_CANDIDATES),
