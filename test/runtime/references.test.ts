@@ -95,7 +95,11 @@ describe("reference resolution", () => {
     expect(received).toEqual([expect.objectContaining({ customer_id: "cus_00922" })]);
     const [entry] = ledger.chains();
     expect(entry).toMatchObject({ verdict: "ok", repairs: 0 });
-    expect(entry?.attempts[0]?.question).toEqual({ field: "/customer_ref", target: "customer_id", candidates: (question as { candidates: unknown }).candidates });
+    expect(entry?.attempts[0]?.question).toEqual({
+      field: "/customer_ref",
+      target: "customer_id",
+      candidates: (question as { candidates: unknown }).candidates,
+    });
   });
 
   it("an identifier nobody offered is rejected on the follow-up", async () => {
