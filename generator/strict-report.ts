@@ -4,9 +4,9 @@
 // The rules are the runtime's own (templates/runtime/providers/strict-schema.ts), so this
 // report and the adapters cannot disagree.
 import type { InputSchema } from "../templates/runtime/contract/tool-spec.ts";
+import { strictLimitsExceeded } from "../templates/runtime/providers/strict-limits.ts";
 import { strictVariant } from "../templates/runtime/providers/strict-schema.ts";
 import { EXTRAS, type ExtraInfo } from "./extras.ts";
-import { strictLimitsExceeded } from "./strict-limits.ts";
 import type { ToolDescription } from "./ir.ts";
 
 /** Lines for the summary; none when the set has no extra that can send strict tools. */
@@ -27,8 +27,9 @@ export function strictReport(extras: readonly string[], tools: readonly Pick<Too
 }
 
 /**
- * Warnings for the tools whose strict variant is over one of OpenAI's size limits (strict-limits.ts):
- * sent with `strict: true` (or chosen by `"auto"`), the API refuses them. None without an OpenAI extra.
+ * Warnings for the tools whose strict variant is over one of OpenAI's size limits
+ * (providers/strict-limits.ts): the adapters send them non-strict under `"auto"` and refuse
+ * `strict: true` for them. None without an OpenAI extra.
  */
 export function strictLimitWarnings(extras: readonly string[], tools: readonly Pick<ToolDescription, "name" | "inputSchema">[]): string[] {
   if (!extras.some((name) => (EXTRAS[name] as ExtraInfo | undefined)?.strictMode)) return [];
@@ -38,7 +39,7 @@ export function strictLimitWarnings(extras: readonly string[], tools: readonly P
     if (schema === undefined) continue;
     for (const over of strictLimitsExceeded(schema))
       warnings.push(
-        `toolguard: warning: ${tool.name}: its strict schema is over OpenAI's limit for strict tools, so strict: true (or "auto") gets a 400: ${over}`,
+        `toolguard: warning: ${tool.name}: its strict schema is over OpenAI's limit for strict tools, so "auto" sends it non-strict and strict: true throws: ${over}`,
       );
   }
   return warnings;

@@ -2,8 +2,9 @@
 // OpenAI extra: each limit on a schema just over it (and one just under), and the warning
 // `generate` prints, naming the tool and the limit, only when the set opts into the extra.
 import { describe, expect, it } from "vitest";
-import { OPENAI_STRICT_LIMITS as LIMITS, strictLimitsExceeded } from "../../generator/strict-limits.ts";
+import { OPENAI_STRICT_LIMITS as LIMITS, strictLimitsExceeded } from "../../templates/runtime/providers/strict-limits.ts";
 import type { InputSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import { chooseStrictness } from "../../templates/runtime/providers/strict-schema.ts";
 import { TempProject } from "../helpers/temp-project.ts";
 
 const object = (properties: Record<string, unknown>): Record<string, unknown> => ({
@@ -65,7 +66,7 @@ describe("generate warns for sets with an OpenAI extra", () => {
         const result = await project.run("generate", "--no-cache", "--quiet");
         expect(result.code).toBe(0);
         const warning =
-          "toolguard: warning: bulk_update: its strict schema is over OpenAI's limit for strict tools, so strict: true (or \"auto\") gets a 400: 5001 object properties in all (OpenAI's limit: 5000)\n";
+          "toolguard: warning: bulk_update: its strict schema is over OpenAI's limit for strict tools, so \"auto\" sends it non-strict and strict: true throws: 5001 object properties in all (OpenAI's limit: 5000)\n";
         expect(result.stderr).toBe(warned ? warning : "");
       } finally {
         project.remove();
@@ -73,4 +74,21 @@ describe("generate warns for sets with an OpenAI extra", () => {
     },
     120_000,
   );
+});
+
+describe("the adapters never send a tool over the limits as strict", () => {
+  const over = { name: "bulk_update", inputSchema: object(fields(LIMITS.properties + 1)) as unknown as InputSchema };
+  const under = { name: "small_update", inputSchema: object(fields(3)) as unknown as InputSchema };
+
+  it('"auto" sends it with its own schema, not strict', () => {
+    expect(chooseStrictness(over, "auto")).toEqual({ parameters: over.inputSchema, strict: false, absentNulls: undefined });
+    expect(chooseStrictness(under, "auto").strict).toBe(true);
+  });
+
+  it("strict: true throws, naming the limit", () => {
+    expect(() => chooseStrictness(over, true)).toThrow(
+      /bulk_update cannot be sent with strict: true \(over OpenAI's size limit: 5001 object properties in all/,
+    );
+    expect(chooseStrictness(under, true).strict).toBe(true);
+  });
 });

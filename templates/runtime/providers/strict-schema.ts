@@ -13,6 +13,7 @@
 // `strict: true` for a tool with a blocking reason. docs/adapters.md lists the rules.
 import type { InputSchema, JsonSchema } from "../contract/tool-spec.ts";
 import { escapeToken } from "../json/json-pointer.ts";
+import { strictLimitsExceeded } from "./strict-limits.ts";
 
 /** One thing about a schema that strict mode does not take as written. */
 export interface StrictIssue {
@@ -288,8 +289,10 @@ export function chooseStrictness(tool: { readonly name: string; readonly inputSc
   const own: StrictChoice = { parameters: tool.inputSchema, strict: false, absentNulls: undefined };
   if (strict === false) return own;
   const variant = strictVariant(tool.inputSchema);
-  if (variant.schema) return { parameters: variant.schema, strict: true, absentNulls: variant.absentNulls };
+  // A strict variant over OpenAI's size limits would get a 400 from the API: not strict either.
+  const over = variant.schema ? strictLimitsExceeded(variant.schema) : [];
+  if (variant.schema && over.length === 0) return { parameters: variant.schema, strict: true, absentNulls: variant.absentNulls };
   if (strict === "auto") return own;
-  const reasons = variant.blocking.map((issue) => `${issue.at}: ${issue.why}`).join("; ");
+  const reasons = [...variant.blocking.map((issue) => `${issue.at}: ${issue.why}`), ...over.map((limit) => `over OpenAI's size limit: ${limit}`)].join("; ");
   throw new TypeError(`toolguard: ${tool.name} cannot be sent with strict: true (${reasons}); use strict: "auto" or false`);
 }

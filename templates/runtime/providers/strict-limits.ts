@@ -1,9 +1,10 @@
 // OpenAI's size limits for a strict function schema (Structured Outputs, "Supported schemas"):
-// a schema over them is refused by the API with a 400 when sent with `strict: true`, so a set
-// that opts into the OpenAI extras hears of it at generation, naming the tool and the limit.
+// a schema over them is refused by the API with a 400 when sent with `strict: true`. So the
+// adapters never send one strict (`"auto"` sends it as it is, `true` throws, naming the limit),
+// and a set that opts into the OpenAI extras hears of it at generation.
 // Measured on the strict variant, the schema the adapters send. The figures are OpenAI's as
 // documented when written (they have grown before: 100 properties and 5 levels at first).
-import type { InputSchema } from "../templates/runtime/contract/tool-spec.ts";
+import type { InputSchema } from "../contract/tool-spec.ts";
 
 export const OPENAI_STRICT_LIMITS = {
   /** Object properties in the whole schema. */
