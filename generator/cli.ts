@@ -15,7 +15,7 @@ import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReportFrom, formatReport } from "./report.ts";
-import { strictLimitWarnings, strictReport } from "./strict-report.ts";
+import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
@@ -128,8 +128,9 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
       `${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`,
     );
     summariseSkips(pkg, say);
-    for (const line of strictReport(pkg.set.extras ?? [], pkg.tools)) say(line);
-    for (const line of strictLimitWarnings(pkg.set.extras ?? [], pkg.tools)) process.stderr.write(`${line}\n`);
+    const strict = strictReport(pkg.set.extras ?? [], pkg.tools);
+    for (const line of strict.lines) say(line);
+    for (const line of strict.warnings) process.stderr.write(`${line}\n`);
     const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
     if (note) say(`  ${note}`);
   }

@@ -16,7 +16,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../errors.ts";
 import { pointer as joinPointer, pointerToken, pointerTokens } from "../json-pointer.ts";
-import { relativeToRoot, type LoadOptions } from "./load-document.ts";
+import { isInsideRoot, relativeToRoot, type LoadOptions } from "./load-document.ts";
 import { parseSchemaText } from "./parse-text.ts";
 
 type Json = unknown;
@@ -74,7 +74,7 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
         "correct the $ref's path (relative to the file that contains it)",
       );
     }
-    if (real !== root && !real.startsWith(root + path.sep)) {
+    if (!isInsideRoot(root, real)) {
       throw fail(site, ref, `$ref reaches outside the schema root: ${file}`, `keep every referenced file under ${root}`);
     }
     const value = parseSchemaText(relativeToRoot(root, file), readFileSync(real, "utf8"));

@@ -28,6 +28,11 @@ export function relativeToRoot(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join("/");
 }
 
+/** Whether `real` (a path with its links resolved) is the schema root `root` (also real) or inside it. */
+export function isInsideRoot(root: string, real: string): boolean {
+  return real === root || real.startsWith(root + path.sep);
+}
+
 // A schema set reads its thousands of files with one options object: its root is resolved once.
 const realRoots = new WeakMap<LoadOptions, Promise<string>>();
 function realRoot(options: LoadOptions): Promise<string> {
@@ -57,7 +62,7 @@ export async function loadDocument(absoluteFile: string, options: LoadOptions): 
 export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions): Promise<unknown> {
   if (onlyPlainLocalRefs(value)) return value;
   const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
-  const root = await realpath(options.root);
+  const root = await realRoot(options);
   const file = relativeToRoot(root, absoluteFile);
   const confinedFile = {
     order: 1,
@@ -71,7 +76,7 @@ export async function bundleRefs(absoluteFile: string, value: unknown, options: 
           "correct the $ref's path (relative to the file that contains it)",
         );
       });
-      if (real !== root && !real.startsWith(root + path.sep)) {
+      if (!isInsideRoot(root, real)) {
         throw new InputError({ file, pointer: "" }, `$ref reaches outside the schema root: ${target}`, `keep every referenced file under ${root}`);
       }
       return readFile(real, "utf8");

@@ -64,5 +64,6 @@ export {
 export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
-export { chooseStrictness, strictVariant, type StrictChoice, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
+export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.ts";
+export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
 export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { OPENAI_STRICT_LIMITS as LIMITS, strictLimitsExceeded } from "../../templates/runtime/providers/strict-limits.ts";
 import type { InputSchema } from "../../templates/runtime/contract/tool-spec.ts";
-import { chooseStrictness } from "../../templates/runtime/providers/strict-schema.ts";
+import { chooseStrictness } from "../../templates/runtime/providers/strict-choice.ts";
 import { TempProject } from "../helpers/temp-project.ts";
 
 const object = (properties: Record<string, unknown>): Record<string, unknown> => ({

@@ -2,7 +2,8 @@
 // implies, and what it leaves to the guard; and the guard step that drops exactly those nulls.
 import { describe, expect, it } from "vitest";
 import type { InputSchema } from "../../templates/runtime/contract/tool-spec.ts";
-import { chooseStrictness, strictVariant } from "../../templates/runtime/providers/strict-schema.ts";
+import { chooseStrictness } from "../../templates/runtime/providers/strict-choice.ts";
+import { strictVariant } from "../../templates/runtime/providers/strict-schema.ts";
 import { dropAbsentNulls, removeAbsent } from "../../templates/runtime/coerce/absent-nulls.ts";
 
 const object = (properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}): InputSchema =>

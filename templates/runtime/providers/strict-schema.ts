@@ -13,7 +13,6 @@
 // `strict: true` for a tool with a blocking reason. docs/adapters.md lists the rules.
 import type { InputSchema, JsonSchema } from "../contract/tool-spec.ts";
 import { escapeToken } from "../json/json-pointer.ts";
-import { strictLimitsExceeded } from "./strict-limits.ts";
 
 /** One thing about a schema that strict mode does not take as written. */
 export interface StrictIssue {
@@ -270,29 +269,4 @@ function resolveLocal(root: JsonSchema, ref: string): unknown {
     node = (node as Record<string, unknown>)[token];
   }
   return node;
-}
-
-/** How a tool is shown to an OpenAI model under a strict choice, and which nulls its calls drop. */
-export interface StrictChoice {
-  readonly parameters: InputSchema;
-  readonly strict: boolean;
-  /** For `CallContext.absentNulls`; `undefined` when the tool is not strict. */
-  readonly absentNulls: readonly string[] | undefined;
-}
-
-/**
- * The schema to send for `tool` when the caller chose `strict`: `false` the tool's own schema;
- * `true` its strict variant, throwing with why when there is none; `"auto"` the strict variant
- * where there is one. Shared by the OpenAI and OpenAI Agents adapters, so they agree.
- */
-export function chooseStrictness(tool: { readonly name: string; readonly inputSchema: InputSchema }, strict: boolean | "auto"): StrictChoice {
-  const own: StrictChoice = { parameters: tool.inputSchema, strict: false, absentNulls: undefined };
-  if (strict === false) return own;
-  const variant = strictVariant(tool.inputSchema);
-  // A strict variant over OpenAI's size limits would get a 400 from the API: not strict either.
-  const over = variant.schema ? strictLimitsExceeded(variant.schema) : [];
-  if (variant.schema && over.length === 0) return { parameters: variant.schema, strict: true, absentNulls: variant.absentNulls };
-  if (strict === "auto") return own;
-  const reasons = [...variant.blocking.map((issue) => `${issue.at}: ${issue.why}`), ...over.map((limit) => `over OpenAI's size limit: ${limit}`)].join("; ");
-  throw new TypeError(`toolguard: ${tool.name} cannot be sent with strict: true (${reasons}); use strict: "auto" or false`);
 }
