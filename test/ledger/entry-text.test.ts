@@ -6,6 +6,7 @@ import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { entryLine } from "../../templates/runtime/ledger/line.ts";
+import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 const withReference: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
@@ -53,20 +54,20 @@ describe("an entry's line, written field by field", () => {
     }
   });
 
-  it("writes as `arguments` what the implementation received, when a reference changed the raw text", async () => {
+  it("writes what the implementation received, when a reference changed the raw text (`argumentsResolved`)", async () => {
     const { entries, ledger } = capture();
     const received: unknown[] = [];
     const tool = defineTool<unknown, unknown, "customer">(withReference).implement((args) => void received.push(structuredClone(args)), {
       ledger,
       resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] },
     });
-    // Spaced, with the reference field in the middle: written from the raw text without parsing it.
     await tool.call(' { "amount" : 5, "customer_ref" : "Acme BV", "currency":"EUR","due_date":"2026-01-31","line_items":[] } ', { turn: "t" });
     const written = JSON.parse(entryLine(entries[0] as LedgerEntry, 1 << 20)) as LedgerEntry;
     expect(received).toHaveLength(1);
-    expect(written.arguments).toEqual(received[0]);
-    expect(written.arguments).toMatchObject({ customer_id: "cus_1" });
-    expect(written.arguments).not.toHaveProperty("customer_ref");
+    expect(written).toMatchObject({ v: 2, argumentsResolved: true });
+    expect(entryArguments(written)).toEqual(received[0]);
+    expect(entryArguments(written)).toMatchObject({ customer_id: "cus_1" });
+    expect(entryArguments(written)).not.toHaveProperty("customer_ref");
   });
 
   it("is a one-line, valid JSON text whatever the strings hold", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Candidate, Resolver } from "../../templates/runtime/contract/api.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { ReferenceResolverError } from "../../templates/runtime/resolve/resolver-lookup.ts";
 import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { compile, invoiceSchema, invoiceSpec, validInvoice } from "./invoice-spec.ts";
@@ -44,7 +45,8 @@ describe("reference resolution", () => {
     const { customer_ref: _text, ...rest } = validInvoice;
     expect(received).toEqual([{ ...rest, customer_id: "cus_00400" }]);
     const [entry] = ledger.chains();
-    expect(entry).toMatchObject({ verdict: "ok", repairs: 0, arguments: { customer_id: "cus_00400" } });
+    expect(entry).toMatchObject({ v: 2, verdict: "ok", repairs: 0, argumentsResolved: true });
+    expect(entryArguments(entry!)).toEqual({ ...rest, customer_id: "cus_00400" });
     expect(entry?.attempts[0]?.resolutions).toEqual([{ path: "/customer_ref", text: "globex", id: "cus_00400", target: "customer_id" }]);
     expect(JSON.stringify(entry)).not.toContain('"customer_ref":"globex","line');
   });

@@ -12,6 +12,7 @@
 // process to keep the bound exact.
 import type { Candidate } from "../contract/api.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
+import { chainId } from "../ledger/chain-id.ts";
 
 /** The ledger chain a turn has open: the attempts since its last success or error. */
 export class OpenChain {
@@ -28,7 +29,7 @@ export class OpenChain {
 
   /** Minted on first read, which is when its first ledger entry is serialised: off the call's path. */
   get id(): string {
-    return (this.#id ??= crypto.randomUUID());
+    return (this.#id ??= chainId());
   }
 }
 

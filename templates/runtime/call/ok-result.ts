@@ -6,7 +6,6 @@ import type { Coercion, OkOutcome } from "../contract/outcome.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import { removeAbsent } from "../coerce/absent-nulls.ts";
 import { setAt } from "../coerce/set-at.ts";
-import { spliceMembers } from "../json/top-level-members.ts";
 import type { ArgumentsSnapshot } from "../ledger/chain-record.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
@@ -39,22 +38,12 @@ export class Snapshot implements ArgumentsSnapshot {
   }
 
   /**
-   * The arguments' JSON text without parsing: when only references at the top level changed the
-   * raw text, the text with each reference field swapped for its resolved identifier (see
-   * `spliceMembers`); `undefined` otherwise.
+   * Whether the arguments are `attempt`'s raw text parsed with its resolutions applied, and
+   * nothing else (no coercion, no absent null): the ledger then need not write them.
    */
-  argumentsText(): string | undefined {
-    const { raw, absent, coercions, resolutions } = this.#record;
-    if (coercions.length > 0 || (absent?.length ?? 0) > 0 || resolutions === undefined) return undefined;
-    const drop = new Set<string>();
-    let append = "";
-    for (const resolution of resolutions) {
-      const field = resolution.path.slice(1);
-      if (resolution.path[0] !== "/" || field.includes("/") || field.includes("~")) return undefined;
-      drop.add(field);
-      append += `${append === "" ? "" : ","}${JSON.stringify(resolution.target)}:${JSON.stringify(resolution.id)}`;
-    }
-    return spliceMembers(raw, drop, append);
+  resolvedFrom(attempt: LedgerAttempt): boolean {
+    const { absent, coercions, resolutions } = this.#record;
+    return attempt === this.#record && coercions.length === 0 && (absent?.length ?? 0) === 0 && (resolutions?.length ?? 0) > 0;
   }
 
   /** The properties references were resolved into: keys the raw text does not have. */

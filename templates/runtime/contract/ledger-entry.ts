@@ -55,8 +55,11 @@ export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "e
  * nothing, and again when it ends; the last entry of a chain is its record.
  */
 export interface LedgerEntry {
-  /** Format version of the record. */
-  readonly v: 1;
+  /**
+   * Format version of the record: 2 when the line uses `argumentsResolved` (which a version-1
+   * reader would misread), else 1. Readers read both.
+   */
+  readonly v: 1 | 2;
   /** Identifies the chain: entries with the same id are successive states of one chain. */
   readonly chain: string;
   readonly tool: string;
@@ -72,6 +75,12 @@ export interface LedgerEntry {
    * attempt's raw text (coercions or resolved references changed them); redacted.
    */
   readonly arguments?: JsonValue;
+  /**
+   * Present (`true`, version 2) instead of `arguments` when the arguments are the passing
+   * attempt's `raw` with its `resolutions` applied and nothing else: each reference field
+   * replaced by its target holding the resolved id. `entryArguments` derives them.
+   */
+  readonly argumentsResolved?: true;
   /** Present when `arguments` was too long to write: its JSON text's length and SHA-256 hex. */
   readonly argumentsLength?: number;
   readonly argumentsSha256?: string;

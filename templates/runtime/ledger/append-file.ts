@@ -5,6 +5,8 @@ import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
+const NEWLINE = Buffer.from("\n");
+
 interface OpenFile {
   readonly handle: FileHandle;
   readonly ino: number;
@@ -34,26 +36,24 @@ export class AppendFile {
   }
 
   /** One write of whole lines at the end of the file, on a fresh line; synced when the sink syncs. */
-  async write(text: string): Promise<void> {
+  async write(data: Buffer): Promise<void> {
     // The path, not the handle: another process may have rotated the file away, or it was removed.
     let current = await stat(this.path).catch(() => undefined);
     if (this.#file && current?.ino !== this.#file.ino) await this.close();
     let file = this.#file ?? (await this.#open());
     if (current?.ino !== file.ino) current = await file.handle.stat();
-    const bytes = Buffer.byteLength(text, "utf8");
+    const bytes = data.length;
     if (current.size > 0 && current.size + bytes > this.#maxFileBytes) {
       // Rotated before the write, so a file never grows past the cap by more than one slice.
       await this.#rotate();
       file = await this.#open();
       current = await file.handle.stat();
     }
-    let prefix = "";
     if (current.size > 0) {
       // A writer died mid-line, or our own write was cut short: start on a fresh line.
       const { buffer, bytesRead } = await file.handle.read(Buffer.alloc(1), 0, 1, current.size - 1);
-      if (bytesRead === 1 && buffer[0] !== 0x0a) prefix = "\n";
+      if (bytesRead === 1 && buffer[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
     }
-    const data = Buffer.from(prefix + text, "utf8");
     const { bytesWritten } = await file.handle.write(data, 0, data.length);
     if (bytesWritten < data.length) {
       // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
@@ -66,12 +66,12 @@ export class AppendFile {
    * Appends `text` synchronously on a fresh line (an interrupted asynchronous write may have left
    * half of one): for `process.on("exit")` and signal handlers, where nothing asynchronous runs.
    */
-  writeSync(text: string): void {
+  writeSync(data: Buffer): void {
     let fd: number | undefined;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
       fd = openSync(this.path, "a", this.#mode);
-      writeSync(fd, `\n${text}`);
+      writeSync(fd, Buffer.concat([NEWLINE, data]));
     } finally {
       if (fd !== undefined) closeSync(fd);
     }

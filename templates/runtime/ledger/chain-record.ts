@@ -5,6 +5,7 @@
 import { hash } from "node:crypto";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import { chainId } from "./chain-id.ts";
 import { entryText } from "./entry-text.ts";
 import { MAX_ATTEMPTS_WRITTEN, MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
 
@@ -35,8 +36,11 @@ export interface ArgumentsSnapshot {
   readonly keyIfRead: string | undefined;
   /** Whether the arguments differ from the passing attempt's raw text (coercions, resolutions). */
   readonly changed: boolean;
-  /** The arguments' JSON text when it can be had without parsing (the same value as `arguments()`), else `undefined`. */
-  argumentsText?(): string | undefined;
+  /**
+   * Whether the arguments are `attempt`'s raw text parsed with its resolutions applied and
+   * nothing else: a reader derives them from the line (`argumentsResolved`), so they are not written.
+   */
+  resolvedFrom?(attempt: LedgerAttempt): boolean;
   /** The properties references were resolved into: keys the raw text does not have. */
   readonly addedKeys: readonly string[];
 }
@@ -75,7 +79,6 @@ function isoTime(ms: number): string {
 
 /** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
 export class ChainRecord implements LedgerEntry {
-  readonly v = 1 as const;
   readonly #identity: ChainIdentity | undefined;
   #chain: string | undefined;
   readonly tool: string;
@@ -114,7 +117,7 @@ export class ChainRecord implements LedgerEntry {
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
   get chain(): string {
-    return (this.#chain ??= this.#identity?.id ?? crypto.randomUUID());
+    return (this.#chain ??= this.#identity?.id ?? chainId());
   }
 
   get startedAt(): string {
@@ -137,8 +140,18 @@ export class ChainRecord implements LedgerEntry {
     return repairs;
   }
 
+  /** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
+  get v(): 1 | 2 {
+    return this.#written().resolved ? 2 : 1;
+  }
+
   get arguments(): JsonValue | undefined {
-    return this.#argumentFields().arguments;
+    return this.#written().argumentFields.arguments;
+  }
+
+  /** True when `arguments` is left out because it is the passing attempt's raw text with its resolutions applied. */
+  get argumentsResolved(): true | undefined {
+    return this.#written().resolved ? true : undefined;
   }
 
   get idempotencyKey(): string | undefined {
@@ -148,7 +161,7 @@ export class ChainRecord implements LedgerEntry {
   toJSON(): LedgerEntry {
     const written = this.#written();
     return {
-      v: this.v,
+      v: written.resolved ? 2 : 1,
       chain: this.chain,
       tool: this.tool,
       turn: this.turn,
@@ -157,7 +170,8 @@ export class ChainRecord implements LedgerEntry {
       attempts: written.attempts,
       ...(written.omitted > 0 ? { attemptsOmitted: written.omitted } : {}),
       repairs: this.repairs,
-      ...this.#argumentFields(),
+      ...written.argumentFields,
+      ...(written.resolved ? { argumentsResolved: true } : {}),
       idempotencyKey: this.#key,
     };
   }
@@ -169,6 +183,7 @@ export class ChainRecord implements LedgerEntry {
   toJSONText(): string {
     const written = this.#written();
     return entryText({
+      v: written.resolved ? 2 : 1,
       chain: this.chain,
       tool: this.tool,
       turn: this.turn,
@@ -178,6 +193,7 @@ export class ChainRecord implements LedgerEntry {
       attemptsOmitted: written.omitted,
       repairs: this.repairs,
       argumentMembers: written.argumentMembers,
+      argumentsResolved: written.resolved,
       idempotencyKey: this.#key,
     });
   }
@@ -197,53 +213,35 @@ export class ChainRecord implements LedgerEntry {
       omitted = all.length - chosen.length;
     }
     const attempts = policy ? chosen.map((attempt) => writtenAttempt(attempt, policy)) : chosen;
-    let argumentFields: { arguments?: JsonValue; argumentsLength?: number; argumentsSha256?: string } = {};
-    let argumentMembers = "";
     const snapshot = this.#snapshot;
-    if (snapshot?.changed) {
-      const redactor = policy?.redactor;
-      const max = policy?.maxTextChars ?? Infinity;
-      // The passing attempt is the chain's last: when its raw text provably holds no secret,
-      // neither do the arguments derived from it (unless a reference added a secret key).
-      const safe = !redactor || redactor.argumentsAreSafe(all.at(-1)?.raw, snapshot.addedKeys);
-      // Safe and spliced from the raw text: no parse, no serialisation (the object is parsed
-      // from the text only if a reader asks for it). Too long: the canonical text is hashed.
-      const spliced = safe ? snapshot.argumentsText?.() : undefined;
-      if (spliced !== undefined && spliced.length <= max) {
-        argumentMembers = `,"arguments":${spliced}`;
-        return (this.#cache = { attempts, omitted, argumentFields: undefined, argumentMembers, spliced });
-      } else {
-        const value = snapshot.arguments();
-        if (!safe) redactor?.valueInPlace(value);
-        const text = JSON.stringify(value);
-        if (text.length > max) {
-          argumentFields = { argumentsLength: text.length, argumentsSha256: sha256(text) };
-          argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentFields.argumentsSha256}"`;
-        } else {
-          argumentFields = { arguments: value };
-          argumentMembers = `,"arguments":${text}`;
-        }
-      }
+    if (!snapshot?.changed) return (this.#cache = { attempts, omitted, argumentFields: {}, argumentMembers: "", resolved: false });
+    const redactor = policy?.redactor;
+    const last = all.at(-1);
+    // The passing attempt is the chain's last: when its raw text provably holds no secret,
+    // neither do the arguments derived from it (unless a reference added a secret key).
+    const safe = !redactor || redactor.argumentsAreSafe(last?.raw, snapshot.addedKeys);
+    // Only references changed the raw text, and the line holds that text and those resolutions
+    // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
+    if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last))
+      return (this.#cache = { attempts, omitted, argumentFields: {}, argumentMembers: "", resolved: true });
+    const value = snapshot.arguments();
+    if (!safe) redactor?.valueInPlace(value);
+    const text = JSON.stringify(value);
+    if (text.length > (policy?.maxTextChars ?? Infinity)) {
+      const argumentsSha256 = sha256(text);
+      const argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentsSha256}"`;
+      return (this.#cache = { attempts, omitted, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false });
     }
-    return (this.#cache = { attempts, omitted, argumentFields, argumentMembers, spliced: undefined });
-  }
-
-  /** The argument fields as an object (for `toJSON` and readers); spliced arguments are parsed only now. */
-  #argumentFields(): { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } {
-    const written = this.#written();
-    if (written.argumentFields) return written.argumentFields;
-    const fields = { arguments: JSON.parse(written.spliced as string) as JsonValue };
-    this.#cache = { ...written, argumentFields: fields };
-    return fields;
+    return (this.#cache = { attempts, omitted, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false });
   }
 }
 
 interface Written {
   readonly attempts: readonly LedgerAttempt[];
   readonly omitted: number;
-  /** Undefined while `arguments` is only the text `spliced`. */
-  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string } | undefined;
-  readonly spliced: string | undefined;
+  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
+  /** `arguments` left out: the passing attempt's raw text with its resolutions applied (`argumentsResolved`). */
+  readonly resolved: boolean;
   /** `argumentFields` as JSON members, each with its leading comma. */
   readonly argumentMembers: string;
 }

@@ -40,6 +40,7 @@ export function attemptText(attempt: LedgerAttempt): string {
 
 /** The fields of an entry as `ChainRecord` writes them, `argumentsText` already JSON. */
 export interface EntryFields {
+  readonly v: 1 | 2;
   readonly chain: string;
   readonly tool: string;
   readonly turn: string;
@@ -50,6 +51,8 @@ export interface EntryFields {
   readonly repairs: number;
   /** `,"arguments":...` or `,"argumentsLength":...,"argumentsSha256":...`, or "". */
   readonly argumentMembers: string;
+  /** Writes `"argumentsResolved":true` (with `v` 2). */
+  readonly argumentsResolved: boolean;
   readonly idempotencyKey: string | undefined;
 }
 
@@ -58,9 +61,10 @@ export function entryText(fields: EntryFields): string {
   let attempts = "";
   for (const attempt of fields.attempts) attempts += attempts === "" ? attemptText(attempt) : `,${attemptText(attempt)}`;
   return (
-    `{"v":1,"chain":${json(fields.chain)},"tool":${json(fields.tool)},"turn":${json(fields.turn)},"startedAt":${json(fields.startedAt)},"verdict":${json(fields.verdict)},"attempts":[${attempts}]` +
+    `{"v":${fields.v},"chain":${json(fields.chain)},"tool":${json(fields.tool)},"turn":${json(fields.turn)},"startedAt":${json(fields.startedAt)},"verdict":${json(fields.verdict)},"attempts":[${attempts}]` +
     (fields.attemptsOmitted > 0 ? `,"attemptsOmitted":${fields.attemptsOmitted}` : "") +
     `,"repairs":${fields.repairs}${fields.argumentMembers}` +
+    (fields.argumentsResolved ? `,"argumentsResolved":true` : "") +
     member("idempotencyKey", fields.idempotencyKey) +
     "}"
   );

@@ -19,18 +19,20 @@ import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
 import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
-import { entryLine } from "./line.ts";
+import { entryJson } from "./line.ts";
+import { SliceBuffer } from "./slice-buffer.ts";
 import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
 const SLICE_ENTRIES = 512;
-const SLICE_CHARS = 1 << 20;
+const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
 
 interface Slice {
-  readonly text: string;
+  /** The slice's lines as UTF-8: a view of `#bytes`, which is reused once the slice is written. */
+  readonly data: Buffer;
   readonly count: number;
 }
 
@@ -47,6 +49,7 @@ export class JsonlFileSink implements LedgerSink {
   /** Serialised, not yet confirmed written: the slice in flight, or one waiting for a retry. */
   #slice: Slice | undefined;
   #draining: Promise<void> | undefined;
+  readonly #bytes = new SliceBuffer(SLICE_BYTES);
   readonly #file: AppendFile;
   /** The last write failed; cleared by the next one that succeeds. */
   #failing = false;
@@ -171,15 +174,15 @@ export class JsonlFileSink implements LedgerSink {
    * was in flight may then appear twice; readers keep the last entry per chain.
    */
   flushSync(): void {
-    let text = this.#slice?.text ?? "";
+    let text = "";
     let count = this.#slice?.count ?? 0;
     for (let index = this.#head; index < this.#queue.length; index++) {
-      text += this.#line(this.#queue[index] as LedgerEntry);
+      text += `${this.#line(this.#queue[index] as LedgerEntry)}\n`;
       count++;
     }
     if (count === 0) return;
     try {
-      this.#file.writeSync(text);
+      this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, Buffer.from(text, "utf8")]) : Buffer.from(text, "utf8"));
       this.#written += count;
       this.#slice = undefined;
       this.#queue = [];
@@ -201,7 +204,7 @@ export class JsonlFileSink implements LedgerSink {
           break;
         }
         try {
-          await this.#file.write(slice.text);
+          await this.#file.write(slice.data);
         } catch (error) {
           if (this.#slice !== slice) return; // flushSync wrote it meanwhile
           this.#failedWrites++;
@@ -226,14 +229,16 @@ export class JsonlFileSink implements LedgerSink {
   /** Takes the next slice off the queue: bounded in entries, characters and time. */
   #serialise(): Slice {
     const started = performance.now();
-    let text = "";
+    // Only called with no slice outstanding: the previous slice's bytes are written.
+    const bytes = this.#bytes;
+    bytes.reset();
     let count = 0;
     const queue = this.#queue;
-    while (this.#head < queue.length && count < SLICE_ENTRIES && text.length < SLICE_CHARS) {
+    while (this.#head < queue.length && count < SLICE_ENTRIES && bytes.length < SLICE_BYTES) {
       const entry = queue[this.#head] as LedgerEntry;
       queue[this.#head] = undefined as unknown as LedgerEntry; // let it be collected
       this.#head++;
-      text += this.#line(entry);
+      bytes.add(this.#line(entry));
       count++;
       if ((count & 31) === 0 && performance.now() - started > SLICE_MS) break;
     }
@@ -245,16 +250,16 @@ export class JsonlFileSink implements LedgerSink {
       this.#head = 0;
     }
     this.#releasePressure();
-    return { text, count };
+    return { data: bytes.bytes(), count };
   }
 
   #line(entry: LedgerEntry): string {
     try {
-      return entryLine(entry, this.#maxEntryBytes);
+      return entryJson(entry, this.#maxEntryBytes);
     } catch (error) {
       // An entry that cannot be serialised (a sink user's own object with a cycle): written as
       // a stub that says so, rather than blocking the slice.
-      return `${JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) })}\n`;
+      return `${JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) })}`;
     }
   }
 

@@ -2,16 +2,21 @@
 import { hash } from "node:crypto";
 import type { LedgerEntry } from "./ledger.ts";
 
-/**
- * The entry's JSON and a newline. A line longer than `maxChars` (UTF-16 units) is replaced by a
- * stub that keeps the chain's identity and verdict and records the full line's length and
- * SHA-256, so the ledger stays bounded and the loss is visible.
- */
+/** The entry's JSON and a newline (see `entryJson`). */
 export function entryLine(entry: LedgerEntry, maxChars: number): string {
+  return `${entryJson(entry, maxChars)}\n`;
+}
+
+/**
+ * The entry's JSON, without the newline. A text longer than `maxChars` (UTF-16 units) is
+ * replaced by a stub that keeps the chain's identity and verdict and records the full text's
+ * length and SHA-256, so the ledger stays bounded and the loss is visible.
+ */
+export function entryJson(entry: LedgerEntry, maxChars: number): string {
   // The runtime's own entries write their text field by field (ChainRecord#toJSONText).
   const own = (entry as { toJSONText?: () => string }).toJSONText;
   const line = typeof own === "function" ? own.call(entry) : JSON.stringify(entry);
-  if (line.length <= maxChars) return `${line}\n`;
+  if (line.length <= maxChars) return line;
   const stub = {
     v: 1,
     chain: entry.chain,
@@ -23,5 +28,5 @@ export function entryLine(entry: LedgerEntry, maxChars: number): string {
     repairs: entry.repairs,
     oversize: { length: line.length, sha256: hash("sha256", line, "hex") },
   };
-  return `${JSON.stringify(stub)}\n`;
+  return JSON.stringify(stub);
 }

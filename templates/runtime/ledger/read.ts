@@ -3,6 +3,7 @@
 // whole entries are skipped and counted, never fatal.
 import { createReadStream } from "node:fs";
 import type { LedgerEntry } from "./ledger.ts";
+import { applyResolutions } from "../resolve/apply-resolutions.ts";
 
 /** What a scan found besides the entries. */
 export interface LedgerScan {
@@ -89,7 +90,8 @@ export async function readLedger(path: string = ".toolguard/ledger.jsonl"): Prom
 
 /**
  * The arguments the implementation received, as an entry records them: `arguments` when
- * coercions or resolved references changed them, otherwise the passing attempt's raw text
+ * coercions or resolved references changed them, the passing attempt's raw text parsed with its
+ * resolutions applied when only references did (`argumentsResolved`), otherwise that text
  * parsed (an entry leaves out what the raw text already says). `undefined` when the
  * implementation never ran, or the text was cut or redacted as a whole.
  */
@@ -99,7 +101,8 @@ export function entryArguments(entry: LedgerEntry): unknown {
   const passing = entry.attempts.at(-1);
   if (!passing || passing.failure || passing.question || passing.rawLength !== undefined) return undefined;
   try {
-    return JSON.parse(passing.raw) as unknown;
+    const parsed = JSON.parse(passing.raw) as unknown;
+    return entry.argumentsResolved === true && passing.resolutions ? applyResolutions(parsed, passing.resolutions) : parsed;
   } catch {
     return undefined;
   }
