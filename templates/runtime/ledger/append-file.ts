@@ -21,6 +21,8 @@ export class AppendFile {
   readonly #sync: boolean;
   #file: OpenFile | undefined;
   #opening: Promise<OpenFile> | undefined;
+  /** Where our last whole write ended (the file and its size then): its last byte is our newline. */
+  #end: { readonly ino: number; readonly size: number } | undefined;
   rotations = 0;
 
   constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean) {
@@ -36,7 +38,7 @@ export class AppendFile {
   }
 
   /** One write of whole lines at the end of the file, on a fresh line; synced when the sink syncs. */
-  async write(data: Buffer): Promise<void> {
+  async write(data: Uint8Array): Promise<void> {
     // The path, not the handle: another process may have rotated the file away, or it was removed.
     let current = await stat(this.path).catch(() => undefined);
     if (this.#file && current?.ino !== this.#file.ino) await this.close();
@@ -49,16 +51,19 @@ export class AppendFile {
       file = await this.#open();
       current = await file.handle.stat();
     }
-    if (current.size > 0) {
-      // A writer died mid-line, or our own write was cut short: start on a fresh line.
+    // Unless the file ends where our last whole write did (no other writer appended since):
+    // a writer died mid-line, or our own write was cut short: start on a fresh line.
+    if (current.size > 0 && (this.#end?.ino !== file.ino || this.#end.size !== current.size)) {
       const { buffer, bytesRead } = await file.handle.read(Buffer.alloc(1), 0, 1, current.size - 1);
       if (bytesRead === 1 && buffer[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
     }
+    this.#end = undefined;
     const { bytesWritten } = await file.handle.write(data, 0, data.length);
     if (bytesWritten < data.length) {
       // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
       throw Object.assign(new Error(`short write: ${bytesWritten} of ${data.length} bytes`), { code: "ENOSPC" });
     }
+    this.#end = { ino: file.ino, size: current.size + data.length };
     if (this.#sync) await file.handle.datasync();
   }
 
@@ -66,7 +71,7 @@ export class AppendFile {
    * Appends `text` synchronously on a fresh line (an interrupted asynchronous write may have left
    * half of one): for `process.on("exit")` and signal handlers, where nothing asynchronous runs.
    */
-  writeSync(data: Buffer): void {
+  writeSync(data: Uint8Array): void {
     let fd: number | undefined;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
@@ -106,6 +111,7 @@ export class AppendFile {
   async close(): Promise<void> {
     const file = this.#file;
     this.#file = undefined;
+    this.#end = undefined;
     await file?.handle.close().catch(() => undefined);
   }
 

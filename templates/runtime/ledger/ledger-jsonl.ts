@@ -4,7 +4,7 @@
 // - `append` only queues a reference. The queue is bounded (`maxQueue`): past it, a guarded call
 //   waits for the sink to catch up (`overflow: "wait"`, the default) or the entry is dropped and
 //   counted (`"drop"`). It never grows without limit.
-// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each), each
+// - Entries are serialised in slices (at most 2,048 entries, 1 MiB or 4 ms of work each), each
 //   written with one `write` on a handle opened with O_APPEND and synced, and the event loop runs
 //   between slices: a backlog never stalls the calls.
 // - Lines never interleave: a slice is one write, so another process's lines land before or
@@ -25,14 +25,16 @@ import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
-const SLICE_ENTRIES = 512;
+const SLICE_ENTRIES = 2048;
+/** Backpressure is released once this much room is free in the queue. */
+const RELEASE_ROOM = 512;
 const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
 
 interface Slice {
   /** The slice's lines as UTF-8: a view of `#bytes`, which is reused once the slice is written. */
-  readonly data: Buffer;
+  readonly data: Uint8Array;
   readonly count: number;
 }
 
@@ -274,9 +276,9 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   #releasePressure(): void {
-    // Released as soon as one slice's worth of room is free, not at half: callers woken together
+    // Released as soon as 512 entries of room are free (RELEASE_ROOM), not at half: callers woken together
     // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
-    if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - SLICE_ENTRIES)) this.#pressure.release();
+    if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - RELEASE_ROOM)) this.#pressure.release();
   }
 
   #drop(count: number, reason: string): void {

@@ -48,7 +48,7 @@ export class SliceBuffer {
   }
 
   /** The slice's bytes: a view of the buffer, valid until the next `reset`. */
-  bytes(): Buffer {
+  bytes(): Uint8Array {
     return this.#buffer.subarray(0, this.#length);
   }
 }
