@@ -7,7 +7,8 @@ import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import { chainId } from "./chain-id.ts";
 import { entryText } from "./entry-text.ts";
-import { MAX_ATTEMPTS_WRITTEN, MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
+import { MAX_ATTEMPTS_WRITTEN, type RecordPolicy } from "./record-policy.ts";
+import { writtenAttempts } from "./written-attempt.ts";
 
 /**
  * Hands an entry to the sink. A sink must report failures through `flush`; one that throws still
@@ -181,7 +182,9 @@ export class ChainRecord implements LedgerEntry {
    * the same value as `JSON.stringify(this)` without building the plain object first.
    */
   toJSONText(): string {
-    const written = this.#written();
+    // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
+    // reads it again gets the same value computed again (and kept then).
+    const written = this.#cache ?? this.#compute();
     return entryText({
       v: written.resolved ? 2 : 1,
       chain: this.chain,
@@ -201,7 +204,10 @@ export class ChainRecord implements LedgerEntry {
   #cache: Written | undefined;
 
   #written(): Written {
-    if (this.#cache) return this.#cache;
+    return (this.#cache ??= this.#compute());
+  }
+
+  #compute(): Written {
     const policy = this.#policy;
     const all = this.#attempts;
     let omitted = 0;
@@ -212,9 +218,9 @@ export class ChainRecord implements LedgerEntry {
       chosen = [...all.slice(0, head), ...all.slice(all.length - head)];
       omitted = all.length - chosen.length;
     }
-    const attempts = policy ? chosen.map((attempt) => writtenAttempt(attempt, policy)) : chosen;
+    const attempts = policy ? writtenAttempts(chosen, policy) : chosen;
     const snapshot = this.#snapshot;
-    if (!snapshot?.changed) return (this.#cache = { attempts, omitted, argumentFields: {}, argumentMembers: "", resolved: false });
+    if (!snapshot?.changed) return { attempts, omitted, argumentFields: NO_FIELDS, argumentMembers: "", resolved: false };
     const redactor = policy?.redactor;
     const last = all.at(-1);
     // The passing attempt is the chain's last: when its raw text provably holds no secret,
@@ -223,16 +229,16 @@ export class ChainRecord implements LedgerEntry {
     // Only references changed the raw text, and the line holds that text and those resolutions
     // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
     if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last))
-      return (this.#cache = { attempts, omitted, argumentFields: {}, argumentMembers: "", resolved: true });
+      return { attempts, omitted, argumentFields: NO_FIELDS, argumentMembers: "", resolved: true };
     const value = snapshot.arguments();
     if (!safe) redactor?.valueInPlace(value);
     const text = JSON.stringify(value);
     if (text.length > (policy?.maxTextChars ?? Infinity)) {
       const argumentsSha256 = sha256(text);
       const argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentsSha256}"`;
-      return (this.#cache = { attempts, omitted, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false });
+      return { attempts, omitted, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false };
     }
-    return (this.#cache = { attempts, omitted, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false });
+    return { attempts, omitted, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
   }
 }
 
@@ -246,47 +252,7 @@ interface Written {
   readonly argumentMembers: string;
 }
 
-function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
-  const redactor = policy.redactor;
-  let raw = attempt.raw;
-  let redacted = 0;
-  if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
-  const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
-  const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
-  const resolutions = redactor ? redactor.resolutions(attempt.resolutions) : attempt.resolutions;
-  const long = raw.length > policy.maxTextChars;
-  const question = redactor ? redactor.question(attempt.question) : attempt.question;
-  const same = errors === attempt.errors && coercions === attempt.coercions && resolutions === attempt.resolutions && question === attempt.question;
-  if (!long && redacted === 0 && same && !hasLongText(attempt)) return attempt;
-  return {
-    raw: long ? raw.slice(0, policy.maxTextChars) : raw,
-    ...(long ? { rawLength: raw.length, rawSha256: sha256(raw) } : {}),
-    ...(redacted > 0 ? { redacted } : {}),
-    finishReason: attempt.finishReason,
-    failure: attempt.failure,
-    errors: errors.map((error) => (error.message.length > MAX_MESSAGE_CHARS ? { ...error, message: cut(error.message) } : error)),
-    coercions,
-    absent: attempt.absent,
-    resolutions,
-    question: question && {
-      field: question.field,
-      ...(question.target === undefined ? {} : { target: question.target }),
-      candidates: question.candidates.map((candidate) => ({ id: cut(candidate.id), label: cut(candidate.label) })),
-    },
-    guardMs: attempt.guardMs,
-  };
-}
-
-function hasLongText(attempt: LedgerAttempt): boolean {
-  for (const error of attempt.errors) if (error.message.length > MAX_MESSAGE_CHARS) return true;
-  if (attempt.question)
-    for (const candidate of attempt.question.candidates) if (candidate.label.length > MAX_MESSAGE_CHARS || candidate.id.length > MAX_MESSAGE_CHARS) return true;
-  return false;
-}
-
-function cut(text: string): string {
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length} characters)` : text;
-}
+const NO_FIELDS = Object.freeze({});
 
 function sha256(text: string): string {
   return hash("sha256", text, "hex");

@@ -4,7 +4,7 @@
 // `JSON.stringify` (native, and exact about escaping), but the entry and its attempts do not.
 // Readers parse the same value either way; only the order of members may differ from
 // `JSON.stringify(entry.toJSON())`, which JSON does not give a meaning to.
-import type { LedgerAttempt } from "./ledger.ts";
+import type { LedgerAttempt, Verdict } from "./ledger.ts";
 
 /** `JSON.stringify` of a value known not to be `undefined`: a string, a number, an array... */
 const json = JSON.stringify as (value: unknown) => string;
@@ -45,7 +45,7 @@ export interface EntryFields {
   readonly tool: string;
   readonly turn: string;
   readonly startedAt: string;
-  readonly verdict: string;
+  readonly verdict: Verdict;
   readonly attempts: readonly LedgerAttempt[];
   readonly attemptsOmitted: number;
   readonly repairs: number;
@@ -56,12 +56,27 @@ export interface EntryFields {
   readonly idempotencyKey: string | undefined;
 }
 
-/** The entry's JSON text: the same value as `JSON.stringify(entry)`. */
+let lastTool = "";
+let lastToolJson = '""';
+
+/** A tool's name as JSON: the same few names come again and again, so the last one is kept. */
+function toolJson(tool: string): string {
+  if (tool !== lastTool) {
+    lastToolJson = json(tool);
+    lastTool = tool;
+  }
+  return lastToolJson;
+}
+
+/**
+ * The entry's JSON text: the same value as `JSON.stringify(entry)`. `startedAt` (ISO 8601) and
+ * `verdict` (one of a fixed set of words) never need escaping.
+ */
 export function entryText(fields: EntryFields): string {
   let attempts = "";
   for (const attempt of fields.attempts) attempts += attempts === "" ? attemptText(attempt) : `,${attemptText(attempt)}`;
   return (
-    `{"v":${fields.v},"chain":${json(fields.chain)},"tool":${json(fields.tool)},"turn":${json(fields.turn)},"startedAt":${json(fields.startedAt)},"verdict":${json(fields.verdict)},"attempts":[${attempts}]` +
+    `{"v":${fields.v},"chain":${json(fields.chain)},"tool":${toolJson(fields.tool)},"turn":${json(fields.turn)},"startedAt":"${fields.startedAt}","verdict":"${fields.verdict}","attempts":[${attempts}]` +
     (fields.attemptsOmitted > 0 ? `,"attemptsOmitted":${fields.attemptsOmitted}` : "") +
     `,"repairs":${fields.repairs}${fields.argumentMembers}` +
     (fields.argumentsResolved ? `,"argumentsResolved":true` : "") +
