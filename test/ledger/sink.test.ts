@@ -166,6 +166,7 @@ describe("the bounded queue (16.1)", () => {
     expect(ledger.stats()).toMatchObject({ appended: 100, written: 100, dropped: 900 });
     expect(onWarn).toHaveBeenCalledTimes(1); // one warning per run of drops, not 900
     expect(await readLedger(path)).toHaveLength(100);
+    await ledger.close();
   });
 
   it("overflow 'wait': callers are held back, nothing is dropped, the queue stays bounded", async () => {
@@ -234,8 +235,13 @@ describe("durable and fail-closed modes (15.10, 15.20)", () => {
     expect((await readLedger(path)).map((e) => e.turn)).toEqual(["a"]); // no flush needed
     const full = join(await dir(), "full.jsonl");
     await symlink("/dev/full", full);
-    const failing = defineTool(invoiceSpec()).implement(() => "ran", { ledger: new JsonlFileSink({ path: full }), durable: true });
-    await quietly(() => expect(failing.call(JSON.stringify(validInvoice), { turn: "b" })).rejects.toThrow(/could not be written.*ENOSPC/));
+    const fullSink = new JsonlFileSink({ path: full });
+    const failing = defineTool(invoiceSpec()).implement(() => "ran", { ledger: fullSink, durable: true });
+    await quietly(async () => {
+      await expect(failing.call(JSON.stringify(validInvoice), { turn: "b" })).rejects.toThrow(/could not be written.*ENOSPC/);
+      // Its entry can never be written: close reports that, and still releases the file.
+      await expect(fullSink.close()).rejects.toThrow(/not yet written/);
+    });
     await ledger.close();
   });
 });

@@ -38,6 +38,8 @@ export interface AttemptSetup {
   readonly plan: CoercionPlan;
   /** Read the clock for each attempt's `guardMs` (off by default: no clock reads on a call's path). */
   readonly timing: boolean;
+  /** The arguments that go into the request's URL path (`pathArgumentNames`); empty without an HTTP binding. */
+  readonly pathArguments: readonly string[];
 }
 
 export type AttemptResult =
@@ -95,7 +97,7 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     }
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
-  const unsafePath = spec.http === undefined ? undefined : pathArgumentErrors(spec.http, value);
+  const unsafePath = setup.pathArguments.length === 0 ? undefined : pathArgumentErrors(spec.http, value, setup.pathArguments);
   if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable);
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };

@@ -28,6 +28,7 @@ import { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
 import { Checked } from "./checked.ts";
+import { pathArgumentNames } from "./path-arguments.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
 import { driveRepairs, isThenable } from "./repair-reply.ts";
 
@@ -91,6 +92,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS,
       plan: planCoercions(spec.coercions),
       timing: options.timing === true,
+      pathArguments: pathArgumentNames(spec.http),
     };
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;

@@ -9,9 +9,18 @@ import { requestPath } from "../dispatch/request-path.ts";
 import { UnsafeRequestError } from "../dispatch/unsafe-request.ts";
 import { escapeToken } from "../json/json-pointer.ts";
 
-/** Problems with the path arguments of `args` (validated), or undefined when the path is safe. */
-export function pathArgumentErrors(binding: HttpBinding | undefined, args: unknown): readonly ArgumentError[] | undefined {
-  if (binding === undefined || typeof args !== "object" || args === null || plainPath(binding, args as Record<string, unknown>)) return undefined;
+/** The arguments that go into the URL path of `binding`: what `pathArgumentErrors` reads, found once per bound tool. */
+export function pathArgumentNames(binding: HttpBinding | undefined): readonly string[] {
+  return binding === undefined ? [] : binding.parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.arg);
+}
+
+/**
+ * Problems with the path arguments of `args` (validated), or undefined when the path is safe.
+ * `names`: `pathArgumentNames(binding)`.
+ */
+export function pathArgumentErrors(binding: HttpBinding | undefined, args: unknown, names: readonly string[]): readonly ArgumentError[] | undefined {
+  if (binding === undefined || names.length === 0 || typeof args !== "object" || args === null || plainPath(names, args as Record<string, unknown>))
+    return undefined;
   try {
     requestPath(binding, args as Record<string, unknown>);
     return undefined;
@@ -33,10 +42,9 @@ export function pathArgumentErrors(binding: HttpBinding | undefined, args: unkno
  * non-empty string without `.` or `%` (the only characters that can spell `.` or `..` once
  * encoded and decoded), so no segment can be empty or resolve away.
  */
-function plainPath(binding: HttpBinding, args: Readonly<Record<string, unknown>>): boolean {
-  for (const parameter of binding.parameters) {
-    if (parameter.in !== "path") continue;
-    const value = args[parameter.arg];
+function plainPath(names: readonly string[], args: Readonly<Record<string, unknown>>): boolean {
+  for (let index = 0; index < names.length; index++) {
+    const value = args[names[index] as string];
     if (typeof value === "number") continue;
     if (typeof value !== "string" || value === "" || value.includes(".") || value.includes("%")) return false;
   }

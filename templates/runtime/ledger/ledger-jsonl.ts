@@ -44,6 +44,8 @@ export class JsonlFileSink implements LedgerSink {
   readonly #maxQueue: number;
   readonly #overflow: "wait" | "drop";
   readonly #maxEntryBytes: number;
+  /** Entries queued past which `append` drops. */
+  readonly #limit: number;
 
   /** Entries not yet serialised; `#head` is the first one still queued. */
   #queue: LedgerEntry[] = [];
@@ -75,6 +77,8 @@ export class JsonlFileSink implements LedgerSink {
     this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
     this.#overflow = options.overflow ?? "wait";
     this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes ?? 1024 * 1024);
+    // "wait" holds callers at maxQueue (backpressure) and drops only past twice that.
+    this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
     this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
   }
@@ -84,19 +88,16 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   append(entry: LedgerEntry): void {
-    if (this.#closed) {
-      this.#drop(1, "the sink is closed");
-      return;
-    }
-    const limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
-    if (this.#queued >= limit) {
-      this.#drop(1, `the queue holds ${this.#queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`);
+    // On every call's path: one read of the queue's length, no getter.
+    const queued = this.#queue.length - this.#head;
+    if (this.#closed || queued >= this.#limit) {
+      this.#drop(1, this.#closed ? "the sink is closed" : `the queue holds ${queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`);
       return;
     }
     this.#appended++;
     this.#queue.push(entry);
-    if (this.#queued > this.#peakQueued) this.#peakQueued = this.#queued;
-    this.#draining ??= this.#drain();
+    if (queued >= this.#peakQueued) this.#peakQueued = queued + 1;
+    if (this.#draining === undefined) this.#draining = this.#drain();
   }
 
   backpressure(): Promise<void> | undefined {
