@@ -26,8 +26,7 @@ import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
 const SLICE_ENTRIES = 2048;
-/** Backpressure is released once this much room is free in the queue. */
-const RELEASE_ROOM = 512;
+const RELEASE_ROOM = 512; // backpressure is released once this much room is free in the queue
 const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
