@@ -60,12 +60,16 @@ export function markRefused(attempt: LedgerAttempt): LedgerAttempt {
 
 let isoSecond = NaN;
 let isoPrefix = "";
+let isoMs = NaN;
+let isoLast = "";
 
 /**
  * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
  * together share it, and `toISOString` was a tenth of serialising an entry.
  */
 function isoTime(ms: number): string {
+  // Entries written together mostly started within the same millisecond.
+  if (ms === isoMs) return isoLast;
   const second = Math.floor(ms / 1000);
   if (second !== isoSecond) {
     const iso = new Date(ms).toISOString();
@@ -75,7 +79,8 @@ function isoTime(ms: number): string {
     isoPrefix = iso.slice(0, 20);
   }
   const milli = ms - second * 1000;
-  return `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+  isoMs = ms;
+  return (isoLast = `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`);
 }
 
 /** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */

@@ -83,6 +83,11 @@ export class Redactor {
     return count === 0 ? { text, redacted: 0 } : { text: JSON.stringify(value), redacted: count };
   }
 
+  /** Whether `raw(text, validated)` keeps `text` as it is, without building its answer. */
+  rawIsKept(text: string, validated: boolean): boolean {
+    return (validated && this.#compiled.onlySchemaKeysAreSafe) || !this.#mentions(text);
+  }
+
   /**
    * Whether validated arguments need no scan: the schema admits only its own, non-secret keys,
    * and `addedKeys` (the targets references were resolved into) are not secret either.

@@ -18,6 +18,10 @@ export function writtenAttempts(attempts: readonly LedgerAttempt[], policy: Reco
 
 export function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
   const redactor = policy.redactor;
+  // A passing attempt with nothing but its raw text (most of them): only that text can change.
+  if (attempt.errors.length === 0 && attempt.coercions.length === 0 && attempt.resolutions === undefined && attempt.question === undefined) {
+    if (attempt.raw.length <= policy.maxTextChars && (!redactor || redactor.rawIsKept(attempt.raw, attempt.failure === undefined))) return attempt;
+  }
   let raw = attempt.raw;
   let redacted = 0;
   if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
