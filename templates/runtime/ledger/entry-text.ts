@@ -69,14 +69,15 @@ function toolJson(tool: string): string {
 }
 
 /**
- * The entry's JSON text: the same value as `JSON.stringify(entry)`. `startedAt` (ISO 8601) and
- * `verdict` (one of a fixed set of words) never need escaping.
+ * The entry's JSON text: the same value as `JSON.stringify(entry)`. `chain` (minted by
+ * chain-id.ts: hex digits and dashes), `startedAt` (ISO 8601) and `verdict` (one of a fixed set
+ * of words) never need escaping.
  */
 export function entryText(fields: EntryFields): string {
   let attempts = "";
   for (const attempt of fields.attempts) attempts += attempts === "" ? attemptText(attempt) : `,${attemptText(attempt)}`;
   return (
-    `{"v":${fields.v},"chain":${json(fields.chain)},"tool":${toolJson(fields.tool)},"turn":${json(fields.turn)},"startedAt":"${fields.startedAt}","verdict":"${fields.verdict}","attempts":[${attempts}]` +
+    `{"v":${fields.v},"chain":"${fields.chain}","tool":${toolJson(fields.tool)},"turn":${json(fields.turn)},"startedAt":"${fields.startedAt}","verdict":"${fields.verdict}","attempts":[${attempts}]` +
     (fields.attemptsOmitted > 0 ? `,"attemptsOmitted":${fields.attemptsOmitted}` : "") +
     `,"repairs":${fields.repairs}${fields.argumentMembers}` +
     (fields.argumentsResolved ? `,"argumentsResolved":true` : "") +

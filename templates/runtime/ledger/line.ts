@@ -1,5 +1,6 @@
 // One ledger entry as one line of the JSONL file, within the sink's per-entry cap.
 import { hash } from "node:crypto";
+import { ChainRecord } from "./chain-record.ts";
 import type { LedgerEntry } from "./ledger.ts";
 
 /** The entry's JSON and a newline (see `entryJson`). */
@@ -13,9 +14,8 @@ export function entryLine(entry: LedgerEntry, maxChars: number): string {
  * length and SHA-256, so the ledger stays bounded and the loss is visible.
  */
 export function entryJson(entry: LedgerEntry, maxChars: number): string {
-  // The runtime's own entries write their text field by field (ChainRecord#toJSONText).
-  const own = (entry as { toJSONText?: () => string }).toJSONText;
-  const line = typeof own === "function" ? own.call(entry) : JSON.stringify(entry);
+  // The runtime's own entries write their text field by field.
+  const line = entry instanceof ChainRecord ? entry.toJSONText() : JSON.stringify(entry);
   if (line.length <= maxChars) return line;
   const stub = {
     v: 1,
