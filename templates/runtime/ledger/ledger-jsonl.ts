@@ -4,7 +4,7 @@
 // - `append` only queues a reference. The queue is bounded (`maxQueue`): past it, a guarded call
 //   waits for the sink to catch up (`overflow: "wait"`, the default) or the entry is dropped and
 //   counted (`"drop"`). It never grows without limit.
-// - Entries are serialised in slices (at most 2,048 entries, 1 MiB or 4 ms of work each), each
+// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each), each
 //   written with one `write` on a handle opened with O_APPEND and synced, and the event loop runs
 //   between slices: a backlog never stalls the calls.
 // - Lines never interleave: a slice is one write, so another process's lines land before or
@@ -25,7 +25,7 @@ import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
-const SLICE_ENTRIES = 2048;
+const SLICE_ENTRIES = 512;
 const RELEASE_ROOM = 512; // backpressure is released once this much room is free in the queue
 const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
