@@ -15,7 +15,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { SMALL } from "../lib/fixtures.ts";
-import { VALID } from "../lib/bodies.ts";
+import { validTexts } from "../lib/bodies.ts";
 
 const SMOKE = process.env["TOOLGUARD_BENCH_SMOKE"] === "1";
 const PHASE_MS = SMOKE ? 200 : 3000;
@@ -56,8 +56,9 @@ function bind(name: string, ledger: object, extra: object = {}): Tool {
 async function entriesOf(name: string, count: number): Promise<unknown[]> {
   const captured: unknown[] = [];
   const tool = bind(name, { append: (entry: unknown) => captured.push(entry), flush: async () => undefined, close: async () => undefined });
-  const raw = JSON.stringify(VALID[name]);
-  for (let i = 0; i < count; i++) await tool.call(raw, { turn: `t${i}` });
+  // Distinct texts, as real calls are: one repeated text would let the ledger's per-text caches answer.
+  const texts = validTexts(name, 4096);
+  for (let i = 0; i < count; i++) await tool.call(texts[i & 4095], { turn: `t${i}` });
   return captured;
 }
 
@@ -129,7 +130,9 @@ async function measure(run: (record: (ms: number) => void, stopAt: number) => Pr
   };
 }
 
-const raw = JSON.stringify(VALID.create_invoice);
+const invoiceTexts = validTexts("create_invoice", 4096);
+let nextInvoice = 0;
+const invoiceText = (): string => invoiceTexts[nextInvoice++ & 4095] as string;
 
 // 1b. The machine's own stalls: the same length of work in slices of at most 1 ms (JSON.parse of
 // the body), no guard and no ledger. On a shared machine the process is descheduled now and
@@ -140,7 +143,7 @@ const raw = JSON.stringify(VALID.create_invoice);
   const stopAt = performance.now() + PHASE_MS;
   while (performance.now() < stopAt) {
     const sliceEnd = performance.now() + 1;
-    while (performance.now() < sliceEnd) JSON.parse(raw);
+    while (performance.now() < sliceEnd) JSON.parse(invoiceText());
     await new Promise((done) => setImmediate(done));
   }
   delay.disable();
@@ -166,7 +169,7 @@ const raw = JSON.stringify(VALID.create_invoice);
           // Issue what is due, in bounded bursts, then let the event loop run.
           for (let burst = 0; issued < due && burst < 256; burst++, issued++) {
             const began = performance.now();
-            const call = tool.call(raw, { turn: `o${issued}` }).then(() => record(performance.now() - began));
+            const call = tool.call(invoiceText(), { turn: `o${issued}` }).then(() => record(performance.now() - began));
             pending.add(call);
             void call.finally(() => pending.delete(call));
           }
@@ -196,7 +199,7 @@ for (const [key, extra] of [
         Array.from({ length: CALLERS }, async (_, caller) => {
           while (performance.now() < stopAt) {
             const began = performance.now();
-            await tool.call(raw, { turn: `${caller}-${calls++}` });
+            await tool.call(invoiceText(), { turn: `${caller}-${calls++}` });
             record(performance.now() - began);
           }
         }),
@@ -211,7 +214,7 @@ for (const [key, extra] of [
 // 5. CPU per line, measured last (its batches of captured entries grow the heap); each entry
 // serialised once, as the sink does (a second serialisation would hit its caches).
 for (const name of TOOLS) {
-  const raw = JSON.stringify(VALID[name]);
+  const texts = validTexts(name, 4096);
   const batch = SMOKE ? 200 : 20_000;
   const lineNs: number[] = [];
   const parseNs: number[] = [];
@@ -224,7 +227,7 @@ for (const name of TOOLS) {
     for (const entry of entries) bytes = entryLine(entry, 1 << 20).length;
     lineNs.push(cpuNs(process.cpuUsage(start)) / batch);
     start = process.cpuUsage();
-    for (let i = 0; i < batch; i++) JSON.parse(raw);
+    for (let i = 0; i < batch; i++) JSON.parse(texts[i & 4095] as string);
     parseNs.push(cpuNs(process.cpuUsage(start)) / batch);
   }
   results[`line:${name}`] = { lineNs: median(lineNs), jsonParseNs: median(parseNs), lineBytes: bytes };

@@ -1,14 +1,15 @@
 // Figure 1, one process: a valid call on each tool, side by side with the floor (JSON.parse +
 // ajv's standalone validator for the schema as written), a hand-written guard (none for the
 // ruleset: a faithful one for 21 rule kinds would be hundreds of lines), JSON.parse + zod
-// safeParse of the same schema, and ajv compiled at run time. Prints one JSON line.
+// safeParse of the same schema, and ajv compiled at run time. Every contender reads the next of
+// 4,096 distinct texts of the body (lib/bodies.ts `validTexts`). Prints one JSON line.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { z } from "zod";
 import { SMALL } from "../lib/fixtures.ts";
 import { sideBySide } from "../lib/side-by-side.ts";
-import { VALID } from "../lib/bodies.ts";
+import { VALID, validTexts } from "../lib/bodies.ts";
 import { isInvoice, isIssueCreate, isPullCreate, isRepoCreate } from "../lib/hand-guards.ts";
 import { loadFloorValidator } from "../lib/floor-validator.ts";
 
@@ -62,6 +63,11 @@ for (const [name, body] of Object.entries(VALID)) {
   const raw = JSON.stringify(body);
   const validate = await loadFloorValidator(generated, name, tool.inputSchema);
   if (!validate(JSON.parse(raw))) throw new Error(`${name}: the benchmark body is not valid`);
+  // Every contender reads the next of 4,096 distinct texts of the body, made before the timed loops.
+  const texts = validTexts(name, 4096);
+  if (!texts.every((text) => validate(JSON.parse(text)))) throw new Error(`${name}: a variant of the benchmark body is not valid`);
+  let at = 0;
+  const text = (): string => texts[at++ & 4095] as string;
   const sink = new pkg.MemorySink();
   const options = { ledger: sink, resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] } };
   // Every guarded call must reach the implementation: counted here, checked after the run, so
@@ -90,26 +96,26 @@ for (const [name, body] of Object.entries(VALID)) {
   const guard = GUARDS[name];
   if (guard && !guard(JSON.parse(raw))) throw new Error(`${name}: the hand-written guard rejects the body`);
   results[name] = await sideBySide({
-    floor: () => validate(JSON.parse(raw)),
+    floor: () => validate(JSON.parse(text())),
     // The floor behind the one promise any asynchronous call API returns: what `call` could
     // cost if the guard itself added nothing.
-    floorAwaited: () => Promise.resolve(validate(JSON.parse(raw))),
+    floorAwaited: () => Promise.resolve(validate(JSON.parse(text()))),
     guarded: () => {
       // The ledger is kept in memory; empty it now and then so it measures the call, not the heap.
       if (sink.size > 1000) sink.clear();
       calls++;
-      return guarded.call(raw, context());
+      return guarded.call(text(), context());
     },
     guardedNoLedger: () => {
       calls++;
-      return guardedDrop.call(raw, context());
+      return guardedDrop.call(text(), context());
     },
-    ...(guard ? { hand: () => guard(JSON.parse(raw)) } : {}),
-    zod: () => zod.safeParse(JSON.parse(raw)).success,
-    ajvRuntime: () => runtimeAjv(JSON.parse(raw)),
+    ...(guard ? { hand: () => guard(JSON.parse(text())) } : {}),
+    zod: () => zod.safeParse(JSON.parse(text())).success,
+    ajvRuntime: () => runtimeAjv(JSON.parse(text())),
   });
   if (implemented !== calls) throw new Error(`${name}: ${calls - implemented} of ${calls} guarded calls did not reach the implementation`);
-  Object.assign(results[name] as Record<string, number>, await withDefaultSink(tool, raw, validate));
+  Object.assign(results[name] as Record<string, number>, await withDefaultSink(tool, raw, text, validate));
 }
 
 /**
@@ -121,7 +127,7 @@ for (const [name, body] of Object.entries(VALID)) {
  * its own: the lines of 20,000 checks, appended 2,000 at a time (a synchronous loop of `check`
  * cannot wait for the queue) and flushed, as wall time and as CPU time (user + system) per line.
  */
-async function withDefaultSink(tool: GeneratedTool, raw: string, validate: (value: unknown) => boolean): Promise<Record<string, number>> {
+async function withDefaultSink(tool: GeneratedTool, raw: string, text: () => string, validate: (value: unknown) => boolean): Promise<Record<string, number>> {
   const sink = new pkg.JsonlFileSink({ path: "/dev/null", sync: false });
   let implemented = 0;
   let calls = 0;
@@ -143,22 +149,22 @@ async function withDefaultSink(tool: GeneratedTool, raw: string, validate: (valu
   let passed = 0;
   const check = (): { ok: boolean } => {
     checks++;
-    const result = guarded.check(raw, context());
+    const result = guarded.check(text(), context());
     if (result.ok) passed++;
     return result;
   };
   const timed = await sideBySide(
     {
-      floorForCheck: () => validate(JSON.parse(raw)),
+      floorForCheck: () => validate(JSON.parse(text())),
       parsedWithHazardChecks: () => {
-        const parsed = parseArguments(raw, undefined, DEFAULT_LIMITS);
+        const parsed = parseArguments(text(), undefined, DEFAULT_LIMITS);
         return parsed.ok && validate(parsed.value);
       },
-      checkedNoLedger: () => unrecorded.check(raw, context()).ok,
+      checkedNoLedger: () => unrecorded.check(text(), context()).ok,
       checked: check,
       calledWithJsonlSink: () => {
         calls++;
-        return guarded.call(raw, context());
+        return guarded.call(text(), context());
       },
     },
     // Batches under the sink's queue bound (4,096): a batch past it would wait on backpressure,

@@ -81,3 +81,30 @@ export const INVALID_RULESET = {
     rules: [{ type: "deletion" }, { type: "delete" }, { type: "pull_request", parameters: { required_approving_review_count: 1 } }],
   },
 };
+
+/** Where each valid body holds free text (a memo, a title, a name) that a variant may change. */
+const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
+  create_invoice: ["memo"],
+  issues_create: ["body", "title"],
+  pulls_create: ["body", "title"],
+  "repos_create-for-authenticated-user": ["body", "name"],
+  "repos_create-org-ruleset": ["body", "name"],
+};
+
+/**
+ * `count` distinct texts of the tool's valid body, each with a number after its free text. Calls
+ * in production never repeat one raw text, so neither may the benchmark: a repeated text would
+ * let any cache keyed by the last text (the ledger's secret-name scan has one) answer for free.
+ */
+export function validTexts(name: string, count: number): string[] {
+  const path = FREE_TEXT[name];
+  if (path === undefined) throw new Error(`bodies: no free-text field named for ${name}`);
+  return Array.from({ length: count }, (_, index) => {
+    const body = structuredClone(VALID[name]) as Record<string, unknown>;
+    let holder = body;
+    for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
+    const field = path.at(-1) as string;
+    holder[field] = `${String(holder[field])} ${index}`;
+    return JSON.stringify(body);
+  });
+}
