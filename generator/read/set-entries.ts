@@ -16,12 +16,18 @@ export interface SetDocument {
 /** The absolute files `read` references through relative `$ref`s (fragments dropped). */
 export function referencedFiles(file: string, document: unknown): Set<string> {
   const found = new Set<string>();
-  const walk = (node: unknown): void => {
+  /** `names`: `node` maps names to schemas or other objects (`properties`...): its keys are not keywords. */
+  const walk = (node: unknown, names = false): void => {
     if (Array.isArray(node)) {
       for (const item of node) walk(item);
     } else if (node !== null && typeof node === "object") {
       for (const [key, value] of Object.entries(node)) {
-        if (key === "$ref" && typeof value === "string") {
+        if (names) {
+          // A property (or definition, parameter...) called `example` or `$ref` is a schema like any other.
+          walk(value);
+        } else if (NAMED_MAPS.has(key)) {
+          walk(value, true);
+        } else if (key === "$ref" && typeof value === "string") {
           const address = value.split("#", 1)[0] ?? "";
           if (address !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(address)) found.add(path.resolve(path.dirname(file), decodeURIComponent(address)));
         } else if (key === "examples" && value !== null && typeof value === "object" && !Array.isArray(value)) {
@@ -50,6 +56,27 @@ export function referencedFiles(file: string, document: unknown): Set<string> {
 }
 
 const EXAMPLE_KEYS: ReadonlySet<string> = new Set(["$ref", "summary", "description", "value", "externalValue"]);
+
+/**
+ * Keywords whose value maps names to schemas or OpenAPI objects (JSON Schema's and the
+ * components'): a name there may be `example`, which elsewhere is a keyword holding data.
+ */
+const NAMED_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "schemas",
+  "parameters",
+  "headers",
+  "responses",
+  "requestBodies",
+  "pathItems",
+  "callbacks",
+  "links",
+  "securitySchemes",
+]);
 
 export function isOpenApi(document: unknown): boolean {
   return document !== null && typeof document === "object" && !Array.isArray(document) && "openapi" in document;

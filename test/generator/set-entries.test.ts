@@ -45,4 +45,19 @@ describe("referencedFiles", () => {
     };
     expect([...referencedFiles(FILE, document)].sort()).toEqual(["/spec/paths/Ex.yaml", "/spec/paths/Item.yaml"]);
   });
+
+  it("follows a schema property, a definition or a header that happens to be called example", () => {
+    const document = {
+      type: "object",
+      example: { $ref: "data.yaml" },
+      properties: { example: { $ref: "Example.yaml" }, $ref: { $ref: "Named.yaml" } },
+      $defs: { example: { type: "object", properties: { inner: { $ref: "Inner.yaml" } } } },
+      components: { headers: { example: { schema: { $ref: "Header.yaml" } } }, schemas: { example: { $ref: "Schema.yaml" } } },
+    };
+    expect([...referencedFiles(FILE, document)].sort()).toEqual(
+      ["/spec/paths/Example.yaml", "/spec/paths/Header.yaml", "/spec/paths/Inner.yaml", "/spec/paths/Named.yaml", "/spec/paths/Schema.yaml"].map((file) =>
+        path.resolve(file),
+      ),
+    );
+  });
 });
