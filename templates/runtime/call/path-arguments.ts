@@ -19,8 +19,7 @@ export function pathArgumentNames(binding: HttpBinding | undefined): readonly st
  * `names`: `pathArgumentNames(binding)`.
  */
 export function pathArgumentErrors(binding: HttpBinding | undefined, args: unknown, names: readonly string[]): readonly ArgumentError[] | undefined {
-  if (binding === undefined || names.length === 0 || typeof args !== "object" || args === null || plainPath(names, args as Record<string, unknown>))
-    return undefined;
+  if (binding === undefined || typeof args !== "object" || args === null || plainPath(names, args as Record<string, unknown>)) return undefined;
   try {
     requestPath(binding, args as Record<string, unknown>);
     return undefined;

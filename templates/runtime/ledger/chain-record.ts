@@ -2,12 +2,11 @@
 // snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
-import { hash } from "node:crypto";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import { chainId } from "./chain-id.ts";
 import { entryText } from "./entry-text.ts";
-import { MAX_ATTEMPTS_WRITTEN, type RecordPolicy } from "./record-policy.ts";
+import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { writtenAttempts } from "./written-attempt.ts";
 
 /**
@@ -146,9 +145,8 @@ export class ChainRecord implements LedgerEntry {
     return repairs;
   }
 
-  /** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
   get v(): 1 | 2 {
-    return this.#written().resolved ? 2 : 1;
+    return version(this.#written());
   }
 
   get arguments(): JsonValue | undefined {
@@ -167,7 +165,7 @@ export class ChainRecord implements LedgerEntry {
   toJSON(): LedgerEntry {
     const written = this.#written();
     return {
-      v: written.resolved ? 2 : 1,
+      v: version(written),
       chain: this.chain,
       tool: this.tool,
       turn: this.turn,
@@ -191,7 +189,7 @@ export class ChainRecord implements LedgerEntry {
     // reads it again gets the same value computed again (and kept then).
     const written = this.#cache ?? this.#compute();
     return entryText({
-      v: written.resolved ? 2 : 1,
+      v: version(written),
       chain: this.chain,
       tool: this.tool,
       turn: this.turn,
@@ -259,6 +257,7 @@ interface Written {
 
 const NO_FIELDS = Object.freeze({});
 
-function sha256(text: string): string {
-  return hash("sha256", text, "hex");
+/** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
+function version(written: Written): 1 | 2 {
+  return written.resolved ? 2 : 1;
 }

@@ -261,7 +261,7 @@ export class JsonlFileSink implements LedgerSink {
     } catch (error) {
       // An entry that cannot be serialised (a sink user's own object with a cycle): written as
       // a stub that says so, rather than blocking the slice.
-      return `${JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) })}`;
+      return JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) });
     }
   }
 
@@ -276,7 +276,7 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   #releasePressure(): void {
-    // Released as soon as 512 entries of room are free (RELEASE_ROOM), not at half: callers woken together
+    // Released as soon as RELEASE_ROOM entries of room are free, not at half: callers woken together
     // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
     if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - RELEASE_ROOM)) this.#pressure.release();
   }

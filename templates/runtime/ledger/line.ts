@@ -1,7 +1,7 @@
 // One ledger entry as one line of the JSONL file, within the sink's per-entry cap.
-import { hash } from "node:crypto";
 import { ChainRecord } from "./chain-record.ts";
 import type { LedgerEntry } from "./ledger.ts";
+import { sha256 } from "./record-policy.ts";
 
 /** The entry's JSON and a newline (see `entryJson`). */
 export function entryLine(entry: LedgerEntry, maxChars: number): string {
@@ -26,7 +26,7 @@ export function entryJson(entry: LedgerEntry, maxChars: number): string {
     verdict: entry.verdict,
     attempts: [],
     repairs: entry.repairs,
-    oversize: { length: line.length, sha256: hash("sha256", line, "hex") },
+    oversize: { length: line.length, sha256: sha256(line) },
   };
   return JSON.stringify(stub);
 }

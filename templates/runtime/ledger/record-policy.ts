@@ -1,4 +1,5 @@
 // How one guarded tool's ledger entries are written: its redaction rules and its size caps.
+import { hash } from "node:crypto";
 import type { JsonSchema } from "../contract/tool-spec.ts";
 import { Redactor, type RedactionOptions } from "./redact.ts";
 
@@ -8,6 +9,11 @@ export const DEFAULT_MAX_TEXT_CHARS = 16_384;
 export const MAX_ATTEMPTS_WRITTEN = 8;
 /** Longest error message or candidate label written. */
 export const MAX_MESSAGE_CHARS = 1_024;
+
+/** The SHA-256 hex written beside a text that a cap cut or left out (raw text, arguments, a whole line). */
+export function sha256(text: string): string {
+  return hash("sha256", text, "hex");
+}
 
 /** What a guard's entries are written with: its redaction and its caps. One per guarded tool. */
 export class RecordPolicy {

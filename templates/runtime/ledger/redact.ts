@@ -69,21 +69,22 @@ export class Redactor {
    * values replaced, or a marker with its length when it cannot be parsed.
    */
   raw(text: string, validated = false): { readonly text: string; readonly redacted: number } {
-    const rules = this.#compiled;
-    // A text that passed a schema whose objects are all closed has only the schema's own keys.
-    if (validated && rules.onlySchemaKeysAreSafe) return { text, redacted: 0 };
-    if (!this.#mentions(text)) return { text, redacted: 0 };
+    if (this.rawIsKept(text, validated)) return { text, redacted: 0 };
     let value: JsonValue;
     try {
       value = JSON.parse(text) as JsonValue;
     } catch {
       return { text: `${REDACTED} ${text.length} characters that are not JSON and may name a secret field`, redacted: 1 };
     }
-    const count = redactValue(value, [], rules);
+    const count = redactValue(value, [], this.#compiled);
     return count === 0 ? { text, redacted: 0 } : { text: JSON.stringify(value), redacted: count };
   }
 
-  /** Whether `raw(text, validated)` keeps `text` as it is, without building its answer. */
+  /**
+   * Whether `raw(text, validated)` keeps `text` as it is, without building its answer: a text
+   * that passed a schema whose objects are all closed has only the schema's own keys, and a text
+   * that names no secret holds none.
+   */
   rawIsKept(text: string, validated: boolean): boolean {
     return (validated && this.#compiled.onlySchemaKeysAreSafe) || !this.#mentions(text);
   }

@@ -1,8 +1,7 @@
 // An attempt as the ledger writes it: redacted (redact.ts) and capped (record-policy.ts). The
 // attempt itself when nothing changes, which is the common case: nothing is allocated then.
-import { hash } from "node:crypto";
 import type { LedgerAttempt } from "./ledger.ts";
-import { MAX_MESSAGE_CHARS, type RecordPolicy } from "./record-policy.ts";
+import { MAX_MESSAGE_CHARS, sha256, type RecordPolicy } from "./record-policy.ts";
 
 /** The attempts as written; `attempts` itself when none changed (the common case allocates nothing). */
 export function writtenAttempts(attempts: readonly LedgerAttempt[], policy: RecordPolicy): readonly LedgerAttempt[] {
@@ -16,7 +15,7 @@ export function writtenAttempts(attempts: readonly LedgerAttempt[], policy: Reco
   return written ?? attempts;
 }
 
-export function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
+function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
   const redactor = policy.redactor;
   // A passing attempt with nothing but its raw text (most of them): only that text can change.
   if (attempt.errors.length === 0 && attempt.coercions.length === 0 && attempt.resolutions === undefined && attempt.question === undefined) {
@@ -60,8 +59,4 @@ function hasLongText(attempt: LedgerAttempt): boolean {
 
 function cut(text: string): string {
   return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length} characters)` : text;
-}
-
-function sha256(text: string): string {
-  return hash("sha256", text, "hex");
 }

@@ -3,8 +3,6 @@
 // holds keys.
 import { escapeToken } from "../json/json-pointer.ts";
 
-const MAX_REPORTED = 5;
-
 /** Index of the quote that closes the string opening at `start`. */
 export function stringEnd(text: string, start: number): number {
   let i = start + 1;
@@ -25,13 +23,13 @@ interface Frame {
   expectKey: boolean;
 }
 
-/** Pointers of repeated keys in `text`, which must be valid JSON. */
-export function findDuplicateKeys(text: string): string[] {
+/** Pointers of the first `limit` repeated keys in `text`, which must be valid JSON. */
+export function findDuplicateKeys(text: string, limit: number): string[] {
   const found: string[] = [];
   const frames: Frame[] = [];
   const n = text.length;
   let nextSlash = text.indexOf("\\");
-  for (let i = 0; i < n && found.length < MAX_REPORTED; i++) {
+  for (let i = 0; i < n && found.length < limit; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;

@@ -15,6 +15,7 @@ import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { lossyIntegers } from "./lossy-integers.ts";
 
+/** Hazards of one kind reported at most (lossy integers, repeated keys, value hazards). */
 const MAX_REPORTED = 5;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -59,11 +60,11 @@ export function findHazards(
   if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
   if (hazardSeen) {
-    const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text);
+    const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text, MAX_REPORTED);
     collectValueHazards(value, "", checkStrings, (n) => lossy === undefined || lossy.has(n), errors);
   }
   if (tokens > keys) {
-    for (const path of findDuplicateKeys(text)) {
+    for (const path of findDuplicateKeys(text, MAX_REPORTED)) {
       errors.push({
         path,
         rule: "duplicate_key",
@@ -121,7 +122,8 @@ function countKeys(value: unknown, checkStrings: boolean, depth: number): number
   return 0;
 }
 
-// Leaves are judged inline and only containers recurse: the walk runs on every valid call.
+// Leaves are judged inline and only containers recurse: the walk runs on every valid call. (One
+// leaf function shared by the two loops and countKeys measured 5-20% slower on the walk.)
 function countContainer(value: object, checkStrings: boolean, depth: number): number {
   if (depth > maxDepth) {
     tooDeep = true;

@@ -2,15 +2,13 @@
 // hazard walk (json-hazards.ts) saw a number that large.
 import { stringEnd } from "./duplicate-keys.ts";
 
-const MAX_REPORTED = 5;
-
 /**
- * Parsed values of integer literals in `text` whose digits `JSON.parse` could not keep. One pass
+ * Parsed values of the first `limit` integer literals in `text` whose digits `JSON.parse` could not keep. One pass
  * over the text: strings are skipped (a digit run inside a string is no number), and each number
  * token costs time linear in its length, whatever its digits (no regular expression that could
  * backtrack, no slicing per trailing zero, no big-integer conversion of more than 400 digits).
  */
-export function lossyIntegers(text: string): Set<number> {
+export function lossyIntegers(text: string, limit: number): Set<number> {
   const lossy = new Set<number>();
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -23,7 +21,7 @@ export function lossyIntegers(text: string): Set<number> {
       if (losesDigits(text, i, end)) {
         lossy.add(Number(text.slice(i, end)));
         // Only the first few are reported; the rest of the text need not be read.
-        if (lossy.size >= MAX_REPORTED) break;
+        if (lossy.size >= limit) break;
       }
       i = end - 1;
     }
