@@ -3,7 +3,7 @@
 // plain data so that a schema change shows up in review as a data change.
 import type { ToolDefinition } from "./runtime/contract/api.ts";
 import { defineTool } from "./runtime/call/define-tool.ts";
-import type { CoercionTable, HintTable, HttpBinding, InputSchema, ReferenceTable } from "./runtime/contract/tool-spec.ts";
+import type { CoercionTable, HintTable, HttpBinding, InputSchema, ReferenceRewrites, ReferenceTable } from "./runtime/contract/tool-spec.ts";
 import {
   TOOL_COERCIONS,
   TOOL_DESCRIPTION,
@@ -12,6 +12,7 @@ import {
   TOOL_INPUT_SCHEMA,
   TOOL_NAME,
   TOOL_REFERENCES,
+  TOOL_REWRITES,
   TOOL_VALIDATOR,
   TOOL_WRITE_ONLY,
   type TOOL_ARGS,
@@ -38,6 +39,13 @@ const hints: HintTable = TOOL_HINTS;
 // prettier-ignore
 const references: ReferenceTable = TOOL_REFERENCES;
 
+/**
+ * Each reference field's object rebuilt once its identifier is known: without the field, with
+ * the identifier in its target, keys in the model's order; the schema's keys are named so the
+ * engine reads and stores them directly. Undefined for a tool without reference fields.
+ */
+const rewrites: ReferenceRewrites | undefined = TOOL_REWRITES;
+
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http: HttpBinding | undefined = TOOL_HTTP;
@@ -55,6 +63,7 @@ export const TOOL_EXPORT: ToolDefinition<TOOL_ARGS, TOOL_RESOLVED_ARGS, TOOL_REF
   coercions,
   hints,
   references,
+  rewrites,
   http,
   writeOnly,
 });

@@ -4,6 +4,7 @@
 import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
 import { linearRegExp } from "../runtime/validate/pattern.js";
+import { putOwn } from "../runtime/resolve/apply-resolutions.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -255,6 +256,41 @@ const references = {
     "target": "customer_id"
   }
 };
+/**
+ * Each reference field's object rebuilt once its identifier is known: without the field, with
+ * the identifier in its target, keys in the model's order; the schema's keys are named so the
+ * engine reads and stores them directly. Undefined for a tool without reference fields.
+ */
+const rewrites = {
+  "/customer_ref": (holder, id) => {
+    const rebuilt = {};
+    for (const key of Object.keys(holder)) {
+      switch (key) {
+        case "customer_ref":
+          break;
+        case "amount":
+          rebuilt.amount = holder.amount;
+          break;
+        case "currency":
+          rebuilt.currency = holder.currency;
+          break;
+        case "due_date":
+          rebuilt.due_date = holder.due_date;
+          break;
+        case "line_items":
+          rebuilt.line_items = holder.line_items;
+          break;
+        case "memo":
+          rebuilt.memo = holder.memo;
+          break;
+        default:
+          putOwn(rebuilt, key, holder[key]);
+      }
+    }
+    rebuilt.customer_id = id;
+    return rebuilt;
+  },
+};
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
@@ -270,6 +306,7 @@ export const createInvoice = defineTool({
   coercions,
   hints,
   references,
+  rewrites,
   http,
   writeOnly,
 });

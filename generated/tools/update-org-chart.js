@@ -145,6 +145,12 @@ const hints = {
 /** Fields the model names in words, resolved to identifiers before the implementation runs. */
 // prettier-ignore
 const references = {};
+/**
+ * Each reference field's object rebuilt once its identifier is known: without the field, with
+ * the identifier in its target, keys in the model's order; the schema's keys are named so the
+ * engine reads and stores them directly. Undefined for a tool without reference fields.
+ */
+const rewrites = undefined;
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
@@ -160,6 +166,7 @@ export const updateOrgChart = defineTool({
   coercions,
   hints,
   references,
+  rewrites,
   http,
   writeOnly,
 });

@@ -13,6 +13,7 @@ import { fill, toolTemplate } from "./tool-template.ts";
 import type { CompiledValidator } from "./validator.ts";
 import { argsTypeName } from "./types.ts";
 import { resolvedArgsDeclaration, resolvedArgsTypeName } from "./resolved-args.ts";
+import { referenceRewrites, REWRITE_IMPORT } from "./reference-rewrites.ts";
 
 export interface ToolModule {
   readonly js: string;
@@ -25,6 +26,8 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
   const args = argsTypeName(tool);
   const kinds = [...new Set(Object.values(tool.references).map((field) => field.kind))].sort();
   const description = jsdoc(tool.description || tool.name);
+  const rewrites = referenceRewrites(tool);
+  const imports = rewrites ? [...validator.imports, REWRITE_IMPORT] : validator.imports;
   const js = fill(template.js, {
     TOOL_EXPORT: exported,
     TOOL_NAME: literal(tool.name),
@@ -33,6 +36,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
     TOOL_COERCIONS: dataLiteral(buildCoercionTable(tool)),
     TOOL_HINTS: dataLiteral(buildHintTable(tool)),
     TOOL_REFERENCES: dataLiteral(tool.references),
+    TOOL_REWRITES: rewrites ?? code`undefined`,
     TOOL_HTTP: tool.http ? dataLiteral(tool.http) : code`undefined`,
     TOOL_VALIDATOR: ident(validator.entry),
     TOOL_WRITE_ONLY: dataLiteral(writeOnlyPointers(tool.inputSchema)),
@@ -51,9 +55,9 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
         : code`never`,
     DESCRIPTION_COMMENT: description,
   });
-  assertDeclaredOnce(exported.text, js, validator);
+  assertDeclaredOnce(exported.text, js, validator.code, imports);
   return {
-    js: `${validator.imports.map((line) => `${line}\n`).join("")}${js}\n${VALIDATOR_COMMENT}\n${validator.code}\n`,
+    js: `${imports.map((line) => `${line}\n`).join("")}${js}\n${VALIDATOR_COMMENT}\n${validator.code}\n`,
     dts: `${dts}\n${argumentTypes}${kinds.length > 0 ? resolvedArgsDeclaration(tool, args) : ""}`,
   };
 }
@@ -67,9 +71,9 @@ const VALIDATOR_COMMENT = [
 // The template's tables and imports and the validator's top-level declarations share the
 // module's scope with the tool's export. exportName() keeps clear of every name they use; this
 // checks that it did, rather than let Node refuse the module at import.
-function assertDeclaredOnce(exported: string, template: string, validator: CompiledValidator): void {
-  const names = [...topLevelNames(template, false), ...topLevelNames(validator.code, true)];
-  for (const line of validator.imports) names.push(...importedNames(line));
+function assertDeclaredOnce(exported: string, template: string, validatorCode: string, imports: readonly string[]): void {
+  const names = [...topLevelNames(template, false), ...topLevelNames(validatorCode, true)];
+  for (const line of imports) names.push(...importedNames(line));
   if (names.filter((name) => name === exported).length !== 1) {
     throw new Error(`the export ${exported} shares its name with another declaration of its module; exportName() must reserve the name`);
   }

@@ -30,7 +30,7 @@ describe("the tool's module", () => {
     expect(module).toMatch(/^function validate\d+\(data/m);
   });
 
-  it.each(["validate", "validate20", "schema31", "func0", "formats", "http", "hints", "defineTool", "equal"])(
+  it.each(["validate", "validate20", "schema31", "func0", "formats", "http", "hints", "defineTool", "equal", "writeOnly", "rewrites", "putOwn"])(
     "a tool named %s loads and guards",
     async (name) => {
       expect(exportName(name)).toBe(`${name}Tool`);

@@ -83,7 +83,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   ) {
     this.name = spec.name;
     this.#implementation = implementation;
-    this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs);
+    this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs, spec.rewrites);
     const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
     this.#setup = {
       spec,

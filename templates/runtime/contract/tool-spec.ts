@@ -134,6 +134,17 @@ export interface ReferenceField {
 
 export type ReferenceTable = Readonly<Record<string, ReferenceField>>;
 
+/**
+ * Step 4's rewrite of the object that holds one reference field: `holder` rebuilt without the
+ * field, with the field's target set to `id`, its other keys in `holder`'s own order. The
+ * generator writes one per field of `ReferenceTable` (keyed alike), naming the keys the schema
+ * declares there, so the engine reads and stores them directly; the result is the object the
+ * runtime's `withoutField` builds.
+ */
+export type ReferenceRewrite = (holder: Readonly<Record<string, unknown>>, id: string) => Record<string, unknown>;
+
+export type ReferenceRewrites = Readonly<Record<string, ReferenceRewrite>>;
+
 /** How an OpenAPI operation's arguments map onto an HTTP request. */
 export interface HttpParameter {
   /** The argument property that carries it. */
@@ -167,6 +178,8 @@ export interface ToolSpec {
   readonly coercions: CoercionTable;
   readonly hints: HintTable;
   readonly references: ReferenceTable;
+  /** Generated rewrites of `references`' fields; absent (a hand-written spec): the runtime's generic rebuild. */
+  readonly rewrites?: ReferenceRewrites;
   readonly http?: HttpBinding;
   /**
    * The schema's `writeOnly` locations, as JSON Pointer patterns (`*` = any one token), found at

@@ -2,7 +2,7 @@
 // of a call through them: the planned way for one field at a fixed place (fixed-reference.ts),
 // else the general way (references.ts).
 import type { ResolverMap } from "../contract/api.ts";
-import type { ReferenceTable } from "../contract/tool-spec.ts";
+import type { ReferenceRewrite, ReferenceRewrites, ReferenceTable } from "../contract/tool-spec.ts";
 import { planFixedReference, resolveFixed, type FixedReference } from "./fixed-reference.ts";
 import { applyResolutions } from "./apply-resolutions.ts";
 import { compileReferences, type ReferencePattern } from "./reference-fields.ts";
@@ -14,6 +14,8 @@ export interface BoundReferences {
   readonly fixed: FixedReference | undefined;
   readonly resolvers: ResolverMap<string>;
   readonly timeoutMs: number;
+  /** The generated rewrite of a concrete field (its pointer's tokens), for the general way; absent without rewrites. */
+  readonly rewriteAt: ((tokens: readonly string[]) => ReferenceRewrite | undefined) | undefined;
 }
 
 /** The tool's references bound to `resolvers`, or `undefined` for a tool without any. Throws when a kind has no resolver. */
@@ -22,11 +24,12 @@ export function bindReferences(
   table: ReferenceTable,
   resolvers: ResolverMap<string> = {},
   timeoutMs: number = DEFAULT_RESOLVER_TIMEOUT_MS,
+  rewrites?: ReferenceRewrites,
 ): BoundReferences | undefined {
   const patterns = compileReferences(table);
   if (patterns.length === 0) return undefined;
   requireResolvers(tool, new Set(patterns.map((field) => field.kind)), resolvers);
-  return { patterns, fixed: planFixedReference(patterns), resolvers, timeoutMs };
+  return { patterns, fixed: planFixedReference(patterns, rewrites), resolvers, timeoutMs, rewriteAt: rewrites && rewriteFinder(patterns, rewrites) };
 }
 
 /** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
@@ -57,6 +60,23 @@ export function resolveStage(
   const planned = bound.fixed && resolveFixed(value, bound.fixed, full);
   if (planned) return planned;
   const step = resolveReferences(value, bound.patterns, full);
-  const apply = (done: ReferenceStep): Resolved => ({ step: done, value: done.kind === "resolved" ? applyResolutions(value, done.resolutions) : value });
+  const apply = (done: ReferenceStep): Resolved => ({
+    step: done,
+    value: done.kind === "resolved" ? applyResolutions(value, done.resolutions, bound.rewriteAt) : value,
+  });
   return step instanceof Promise ? step.then(apply) : apply(step);
+}
+
+/** Finds the rewrite of the pattern a concrete field matches (`*` matching an array index). */
+function rewriteFinder(patterns: readonly ReferencePattern[], rewrites: ReferenceRewrites): (tokens: readonly string[]) => ReferenceRewrite | undefined {
+  const known = patterns.flatMap((pattern) =>
+    Object.hasOwn(rewrites, pattern.pointer) ? [{ tokens: pattern.tokens, rewrite: rewrites[pattern.pointer] as ReferenceRewrite }] : [],
+  );
+  return (tokens) => known.find((pattern) => matchesPattern(pattern.tokens, tokens))?.rewrite;
+}
+
+function matchesPattern(pattern: readonly string[], tokens: readonly string[]): boolean {
+  if (pattern.length !== tokens.length) return false;
+  for (let index = 0; index < pattern.length; index++) if (pattern[index] !== "*" && pattern[index] !== tokens[index]) return false;
+  return true;
 }

@@ -1,10 +1,12 @@
 // Step 4's common case, planned once per bound tool: a tool with one reference field at a fixed
 // place (no array index in its pattern, like the invoice's `/customer_ref`). The field is read and
 // rewritten with direct property reads along keys split when the tool is bound, instead of
-// expanding the pattern, building the field's pointer and splitting it again on every call. Any
-// other case (an array pattern, several fields, candidates already offered, a value that is not
-// text) goes the general way (references.ts), before any resolver is asked.
+// expanding the pattern, building the field's pointer and splitting it again on every call; its
+// object is rebuilt by the rewrite generated for the field (`ReferenceRewrite`). Any other case
+// (an array pattern, several fields, candidates already offered, a value that is not text) goes
+// the general way (references.ts), before any resolver is asked.
 import type { Candidate, Resolution } from "../contract/resolution.ts";
+import type { ReferenceRewrite, ReferenceRewrites } from "../contract/tool-spec.ts";
 import { withoutField } from "./apply-resolutions.ts";
 import type { Field, ReferencePattern } from "./reference-fields.ts";
 import { decide, type ReferenceStep } from "./references.ts";
@@ -14,14 +16,20 @@ export interface FixedReference {
   readonly parents: readonly string[];
   readonly key: string;
   readonly field: Omit<Field, "text">;
+  /** The field's object rebuilt without it, with the identifier: the generated rewrite, else `withoutField`. */
+  readonly rewrite: ReferenceRewrite;
 }
 
-/** The plan for `patterns`, when they are one field at a fixed place. */
-export function planFixedReference(patterns: readonly ReferencePattern[]): FixedReference | undefined {
+/** The plan for `patterns`, when they are one field at a fixed place; `rewrites`: the tool's generated ones. */
+export function planFixedReference(patterns: readonly ReferencePattern[], rewrites?: ReferenceRewrites): FixedReference | undefined {
   const only = patterns.length === 1 ? patterns[0] : undefined;
   if (only === undefined || only.tokens.length === 0 || only.tokens.includes("*")) return undefined;
   const path = only.tokens.map((token) => `/${token.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
-  return { parents: only.tokens.slice(0, -1), key: only.tokens.at(-1) as string, field: { path, kind: only.kind, target: only.target } };
+  const key = only.tokens.at(-1) as string;
+  const target = only.target;
+  const generated = rewrites !== undefined && Object.hasOwn(rewrites, only.pointer) ? rewrites[only.pointer] : undefined;
+  const rewrite = generated ?? ((holder: Readonly<Record<string, unknown>>, id: string) => withoutField(holder, key, target, id));
+  return { parents: only.tokens.slice(0, -1), key, field: { path, kind: only.kind, target }, rewrite };
 }
 
 const NO_RESOLUTIONS: readonly Resolution[] = Object.freeze([]);
@@ -70,7 +78,7 @@ function settle(
 ): { readonly step: ReferenceStep; readonly value: unknown } {
   if (candidates.length !== 1) return { step: decide([{ field: { ...plan.field, text }, error: undefined, candidates }]), value };
   const id = (candidates[0] as Candidate).id;
-  const rebuilt = withoutField(parent, plan.key, plan.field.target, id);
+  const rebuilt = plan.rewrite(parent, id);
   if (holder === undefined) value = rebuilt;
   else Object.defineProperty(holder, plan.parents.at(-1) as string, { value: rebuilt, writable: true, enumerable: true, configurable: true });
   const resolution: Resolution = { path: plan.field.path, text, id, target: plan.field.target };

@@ -7,13 +7,15 @@ import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 
 /** A reference table entry with its pointer split once, when the tool is bound, not on every call. */
 export interface ReferencePattern {
+  /** The pattern as the reference table keys it (a JSON Pointer, `*` for any array index). */
+  readonly pointer: string;
   readonly tokens: readonly string[];
   readonly kind: string;
   readonly target: string;
 }
 
 export function compileReferences(table: ReferenceTable): readonly ReferencePattern[] {
-  return Object.entries(table).map(([pattern, field]) => ({ tokens: pointerTokens(pattern), kind: field.kind, target: field.target }));
+  return Object.entries(table).map(([pattern, field]) => ({ pointer: pattern, tokens: pointerTokens(pattern), kind: field.kind, target: field.target }));
 }
 
 export interface Field {
