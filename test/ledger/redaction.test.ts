@@ -110,6 +110,32 @@ describe("ledger redaction", () => {
     expect(new Redactor(closed).raw('{"password": "hunter2"}', false).text).not.toContain("hunter2");
   });
 
+  it("follows local $refs when deciding that a schema is closed, recursive ones included", () => {
+    const item = { type: "object", properties: { n: { type: "integer" } }, additionalProperties: false };
+    const withDefs = (items: object, defs: object) => ({
+      type: "object",
+      properties: { note: { type: "string" }, items: { type: "array", items } },
+      additionalProperties: false,
+      $defs: defs,
+    });
+    // Told the text passed the schema, the redactor keeps it unscanned only when the schema proves
+    // it holds no secret key; this one has one, so scanning shows.
+    const text = '{"password": "hunter2"}';
+    const kept = (schema: Record<string, unknown>): boolean => new Redactor(schema).raw(text, true).text === text;
+    expect(kept(withDefs({ $ref: "#/$defs/item", description: "a line" }, { item }))).toBe(true);
+    const tree = { type: "object", properties: { note: { type: "string" }, children: { type: "array", items: { $ref: "#" } } }, additionalProperties: false };
+    expect(kept(tree)).toBe(true);
+    // An open target, a secret name behind the $ref, a $ref with keywords beside it, or one that points nowhere: scanned.
+    expect(kept(withDefs({ $ref: "#/$defs/item" }, { item: { type: "object" } }))).toBe(false);
+    expect(kept(withDefs({ $ref: "#/$defs/item" }, { item: { ...item, properties: { token: { type: "string" } } } }))).toBe(false);
+    expect(kept(withDefs({ $ref: "#/$defs/item", properties: { n: { type: "integer" } } }, { item }))).toBe(false);
+    expect(kept(withDefs({ $ref: "#/$defs/100%" }, { "100%": item }))).toBe(false);
+    expect(kept(withDefs({ $ref: "#/$defs/missing" }, { item }))).toBe(false);
+    expect(kept({ ...tree, properties: { ...tree.properties, children: { type: "array", items: { $ref: "#/$defs/open" } } }, $defs: { open: {} } })).toBe(
+      false,
+    );
+  });
+
   it("keeps a raw text without secrets byte for byte", async () => {
     const ledger = new MemorySink();
     const tool = defineTool(loginSpec()).implement(() => "in", { ledger });

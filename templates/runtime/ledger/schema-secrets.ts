@@ -16,11 +16,7 @@ export function writeOnlyPointers(root: JsonSchema): string[] {
     const node = schema as Record<string, unknown>;
     if (node.writeOnly === true && at !== "") found.add(at);
     const ref = typeof node.$ref === "string" && node.$ref.startsWith("#") ? node.$ref : undefined;
-    if (ref && !seen.has(ref)) {
-      let target: unknown = root;
-      for (const token of pointerTokens(decodeURIComponent(ref.slice(1)))) target = (target as Record<string, unknown> | undefined)?.[token];
-      visit(target, at, new Set([...seen, ref]));
-    }
+    if (ref && !seen.has(ref)) visit(refTarget(root, ref), at, new Set([...seen, ref]));
     for (const key of ["allOf", "anyOf", "oneOf"]) {
       const list = node[key];
       if (Array.isArray(list)) for (const branch of list) visit(branch, at, seen);
@@ -38,17 +34,34 @@ export function writeOnlyPointers(root: JsonSchema): string[] {
   return [...found].sort();
 }
 
-/** Whether every object location of the schema is closed and names no secret property. */
+/** Keywords that say nothing about which keys an instance may have: beside a `$ref`, they leave it the whole schema. */
+const ANNOTATIONS: ReadonlySet<string> = new Set(["$ref", "$comment", "title", "description", "examples", "default", "deprecated", "readOnly"]);
+
+/**
+ * Whether every object location of the schema is closed and names no secret property. A local
+ * `$ref` standing alone (annotations aside) is followed; one already being followed further up
+ * counts as closed, since its own checks decide (a recursive schema of closed objects is closed).
+ */
 export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: string) => boolean): boolean {
   let visits = 0;
+  const following = new Set<string>();
   const typesOf = (node: Record<string, unknown>): readonly unknown[] | undefined =>
     typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? node.type : undefined;
+  const followed = (ref: string, node: Record<string, unknown>): boolean => {
+    if (!ref.startsWith("#") || Object.keys(node).some((key) => !ANNOTATIONS.has(key))) return false;
+    if (following.has(ref)) return true;
+    following.add(ref);
+    const result = closed(refTarget(root, ref));
+    following.delete(ref);
+    return result;
+  };
   // A location that cannot hold an object or an array needs no closing (`{type: "string"}`).
   const closed = (schema: unknown): boolean => {
     if (++visits > 20_000) return false;
     if (typeof schema === "boolean") return !schema;
     if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
     const node = schema as Record<string, unknown>;
+    if (typeof node.$ref === "string") return followed(node.$ref, node);
     const types = typesOf(node);
     if (types && !types.includes("object") && !types.includes("array")) return true;
     if (node.$ref !== undefined || node.$dynamicRef !== undefined || node.patternProperties !== undefined) return false;
@@ -66,4 +79,19 @@ export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: s
     return true;
   };
   return closed(root);
+}
+
+/** What a local `$ref` (`#` and a URI-encoded JSON Pointer) points at; nothing for a malformed one. */
+function refTarget(root: JsonSchema, ref: string): unknown {
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  let target: unknown = root;
+  for (const token of pointerTokens(pointer)) {
+    target = target !== null && typeof target === "object" && Object.hasOwn(target, token) ? (target as Record<string, unknown>)[token] : undefined;
+  }
+  return target;
 }
