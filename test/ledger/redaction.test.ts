@@ -130,6 +130,8 @@ describe("ledger redaction", () => {
     expect(kept(withDefs({ $ref: "#/$defs/item" }, { item: { ...item, properties: { token: { type: "string" } } } }))).toBe(false);
     expect(kept(withDefs({ $ref: "#/$defs/item", properties: { n: { type: "integer" } } }, { item }))).toBe(false);
     expect(kept(withDefs({ $ref: "#/$defs/100%" }, { "100%": item }))).toBe(false);
+    expect(writeOnlyPointers(withDefs({ $ref: "#/$defs/100%" }, {}))).toEqual([]);
+    expect(writeOnlyPointers(withDefs({ $ref: "#/$defs/100%25" }, { "100%": { properties: { pin: { writeOnly: true } } } }))).toEqual(["/items/*/pin"]);
     expect(kept(withDefs({ $ref: "#/$defs/missing" }, { item }))).toBe(false);
     expect(kept({ ...tree, properties: { ...tree.properties, children: { type: "array", items: { $ref: "#/$defs/open" } } }, $defs: { open: {} } })).toBe(
       false,
