@@ -15,3 +15,16 @@ export function decodeToken(token: string): string {
 export function pointer(...tokens: readonly (string | number)[]): string {
   return tokens.map((token) => `/${escapeToken(token)}`).join("");
 }
+
+/**
+ * What a local `$ref` (`#` and a JSON Pointer, percent-encoded as a URI fragment: toolguard
+ * writes `%` as `%25`) points at in `root`; undefined when it points nowhere or is malformed.
+ */
+export function resolveLocalRef(root: unknown, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  try {
+    return valueAt(root, decodeURIComponent(ref.slice(1)));
+  } catch {
+    return undefined;
+  }
+}

@@ -35,9 +35,10 @@ export function schemaPathToken(token: string | number): string {
 }
 
 // ajv writes keywords as they are and reaches definitions through the `$ref` text, which
-// toolguard writes pointer-escaped only (see localize-schema.ts); other names are URI-encoded.
+// toolguard writes pointer-escaped with only `%` encoded (refTo in localize-schema.ts); other
+// names are URI-encoded.
 function nameToken(keyword: string, name: string): string {
-  return keyword === "$defs" || keyword === "definitions" ? pointerToken(name) : schemaPathToken(name);
+  return keyword === "$defs" || keyword === "definitions" ? pointerToken(name).replaceAll("%", "%25") : schemaPathToken(name);
 }
 
 /**

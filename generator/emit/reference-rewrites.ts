@@ -7,7 +7,7 @@
 // direct one (~20 ns); any other key (an open object's extra property, `__proto__`) takes the
 // generic store. The result does not depend on which keys are named: naming them is only speed.
 import type { ToolDescription } from "../ir.ts";
-import { resolvePointer, pointerTokens } from "../json-pointer.ts";
+import { pointerTokens, resolveLocalRef } from "../json-pointer.ts";
 import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 
@@ -92,8 +92,8 @@ function deref(root: Schema, value: unknown): Schema | undefined {
   let node = value;
   for (let hops = 0; isSchemaObject(node) && typeof node["$ref"] === "string"; hops++) {
     const ref = node["$ref"];
-    if (hops >= MAX_REF_HOPS || !ref.startsWith("#")) return undefined;
-    node = resolvePointer(root, ref.slice(1));
+    if (hops >= MAX_REF_HOPS) return undefined;
+    node = resolveLocalRef(root, ref);
   }
   return isSchemaObject(node) ? node : undefined;
 }

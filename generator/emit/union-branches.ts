@@ -9,7 +9,7 @@
 // common. A branch is read both as written and through its local `$ref` chain (GitHub's rule
 // unions are lists of `$ref`s): each reading accepts at least what the branch does, so two
 // readings that are disjoint prove the branches are.
-import { resolvePointer } from "../json-pointer.ts";
+import { resolveLocalRef } from "../json-pointer.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 
 const TYPE_NAMES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
@@ -31,7 +31,7 @@ export function readings(branch: Schema, root: unknown): readonly Schema[] {
   for (let node = branch; found.length <= MAX_REF_HOPS; ) {
     const ref = node.$ref;
     if (typeof ref !== "string" || !ref.startsWith("#/")) break;
-    const target = resolvePointer(root, ref.slice(1));
+    const target = resolveLocalRef(root, ref);
     if (!isSchemaObject(target) || found.includes(target)) break;
     found.push((node = target));
   }

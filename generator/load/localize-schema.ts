@@ -22,7 +22,7 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
   const defs: Record<string, unknown> = {};
 
   const localRef = (target: string, at: string): string => {
-    if (target === schemaPointer || target.startsWith(`${schemaPointer}/`)) return `#${target.slice(schemaPointer.length)}`;
+    if (target === schemaPointer || target.startsWith(`${schemaPointer}/`)) return refTo(target.slice(schemaPointer.length));
     const known = imported.get(target);
     if (known !== undefined) return known;
     const value = resolvePointer(document, target);
@@ -30,7 +30,7 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
       throw new InputError({ file: options.file, pointer: at }, `dangling $ref: nothing at #${target}`, "point the $ref at an existing definition");
     }
     const name = uniqueName(decodeToken(target.split("/").pop() ?? "def"), names);
-    const ref = `#/${options.defsKeyword}/${pointerToken(name)}`;
+    const ref = refTo(`/${options.defsKeyword}/${pointerToken(name)}`);
     imported.set(target, ref);
     defs[name] = rewrite(value, target);
     return ref;
@@ -56,6 +56,14 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
     result[options.defsKeyword] = { ...((result[options.defsKeyword] as object | undefined) ?? {}), ...defs };
   }
   return result;
+}
+
+/**
+ * A `$ref` to a JSON Pointer of the tool's schema. The fragment of a URI is percent-encoded, so a
+ * `%` in a name is written `%25` (ajv decodes it back); every other character is left as it is.
+ */
+export function refTo(pointer: string): string {
+  return `#${pointer.replaceAll("%", "%25")}`;
 }
 
 function refPointer(ref: string, file: string, at: string): string {

@@ -7,7 +7,7 @@
 // unicode-patterns.ts, older-dialect-keywords.ts, discriminator.ts, formats.ts).
 
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
-import { uniqueName } from "../../load/localize-schema.ts";
+import { refTo, uniqueName } from "../../load/localize-schema.ts";
 import { typesOf } from "./declared-types.ts";
 import { applyDiscriminator } from "./discriminator.ts";
 import { translateFormat } from "./formats.ts";
@@ -97,7 +97,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     if (known !== undefined) return known;
     if (value === undefined) throw new Untranslatable(at, `$ref "${ref}" points at nothing`);
     const name = uniqueName(decodeToken(target.split("/").pop() || "root"), names);
-    const local = `#/$defs/${pointerToken(name)}`;
+    const local = refTo(`/$defs/${pointerToken(name)}`);
     importedAs.set(key, local);
     if (!imported.has(target)) imported.set(target, local);
     defs[name] = schema(value, { pointer: target, dialect: current, parentTypes: [], readOnlyNames: NO_NAMES, outermostAnchor: inside });
