@@ -3,10 +3,11 @@
 // plain data so that a schema change shows up in review as a data change.
 import type { ToolDefinition } from "./runtime/contract/api.ts";
 import { defineTool } from "./runtime/call/define-tool.ts";
-import type { CoercionTable, HintTable, HttpBinding, InputSchema, ReferenceRewrites, ReferenceTable } from "./runtime/contract/tool-spec.ts";
+import type { CoercionTable, HazardWalk, HintTable, HttpBinding, InputSchema, ReferenceRewrites, ReferenceTable } from "./runtime/contract/tool-spec.ts";
 import {
   TOOL_COERCIONS,
   TOOL_DESCRIPTION,
+  TOOL_HAZARD_WALK,
   TOOL_HINTS,
   TOOL_HTTP,
   TOOL_INPUT_SCHEMA,
@@ -46,6 +47,13 @@ const references: ReferenceTable = TOOL_REFERENCES;
  */
 const rewrites: ReferenceRewrites | undefined = TOOL_REWRITES;
 
+/**
+ * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
+ * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
+ * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ */
+const hazardWalk: HazardWalk | undefined = TOOL_HAZARD_WALK;
+
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http: HttpBinding | undefined = TOOL_HTTP;
@@ -64,6 +72,7 @@ export const TOOL_EXPORT: ToolDefinition<TOOL_ARGS, TOOL_RESOLVED_ARGS, TOOL_REF
   hints,
   references,
   rewrites,
+  hazardWalk,
   http,
   writeOnly,
 });

@@ -5,6 +5,7 @@ import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
 import { linearRegExp } from "../runtime/validate/pattern.js";
 import { putOwn } from "../runtime/resolve/apply-resolutions.js";
+import { shortestNumber } from "../runtime/parse/json-hazards.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -291,6 +292,86 @@ const rewrites = {
     return rebuilt;
   },
 };
+/**
+ * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
+ * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
+ * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ */
+const hazardWalk = (() => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  function object0(value, checkStrings, totals) {
+    let keys = 0;
+    let length = 1;
+    let x = value.amount;
+    if (x !== undefined) {
+      keys++;
+      length += 10 + shortestNumber(x);
+      if (!(x <= MAX && x >= -MAX)) return false;
+    }
+    x = value.currency;
+    if (x !== undefined) {
+      keys++;
+      length += 12 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.customer_ref;
+    if (x !== undefined) {
+      keys++;
+      length += 16 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.due_date;
+    if (x !== undefined) {
+      keys++;
+      length += 12 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.line_items;
+    if (x !== undefined) {
+      keys++;
+      length += 14 + (x.length === 0 ? 2 : x.length + 1);
+      for (let i0 = 0; i0 < x.length; i0++) {
+        const item0 = x[i0];
+        if (!object1(item0, checkStrings, totals)) return false;
+      }
+    }
+    x = value.memo;
+    if (x !== undefined) {
+      keys++;
+      length += 8 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    totals.keys += keys;
+    totals.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  function object1(value, checkStrings, totals) {
+    let keys = 0;
+    let length = 1;
+    let x = value.sku;
+    if (x !== undefined) {
+      keys++;
+      length += 7 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.quantity;
+    if (x !== undefined) {
+      keys++;
+      length += 12 + shortestNumber(x);
+      if (!(x <= MAX && x >= -MAX)) return false;
+    }
+    x = value.unit_price;
+    if (x !== undefined) {
+      keys++;
+      length += 14 + shortestNumber(x);
+      if (!(x <= MAX && x >= -MAX)) return false;
+    }
+    totals.keys += keys;
+    totals.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  return { depth: 3, walk: object0 };
+})();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
@@ -307,6 +388,7 @@ export const createInvoice = defineTool({
   hints,
   references,
   rewrites,
+  hazardWalk,
   http,
   writeOnly,
 });

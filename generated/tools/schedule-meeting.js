@@ -267,6 +267,12 @@ const references = {};
  * engine reads and stores them directly. Undefined for a tool without reference fields.
  */
 const rewrites = undefined;
+/**
+ * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
+ * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
+ * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ */
+const hazardWalk = undefined;
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
@@ -283,6 +289,7 @@ export const scheduleMeeting = defineTool({
   hints,
   references,
   rewrites,
+  hazardWalk,
   http,
   writeOnly,
 });

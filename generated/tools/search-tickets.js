@@ -3,6 +3,7 @@
 // Regenerate: npx toolguard generate
 import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
+import { shortestNumber } from "../runtime/parse/json-hazards.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -216,6 +217,86 @@ const references = {};
  * engine reads and stores them directly. Undefined for a tool without reference fields.
  */
 const rewrites = undefined;
+/**
+ * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
+ * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
+ * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ */
+const hazardWalk = (() => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  function object0(value, checkStrings, totals) {
+    let keys = 0;
+    let length = 1;
+    let x = value.query;
+    if (x !== undefined) {
+      keys++;
+      length += 9 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.status;
+    if (x !== undefined) {
+      keys++;
+      length += 10 + (x.length === 0 ? 2 : x.length + 1);
+      for (let i0 = 0; i0 < x.length; i0++) {
+        const item0 = x[i0];
+        length += item0.length + 2;
+        if (checkStrings && !item0.isWellFormed()) return false;
+      }
+    }
+    x = value.priority;
+    if (x !== undefined) {
+      keys++;
+      length += 12 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.created_after;
+    if (x !== undefined) {
+      keys++;
+      length += 17 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.assignee_email;
+    if (x !== undefined) {
+      keys++;
+      length += 18 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.include_archived;
+    if (x !== undefined) {
+      keys++;
+      length += 20 + (x ? 4 : 5);
+    }
+    x = value.page;
+    if (x !== undefined) {
+      keys++;
+      length += 8;
+      if (!object1(x, checkStrings, totals)) return false;
+    }
+    totals.keys += keys;
+    totals.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  function object1(value, checkStrings, totals) {
+    let keys = 0;
+    let length = 1;
+    let x = value.size;
+    if (x !== undefined) {
+      keys++;
+      length += 8 + shortestNumber(x);
+      if (!(x <= MAX && x >= -MAX)) return false;
+    }
+    x = value.cursor;
+    if (x !== undefined) {
+      keys++;
+      length += 10 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    totals.keys += keys;
+    totals.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  return { depth: 2, walk: object0 };
+})();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;
@@ -232,6 +313,7 @@ export const searchTickets = defineTool({
   hints,
   references,
   rewrites,
+  hazardWalk,
   http,
   writeOnly,
 });

@@ -28,6 +28,8 @@ const MODULE_NAMES = new Set([
   "references",
   "rewrites",
   "putOwn",
+  "hazardWalk",
+  "shortestNumber",
   "http",
   "writeOnly",
   "validate",

@@ -14,6 +14,7 @@ import type { CompiledValidator } from "./validator.ts";
 import { argsTypeName } from "./types.ts";
 import { resolvedArgsDeclaration, resolvedArgsTypeName } from "./resolved-args.ts";
 import { referenceRewrites, REWRITE_IMPORT } from "./reference-rewrites.ts";
+import { HAZARD_WALK_IMPORT, hazardWalk } from "./hazard-walk.ts";
 
 export interface ToolModule {
   readonly js: string;
@@ -27,7 +28,8 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
   const kinds = [...new Set(Object.values(tool.references).map((field) => field.kind))].sort();
   const description = jsdoc(tool.description || tool.name);
   const rewrites = referenceRewrites(tool);
-  const imports = rewrites ? [...validator.imports, REWRITE_IMPORT] : validator.imports;
+  const walk = hazardWalk(tool);
+  const imports = [...validator.imports, ...(rewrites ? [REWRITE_IMPORT] : []), ...(walk ? [HAZARD_WALK_IMPORT] : [])];
   const js = fill(template.js, {
     TOOL_EXPORT: exported,
     TOOL_NAME: literal(tool.name),
@@ -37,6 +39,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
     TOOL_HINTS: dataLiteral(buildHintTable(tool)),
     TOOL_REFERENCES: dataLiteral(tool.references),
     TOOL_REWRITES: rewrites ?? code`undefined`,
+    TOOL_HAZARD_WALK: walk ?? code`undefined`,
     TOOL_HTTP: tool.http ? dataLiteral(tool.http) : code`undefined`,
     TOOL_VALIDATOR: ident(validator.entry),
     TOOL_WRITE_ONLY: dataLiteral(writeOnlyPointers(tool.inputSchema)),

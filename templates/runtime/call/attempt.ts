@@ -2,13 +2,14 @@
 // awaited and nothing is remembered here: the result says what the attempt was, and the guard
 // decides what it means for the turn.
 import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.ts";
-import type { StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
+import type { HazardWalk, StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { coercionMayHelp } from "../coerce/coercion-may-help.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
-import { isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+import { walkedClean } from "../parse/json-hazards.ts";
 import { pathArgumentErrors } from "./path-arguments.ts";
 
 /**
@@ -40,6 +41,13 @@ export interface AttemptSetup {
   readonly timing: boolean;
   /** The arguments that go into the request's URL path (`pathArgumentNames`); empty without an HTTP binding. */
   readonly pathArguments: readonly string[];
+  /** The tool's generated hazard walk, when it serves the depth limit (`hazardWalkFor`). */
+  readonly hazardWalk: HazardWalk["walk"] | undefined;
+}
+
+/** The spec's generated hazard walk, if a value it passes can be no deeper than `limits` allow. */
+export function hazardWalkFor(spec: ToolSpec, limits: ParseLimits): HazardWalk["walk"] | undefined {
+  return spec.hazardWalk !== undefined && spec.hazardWalk.depth <= limits.maxDepth ? spec.hazardWalk.walk : undefined;
 }
 
 export type AttemptResult =
@@ -76,7 +84,10 @@ export function checkAttempt(raw: unknown, finishReason: string | undefined, set
 function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls: readonly string[] | undefined): AttemptResult {
   const { spec, parts } = setup;
   const started = setup.timing ? performance.now() : Number.NaN;
-  const parsed = parseArguments(raw, finishReason, setup.limits);
+  // With a generated walk, a text's hazards are checked after the validator, which makes the walk
+  // cheap (closed objects, known types); a hazard is still reported before any schema error.
+  const walk = absentNulls === undefined ? setup.hazardWalk : undefined;
+  const parsed = parseArguments(raw, finishReason, setup.limits, walk !== undefined);
   // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
   // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
   const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
@@ -84,8 +95,13 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
+  const valid = parts.validate(spec.validate, value);
+  if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk))) {
+    const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
+    if (hazardous) return failed("syntactic", finish(hazardous.errors, setup.maxErrors), false, finishReason, parsed.text, NO_COERCIONS, started, derivable);
+  }
   let coercions = NO_COERCIONS;
-  if (!parts.validate(spec.validate, value)) {
+  if (!valid) {
     // The coercion table lists only places where the schema rejects strings, so a document
     // that validates has nothing there to coerce: coercing only after a failed validation,
     // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk off

@@ -23,7 +23,7 @@ import { bindReferences, resolveStage, type BoundReferences } from "../resolve/b
 import type { ToolAttributes } from "../telemetry/telemetry.ts";
 import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
-import { checkAttempt, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
+import { checkAttempt, hazardWalkFor, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
 import { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
@@ -93,6 +93,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       plan: planCoercions(spec.coercions),
       timing: options.timing === true,
       pathArguments: pathArgumentNames(spec.http),
+      hazardWalk: hazardWalkFor(spec, limits),
     };
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;

@@ -145,6 +145,27 @@ export type ReferenceRewrite = (holder: Readonly<Record<string, unknown>>, id: s
 
 export type ReferenceRewrites = Readonly<Record<string, ReferenceRewrite>>;
 
+/** What a `HazardWalk` adds up over a value; reused from call to call. */
+export interface WalkTotals {
+  /** Keys in every object of the value. */
+  keys: number;
+  /** The fewest characters any JSON text spelling the value has (json-hazards.ts says how it is counted). */
+  shortest: number;
+}
+
+/**
+ * The hazard walk the generator writes for a tool whose every object is closed: it runs on
+ * arguments that passed the tool's validator, so each object holds only the schema's keys, each
+ * of a known type, read by name. `walk` adds the value's keys and shortest spelling to `totals`
+ * and returns false on a number past 2^53 or, with `checkStrings`, a string that is not
+ * well-formed; the runtime then takes its full walk, which says what the hazard is.
+ */
+export interface HazardWalk {
+  /** The deepest a valid value nests (objects and arrays): the walk serves only a depth limit at least this. */
+  readonly depth: number;
+  readonly walk: (value: unknown, checkStrings: boolean, totals: WalkTotals) => boolean;
+}
+
 /** How an OpenAPI operation's arguments map onto an HTTP request. */
 export interface HttpParameter {
   /** The argument property that carries it. */
@@ -180,6 +201,8 @@ export interface ToolSpec {
   readonly references: ReferenceTable;
   /** Generated rewrites of `references`' fields; absent (a hand-written spec): the runtime's generic rebuild. */
   readonly rewrites?: ReferenceRewrites;
+  /** Generated for a tool whose objects are all closed; absent: the runtime's full walk before validation. */
+  readonly hazardWalk?: HazardWalk;
   readonly http?: HttpBinding;
   /**
    * The schema's `writeOnly` locations, as JSON Pointer patterns (`*` = any one token), found at

@@ -11,6 +11,7 @@
 // (where a repeated key is, which integer lost digits, where the nesting got too deep) runs only
 // once the cheap checks found something.
 import type { ArgumentError } from "../contract/outcome.ts";
+import type { HazardWalk, WalkTotals } from "../contract/tool-spec.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { lossyIntegers } from "./lossy-integers.ts";
@@ -75,6 +76,21 @@ export function findHazards(
   return errors;
 }
 
+const TOTALS: WalkTotals = { keys: 0, shortest: 0 };
+
+/**
+ * Whether `value`, parsed from `text` and valid against a schema whose objects are all closed,
+ * holds no hazard, by the tool's generated walk: the same decision as `findHazards` on its valid
+ * path, from the walk's totals. False does not mean a hazard: `findHazards` then says.
+ */
+export function walkedClean(text: string, value: unknown, walk: HazardWalk["walk"]): boolean {
+  const checkStrings = !isWellFormed(text) || text.indexOf("\\") !== -1;
+  TOTALS.keys = 0;
+  TOTALS.shortest = 0;
+  if (!walk(value, checkStrings, TOTALS)) return false;
+  return text.length - TOTALS.shortest < SHORTEST_MEMBER || keyTokens(text) <= TOTALS.keys;
+}
+
 function isWellFormed(text: string): boolean {
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
@@ -102,7 +118,7 @@ const SHORTEST_MEMBER = 5;
  * any other fraction needs one digit more than its integer part has and a `.` or an `e` (an
  * integer's digits would spell an integer, which parses to itself). Plus one for a minus sign.
  */
-function shortestNumber(n: number): number {
+export function shortestNumber(n: number): number {
   const sign = n < 0 ? 1 : 0;
   const a = sign === 1 ? -n : n;
   if (a < 10 && Number.isInteger(a)) return sign + 1;

@@ -12,16 +12,24 @@ export interface ParseLimits {
 
 export const DEFAULT_LIMITS: ParseLimits = { maxBytes: 1024 * 1024, maxDepth: 64 };
 
+export interface ParseFailure {
+  readonly ok: false;
+  /** What the ledger records (cut to the byte limit when the arguments exceeded it). */
+  readonly text: string;
+  readonly errors: readonly ArgumentError[];
+  /** The output was cut off: the repair budget grants one more attempt. */
+  readonly truncated: boolean;
+}
+
 export type ParseResult =
-  | { readonly ok: true; readonly value: unknown; readonly text: string }
   | {
-      readonly ok: false;
-      /** What the ledger records (cut to the byte limit when the arguments exceeded it). */
+      readonly ok: true;
+      readonly value: unknown;
       readonly text: string;
-      readonly errors: readonly ArgumentError[];
-      /** The output was cut off: the repair budget grants one more attempt. */
-      readonly truncated: boolean;
-    };
+      /** Parsed with `deferHazards`: not yet walked for hazards (`hazardFailure`). */
+      readonly hazardsPending?: true;
+    }
+  | ParseFailure;
 
 /** Finish reasons with which providers say the output hit its token ceiling. */
 const CUT_OFF = new Set(["length", "max_tokens", "max_output_tokens"]);
@@ -34,8 +42,12 @@ export function isCutOff(finishReason: string | undefined): boolean {
  * `raw` is the model's JSON text, or a value an SDK already parsed: a string is always read as
  * JSON text. A parsed value must be plain JSON data; it is serialised and then read exactly like
  * text, so both paths give the implementation a fresh object with ordinary prototypes.
+ *
+ * `deferHazards`: a text that parses, from a provider that did not cut it off, is returned
+ * without the hazard walk (`hazardsPending`); the caller owes it `hazardFailure` before using
+ * the value (attempt.ts does, after the tool's generated walk had its say).
  */
-export function parseArguments(raw: unknown, finishReason: string | undefined, limits: ParseLimits): ParseResult {
+export function parseArguments(raw: unknown, finishReason: string | undefined, limits: ParseLimits, deferHazards = false): ParseResult {
   let text: string;
   if (typeof raw === "string") text = raw;
   else {
@@ -68,10 +80,9 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
     const truncated = problem.rule === "truncated" || isCutOff(finishReason);
     return { ok: false, text, truncated, errors: [syntaxError(problem, truncated)] };
   }
-  // The depth limit is checked in the hazard walk over the parsed value (JSON.parse itself does
-  // not recurse on the native stack), so a valid call reads no bracket of its text for it.
-  const hazards = findHazards(text, value, typeof raw !== "string", limits.maxDepth);
-  if (hazards === TOO_DEEP) return tooDeep(text, limits.maxDepth, depthExceededAt(text, limits.maxDepth));
+  if (deferHazards && typeof raw === "string" && !isCutOff(finishReason)) return { ok: true, value, text, hazardsPending: true };
+  const hazardous = hazardFailure(text, value, typeof raw !== "string", limits);
+  if (hazardous?.errors[0]?.rule === "too_deep") return hazardous;
   if (isCutOff(finishReason)) {
     return {
       ok: false,
@@ -86,8 +97,20 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
       ],
     };
   }
-  if (hazards.length > 0) return { ok: false, text, truncated: false, errors: hazards };
-  return { ok: true, value, text };
+  return hazardous ?? { ok: true, value, text };
+}
+
+/**
+ * The failure for what `JSON.parse` read from `text` without saying (a repeated key, a number
+ * that lost digits or overflowed, a lone surrogate, nesting deeper than the limit), or undefined.
+ * `fromSdk`: the value was parsed by an SDK, which may have lost an integer's digits already.
+ * The depth limit is checked in this walk over the parsed value (JSON.parse itself does not
+ * recurse on the native stack), so a valid call reads no bracket of its text for it.
+ */
+export function hazardFailure(text: string, value: unknown, fromSdk: boolean, limits: ParseLimits): ParseFailure | undefined {
+  const hazards = findHazards(text, value, fromSdk, limits.maxDepth);
+  if (hazards === TOO_DEEP) return tooDeep(text, limits.maxDepth, depthExceededAt(text, limits.maxDepth));
+  return hazards.length > 0 ? { ok: false, text, truncated: false, errors: hazards } : undefined;
 }
 
 const REMEDY: Readonly<Record<SyntaxProblem["rule"], string>> = {
@@ -111,7 +134,7 @@ function syntaxError(problem: SyntaxProblem, truncated: boolean): ArgumentError 
   };
 }
 
-function tooDeep(text: string, maxDepth: number, at: number): ParseResult {
+function tooDeep(text: string, maxDepth: number, at: number): ParseFailure {
   const where = at >= 0 ? ` (at character ${at})` : "";
   return {
     ok: false,

@@ -1,0 +1,167 @@
+// The hazard walk written per tool (generator/emit/hazard-walk.ts) moves the hazard checks of a
+// tool whose objects are all closed to after its validator. That is only speed: for any text, a
+// guard with the walk answers exactly as one without it (same outcome, same errors, same
+// arguments), repeated keys, lost digits, lone surrogates, whitespace and invalid values
+// included. And the walk is written only for the schemas it can serve.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
+import { createGuard } from "../../templates/runtime/call/guard.ts";
+import type { HazardWalk, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import { shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
+
+const schema = {
+  type: "object",
+  properties: {
+    amount: { type: "number", minimum: 0 },
+    count: { type: "integer" },
+    "due-date": { type: ["string", "null"] },
+    draft: { type: "boolean" },
+    note: { type: "string" },
+    lines: { type: "array", items: { $ref: "#/$defs/line" } },
+    grid: { type: "array", items: { type: "array", items: { type: "number" } } },
+    owner: { type: ["object", "null"], properties: { name: { type: "string" } }, additionalProperties: false },
+  },
+  required: ["amount"],
+  additionalProperties: false,
+  $defs: {
+    line: {
+      type: "object",
+      properties: { sku: { type: "string" }, qty: { type: "integer" }, tags: { type: "array", items: { type: "string" } } },
+      additionalProperties: false,
+    },
+  },
+};
+
+function load(inputSchema: JsonSchema): HazardWalk | undefined {
+  const code = hazardWalk({ inputSchema });
+  return code && (new Function("shortestNumber", `return ${code.text};`)(shortestNumber) as HazardWalk);
+}
+
+function spec(inputSchema: JsonSchema, walk: HazardWalk | undefined): ToolSpec {
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema) as unknown as StandaloneValidator;
+  return {
+    name: "t",
+    description: "",
+    inputSchema: inputSchema as ToolSpec["inputSchema"],
+    validate,
+    coercions: {},
+    hints: {},
+    references: {},
+    hazardWalk: walk,
+  };
+}
+
+const sink = { append() {}, flush: () => Promise.resolve(), close: () => Promise.resolve() };
+const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("a\nb", '"q"', "\\", "😀", "é"));
+const number = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), fc.constant(0.5));
+const line = fc.record({ sku: text, qty: fc.integer({ min: 0, max: 99 }), tags: fc.array(text, { maxLength: 3 }) }, { requiredKeys: [] });
+const args = fc.record(
+  {
+    amount: number,
+    count: fc.integer(),
+    "due-date": fc.option(text),
+    draft: fc.boolean(),
+    note: text,
+    lines: fc.array(line, { maxLength: 3 }),
+    grid: fc.array(fc.array(number, { maxLength: 3 }), { maxLength: 2 }),
+    owner: fc.option(fc.record({ name: text })),
+  },
+  { requiredKeys: ["amount"] },
+);
+
+/** The text of `value` as a model might write it, with one of the changes the hazard checks exist for. */
+const texts = fc.tuple(args, fc.nat(12), fc.nat(1000)).map(([value, change, at]) => {
+  const compact = JSON.stringify(value);
+  switch (change) {
+    case 0:
+      return JSON.stringify(value, null, 2);
+    case 1:
+      return `{"amount":1,${compact.slice(1)}`; // repeated key
+    case 2:
+      return compact.replace(/"amount":[^,}]*/, '"amount":12345678901234567890'); // lost digits
+    case 3:
+      return compact.replace(/"amount":[^,}]*/, '"amount":1e400'); // overflow
+    case 4:
+      return compact.replace(/"note":"/, '"note":"\\ud800'); // lone surrogate, escaped
+    case 5:
+      return compact.replace(/"note":"/, '"note":"\\n\\u00e9'); // escapes, well-formed
+    case 6:
+      return `${compact.slice(0, -1)},"extra":${at}}`; // invalid: unknown key
+    case 7:
+      return compact.replace(/"amount":[^,}]*/, `"amount":"${at}"`); // invalid: wrong type
+    case 9:
+      return `{"extra":1,"extra":2,${compact.slice(1)}`; // invalid and a repeated key: the key is said first
+    case 10:
+      return `{"amount":"${at}",${compact.slice(1).replace(/"note":"/, '"note":"\\udc00')}`; // invalid, repeated, a lone surrogate
+    case 11:
+      return `{"note":{"s":"\\ud800"},${compact.slice(1).replace(/"note":/, '"memo":')}`; // invalid where the walk's types do not hold
+    case 8:
+      return compact.replace(/"lines":\[\{/, '"lines":[{"qty":1,'); // repeated key in an item, maybe
+    default:
+      return compact;
+  }
+});
+
+function answer(tool: ReturnType<typeof createGuard>, raw: string, finishReason?: string): unknown {
+  const result = tool.check(raw, { turn: `${Math.random()}`, finishReason });
+  return result.ok ? { ok: true, args: result.args } : { ok: false, outcome: result.outcome };
+}
+
+describe("a generated hazard walk", () => {
+  it("answers every text exactly as the runtime's walk before validation does", () => {
+    const walk = load(schema);
+    expect(walk?.depth).toBe(4);
+    const plain = createGuard(spec(schema, undefined), () => "ran", { ledger: sink });
+    const walked = createGuard(spec(schema, walk), () => "ran", { ledger: sink });
+    const seen = new Map<string, number>();
+    fc.assert(
+      fc.property(texts, fc.constantFrom(undefined, "stop", "length"), (raw, finishReason) => {
+        const expected = answer(plain, raw, finishReason) as { ok: boolean; outcome?: { failure?: string } };
+        expect(answer(walked, raw, finishReason)).toEqual(expected);
+        const kind = expected.ok ? "ok" : (expected.outcome?.failure ?? "other");
+        seen.set(kind, (seen.get(kind) ?? 0) + 1);
+      }),
+      { numRuns: 1500 },
+    );
+    // The texts reach every way a call can go: valid, hazards, schema errors.
+    for (const kind of ["ok", "syntactic", "structural"]) expect(seen.get(kind) ?? 0).toBeGreaterThan(100);
+  });
+
+  it("is used only within the depth limit, and is what clears a valid text", () => {
+    const walk = load(schema) as HazardWalk;
+    let walks = 0;
+    const counted: HazardWalk = {
+      depth: walk.depth,
+      walk: (value, checkStrings, totals) => {
+        walks++;
+        return walk.walk(value, checkStrings, totals);
+      },
+    };
+    const raw = '{"amount":1,"lines":[{"sku":"a"}]}';
+    expect(createGuard(spec(schema, counted), () => "ran", { ledger: sink, maxDepth: 3 }).check(raw, { turn: "a" }).ok).toBe(true);
+    expect(walks).toBe(0);
+    expect(createGuard(spec(schema, counted), () => "ran", { ledger: sink }).check(raw, { turn: "b" }).ok).toBe(true);
+    expect(walks).toBe(1);
+    // A walk that clears everything would let a repeated key through: the walk's own totals decide.
+    const blind: HazardWalk = { depth: 1, walk: () => true };
+    const repeated = '{"amount":1,"amount":2}';
+    expect(createGuard(spec(schema, blind), () => "ran", { ledger: sink }).check(repeated, { turn: "c" }).ok).toBe(false);
+  });
+
+  it("is written only for schemas whose objects are all closed, non-recursive, with plain types", () => {
+    const object = (properties: object, extra: object = {}) => ({ type: "object", properties, additionalProperties: false, ...extra });
+    expect(load(object({ a: { type: "string" } }))).toBeDefined();
+    expect(load({ type: "object", properties: { a: { type: "string" } } })).toBeUndefined();
+    expect(load(object({ a: { anyOf: [{ type: "string" }, { type: "number" }] } }))).toBeUndefined();
+    expect(load(object({ a: { type: ["string", "number"] } }))).toBeUndefined();
+    expect(load(object({ a: {} }))).toBeUndefined();
+    expect(load(object({ constructor: { type: "string" } }))).toBeUndefined();
+    expect(load(object({ a: { type: "object" } }))).toBeUndefined();
+    expect(load(object({ a: { type: "array", prefixItems: [{ type: "string" }] } }))).toBeUndefined();
+    expect(load(object({ kids: { type: "array", items: { $ref: "#" } } }))).toBeUndefined();
+    expect(load({ ...object({ a: { type: "string" } }), type: ["object", "null"] })).toBeUndefined();
+    expect(load(object({ a: { $ref: "#/$defs/b" } }, { $defs: { b: object({ c: { type: "integer" } }) } }))?.depth).toBe(2);
+  });
+});
