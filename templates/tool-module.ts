@@ -48,9 +48,10 @@ const references: ReferenceTable = TOOL_REFERENCES;
 const rewrites: ReferenceRewrites | undefined = TOOL_REWRITES;
 
 /**
- * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
- * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
- * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ * The check for repeated keys, numbers past 2^53, lone surrogates and nesting, run after the
+ * validator: it knows each declared property's type and reads a closed object's keys by name.
+ * Anything it flags goes to the runtime's full walk. Undefined when the arguments are not a
+ * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk: HazardWalk | undefined = TOOL_HAZARD_WALK;
 

@@ -3,6 +3,7 @@
 // Regenerate: npx toolguard generate
 import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
+import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -268,11 +269,79 @@ const references = {};
  */
 const rewrites = undefined;
 /**
- * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
- * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
- * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ * The check for repeated keys, numbers past 2^53, lone surrogates and nesting, run after the
+ * validator: it knows each declared property's type and reads a closed object's keys by name.
+ * Anything it flags goes to the runtime's full walk. Undefined when the arguments are not a
+ * typed object (the runtime's walk serves the tool).
  */
-const hazardWalk = undefined;
+const hazardWalk = (() => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  function object0(value, checkStrings, state, level) {
+    let keys = 0;
+    let length = 1;
+    let x = value.title;
+    if (x !== undefined) {
+      keys++;
+      length += 9 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.starts_at;
+    if (x !== undefined) {
+      keys++;
+      length += 13 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.duration_minutes;
+    if (x !== undefined) {
+      keys++;
+      length += 20 + shortestNumber(x);
+      if (!(x <= MAX && x >= -MAX)) return false;
+    }
+    x = value.attendees;
+    if (x !== undefined) {
+      keys++;
+      length += 13 + (x.length === 0 ? 2 : x.length + 1);
+      for (let i0 = 0; i0 < x.length; i0++) {
+        const item0 = x[i0];
+        if (!object1(item0, checkStrings, state, level + 2)) return false;
+      }
+    }
+    x = value.room;
+    if (x !== undefined) {
+      keys++;
+      const n0 = anyValue(x, checkStrings, level + 1, state);
+      if (n0 < 0) return false;
+      length += 8 + n0;
+    }
+    x = value.send_invites;
+    if (x !== undefined) {
+      keys++;
+      length += 16 + (x ? 4 : 5);
+    }
+    state.keys += keys;
+    state.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  function object1(value, checkStrings, state, level) {
+    let keys = 0;
+    let length = 1;
+    let x = value.email;
+    if (x !== undefined) {
+      keys++;
+      length += 9 + x.length + 2;
+      if (checkStrings && !x.isWellFormed()) return false;
+    }
+    x = value.optional;
+    if (x !== undefined) {
+      keys++;
+      length += 12 + (x ? 4 : 5);
+    }
+    state.keys += keys;
+    state.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  return { depth: 3, walk: (value, checkStrings, state) => object0(value, checkStrings, state, 1) };
+})();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;

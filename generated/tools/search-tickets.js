@@ -3,7 +3,7 @@
 // Regenerate: npx toolguard generate
 import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
-import { shortestNumber } from "../runtime/parse/json-hazards.js";
+import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -218,13 +218,14 @@ const references = {};
  */
 const rewrites = undefined;
 /**
- * For a tool whose every object is closed: the check for repeated keys, numbers past 2^53 and
- * lone surrogates, run after the validator and reading each key by name. Anything it flags goes
- * to the runtime's full walk. Undefined for any other tool (the runtime's walk serves it).
+ * The check for repeated keys, numbers past 2^53, lone surrogates and nesting, run after the
+ * validator: it knows each declared property's type and reads a closed object's keys by name.
+ * Anything it flags goes to the runtime's full walk. Undefined when the arguments are not a
+ * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk = (() => {
   const MAX = Number.MAX_SAFE_INTEGER;
-  function object0(value, checkStrings, totals) {
+  function object0(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.query;
@@ -270,13 +271,13 @@ const hazardWalk = (() => {
     if (x !== undefined) {
       keys++;
       length += 8;
-      if (!object1(x, checkStrings, totals)) return false;
+      if (!object1(x, checkStrings, state, level + 1)) return false;
     }
-    totals.keys += keys;
-    totals.shortest += keys === 0 ? length + 1 : length;
+    state.keys += keys;
+    state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  function object1(value, checkStrings, totals) {
+  function object1(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.size;
@@ -291,11 +292,11 @@ const hazardWalk = (() => {
       length += 10 + x.length + 2;
       if (checkStrings && !x.isWellFormed()) return false;
     }
-    totals.keys += keys;
-    totals.shortest += keys === 0 ? length + 1 : length;
+    state.keys += keys;
+    state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  return { depth: 2, walk: object0 };
+  return { depth: 2, walk: (value, checkStrings, state) => object0(value, checkStrings, state, 1) };
 })();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore

@@ -30,6 +30,7 @@ const MODULE_NAMES = new Set([
   "putOwn",
   "hazardWalk",
   "shortestNumber",
+  "anyValue",
   "http",
   "writeOnly",
   "validate",

@@ -25,7 +25,12 @@ describe("the tool's module", () => {
     expect(files.sort()).toEqual(["tools/alpha.d.ts", "tools/alpha.js", "tools/beta.d.ts", "tools/beta.js"]);
     const module = project.read("generated/tools/alpha.js");
     const specifiers = [...module.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect(specifiers.sort()).toEqual(["../runtime/call/define-tool.js", "../runtime/validate/formats.js", "../runtime/validate/pattern.js"]);
+    expect(specifiers.sort()).toEqual([
+      "../runtime/call/define-tool.js",
+      "../runtime/parse/json-hazards.js",
+      "../runtime/validate/formats.js",
+      "../runtime/validate/pattern.js",
+    ]);
     expect(module).toMatch(/^ {2}validate: validate\d+,$/m);
     expect(module).toMatch(/^function validate\d+\(data/m);
   });

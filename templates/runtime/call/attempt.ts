@@ -96,7 +96,7 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   const valid = parts.validate(spec.validate, value);
-  if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk))) {
+  if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
     if (hazardous) return failed("syntactic", finish(hazardous.errors, setup.maxErrors), false, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   }

@@ -145,25 +145,28 @@ export type ReferenceRewrite = (holder: Readonly<Record<string, unknown>>, id: s
 
 export type ReferenceRewrites = Readonly<Record<string, ReferenceRewrite>>;
 
-/** What a `HazardWalk` adds up over a value; reused from call to call. */
-export interface WalkTotals {
+/** What a `HazardWalk` adds up over a value, and the depth limit it checks against; reused from call to call. */
+export interface WalkState {
   /** Keys in every object of the value. */
   keys: number;
   /** The fewest characters any JSON text spelling the value has (json-hazards.ts says how it is counted). */
   shortest: number;
+  /** The guard's depth limit: values of no one type are walked against it (`anyValue`). */
+  maxDepth: number;
 }
 
 /**
- * The hazard walk the generator writes for a tool whose every object is closed: it runs on
- * arguments that passed the tool's validator, so each object holds only the schema's keys, each
- * of a known type, read by name. `walk` adds the value's keys and shortest spelling to `totals`
- * and returns false on a number past 2^53 or, with `checkStrings`, a string that is not
- * well-formed; the runtime then takes its full walk, which says what the hazard is.
+ * The hazard walk the generator writes for a tool whose arguments are a typed object: it runs on
+ * arguments that passed the tool's validator, so it knows the type of every declared property,
+ * and reads a closed object's keys by name. `walk` adds the value's keys and shortest spelling to
+ * `state` and returns false on a possible hazard (a number past 2^53, with `checkStrings` a
+ * string that is not well-formed, nesting past the limit); the runtime then takes its full walk,
+ * which says what the hazard is.
  */
 export interface HazardWalk {
-  /** The deepest a valid value nests (objects and arrays): the walk serves only a depth limit at least this. */
+  /** How deep the schema's typed structure nests (objects and arrays): the walk serves only a depth limit at least this. */
   readonly depth: number;
-  readonly walk: (value: unknown, checkStrings: boolean, totals: WalkTotals) => boolean;
+  readonly walk: (value: unknown, checkStrings: boolean, state: WalkState) => boolean;
 }
 
 /** How an OpenAPI operation's arguments map onto an HTTP request. */
@@ -201,7 +204,7 @@ export interface ToolSpec {
   readonly references: ReferenceTable;
   /** Generated rewrites of `references`' fields; absent (a hand-written spec): the runtime's generic rebuild. */
   readonly rewrites?: ReferenceRewrites;
-  /** Generated for a tool whose objects are all closed; absent: the runtime's full walk before validation. */
+  /** Generated for a tool whose arguments are a typed object; absent: the runtime's full walk, before validation. */
   readonly hazardWalk?: HazardWalk;
   readonly http?: HttpBinding;
   /**

@@ -11,7 +11,7 @@
 // (where a repeated key is, which integer lost digits, where the nesting got too deep) runs only
 // once the cheap checks found something.
 import type { ArgumentError } from "../contract/outcome.ts";
-import type { HazardWalk, WalkTotals } from "../contract/tool-spec.ts";
+import type { HazardWalk, WalkState } from "../contract/tool-spec.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
 import { lossyIntegers } from "./lossy-integers.ts";
@@ -76,19 +76,34 @@ export function findHazards(
   return errors;
 }
 
-const TOTALS: WalkTotals = { keys: 0, shortest: 0 };
+const STATE: WalkState = { keys: 0, shortest: 0, maxDepth: 0 };
 
 /**
- * Whether `value`, parsed from `text` and valid against a schema whose objects are all closed,
- * holds no hazard, by the tool's generated walk: the same decision as `findHazards` on its valid
- * path, from the walk's totals. False does not mean a hazard: `findHazards` then says.
+ * Whether `value`, parsed from `text` and valid against the tool's schema, holds no hazard, by
+ * the tool's generated walk: the same decision as `findHazards` on its valid path, from the
+ * walk's totals. False does not mean a hazard: `findHazards` then says.
  */
-export function walkedClean(text: string, value: unknown, walk: HazardWalk["walk"]): boolean {
+export function walkedClean(text: string, value: unknown, walk: HazardWalk["walk"], depthLimit: number): boolean {
   const checkStrings = !isWellFormed(text) || text.indexOf("\\") !== -1;
-  TOTALS.keys = 0;
-  TOTALS.shortest = 0;
-  if (!walk(value, checkStrings, TOTALS)) return false;
-  return text.length - TOTALS.shortest < SHORTEST_MEMBER || keyTokens(text) <= TOTALS.keys;
+  STATE.keys = 0;
+  STATE.shortest = 0;
+  STATE.maxDepth = depthLimit;
+  if (!walk(value, checkStrings, STATE)) return false;
+  return text.length - STATE.shortest < SHORTEST_MEMBER || keyTokens(text) <= STATE.keys;
+}
+
+/**
+ * For a generated walk, a value the schema gives no one type, at nesting `level` (the level it
+ * has if it is an object or array): its shortest spelling, its keys added to `state`, as the full
+ * walk counts them; -1 on a possible hazard or nesting past the limit.
+ */
+export function anyValue(value: unknown, checkStrings: boolean, level: number, state: WalkState): number {
+  hazardSeen = false;
+  tooDeep = false;
+  maxDepth = state.maxDepth;
+  shortest = 0;
+  state.keys += countKeys(value, checkStrings, level);
+  return hazardSeen || tooDeep ? -1 : shortest;
 }
 
 function isWellFormed(text: string): boolean {
