@@ -98,6 +98,11 @@ export function walkedClean(text: string, value: unknown, walk: HazardWalk["walk
  * walk counts them; -1 on a possible hazard or nesting past the limit.
  */
 export function anyValue(value: unknown, checkStrings: boolean, level: number, state: WalkState): number {
+  // Leaves first, without the walk's state: most values of no one type are a string or a number.
+  if (typeof value === "string") return checkStrings && !isWellFormed(value) ? -1 : value.length + 2;
+  if (typeof value === "number") return value <= MAX_SAFE && value >= -MAX_SAFE ? shortestNumber(value) : -1;
+  if (typeof value === "boolean") return value ? 4 : 5;
+  if (value === null) return 4;
   hazardSeen = false;
   tooDeep = false;
   maxDepth = state.maxDepth;
