@@ -3,7 +3,6 @@
 // Regenerate: npx toolguard generate
 import { ucs2length } from "../runtime/validate/ajv-runtime.js";
 import { formats } from "../runtime/validate/formats.js";
-import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";
 import { defineTool } from "../runtime/call/define-tool.js";
 // The tables below are data, printed as JSON with one entry per line so that a schema change is
 // a minimal diff; prettier leaves them as printed (formatting them was most of generation time).
@@ -158,64 +157,7 @@ const rewrites = undefined;
  * Anything it flags goes to the runtime's full walk. Undefined when the arguments are not a
  * typed object (the runtime's walk serves the tool).
  */
-const hazardWalk = (() => {
-  const MAX = Number.MAX_SAFE_INTEGER;
-  function object0(value, checkStrings, state, level) {
-    let keys = 0;
-    let length = 1;
-    let x = value.root;
-    if (x !== undefined) {
-      keys++;
-      length += 8;
-      if (!object1(x, checkStrings, state, level + 1)) return false;
-    }
-    x = value.dry_run;
-    if (x !== undefined) {
-      keys++;
-      length += 11 + (x ? 4 : 5);
-    }
-    state.keys += keys;
-    state.shortest += keys === 0 ? length + 1 : length;
-    return true;
-  }
-  function object1(value, checkStrings, state, level) {
-    let keys = 0;
-    let length = 1;
-    let x = value.name;
-    if (x !== undefined) {
-      keys++;
-      length += 8 + x.length + 2;
-      if (checkStrings && !x.isWellFormed()) return false;
-    }
-    x = value.lead_email;
-    if (x !== undefined) {
-      keys++;
-      length += 14 + x.length + 2;
-      if (checkStrings && !x.isWellFormed()) return false;
-    }
-    x = value.headcount;
-    if (x !== undefined) {
-      keys++;
-      length += 13 + shortestNumber(x);
-      if (!(x <= MAX && x >= -MAX)) return false;
-    }
-    x = value.subteams;
-    if (x !== undefined) {
-      keys++;
-      length += 12 + (x.length === 0 ? 2 : x.length + 1);
-      for (let i0 = 0; i0 < x.length; i0++) {
-        const item0 = x[i0];
-        const n1 = anyValue(item0, checkStrings, level + 2, state);
-        if (n1 < 0) return false;
-        length += n1;
-      }
-    }
-    state.keys += keys;
-    state.shortest += keys === 0 ? length + 1 : length;
-    return true;
-  }
-  return { depth: 3, walk: (value, checkStrings, state) => object0(value, checkStrings, state, 1) };
-})();
+const hazardWalk = undefined;
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore
 const http = undefined;

@@ -8,14 +8,16 @@
 // to the runtime's walk, which says what it is. On the invoice the walk went from ~120 ns to
 // ~47 ns, on GitHub's pulls/create body from ~59 to ~34.
 //
-// Where the schema promises no single type (a combinator, a union other than with null, a
-// recursive `$ref`, an extra key of an open object), the value is measured as the runtime's walk
-// measures any value (`anyValue`), against the guard's depth limit. A tool whose arguments are
-// not a typed object gets no walk.
+// Where the schema promises no single type (a combinator, a union other than with null, an extra
+// key of an open object), the value is measured as the runtime's walk measures any value
+// (`anyValue`), against the guard's depth limit. A tool whose arguments are not a typed object
+// gets no walk, and neither does one whose validator could recurse as deep as the value: with
+// the walk the validator sees a value before its depth is checked, so its own recursion must be
+// bounded by the schema (no `$ref` cycle, no `uniqueItems` over items that may be containers).
 import type { ToolDescription } from "../ir.ts";
 import { resolveLocalRef } from "../json-pointer.ts";
 import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
-import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
 
 /** The runtime helpers a walk imports. */
 export const HAZARD_WALK_IMPORT = 'import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";';
@@ -85,7 +87,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
     return { kind: "object", object, nullable: typed.nullable };
   };
   const top = analyse(root, new Set());
-  if (top.kind !== "object" || top.nullable) return undefined;
+  if (top.kind !== "object" || top.nullable || !validatorDepthIsBounded(root)) return undefined;
   return new Code(
     [
       "(() => {",
@@ -95,6 +97,44 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
       "})()",
     ].join("\n"),
   );
+}
+
+/**
+ * Whether the tool's validator recurses no deeper than its schema, whatever the value: no `$ref`
+ * leads back to itself (a recursive schema validates a nested value level by level), and no
+ * `uniqueItems` is over items that may be objects or arrays (comparing and hashing items recurse
+ * into them). Unreferenced definitions count too: cheaper than proving they are unreferenced.
+ */
+function validatorDepthIsBounded(root: Schema): boolean {
+  const following = new Set<string>();
+  const followed = new Set<string>();
+  let bounded = true;
+  const visit = (schema: unknown): void =>
+    walkSchemas(schema, (node) => {
+      if (!bounded) return;
+      if (node["uniqueItems"] === true && (node["prefixItems"] !== undefined || !primitive(root, node["items"]))) bounded = false;
+      const ref = node["$ref"];
+      if (typeof ref !== "string" || followed.has(ref)) return;
+      if (following.has(ref)) {
+        bounded = false;
+        return;
+      }
+      following.add(ref);
+      visit(resolveLocalRef(root, ref));
+      following.delete(ref);
+      followed.add(ref);
+    });
+  visit(root);
+  return bounded;
+}
+
+/** A schema (through its `$ref`s) whose values are strings, numbers, booleans or null. */
+function primitive(root: Schema, schema: unknown): boolean {
+  let node = schema;
+  for (let hops = 0; isSchemaObject(node) && typeof node["$ref"] === "string" && hops < MAX_REF_HOPS; hops++) node = resolveLocalRef(root, node["$ref"]);
+  if (!isSchemaObject(node)) return false;
+  const types = typeof node["type"] === "string" ? [node["type"]] : Array.isArray(node["type"]) ? node["type"] : [];
+  return types.length > 0 && types.every((type) => type === "string" || type === "number" || type === "integer" || type === "boolean" || type === "null");
 }
 
 function isWellFormed(text: string): boolean {

@@ -22,11 +22,12 @@ const schema = {
     lines: { type: "array", items: { $ref: "#/$defs/line" } },
     grid: { type: "array", items: { type: "array", items: { type: "number" } } },
     owner: { type: ["object", "null"], properties: { name: { type: "string" } }, additionalProperties: false },
-    // An open object (extra keys of any kind), a value of no one type, a recursive $ref, and a
-    // closed object read by a loop because a property is named like something every object has.
+    // An open object (extra keys of any kind), a value of no one type, an open object that nests
+    // as deep as the value does, and a closed object read by a loop because a property is named
+    // like something every object has.
     meta: { type: "object", properties: { k: { type: "string" }, n: { type: "integer" } } },
     either: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "object" }] },
-    tree: { $ref: "#/$defs/node" },
+    nest: { type: "object" },
     proto: { type: "object", properties: { constructor: { type: "string" } }, additionalProperties: false },
   },
   required: ["amount"],
@@ -35,11 +36,6 @@ const schema = {
     line: {
       type: "object",
       properties: { sku: { type: "string" }, qty: { type: "integer" }, tags: { type: "array", items: { type: "string" } } },
-      additionalProperties: false,
-    },
-    node: {
-      type: "object",
-      properties: { label: { type: "string" }, kids: { type: "array", items: { $ref: "#/$defs/node" } } },
       additionalProperties: false,
     },
   },
@@ -83,9 +79,7 @@ const args = fc.record(
       { requiredKeys: [] },
     ),
     either: fc.oneof(text, fc.integer(), fc.constant({ a: "b" })),
-    tree: fc.letrec((tie) => ({
-      node: fc.record({ label: text, kids: fc.array(tie("node"), { maxLength: 2, depthIdentifier: "tree" }) }, { requiredKeys: [] }),
-    })).node,
+    nest: fc.record({ deep: fc.jsonValue({ maxDepth: 5 }) }, { requiredKeys: [] }),
     proto: fc.record({ constructor: text }, { requiredKeys: [] }),
   },
   { requiredKeys: ["amount"] },
@@ -149,7 +143,7 @@ describe("a generated hazard walk", () => {
     expect(walk?.depth).toBe(4);
     const plain = createGuard(spec(schema, undefined), () => "ran", { ledger: sink });
     const walked = createGuard(spec(schema, walk), () => "ran", { ledger: sink });
-    // A depth limit just above the typed structure's: the recursive tree goes past it.
+    // A depth limit just above the typed structure's: the open nest goes past it.
     const plainShallow = createGuard(spec(schema, undefined), () => "ran", { ledger: sink, maxDepth: 5 });
     const walkedShallow = createGuard(spec(schema, walk), () => "ran", { ledger: sink, maxDepth: 5 });
     const seen = new Map<string, number>();
@@ -199,11 +193,34 @@ describe("a generated hazard walk", () => {
     // No single type: measured as a leaf; an object or array there is left to the full walk.
     expect(code(object({ a: { anyOf: [{ type: "string" }, { type: "number" }] } }))).toContain("anyValue(x, checkStrings, level + 1, state)");
     expect(code(object({ a: { type: ["string", "number"] } }))).toContain("anyValue(x, checkStrings, level + 1, state)");
-    expect(load(object({ kids: { type: "array", items: { $ref: "#" } } }))?.depth).toBe(2);
+    expect(load(object({ tags: { type: "array", uniqueItems: true, items: { type: "string" } } }))?.depth).toBe(2);
     expect(load(object({ a: { $ref: "#/$defs/b" } }, { $defs: { b: object({ c: { type: "integer" } }) } }))?.depth).toBe(2);
+    // A validator that could recurse as deep as the value gets none: the walk lets it see a value
+    // before the depth is checked. A recursive $ref, uniqueItems over objects or arrays.
+    expect(load(object({ kids: { type: "array", items: { $ref: "#" } } }))).toBeUndefined();
+    expect(
+      load(object({ a: { $ref: "#/$defs/b" } }, { $defs: { b: object({ c: { $ref: "#/$defs/d" } }), d: object({ e: { $ref: "#/$defs/b" } }) } })),
+    ).toBeUndefined();
+    expect(load(object({ rows: { type: "array", uniqueItems: true, items: { type: "object" } } }))).toBeUndefined();
+    expect(load(object({ rows: { type: "array", uniqueItems: true } }))).toBeUndefined();
     // Arguments that are not a typed object get none.
     expect(load({ ...object({ a: { type: "string" } }), type: ["object", "null"] })).toBeUndefined();
     expect(load({ properties: { a: { type: "string" } } })).toBeUndefined();
     expect(load({ anyOf: [object({}), object({ a: { type: "string" } })] })).toBeUndefined();
+  });
+
+  it("reports nesting past the limit as too deep, however deep, before the validator could recurse into it", () => {
+    const deep = `{"amount":1,"nest":{"deep":${"[".repeat(200_000)}${"]".repeat(200_000)}}}`;
+    const recursive = { type: "object", properties: { kids: { type: "array", items: { $ref: "#" } } }, additionalProperties: false };
+    const deepTree = `{"kids":[${'{"kids":['.repeat(60_000)}${"]}".repeat(60_000)}]}`;
+    expect(load(recursive)).toBeUndefined();
+    for (const [inputSchema, raw] of [
+      [schema, deep],
+      [recursive, deepTree],
+    ] as const) {
+      const tool = createGuard(spec(inputSchema, load(inputSchema)), () => "ran", { ledger: sink });
+      const result = tool.check(raw, { turn: "deep" });
+      expect(result.ok ? "ok" : result.outcome.status === "validation_failed" && result.outcome.errors[0]?.rule).toBe("too_deep");
+    }
   });
 });
