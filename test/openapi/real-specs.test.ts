@@ -13,6 +13,10 @@ import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
 import { requestExamples, requiredParameterValues } from "../helpers/openapi-samples.ts";
+import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
+import { createGuard } from "../../templates/runtime/call/guard.ts";
+import type { HazardWalk, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
 
 const require = createRequire(import.meta.url);
 const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
@@ -183,7 +187,81 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
     expect(compared).toBeGreaterThan(4000);
     expect(disagreements).toEqual([]);
   });
+
+  it("the hazard walk generated per tool answers as the runtime's walk on every example, and on hazardous variants of it", () => {
+    // generator/emit/hazard-walk.ts moves the hazard checks after the validator; on GitHub's
+    // schemas (open bodies, unions, nullable fields) a guard with the walk must give exactly the
+    // answer of one without it, for valid texts and for texts with each hazard.
+    const sink = { append() {}, flush: () => Promise.resolve(), close: () => Promise.resolve() };
+    let compared = 0;
+    let walked = 0;
+    const disagreements: string[] = [];
+    for (const tool of result.tools) {
+      const examples = requestExamples(document, tool);
+      if (examples.length === 0) continue;
+      const code = hazardWalk(tool);
+      if (code === undefined) continue;
+      walked++;
+      const walk = new Function("shortestNumber", "anyValue", `return ${code.text};`)(shortestNumber, anyValue) as HazardWalk;
+      const { ajv, compiled } = prepareCompile(tool.dialect, structuredClone(tool.inputSchema), true);
+      const spec = (hazards: HazardWalk | undefined): ToolSpec => ({
+        name: tool.name,
+        description: "",
+        inputSchema: tool.inputSchema as ToolSpec["inputSchema"],
+        validate: ajv.compile(compiled) as unknown as StandaloneValidator,
+        coercions: {},
+        hints: {},
+        references: {},
+        http: tool.http,
+        hazardWalk: hazards,
+      });
+      const plain = createGuard(spec(undefined), () => "ran", { ledger: sink });
+      const guarded = createGuard(spec(walk), () => "ran", { ledger: sink });
+      for (const body of examples) {
+        for (const raw of hazardousTexts({ ...requiredParameterValues(tool), body })) {
+          compared++;
+          const answer = (guard: typeof plain) => {
+            const checked = guard.check(raw, { turn: `${compared}` });
+            return checked.ok ? { ok: true, args: checked.args } : { ok: false, outcome: checked.outcome };
+          };
+          const expected = answer(plain);
+          if (JSON.stringify(answer(guarded)) !== JSON.stringify(expected)) disagreements.push(`${tool.name}: ${raw.slice(0, 160)}`);
+        }
+      }
+    }
+    console.log(`GitHub: ${walked} tools with examples and a walk, ${compared} texts answered alike with and without it`);
+    expect(compared).toBeGreaterThan(3000);
+    expect(disagreements).toEqual([]);
+  });
 });
+
+/**
+ * The text of `args` compact and indented, and with each hazard the checks exist for placed in
+ * its body: a repeated key, a number that lost digits, one that overflowed, a lone surrogate,
+ * nesting past the limit.
+ */
+function hazardousTexts(args: Record<string, unknown>): string[] {
+  const compact = JSON.stringify(args);
+  const texts = [compact, JSON.stringify(args, null, 2)];
+  const body = args["body"];
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return texts;
+  const inner = JSON.stringify(body).slice(1, -1);
+  const withBody = (members: string): string => JSON.stringify({ ...args, body: "BODY" }).replace('"BODY"', `{${members}}`);
+  const first = Object.keys(body)[0];
+  if (first !== undefined) texts.push(withBody(`${JSON.stringify(first)}:0${inner ? `,${inner}` : ""}`));
+  for (const extra of ['"n":12345678901234567890', '"n":1e400', '"s":"\\ud800"', `"d":${"[".repeat(70)}${"]".repeat(70)}`]) {
+    texts.push(withBody(inner ? `${inner},${extra}` : extra));
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string")
+      texts.push(
+        withBody(inner.replace(`${JSON.stringify(key)}:${JSON.stringify(value)}`, `${JSON.stringify(key)}:"\\udfff${JSON.stringify(value).slice(1)}`)),
+      );
+    if (typeof value === "number")
+      texts.push(withBody(inner.replace(`${JSON.stringify(key)}:${JSON.stringify(value)}`, `${JSON.stringify(key)}:9007199254740993`)));
+  }
+  return texts;
+}
 
 /**
  * Arguments near `args`: each property of the body removed, or replaced by a value of another
