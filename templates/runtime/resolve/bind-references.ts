@@ -9,6 +9,8 @@ import { compileReferences, type ReferencePattern } from "./reference-fields.ts"
 import { resolveReferences, type ReferenceStep } from "./references.ts";
 import { DEFAULT_RESOLVER_TIMEOUT_MS, type ResolveContext } from "./resolver-lookup.ts";
 
+const NO_OFFERS: ResolveContext["offers"] = new Map();
+
 export interface BoundReferences {
   readonly patterns: readonly ReferencePattern[];
   readonly fixed: FixedReference | undefined;
@@ -16,6 +18,8 @@ export interface BoundReferences {
   readonly timeoutMs: number;
   /** The generated rewrite of a concrete field (its pointer's tokens), for the general way; absent without rewrites. */
   readonly rewriteAt: ((tokens: readonly string[]) => ReferenceRewrite | undefined) | undefined;
+  /** The lookup context of the common call (no candidates offered, no signal), made once. */
+  readonly plainContext: ResolveContext;
 }
 
 /** The tool's references bound to `resolvers`, or `undefined` for a tool without any. Throws when a kind has no resolver. */
@@ -29,7 +33,14 @@ export function bindReferences(
   const patterns = compileReferences(table);
   if (patterns.length === 0) return undefined;
   requireResolvers(tool, new Set(patterns.map((field) => field.kind)), resolvers);
-  return { patterns, fixed: planFixedReference(patterns, rewrites), resolvers, timeoutMs, rewriteAt: rewrites && rewriteFinder(patterns, rewrites) };
+  return {
+    patterns,
+    fixed: planFixedReference(patterns, rewrites),
+    resolvers,
+    timeoutMs,
+    rewriteAt: rewrites && rewriteFinder(patterns, rewrites),
+    plainContext: { tool, resolvers, offers: NO_OFFERS, timeoutMs, signal: undefined },
+  };
 }
 
 /** The types already demand resolvers; JavaScript callers learn it at bind time, not mid-call. */
@@ -55,8 +66,10 @@ export function resolveStage(
   offers: ResolveContext["offers"],
   signal: AbortSignal | undefined,
 ): Resolved | Promise<Resolved> {
-  // One literal of one shape per call (a spread of the caller's object cost as much as the lookup).
-  const full: ResolveContext = { tool, resolvers: bound.resolvers, offers, timeoutMs: bound.timeoutMs, signal };
+  // One literal of one shape per call (a spread of the caller's object cost as much as the lookup),
+  // or none for the common call.
+  const full: ResolveContext =
+    offers.size === 0 && signal === undefined ? bound.plainContext : { tool, resolvers: bound.resolvers, offers, timeoutMs: bound.timeoutMs, signal };
   const planned = bound.fixed && resolveFixed(value, bound.fixed, full);
   if (planned) return planned;
   const step = resolveReferences(value, bound.patterns, full);

@@ -109,7 +109,7 @@ class ResolverCall {
 
 /** A resolver's answer as distinct candidates, or a `ReferenceResolverError` when it is not a list of them. */
 function candidatesOf(answer: unknown, context: ResolveContext, path: string, kind: string): readonly Candidate[] {
-  if (!Array.isArray(answer) || !answer.every(isCandidate)) {
+  if (!Array.isArray(answer) || !(answer.length === 1 ? isCandidate(answer[0]) : answer.every(isCandidate))) {
     throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
   }
   // One match resolves the field: its id is checked (the implementation and the ledger get it),
