@@ -276,7 +276,7 @@ const rewrites = undefined;
  */
 const hazardWalk = (() => {
   const MAX = Number.MAX_SAFE_INTEGER;
-  function object0(value, checkStrings, state, level) {
+  function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.title;
@@ -303,7 +303,7 @@ const hazardWalk = (() => {
       length += 13 + (x.length === 0 ? 2 : x.length + 1);
       for (let i0 = 0; i0 < x.length; i0++) {
         const item0 = x[i0];
-        if (!object1(item0, checkStrings, state, level + 2)) return false;
+        if (!walk_attendees_item(item0, checkStrings, state, level + 2)) return false;
       }
     }
     x = value.room;
@@ -322,7 +322,7 @@ const hazardWalk = (() => {
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  function object1(value, checkStrings, state, level) {
+  function walk_attendees_item(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.email;
@@ -340,7 +340,7 @@ const hazardWalk = (() => {
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  return { depth: 3, walk: (value, checkStrings, state) => object0(value, checkStrings, state, 1) };
+  return { depth: 3, walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1) };
 })();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore

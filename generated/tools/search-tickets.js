@@ -225,7 +225,7 @@ const rewrites = undefined;
  */
 const hazardWalk = (() => {
   const MAX = Number.MAX_SAFE_INTEGER;
-  function object0(value, checkStrings, state, level) {
+  function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.query;
@@ -271,13 +271,13 @@ const hazardWalk = (() => {
     if (x !== undefined) {
       keys++;
       length += 8;
-      if (!object1(x, checkStrings, state, level + 1)) return false;
+      if (!walk_page(x, checkStrings, state, level + 1)) return false;
     }
     state.keys += keys;
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  function object1(value, checkStrings, state, level) {
+  function walk_page(value, checkStrings, state, level) {
     let keys = 0;
     let length = 1;
     let x = value.size;
@@ -296,7 +296,7 @@ const hazardWalk = (() => {
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  return { depth: 2, walk: (value, checkStrings, state) => object0(value, checkStrings, state, 1) };
+  return { depth: 2, walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1) };
 })();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore

@@ -15,7 +15,8 @@
 // the walk the validator sees a value before its depth is checked, so its own recursion must be
 // bounded by the schema (no `$ref` cycle, no `uniqueItems` over items that may be containers).
 import type { ToolDescription } from "../ir.ts";
-import { resolveLocalRef } from "../json-pointer.ts";
+import { decodeToken, resolveLocalRef } from "../json-pointer.ts";
+import { uniqueName } from "../load/localize-schema.ts";
 import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
 
@@ -25,7 +26,8 @@ export const HAZARD_WALK_IMPORT = 'import { anyValue, shortestNumber } from "../
 type Leaf = "string" | "number" | "boolean" | "null";
 
 interface ObjectShape {
-  readonly index: number;
+  /** The function's name: where the object is (`walk_body`, `walk_line_item`), so that a schema change renames no other. */
+  readonly name: string;
   /** Only the declared keys can be present: they are read by name, without a loop over the keys. */
   closed: boolean;
   readonly members: { readonly name: string; readonly shape: Shape }[];
@@ -47,8 +49,11 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
   const shapes = new Map<Schema, ObjectShape>();
   /** Objects being analysed: meeting one again is recursion, which has no bounded depth. */
   const open = new Set<ObjectShape>();
-  const analyse = (value: unknown, following: ReadonlySet<string>): Shape => {
+  const names = new Set<string>();
+  /** `label`: where the value is, for naming its object's function; a definition names it instead. */
+  const analyse = (value: unknown, following: ReadonlySet<string>, label: string): Shape => {
     let node = value;
+    let place = label;
     const seen = new Set(following);
     // A `$ref`'s target holds whether or not the keywords beside it apply (they do in 2020-12,
     // not in draft-07): what the target promises is promised.
@@ -57,6 +62,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
       if (hops >= MAX_REF_HOPS || seen.has(ref)) return ANY;
       seen.add(ref);
       node = resolveLocalRef(root, ref);
+      place = decodeToken(ref.slice(ref.lastIndexOf("/") + 1));
     }
     if (!isSchemaObject(node)) return ANY;
     // `type` holds whatever else the schema says beside it: every keyword is a further condition.
@@ -64,14 +70,14 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
     if (typed === undefined) return ANY;
     if (typed.type !== "object" && typed.type !== "array") return { kind: "leaf", type: typed.type as Leaf, nullable: typed.nullable };
     if (typed.type === "array") {
-      const items = isSchemaObject(node["items"]) && node["prefixItems"] === undefined ? analyse(node["items"], seen) : ANY;
+      const items = isSchemaObject(node["items"]) && node["prefixItems"] === undefined ? analyse(node["items"], seen, `${place}_item`) : ANY;
       return { kind: "array", items, nullable: typed.nullable };
     }
     const known = shapes.get(node);
     if (known) return open.has(known) ? ANY : { kind: "object", object: known, nullable: typed.nullable };
     const properties = isSchemaObject(node["properties"]) ? node["properties"] : {};
     const object: ObjectShape = {
-      index: objects.length,
+      name: uniqueName(`walk_${place.replace(/[^A-Za-z0-9_$]+/g, "_")}`, names),
       closed: node["additionalProperties"] === false && node["patternProperties"] === undefined,
       members: [],
     };
@@ -81,19 +87,19 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
     for (const [name, child] of Object.entries(properties)) {
       // A name every object has (`constructor`, `__proto__`) would read as present when absent.
       if (name in Object.prototype || !isWellFormed(name)) object.closed = false;
-      object.members.push({ name, shape: analyse(child, seen) });
+      object.members.push({ name, shape: analyse(child, seen, place === "arguments" ? name : `${place}_${name}`) });
     }
     open.delete(object);
     return { kind: "object", object, nullable: typed.nullable };
   };
-  const top = analyse(root, new Set());
+  const top = analyse(root, new Set(), "arguments");
   if (top.kind !== "object" || top.nullable || !validatorDepthIsBounded(root)) return undefined;
   return new Code(
     [
       "(() => {",
       "  const MAX = Number.MAX_SAFE_INTEGER;",
       ...objects.map((object) => (object.closed ? closedObject(object) : openObject(object))),
-      `  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => object${top.object.index}(value, checkStrings, state, 1) };`,
+      `  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1) };`,
       "})()",
     ].join("\n"),
   );
@@ -164,7 +170,7 @@ const PARAMETERS = "(value, checkStrings, state, level)";
 // Each member adds its key's length, its quotes, the colon and a comma (one comma too many per
 // object, taken back by starting at 1 for the two braces), and its value.
 function closedObject(object: ObjectShape): string {
-  const lines = [`  function object${object.index}${PARAMETERS} {`, "    let keys = 0;", "    let length = 1;"];
+  const lines = [`  function ${object.name}${PARAMETERS} {`, "    let keys = 0;", "    let length = 1;"];
   object.members.forEach((member, index) => {
     const access = isSafeIdentifier(member.name) ? `value.${member.name}` : `value[${literal(member.name).text}]`;
     lines.push(`    ${index === 0 ? "let " : ""}x = ${access};`, "    if (x !== undefined) {", "      keys++;");
@@ -175,7 +181,7 @@ function closedObject(object: ObjectShape): string {
 
 function openObject(object: ObjectShape): string {
   const lines = [
-    `  function object${object.index}${PARAMETERS} {`,
+    `  function ${object.name}${PARAMETERS} {`,
     "    let keys = 0;",
     "    let length = 1;",
     "    for (const key in value) {",
@@ -216,7 +222,7 @@ function valueCode(shape: Shape, name: string, level: number, extra: number, bel
   }
   const inner = ((): string[] => {
     if (shape.kind === "object") {
-      return [...(extra === 0 ? [] : [`length += ${extra};`]), `if (!object${shape.object.index}(${name}, checkStrings, state, ${at})) return false;`];
+      return [...(extra === 0 ? [] : [`length += ${extra};`]), `if (!${shape.object.name}(${name}, checkStrings, state, ${at})) return false;`];
     }
     if (shape.kind === "array") {
       const index = `i${level}`;
