@@ -11,6 +11,7 @@ import { jsonBody } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
 import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { extractReferences, REFERENCE_KEYWORD } from "../references.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
 export interface OperationInput {
@@ -52,6 +53,18 @@ export function operationTool(input: OperationInput): OperationResult {
     const body = requestBody(input, `${pointer}/requestBody`, context);
     const translator = createSchemaTranslator(input.document, input.dialect, { unknownKeywords: input.strict ? "refuse" : "drop" });
     const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
+    // Reference fields are marked in the request body (docs/references.md): lifted out here, as a
+    // JSON Schema tool file's are. One in a parameter would rename the argument the URL needs.
+    const { schema, references } = extractReferences(args.schema, { file: input.file, pointer });
+    for (const field of Object.keys(references)) {
+      if (!field.startsWith(`/${BODY_ARGUMENT}/`)) {
+        throw new InputError(
+          { file: input.file, pointer },
+          `operation ${context.label}: ${REFERENCE_KEYWORD} on the parameter ${field.slice(1)}: a parameter's value goes into the request as it is`,
+          "mark reference fields in the request body's schema only",
+        );
+      }
+    }
     const http: HttpBinding = {
       method: input.method.toUpperCase(),
       path: input.path,
@@ -63,9 +76,9 @@ export function operationTool(input: OperationInput): OperationResult {
       tool: {
         name: input.name,
         description: toolDescription(input),
-        inputSchema: args.schema,
+        inputSchema: schema,
         dialect: "2020-12",
-        references: {},
+        references,
         source: { file: input.file, pointer },
         http,
         ...(translator.dropped.length > 0 ? { warnings: translator.dropped.map(droppedWarning) } : {}),

@@ -8,6 +8,7 @@
 
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
 import { refTo, uniqueName } from "../../load/localize-schema.ts";
+import { REFERENCE_KEYWORD } from "../references.ts";
 import { typesOf } from "./declared-types.ts";
 import { applyDiscriminator } from "./discriminator.ts";
 import { translateFormat } from "./formats.ts";
@@ -146,6 +147,12 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       });
 
     for (const [key, value] of Object.entries(source)) {
+      // A reference field's annotation goes on to the operation's tool, which lifts it out of
+      // the schema into its reference table (operation-tool.ts); other extensions are dropped.
+      if (key === REFERENCE_KEYWORD) {
+        out[key] = value;
+        continue;
+      }
       if (
         key.startsWith("x-") ||
         besideRef.includes(key) ||
