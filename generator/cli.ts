@@ -8,6 +8,7 @@ import { GenerationCache } from "./speed/cache.ts";
 import { compareWithDisk } from "./check.ts";
 import { loadConfig, type ResolvedConfig } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
+import { outputProblem } from "./output-problem.ts";
 import type { GeneratedPackage } from "./generate.ts";
 import { generateSet } from "./speed/generate-set.ts";
 import { writePackage } from "./write-output.ts";
@@ -122,8 +123,20 @@ async function prepareVersions(config: ResolvedConfig, cwd: string): Promise<Res
 }
 
 async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
-  for (const pkg of packages) {
-    const written = await writePackage(pkg.set.out, pkg.files);
+  for (const [index, pkg] of packages.entries()) {
+    let written: boolean;
+    try {
+      written = await writePackage(pkg.set.out, pkg.files);
+    } catch (error) {
+      const problem = outputProblem(pkg.set.out, error, cwd);
+      if (problem === undefined) throw error;
+      // writePackage swaps folders only once everything is staged: this set's output is as it was.
+      const before = packages.slice(0, index).map((earlier) => path.relative(cwd, earlier.set.out) || ".");
+      process.stderr.write(
+        `toolguard: ${before.length === 0 ? "nothing was written" : `written before this: ${before.join(", ")}; nothing else was`}.\n${problem.format()}\n`,
+      );
+      return 1;
+    }
     say(
       `${path.relative(cwd, pkg.set.out) || "."}: ${pkg.tools.length} tool${pkg.tools.length === 1 ? "" : "s"}, ${pkg.files.length} files${written ? "" : " (unchanged)"}`,
     );
@@ -142,7 +155,15 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
   let clean = true;
   for (const pkg of packages) {
     const where = path.relative(cwd, pkg.set.out) || ".";
-    const result = await compareWithDisk(pkg.set.out, pkg.files);
+    let result: Awaited<ReturnType<typeof compareWithDisk>>;
+    try {
+      result = await compareWithDisk(pkg.set.out, pkg.files);
+    } catch (error) {
+      const problem = outputProblem(pkg.set.out, error, cwd, "read");
+      if (problem === undefined) throw error;
+      process.stderr.write(`toolguard check: ${problem.format()}\n`);
+      return 1;
+    }
     if (result.stale.length + result.hashOnly.length + result.missing.length + result.extra.length === 0) {
       say(`${where}: up to date (${pkg.files.length} files)`);
       continue;

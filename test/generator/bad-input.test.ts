@@ -121,4 +121,28 @@ describe("command-line misuse", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/would overwrite the schemas/);
   });
+
+  it("names the output folder when a file stands in its place, for generate and check, and writes no later set", async () => {
+    project = new TempProject({
+      "schemas/a.json": mcpTool("a"),
+      "more/b.json": mcpTool("b"),
+      "toolguard.config.json": {
+        sets: [
+          { schemas: "schemas", out: "out/a" },
+          { schemas: "more", out: "blocked/b" },
+        ],
+      },
+      blocked: "a file, not a folder",
+    });
+    const generated = await project.run("generate");
+    expect(generated.code).toBe(1);
+    expect(generated.stderr).not.toMatch(/internal error/);
+    expect(generated.stderr).toMatch(/written before this: out\/a; nothing else was/);
+    expect(generated.stderr).toMatch(/blocked\/b: cannot write the output folder: a file stands where the output folder, or a folder above it, should be/);
+    expect(generated.stderr).toMatch(/fix: remove or rename that file/);
+    expect(project.read("blocked")).toBe("a file, not a folder");
+    const checked = await project.run("check");
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toMatch(/blocked\/b: cannot read the output folder/);
+  });
 });
