@@ -51,7 +51,13 @@ function checkShape(file: string, value: unknown, at: string, depth: number): vo
   }
 }
 
-function parseText(file: string, text: string): unknown {
+function parseText(file: string, raw: string): unknown {
+  // A byte-order mark is how some editors start every UTF-8 file; JSON allows a reader to skip it.
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  // An empty YAML document is null, which the readers answer for; empty JSON is a syntax error, worded here.
+  if (!isYamlFile(file) && text.trim() === "") {
+    throw new InputError({ file, pointer: "" }, "the file is empty", "write the tool's schema into it, or remove it from the folder");
+  }
   if (text.length > MAX_SCHEMA_BYTES) {
     throw new InputError(
       { file, pointer: "" },

@@ -15,6 +15,7 @@ async function generatedOnce(): Promise<Record<string, string>> {
 
 const cases: [string, Record<string, unknown>, RegExp][] = [
   ["a file that is not JSON", { "schemas/broken.json": '{ "name": ' }, /broken\.json: not valid JSON/],
+  ["an empty file", { "schemas/empty.json": " \n" }, /empty\.json: the file is empty/],
   ["a document that is no tool", { "schemas/odd.json": { hello: "world" } }, /odd\.json: not a tool/],
   ["an input schema that is not an object schema", { "schemas/t.json": mcpTool("t", { type: "string" }) }, /t\.json.*must have type "object"/],
   [
@@ -144,5 +145,19 @@ describe("command-line misuse", () => {
     const checked = await project.run("check");
     expect(checked.code).toBe(1);
     expect(checked.stderr).toMatch(/blocked\/b: cannot read the output folder/);
+  });
+
+  it("reads a JSON or YAML file that starts with a byte-order mark, as some editors write them", async () => {
+    project = new TempProject({
+      "schemas/a.json": `\uFEFF${JSON.stringify(mcpTool("with_bom"))}`,
+      "schemas/b.yaml": "\uFEFFname: yaml_with_bom\ndescription: d\ninputSchema:\n  type: object\n",
+    });
+    const result = await project.run("generate");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(Object.keys(project.snapshot("generated")).filter((file) => file.startsWith("tools/") && file.endsWith(".js"))).toEqual([
+      "tools/with-bom.js",
+      "tools/yaml-with-bom.js",
+    ]);
   });
 });
