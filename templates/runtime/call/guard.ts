@@ -29,6 +29,7 @@ import { StoredAttempt } from "./stored-attempt.ts";
 import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
 import { Checked } from "./checked.ts";
 import { pathArgumentNames } from "./path-arguments.ts";
+import { checkBinding, contextProblem } from "./binding-checks.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
 import { driveRepairs, isThenable } from "./repair-reply.ts";
 
@@ -81,6 +82,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     parts: GuardParts,
     store: ChainStore,
   ) {
+    checkBinding(spec.name, implementation, options);
     this.name = spec.name;
     this.#implementation = implementation;
     this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs, spec.rewrites);
@@ -103,12 +105,16 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
+    const misused = contextProblem(this.name, "call", context);
+    if (misused) return Promise.reject(misused);
     const pressure = this.#ledger.pressure();
     const first = this.#call(raw, context);
     return this.#ledger.settle(context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first, pressure);
   }
 
   check(raw: unknown, context: CallContext): CheckResult<Args> {
+    const misused = contextProblem(this.name, "check", context);
+    if (misused) throw misused;
     countCall(this.#attributes);
     const step = this.#guard(raw, context, false);
     if (isThenable(step)) {

@@ -4,6 +4,7 @@
 // it takes to read that list, and pays for a tool's code only when the model calls it.
 import type { CallContext, CheckResult, DescribedTool, GuardedTool, ImplementOptions, Implementation, RawArguments, ToolDefinition } from "../contract/api.ts";
 import { requireResolvers } from "../resolve/bind-references.ts";
+import { checkBinding } from "./binding-checks.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import { readFileSync } from "node:fs";
 import type { HttpBinding, InputSchema } from "../contract/tool-spec.ts";
@@ -63,6 +64,8 @@ export function lazyTool<Args, Resolved, Kinds extends string>(
       ...rest: [options?: ImplementOptions<Kinds, Args, Resolved>]
     ): DescribedTool<Result, Resolved> {
       const options = rest[0];
+      // Refused now, as a loaded tool refuses them, not at the first call.
+      checkBinding(entry.name, implementation, options);
       requireResolvers(entry.name, entry.kinds, options?.resolvers);
       return new LazyGuardedTool<Result, Resolved>(entry, async () => {
         const loaded = await definition();
