@@ -148,7 +148,15 @@ async function readSides(positionals: readonly string[], cwd: string, scratch: s
     throw new UsageError(`compare two folders or two git refs, not one of each (${positionals.join(", ")})`);
   }
   const config = await loadConfig(cwd, configFile);
-  if (!root) throw new DiffInputError(`${cwd} is not inside a git repository: name two folders to compare instead`);
+  if (!root) {
+    // Names that are no folder, outside git: most often mistyped folders, said as such.
+    const named = positionals.map((arg) => `"${arg}"`).join(" and ");
+    throw new DiffInputError(
+      positionals.length === 0
+        ? `${cwd} is not inside a git repository: name two folders to compare instead`
+        : `${named} ${positionals.length === 1 ? "is not a folder" : "are not folders"}, and ${cwd} is not inside a git repository for ${positionals.length === 1 ? "it" : "them"} to be git refs: name two folders to compare`,
+    );
+  }
   type GitSource = Extract<SideSource, { kind: "git" }>;
   const gitSide = (label: "base" | "head", ref: string): GitSource => {
     const commit = resolveCommit(root, ref);

@@ -147,6 +147,17 @@ describe("toolguard diff on folders, and bad input", () => {
     }
   });
 
+  it("outside git, names that are not folders: exit 1, naming them", async () => {
+    const folders = new TempProject();
+    try {
+      const result = await folders.run("diff", "old-schemas", "new-schemas");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/"old-schemas" and "new-schemas" are not folders, and .* is not inside a git repository for them to be git refs/);
+    } finally {
+      folders.remove();
+    }
+  });
+
   it("a ref that does not exist: exit 1, naming the side and the ref", async () => {
     const result = await project.run("diff", "no-such-branch");
     expect(result.code).toBe(1);
