@@ -19,6 +19,8 @@ import { decodeToken, resolveLocalRef } from "../json-pointer.ts";
 import { uniqueName } from "../load/localize-schema.ts";
 import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
+import { isWellFormed } from "../../templates/runtime/parse/json-hazards.ts";
+import { readings } from "./union-branches.ts";
 
 /** The runtime helpers a walk imports. */
 export const HAZARD_WALK_IMPORT = 'import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";';
@@ -134,25 +136,22 @@ function validatorDepthIsBounded(root: Schema): boolean {
   return bounded;
 }
 
-/** A schema (through its `$ref`s) whose values are strings, numbers, booleans or null. */
+/** A schema (through its `$ref`s, `readings`) whose values are strings, numbers, booleans or null. */
 function primitive(root: Schema, schema: unknown): boolean {
-  let node = schema;
-  for (let hops = 0; isSchemaObject(node) && typeof node["$ref"] === "string" && hops < MAX_REF_HOPS; hops++) node = resolveLocalRef(root, node["$ref"]);
-  if (!isSchemaObject(node)) return false;
-  const types = typeof node["type"] === "string" ? [node["type"]] : Array.isArray(node["type"]) ? node["type"] : [];
-  return types.length > 0 && types.every((type) => type === "string" || type === "number" || type === "integer" || type === "boolean" || type === "null");
+  const node = isSchemaObject(schema) ? readings(schema, root).at(-1) : undefined;
+  const types = typeof node?.["type"] === "string" ? [node["type"]] : Array.isArray(node?.["type"]) ? (node["type"] as unknown[]) : [];
+  return types.length > 0 && types.every((type) => typeof type === "string" && LEAVES.has(type));
 }
 
-function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-}
+/** The JSON Schema types whose values are leaves. */
+const LEAVES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "null"]);
 
 function typeOf(type: unknown): { type: string; nullable: boolean } | undefined {
   const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
   const nonNull = types.filter((name) => name !== "null");
   if (types.length === 0 || nonNull.length > 1 || types.length > nonNull.length + 1) return undefined;
   const [only] = nonNull.length === 0 ? ["null"] : nonNull;
-  if (typeof only !== "string" || !["string", "number", "integer", "boolean", "null", "object", "array"].includes(only)) return undefined;
+  if (typeof only !== "string" || !(LEAVES.has(only) || only === "object" || only === "array")) return undefined;
   return { type: only === "integer" ? "number" : only, nullable: nonNull.length === 1 && types.length === 2 };
 }
 

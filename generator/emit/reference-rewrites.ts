@@ -7,9 +7,10 @@
 // direct one (~20 ns); any other key (an open object's extra property, `__proto__`) takes the
 // generic store. The result does not depend on which keys are named: naming them is only speed.
 import type { ToolDescription } from "../ir.ts";
-import { pointerTokens, resolveLocalRef } from "../json-pointer.ts";
+import { pointerTokens } from "../json-pointer.ts";
 import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { readings } from "./union-branches.ts";
 
 /** The runtime helper the rewrites import, for keys they do not name. */
 export const REWRITE_IMPORT = 'import { putOwn } from "../runtime/resolve/apply-resolutions.js";';
@@ -20,8 +21,8 @@ export const REWRITE_IMPORT = 'import { putOwn } from "../runtime/resolve/apply-
  * its first keys named and the rest go the generic way.
  */
 const MAX_NAMED_KEYS = 12;
-/** `$ref` hops followed to reach the field's object: more is a cycle or a schema not worth reading. */
-const MAX_REF_HOPS = 32;
+/** `allOf` levels read for the field's object's keys: more is a schema not worth reading. */
+const MAX_ALLOF_DEPTH = 32;
 
 /** The `rewrites` table of a tool's module, or undefined for a tool without reference fields. */
 export function referenceRewrites(tool: Pick<ToolDescription, "references" | "inputSchema">): Code | undefined {
@@ -80,7 +81,7 @@ function namedKeys(root: Schema, tokens: readonly string[]): string[] {
 
 function collectNames(root: Schema, node: Schema, names: Set<string>, depth: number): void {
   if (isSchemaObject(node["properties"])) for (const name of Object.keys(node["properties"])) names.add(name);
-  if (depth < MAX_REF_HOPS && Array.isArray(node["allOf"])) {
+  if (depth < MAX_ALLOF_DEPTH && Array.isArray(node["allOf"])) {
     for (const branch of node["allOf"]) {
       const schema = deref(root, branch);
       if (schema !== undefined) collectNames(root, schema, names, depth + 1);
@@ -88,12 +89,7 @@ function collectNames(root: Schema, node: Schema, names: Set<string>, depth: num
   }
 }
 
+/** The schema `value`'s local `$ref` chain ends at (`readings`). */
 function deref(root: Schema, value: unknown): Schema | undefined {
-  let node = value;
-  for (let hops = 0; isSchemaObject(node) && typeof node["$ref"] === "string"; hops++) {
-    const ref = node["$ref"];
-    if (hops >= MAX_REF_HOPS) return undefined;
-    node = resolveLocalRef(root, ref);
-  }
-  return isSchemaObject(node) ? node : undefined;
+  return isSchemaObject(value) ? readings(value, root).at(-1) : undefined;
 }

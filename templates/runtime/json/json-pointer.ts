@@ -22,6 +22,21 @@ export function pointerTokens(pointer: string): string[] {
   return tokens;
 }
 
+/**
+ * What a local `$ref` (`#` and a JSON Pointer, percent-encoded as a URI fragment: the generator
+ * writes `%` as `%25`) points at in `root`; undefined when it points nowhere or is malformed.
+ */
+export function localRefTarget(root: unknown, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  return valueAt(root, pointer);
+}
+
 /** The value at `pointer`, or `undefined` when nothing is there. Own properties only. */
 export function valueAt(document: unknown, pointer: string): unknown {
   return valueAtTokens(document, cachedTokens(pointer));

@@ -1,7 +1,7 @@
 // What a tool's schema says about secrets, found once per tool: its `writeOnly` locations, and
 // whether its arguments can hold only the schema's own (non-secret) keys.
 import type { JsonSchema } from "../contract/tool-spec.ts";
-import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
+import { escapeToken, localRefTarget } from "../json/json-pointer.ts";
 
 /**
  * The JSON Pointers (`*` for any array index or property) of the schema's `writeOnly`
@@ -16,7 +16,7 @@ export function writeOnlyPointers(root: JsonSchema): string[] {
     const node = schema as Record<string, unknown>;
     if (node.writeOnly === true && at !== "") found.add(at);
     const ref = typeof node.$ref === "string" && node.$ref.startsWith("#") ? node.$ref : undefined;
-    if (ref && !seen.has(ref)) visit(refTarget(root, ref), at, new Set([...seen, ref]));
+    if (ref && !seen.has(ref)) visit(localRefTarget(root, ref), at, new Set([...seen, ref]));
     for (const key of ["allOf", "anyOf", "oneOf"]) {
       const list = node[key];
       if (Array.isArray(list)) for (const branch of list) visit(branch, at, seen);
@@ -51,7 +51,7 @@ export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: s
     if (!ref.startsWith("#") || Object.keys(node).some((key) => !ANNOTATIONS.has(key))) return false;
     if (following.has(ref)) return true;
     following.add(ref);
-    const result = closed(refTarget(root, ref));
+    const result = closed(localRefTarget(root, ref));
     following.delete(ref);
     return result;
   };
@@ -79,19 +79,4 @@ export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: s
     return true;
   };
   return closed(root);
-}
-
-/** What a local `$ref` (`#` and a URI-encoded JSON Pointer) points at; nothing for a malformed one. */
-function refTarget(root: JsonSchema, ref: string): unknown {
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  let target: unknown = root;
-  for (const token of pointerTokens(pointer)) {
-    target = target !== null && typeof target === "object" && Object.hasOwn(target, token) ? (target as Record<string, unknown>)[token] : undefined;
-  }
-  return target;
 }

@@ -111,7 +111,8 @@ export function anyValue(value: unknown, checkStrings: boolean, level: number, s
   return hazardSeen || tooDeep ? -1 : shortest;
 }
 
-function isWellFormed(text: string): boolean {
+/** `String.prototype.isWellFormed` (ES2024, not in this project's TypeScript lib): no lone surrogate. */
+export function isWellFormed(text: string): boolean {
   return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
