@@ -32,6 +32,14 @@ export interface SchemaSetConfig {
    */
   readonly defaultsOptional?: boolean;
   /**
+   * What a `format` toolguard does not check is (one it has no checker for, such as Notion's
+   * `"json"`). `"annotate"` (default): as JSON Schema 2020-12 and OpenAPI define it, an
+   * annotation: the tool is generated, the format shown to the model and not checked, and the
+   * generation summary warns with the file, the tool and the format's place in its schema.
+   * `"refuse"`: such a tool is an input error, for teams that want every format checked.
+   */
+  readonly unknownFormats?: "annotate" | "refuse";
+  /**
    * The generated package's version. Default `"0.0.0"`. A plain `"x.y.z"` is written as it is;
    * `{ from: "schema-diff", base: "origin/main" }` takes the version the package had at the git
    * ref `base` and raises it by what `toolguard diff` finds between the schemas there and in the
@@ -82,6 +90,8 @@ export interface ResolvedSet {
   /** Absolute path of the entry document, when the config names one. */
   readonly entry?: string;
   readonly defaultsOptional?: boolean;
+  /** Present only as "refuse" (the default is "annotate"); see SchemaSetConfig. */
+  readonly unknownFormats?: "refuse";
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
@@ -139,9 +149,13 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, ...rest } = set as Record<string, unknown>;
     if (Object.keys(rest).length > 0)
-      throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
+      throw new UsageError(
+        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats)`,
+      );
+    if (unknownFormats !== undefined && unknownFormats !== "annotate" && unknownFormats !== "refuse")
+      throw new UsageError(`${at}.unknownFormats must be "annotate" or "refuse"`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
       throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
@@ -160,6 +174,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       extras: resolveExtras(extras, `${at}.extras`),
       ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
+      ...(unknownFormats === "refuse" ? { unknownFormats: "refuse" as const } : {}),
     };
   });
   const outs = new Set<string>();

@@ -3,6 +3,7 @@
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { AjvAssumptionError, rewrite } from "./assumption.ts";
+import { codeOnly, usesName } from "./code-text.ts";
 
 /** ajv's run-time helpers the generated code may require, and the name each is imported by from the package's runtime. */
 const RUNTIME_HELPERS = new Map<string, string>([
@@ -43,23 +44,26 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
     used.add(name);
     return name;
   });
-  if (code.includes("require(")) {
+  // Searches read ajv's own code only (code-text.ts): schema text may spell any of these names.
+  const required = /(?<![\w$.])require\(/.exec(codeOnly(code));
+  if (required) {
     throw new InputError(
       tool.source,
-      `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/require\("[^"]*"\)/.exec(code)?.[0]}`,
+      `the validator of ${tool.name} needs a runtime helper toolguard does not ship: ${/^require\("[^"]*"\)/.exec(code.slice(required.index))?.[0]}`,
       "remove the keyword that needs it, or report the schema to toolguard",
     );
   }
   code = linearUniqueItems(code);
   // A helper only the replaced loops called is no longer imported.
-  code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (new RegExp(`\\b${name}\\b`, "g").exec(code.replace(line, "")) ? line : ""));
-  const indexMaps = (code.match(/\bindices\d*\b/g) ?? []).length > 0;
-  if (indexMaps)
+  code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (usesName(code.replace(line, ""), name) ? line : ""));
+  const indexMaps = new Set(codeOnly(code).match(/(?<![\w$.])indices\d*(?![\w$])/g));
+  if (indexMaps.size > 0)
     code = rewrite(
       code,
-      /\b(let|const) (indices\d*) = \{\};/g,
+      /^(let|const) (indices\d*) = \{\};$/gm,
       (_whole, keyword: string, name: string) => `${keyword} ${name} = Object.create(null);`,
-      "uniqueItems indexes scalars in `let|const indicesN = {};`",
+      "uniqueItems indexes scalars in `let|const indicesN = {};`, one line per index map",
+      indexMaps.size,
     );
   const exported = /^export const validate = (validate\d+);\nexport default \1;\n/m.exec(code);
   if (!exported)
@@ -68,12 +72,12 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
       `not found in the validator of ${tool.name}`,
     );
   code = code.replace(exported[0], "");
-  const imports = [...used].filter((name) => new RegExp(`\\b${name}\\b`).test(code)).sort();
+  const imports = [...used].filter((name) => usesName(code, name)).sort();
   const header = [
     imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULES.helpers}";` : "",
-    code.includes("formats.") || code.includes("formats[") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
-    /\blinearRegExp\b/.test(code) ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
-    /\blastDuplicate\b/.test(code) ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
+    usesName(code, "formats") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
+    usesName(code, "linearRegExp") ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
+    usesName(code, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
   ].filter(Boolean);
   return { imports: header, code, entry: exported[1] as string };
 }

@@ -5,6 +5,7 @@
 // at import. Each constant is cut down to the values the code reads, at the paths it reads them.
 
 import { rewrite } from "./assumption.ts";
+import { codeOnly } from "./code-text.ts";
 import { SCHEMA_CONSTANT } from "./printed-output.ts";
 
 /** One step of a property access: a name (`.enum`, `["x-y"]`) or an array index (`[0]`). */
@@ -23,7 +24,9 @@ const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]
  */
 export function pruneSchemaConstants(code: string): string {
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
-  if (!/(?<![\w$.])schema\d+\b/.test(code)) return code;
+  // Both searches read ajv's own code only (code-text.ts): a string may say `schema3` too.
+  const own = codeOnly(code);
+  if (!/(?<![\w$.])schema\d+\b/.test(own)) return code;
   return rewrite(
     code,
     SCHEMA_CONSTANT,
@@ -34,7 +37,7 @@ export function pruneSchemaConstants(code: string): string {
       } catch {
         return declaration;
       }
-      const paths = accessPaths(code, name, offset + "const ".length);
+      const paths = accessPaths(code, own, name, offset + "const ".length);
       if (paths === undefined) return declaration;
       // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
       if (paths.length === 0) return "";
@@ -44,12 +47,12 @@ export function pruneSchemaConstants(code: string): string {
   );
 }
 
-/** The constant-key access chains the code reads `name` through; undefined if one is empty. */
-function accessPaths(code: string, name: string, declared: number): Step[][] | undefined {
+/** The constant-key access chains the code reads `name` through (found in `own`, codeOnly's view of `code`); undefined if one is empty. */
+function accessPaths(code: string, own: string, name: string, declared: number): Step[][] | undefined {
   const paths: Step[][] = [];
   // Not after `.` (a property of that name) nor inside an identifier.
   const use = new RegExp(String.raw`(?<![\w$.])${name}(?![\w$])`, "g");
-  for (const match of code.matchAll(use)) {
+  for (const match of own.matchAll(use)) {
     const at = match.index;
     if (at === declared) continue;
     const steps: Step[] = [];

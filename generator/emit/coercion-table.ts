@@ -9,8 +9,9 @@ import type { ToolDescription } from "../ir.ts";
 
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { pointerToken, resolvePointer } from "../json-pointer.ts";
+import { countLocations } from "./location-count.ts";
 
-/** Most argument locations one tool's schema may expand into through its $refs. */
+/** Most argument locations one tool's schema may expand into through its $refs, beyond those it writes out. */
 export const MAX_LOCATIONS = 20_000;
 
 export function buildCoercionTable(tool: ToolDescription): CoercionTable {
@@ -18,16 +19,22 @@ export function buildCoercionTable(tool: ToolDescription): CoercionTable {
   const root = tool.inputSchema as Schema;
 
   // Following $refs expands them: ten definitions that each use the next ten times stand for
-  // 10^10 locations. Past the bound the schema is refused instead of hanging generation.
+  // 10^10 locations. They are counted first without expanding them (location-count.ts), and
+  // past the bound the schema is refused instead of hanging generation. Locations the schema
+  // writes out cost what reading them cost, so only what the $refs add counts against the bound.
+  const { expanded, written } = countLocations(root);
+  const fanOut = (detail: string): InputError =>
+    new InputError(
+      tool.source,
+      `tool ${tool.name}: its $refs expand into more than ${MAX_LOCATIONS} argument locations beyond the ${written} it writes out (a reference fan-out; ${detail})`,
+      "share less: a tool's arguments should not multiply through nested $refs; flatten or split the tool",
+    );
+  if (expanded - written > MAX_LOCATIONS) throw fanOut(`${Number.isSafeInteger(expanded) ? expanded : expanded.toPrecision(3)} in all`);
+  // Recursion is counted once above, but followed here once per path that reaches it: a few
+  // definitions that all refer to each other are far more paths than definitions.
   let visits = 0;
   const visit = (schema: Schema, instancePath: string, refsSeen: ReadonlySet<string>): void => {
-    if (++visits > MAX_LOCATIONS) {
-      throw new InputError(
-        tool.source,
-        `tool ${tool.name}: its $refs expand into more than ${MAX_LOCATIONS} argument locations (a reference fan-out; reached ${instancePath})`,
-        "share less: a tool's arguments should not multiply through nested $refs; flatten or split the tool",
-      );
-    }
+    if (++visits > written + MAX_LOCATIONS) throw fanOut(`reached ${instancePath} through recursive $refs`);
     const parts = collectAllOf(schema, root, refsSeen);
     const target = coercionTarget(parts.map((part) => part.schema));
     if (target && instancePath !== "") table[instancePath] = target;

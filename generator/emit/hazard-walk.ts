@@ -155,11 +155,21 @@ function typeOf(type: unknown): { type: string; nullable: boolean } | undefined 
   return { type: only === "integer" ? "number" : only, nullable: nonNull.length === 1 && types.length === 2 };
 }
 
-/** How deep the typed structure nests (the root object counts 1); values of no one type are checked as they come. */
-function depthOf(shape: Shape): number {
+/**
+ * How deep the typed structure nests (the root object counts 1); values of no one type are
+ * checked as they come. Objects are shared wherever a `$ref` is (the shapes are a DAG: the
+ * analysis stops at recursion), so each object's depth is computed once: walking the tree would
+ * take as long as the `$ref`s expand, 10^10 steps for ten levels of ten (issue 32).
+ */
+function depthOf(shape: Shape, depths = new Map<ObjectShape, number>()): number {
   if (shape.kind === "any" || shape.kind === "leaf") return 0;
-  if (shape.kind === "array") return 1 + depthOf(shape.items);
-  return 1 + Math.max(0, ...shape.object.members.map((member) => depthOf(member.shape)));
+  if (shape.kind === "array") return 1 + depthOf(shape.items, depths);
+  const known = depths.get(shape.object);
+  if (known !== undefined) return known;
+  let deepest = 0;
+  for (const member of shape.object.members) deepest = Math.max(deepest, depthOf(member.shape, depths));
+  depths.set(shape.object, 1 + deepest);
+  return 1 + deepest;
 }
 
 const OBJECT_END = ["    state.keys += keys;", "    state.shortest += keys === 0 ? length + 1 : length;", "    return true;", "  }"];

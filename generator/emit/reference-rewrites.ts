@@ -75,16 +75,20 @@ function namedKeys(root: Schema, tokens: readonly string[]): string[] {
   }
   if (node === undefined) return [];
   const names = new Set<string>();
-  collectNames(root, node, names, 0);
+  collectNames(root, node, names, 0, new Set());
   return [...names];
 }
 
-function collectNames(root: Schema, node: Schema, names: Set<string>, depth: number): void {
+// `read`: schemas whose names are collected already. Branches shared through `$ref`s are read
+// once, or `allOf: [A, A]` nested 32 deep would read 2^32 schemas (issue 32's fan-out).
+function collectNames(root: Schema, node: Schema, names: Set<string>, depth: number, read: Set<Schema>): void {
+  if (read.has(node)) return;
+  read.add(node);
   if (isSchemaObject(node["properties"])) for (const name of Object.keys(node["properties"])) names.add(name);
   if (depth < MAX_ALLOF_DEPTH && Array.isArray(node["allOf"])) {
     for (const branch of node["allOf"]) {
       const schema = deref(root, branch);
-      if (schema !== undefined) collectNames(root, schema, names, depth + 1);
+      if (schema !== undefined) collectNames(root, schema, names, depth + 1, read);
     }
   }
 }

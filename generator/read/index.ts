@@ -11,6 +11,7 @@ import { readToolFile } from "./tool-file.ts";
 import { readOpenApi } from "./openapi/read-openapi.ts";
 import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
+import { checkUnknownFormats, type UnknownFormats } from "./unknown-formats.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
@@ -19,6 +20,8 @@ export interface ReadSetOptions {
   readonly entry?: string;
   /** Required fields with a `default` are optional (config `defaultsOptional`; defaults-optional.ts). */
   readonly defaultsOptional?: boolean;
+  /** What a `format` toolguard does not know is (config `unknownFormats`; unknown-formats.ts). Default "annotate". */
+  readonly unknownFormats?: UnknownFormats;
 }
 
 /** Files read at once. */
@@ -90,7 +93,8 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       const result = isOpenApi(read.document)
         ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
         : await readToolFile(read, file, load);
-      tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
+      const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
+      tools.push(...relaxed.map((tool) => checkUnknownFormats(tool, options.unknownFormats ?? "annotate")));
       skipped.push(...result.skipped);
     } catch (error) {
       collect(error);

@@ -1,0 +1,27 @@
+// ajv's printed code carries schema text in two places: string literals (property names, enum
+// and const values, patterns, error messages) and property accesses (`data.indices` for a
+// property named `indices`). A search of the printed code for one of ajv's own names (an index
+// map, a helper, a schema constant) must see neither, or a schema that mentions the name
+// decides what the search finds (issue 32: a property named `indices` stopped generation).
+
+// Strings as ajv prints them (JSON.stringify, so one line each), comments, and `.name` accesses.
+const SCHEMA_TEXT = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*|\.[A-Za-z_$][\w$]*/g;
+
+/**
+ * `code` with every character schema text can reach blanked: the inside of each string literal
+ * and comment becomes spaces, each accessed property name underscores. The result has the same
+ * length and the same lines, so an offset found in it is the offset in `code`.
+ */
+export function codeOnly(code: string): string {
+  return code.replace(SCHEMA_TEXT, (text) => {
+    const first = text[0] as string;
+    if (first === ".") return `.${"_".repeat(text.length - 1)}`;
+    if (first === '"' || first === "'") return `${first}${" ".repeat(text.length - 2)}${first}`;
+    return text.replace(/[^\n]/g, " ");
+  });
+}
+
+/** Whether ajv's own code (not schema text in it) uses the identifier `name` (a plain name or a RegExp source). */
+export function usesName(code: string, name: string): boolean {
+  return new RegExp(String.raw`(?<![\w$.])(?:${name})(?![\w$])`).test(codeOnly(code));
+}
