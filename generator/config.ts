@@ -1,7 +1,7 @@
 // The toolguard config: which schema sets to read and where each generated package goes.
 // `toolguard.config.ts`, `.js`, `.mjs` or `.json` in the working directory; without one, a
 // single set reads `schemas/` and writes `generated/`.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
@@ -9,7 +9,11 @@ import { EXTRA_NAMES } from "./extras.ts";
 
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
-  /** Folder of tool files and OpenAPI documents, relative to the config file. */
+  /**
+   * Folder of tool files and OpenAPI documents, relative to the config file. Or an OpenAPI
+   * document's root file: that document is read (its folder is the root its `$ref`s may reach),
+   * as with `schemas: <its folder>` and `entry: <the file>`.
+   */
   readonly schemas: string;
   /** Folder the generated package is written to; toolguard owns it entirely. */
   readonly out: string;
@@ -145,20 +149,27 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
       throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
-    if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
+    if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder (or an OpenAPI document's root file)`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
       throw new UsageError(`${at}.packageName must be a valid npm package name`);
     }
     const outAbs = path.resolve(base, out);
     const resolvedVersion = versionOption(version, `${at}.version`);
+    const named = path.resolve(base, schemas);
+    // `schemas` naming a file (an OpenAPI entry document) reads that document, its folder the
+    // root that its `$ref`s may reach: as `{schemas: <its folder>, entry: <the file>}`.
+    const schemasIsFile = isFile(named);
+    if (schemasIsFile && entry !== undefined)
+      throw new UsageError(`${at}: schemas names a file (${schemas}) and entry is set too; name the folder in schemas, or drop entry`);
+    const entryAbs = schemasIsFile ? named : typeof entry === "string" ? path.resolve(named, entry) : undefined;
     return {
-      schemas: path.resolve(base, schemas),
+      schemas: schemasIsFile ? path.dirname(named) : named,
       out: outAbs,
       packageName: (packageName as string | undefined) ?? defaultPackageName(outAbs),
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       extras: resolveExtras(extras, `${at}.extras`),
-      ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
+      ...(entryAbs !== undefined ? { entry: entryAbs } : {}),
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
     };
   });
@@ -170,6 +181,14 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The package name a set gets without `packageName` (see the option's JSDoc). */

@@ -9,8 +9,9 @@ import { readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
 import { readOpenApi } from "./openapi/read-openapi.ts";
-import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
+import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
+import { noToolNote } from "./no-tool.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
@@ -66,6 +67,9 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   };
   const load = { root, allowNetwork: options.allowNetwork };
   const documents: SetDocument[] = [];
+  // Files that could not be parsed, and why: an error unless the set is an OpenAPI folder that
+  // never references them (set-entries.ts).
+  const unread = new Map<string, unknown>();
   // Read a batch at a time: one file after another leaves the process idle on I/O (half of the
   // read time of a 2,581-file split), all at once could run out of file handles.
   const wanted = options.entry !== undefined ? files.filter((candidate) => candidate === options.entry) : files;
@@ -74,15 +78,22 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     const reads = await Promise.allSettled(batch.map((file) => readDocument(file, load)));
     for (const [index, outcome] of reads.entries()) {
       if (outcome.status === "fulfilled") documents.push({ file: batch[index] as string, read: outcome.value });
-      else collect(outcome.reason);
+      else unread.set(batch[index] as string, outcome.reason);
     }
   }
   // Parts of a split OpenAPI document are bundled from these, not read and parsed a second time.
   const parsed = new Map(documents.map((document) => [document.file, document.read.document]));
   let entries: SetDocument[] = [];
+  const notes: string[] = [];
   try {
-    entries = setEntries(documents, root, options.entry);
+    const found = setEntries(documents, root, options.entry, [...unread.keys()]);
+    entries = found.entries;
+    const ignored = new Set(found.ignored);
+    for (const [file, error] of unread) if (!ignored.has(file)) collect(error);
+    const note = ignoredFilesNote(root, found.ignored);
+    if (note !== undefined) notes.push(note);
   } catch (error) {
+    for (const failure of unread.values()) collect(failure);
     collect(error);
   }
   for (const { file, read } of entries) {
@@ -97,5 +108,6 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     }
   }
   if (errors.length > 0) throw new InputErrors(errors);
-  return { tools, skipped };
+  if (tools.length === 0) notes.push(noToolNote(root, entries, skipped));
+  return { tools, skipped, notes };
 }
