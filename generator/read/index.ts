@@ -5,10 +5,11 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError, InputErrors } from "../errors.ts";
 import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
-import { readDocument, relativeToRoot } from "../load/load-document.ts";
+import { type LoadedDocument, type LoadOptions, readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
-import { readOpenApi } from "./openapi/read-openapi.ts";
+import { isOpenApiDocument, readOpenApi } from "./openapi/read-openapi.ts";
+import { convertedNote, convertSwagger, fromSwagger, isSwaggerDocument } from "./openapi/swagger.ts";
 import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
 import { noToolNote } from "./no-tool.ts";
@@ -96,10 +97,11 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     for (const failure of unread.values()) collect(failure);
     collect(error);
   }
+  const converted: string[] = [];
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
+        ? await readApiDescription(file, read, { ...load, parsed }, options, converted)
         : await readToolFile(read, file, load);
       tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
@@ -108,6 +110,20 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     }
   }
   if (errors.length > 0) throw new InputErrors(errors);
+  if (converted.length > 0) notes.push(convertedNote(converted));
   if (tools.length === 0) notes.push(noToolNote(root, entries, skipped));
   return { tools, skipped, notes };
+}
+
+/** An OpenAPI document, or a Swagger 2.0 one converted first (openapi/swagger.ts); `converted` collects the latter. */
+async function readApiDescription(file: string, read: LoadedDocument, load: LoadOptions, options: ReadSetOptions, converted: string[]): Promise<ReadResult> {
+  const loaded = await loadOpenApiDocument(file, load, read);
+  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document)) return readOpenApi(loaded, { strict: options.strict });
+  const document = await convertSwagger(loaded.file, loaded.document);
+  converted.push(loaded.file);
+  try {
+    return readOpenApi({ file: loaded.file, document }, { strict: options.strict });
+  } catch (error) {
+    throw fromSwagger(error);
+  }
 }

@@ -78,8 +78,9 @@ const NAMED_MAPS: ReadonlySet<string> = new Set([
   "securitySchemes",
 ]);
 
+/** An OpenAPI document (`openapi`), or a Swagger one (`swagger`), read through its conversion. */
 export function isOpenApi(document: unknown): boolean {
-  return document !== null && typeof document === "object" && !Array.isArray(document) && "openapi" in document;
+  return document !== null && typeof document === "object" && !Array.isArray(document) && ("openapi" in document || "swagger" in document);
 }
 
 /** What a schema set reads: its entries, and the files it leaves out because nothing uses them. */
@@ -113,7 +114,7 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
     if (!isOpenApi(named.read.document))
       throw new InputError(
         { file: relative, pointer: "" },
-        "the set's entry has no top-level `openapi` field",
+        "the set's entry has no top-level `openapi` field (nor `swagger`, for Swagger 2.0)",
         "point `entry` (or `schemas`, when it names a file) at the OpenAPI document's root file",
       );
     return { entries: [named], ignored: [] };

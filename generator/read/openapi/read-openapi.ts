@@ -100,6 +100,14 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
 function checkDocument(file: string, document: unknown): Record<string, unknown> {
   const version = document !== null && typeof document === "object" ? (document as Record<string, unknown>).openapi : undefined;
   if (typeof version !== "string" || !/^3\.[01]\.\d+/.test(version)) {
+    const swagger = document !== null && typeof document === "object" ? (document as Record<string, unknown>).swagger : undefined;
+    if (version === undefined && swagger !== undefined) {
+      throw new InputError(
+        { file, pointer: "/swagger" },
+        `a Swagger ${JSON.stringify(swagger)} document, not OpenAPI 3.0 or 3.1`,
+        "generate from the schema set (readSchemaSet converts Swagger 2.0 documents), or convert it to OpenAPI 3.x",
+      );
+    }
     const found = version === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(version)}`;
     throw new InputError(
       { file, pointer: version === undefined ? "" : "/openapi" },
