@@ -30,6 +30,14 @@ export interface SchemaSetConfig {
    */
   readonly entry?: string;
   /**
+   * OpenAPI operations whose own `servers` (on the operation or its path item) are on another
+   * origin than the document's are skipped, because the credentials your `auth` hook adds are
+   * meant for the document's hosts. `true` accepts those servers for every operation of the set;
+   * a list accepts them for the operations it names (by `operationId` or tool name). The
+   * document's own `x-toolguard-trust-servers: true` does the same from inside it. Default: none.
+   */
+  readonly trustServers?: boolean | readonly string[];
+  /**
    * Schemas from zod-style generators list fields with a default as required, though the server
    * fills them in: with `true`, a required field whose schema has a `default` is optional. Each
    * tool so changed is named in the generation summary. Default `false`.
@@ -86,6 +94,8 @@ export interface ResolvedSet {
   /** Absolute path of the entry document, when the config names one. */
   readonly entry?: string;
   readonly defaultsOptional?: boolean;
+  /** Operations whose own servers on other origins are accepted: all (`true`) or those named. */
+  readonly trustServers?: true | readonly string[];
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
@@ -143,9 +153,12 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, entry, defaultsOptional, ...rest } = set as Record<string, unknown>;
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, trustServers, ...rest } = set as Record<string, unknown>;
     if (Object.keys(rest).length > 0)
-      throw new UsageError(`${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional)`);
+      throw new UsageError(
+        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, trustServers)`,
+      );
+    const trusted = trustServersOption(trustServers, `${at}.trustServers`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
       throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
@@ -171,6 +184,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       extras: resolveExtras(extras, `${at}.extras`),
       ...(entryAbs !== undefined ? { entry: entryAbs } : {}),
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
+      ...(trusted === undefined ? {} : { trustServers: trusted }),
     };
   });
   const outs = new Set<string>();
@@ -181,6 +195,14 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+function trustServersOption(value: unknown, at: string): true | string[] | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return true;
+  if (!Array.isArray(value) || value.some((name) => typeof name !== "string" || name === ""))
+    throw new UsageError(`${at} must be true, false, or a list of operation names (operationIds or tool names)`);
+  return value.length === 0 ? undefined : [...new Set(value as string[])].sort();
 }
 
 function isFile(file: string): boolean {

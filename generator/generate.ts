@@ -77,7 +77,7 @@ export const directEmitters: Emitters = {
 /** Reads the set's schemas into tool descriptions, sorted by name; two tools with one name are an error. */
 export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">): Promise<DescribedSet> {
   const { readSchemaSet } = await import("./read/index.ts");
-  const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional });
+  const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional, trustServers: set.trustServers });
   const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   assertUniqueNames(tools);
   return { tools, skipped: read.skipped, notes: read.notes ?? [] };

@@ -21,6 +21,8 @@ export interface ReadSetOptions {
   readonly entry?: string;
   /** Required fields with a `default` are optional (config `defaultsOptional`; defaults-optional.ts). */
   readonly defaultsOptional?: boolean;
+  /** Operations whose own servers on other origins are accepted (config `trustServers`; server-urls.ts). */
+  readonly trustServers?: true | readonly string[];
 }
 
 /** Files read at once. */
@@ -98,10 +100,11 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     collect(error);
   }
   const converted: string[] = [];
+  const trustNamed = new Set<string>(); // the trustServers names some operation answers to
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? await readApiDescription(file, read, { ...load, parsed }, options, converted)
+        ? await readApiDescription(file, read, { ...load, parsed }, options, converted, trustNamed)
         : await readToolFile(read, file, load);
       tools.push(...(options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools));
       skipped.push(...result.skipped);
@@ -111,18 +114,29 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   }
   if (errors.length > 0) throw new InputErrors(errors);
   if (converted.length > 0) notes.push(convertedNote(converted));
+  const unknown = Array.isArray(options.trustServers) ? options.trustServers.filter((name) => !trustNamed.has(name)) : [];
+  if (unknown.length > 0)
+    notes.push(`trustServers names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, which no operation of the set has (by operationId or tool name)`);
   if (tools.length === 0) notes.push(noToolNote(root, entries, skipped));
   return { tools, skipped, notes };
 }
 
 /** An OpenAPI document, or a Swagger 2.0 one converted first (openapi/swagger.ts); `converted` collects the latter. */
-async function readApiDescription(file: string, read: LoadedDocument, load: LoadOptions, options: ReadSetOptions, converted: string[]): Promise<ReadResult> {
+async function readApiDescription(
+  file: string,
+  read: LoadedDocument,
+  load: LoadOptions,
+  options: ReadSetOptions,
+  converted: string[],
+  trustNamed: Set<string>,
+): Promise<ReadResult> {
   const loaded = await loadOpenApiDocument(file, load, read);
-  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document)) return readOpenApi(loaded, { strict: options.strict });
+  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document))
+    return readOpenApi(loaded, { strict: options.strict, trustServers: options.trustServers, trustNamed });
   const document = await convertSwagger(loaded.file, loaded.document);
   converted.push(loaded.file);
   try {
-    return readOpenApi({ file: loaded.file, document }, { strict: options.strict });
+    return readOpenApi({ file: loaded.file, document }, { strict: options.strict, trustServers: options.trustServers, trustNamed });
   } catch (error) {
     throw fromSwagger(error);
   }

@@ -56,7 +56,7 @@ describe("Petstore 3.0", () => {
       {
         name: "uploadPhoto",
         source: { file: "petstore-3.0.yaml", pointer: "/paths/~1pets~1{petId}~1photo/put" },
-        reason: "request body has no JSON media type (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
+        reason: "request body has no JSON media type, form or multipart form (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
       },
     ]);
   });
@@ -170,10 +170,11 @@ describe("tool names", () => {
 });
 
 describe("bad input", () => {
-  it("a document that is not OpenAPI 3", async () => {
+  it("a document that is not OpenAPI 3 (a Swagger one, read alone, names Swagger)", async () => {
     const error = await inputError(() => read("not-openapi.json"));
-    expect(error.location).toEqual({ file: "not-openapi.json", pointer: "" });
-    expect(error.message).toMatch(/not an OpenAPI 3\.0 or 3\.1 document/);
+    expect(error.location).toEqual({ file: "not-openapi.json", pointer: "/swagger" });
+    expect(error.message).toMatch(/a Swagger "2\.0" document, not OpenAPI 3\.0 or 3\.1/);
+    expect(() => readOpenApi({ file: "x.json", document: { info: {} } })).toThrow(/not an OpenAPI 3\.0 or 3\.1 document \(no `openapi` field\)/);
     expect(() => readOpenApi({ file: "v2.json", document: { openapi: "2.0" } })).toThrow(/openapi: "2\.0"/);
   });
 

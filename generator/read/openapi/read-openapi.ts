@@ -15,6 +15,10 @@ import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 export interface ReadOpenApiOptions {
   /** Fail on the first operation that would be skipped, instead of listing it in `skipped`. */
   readonly strict?: boolean;
+  /** Accept operations' own servers on other origins: for all operations, or those named (operationId or tool name). */
+  readonly trustServers?: true | readonly string[];
+  /** Filled with the `trustServers` names that some operation answers to (for the summary's unknown-name note). */
+  readonly trustNamed?: Set<string>;
 }
 
 /** The HTTP methods OpenAPI allows in a path item, in the order tools are read. */
@@ -72,7 +76,8 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           );
         }
         taken.set(name, pointer);
-        const servers = operationServers(root, pathItem, record);
+        const trusted = trustedByConfig(options, name, record.operationId);
+        const servers = operationServers(root, pathItem, record, trusted);
         const result = operationTool({
           document,
           file,
@@ -149,4 +154,14 @@ function followPathItem(file: string, document: unknown, item: unknown, pointer:
     throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
   }
   return current as Record<string, unknown>;
+}
+
+/** Whether the config (`trustServers`) accepts this operation's own servers; records the name it matched. */
+function trustedByConfig(options: ReadOpenApiOptions, name: string, operationId: unknown): boolean {
+  const trust = options.trustServers;
+  if (trust === true) return true;
+  if (trust === undefined) return false;
+  const matched = trust.filter((entry) => entry === name || entry === operationId);
+  for (const entry of matched) options.trustNamed?.add(entry);
+  return matched.length > 0;
 }
