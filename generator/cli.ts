@@ -13,6 +13,7 @@ import type { GeneratedPackage } from "./generate.ts";
 import { generateSet } from "./speed/generate-set.ts";
 import { writePackage } from "./write-output.ts";
 import { skipLines, warningLines } from "./read-summary.ts";
+import { NO_TOOL } from "./read/no-tool.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReportFrom, formatReport } from "./report.ts";
@@ -212,6 +213,11 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
 }
 
 function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
+  for (const note of pkg.notes ?? []) {
+    // An empty package is a warning, on stderr, naming the set: it is never what was meant.
+    if (note.startsWith(NO_TOOL)) process.stderr.write(`toolguard: warning: ${pkg.set.schemas}: ${note}\n`);
+    else say(`  ${note}`);
+  }
   for (const line of [...warningLines(pkg.tools), ...skipLines(pkg.skipped)]) say(`  ${line}`);
 }
 

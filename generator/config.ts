@@ -1,7 +1,7 @@
 // The toolguard config: which schema sets to read and where each generated package goes.
 // `toolguard.config.ts`, `.js`, `.mjs` or `.json` in the working directory; without one, a
 // single set reads `schemas/` and writes `generated/`.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
@@ -9,7 +9,11 @@ import { EXTRA_NAMES } from "./extras.ts";
 
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
-  /** Folder of tool files and OpenAPI documents, relative to the config file. */
+  /**
+   * Folder of tool files and OpenAPI documents, relative to the config file. Or an OpenAPI
+   * document's root file: that document is read (its folder is the root its `$ref`s may reach),
+   * as with `schemas: <its folder>` and `entry: <the file>`.
+   */
   readonly schemas: string;
   /** Folder the generated package is written to; toolguard owns it entirely. */
   readonly out: string;
@@ -25,6 +29,14 @@ export interface SchemaSetConfig {
    * and files reached through `$ref` are never read as tools.
    */
   readonly entry?: string;
+  /**
+   * OpenAPI operations whose own `servers` (on the operation or its path item) are on another
+   * origin than the document's are skipped, because the credentials your `auth` hook adds are
+   * meant for the document's hosts. `true` accepts those servers for every operation of the set;
+   * a list accepts them for the operations it names (by `operationId` or tool name). The
+   * document's own `x-toolguard-trust-servers: true` does the same from inside it. Default: none.
+   */
+  readonly trustServers?: boolean | readonly string[];
   /**
    * Schemas from zod-style generators list fields with a default as required, though the server
    * fills them in: with `true`, a required field whose schema has a `default` is optional. Each
@@ -92,6 +104,8 @@ export interface ResolvedSet {
   readonly defaultsOptional?: boolean;
   /** Present only as "refuse" (the default is "annotate"); see SchemaSetConfig. */
   readonly unknownFormats?: "refuse";
+  /** Operations whose own servers on other origins are accepted: all (`true`) or those named. */
+  readonly trustServers?: true | readonly string[];
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
@@ -149,32 +163,41 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, ...rest } = set as Record<string, unknown>;
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, ...rest } = set as Record<string, unknown>;
     if (Object.keys(rest).length > 0)
       throw new UsageError(
-        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats)`,
+        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers)`,
       );
     if (unknownFormats !== undefined && unknownFormats !== "annotate" && unknownFormats !== "refuse")
       throw new UsageError(`${at}.unknownFormats must be "annotate" or "refuse"`);
+    const trusted = trustServersOption(trustServers, `${at}.trustServers`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
       throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
-    if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder`);
+    if (typeof schemas !== "string" || schemas === "") throw new UsageError(`${at}.schemas must name a folder (or an OpenAPI document's root file)`);
     if (typeof out !== "string" || out === "") throw new UsageError(`${at}.out must name a folder`);
     if (packageName !== undefined && (typeof packageName !== "string" || !/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/.test(packageName))) {
       throw new UsageError(`${at}.packageName must be a valid npm package name`);
     }
     const outAbs = path.resolve(base, out);
     const resolvedVersion = versionOption(version, `${at}.version`);
+    const named = path.resolve(base, schemas);
+    // `schemas` naming a file (an OpenAPI entry document) reads that document, its folder the
+    // root that its `$ref`s may reach: as `{schemas: <its folder>, entry: <the file>}`.
+    const schemasIsFile = isFile(named);
+    if (schemasIsFile && entry !== undefined)
+      throw new UsageError(`${at}: schemas names a file (${schemas}) and entry is set too; name the folder in schemas, or drop entry`);
+    const entryAbs = schemasIsFile ? named : typeof entry === "string" ? path.resolve(named, entry) : undefined;
     return {
-      schemas: path.resolve(base, schemas),
+      schemas: schemasIsFile ? path.dirname(named) : named,
       out: outAbs,
       packageName: (packageName as string | undefined) ?? defaultPackageName(outAbs),
       ...(resolvedVersion === undefined ? {} : { version: resolvedVersion }),
       extras: resolveExtras(extras, `${at}.extras`),
-      ...(typeof entry === "string" ? { entry: path.resolve(base, schemas, entry) } : {}),
+      ...(entryAbs !== undefined ? { entry: entryAbs } : {}),
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
       ...(unknownFormats === "refuse" ? { unknownFormats: "refuse" as const } : {}),
+      ...(trusted === undefined ? {} : { trustServers: trusted }),
     };
   });
   const outs = new Set<string>();
@@ -185,6 +208,22 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
+}
+
+function trustServersOption(value: unknown, at: string): true | string[] | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return true;
+  if (!Array.isArray(value) || value.some((name) => typeof name !== "string" || name === ""))
+    throw new UsageError(`${at} must be true, false, or a list of operation names (operationIds or tool names)`);
+  return value.length === 0 ? undefined : [...new Set(value as string[])].sort();
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The package name a set gets without `packageName` (see the option's JSDoc). */

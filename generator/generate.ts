@@ -19,6 +19,8 @@ export interface GeneratedPackage {
   readonly set: ResolvedSet;
   readonly tools: readonly ToolDescription[];
   readonly skipped: readonly SkippedTool[];
+  /** What the reader says about the set as a whole (ReadResult.notes). */
+  readonly notes?: readonly string[];
   /** Every file of the package, sorted by path. */
   readonly files: readonly EmittedFile[];
 }
@@ -27,6 +29,7 @@ export interface GeneratedPackage {
 export interface DescribedSet {
   readonly tools: readonly ToolDescription[];
   readonly skipped: readonly SkippedTool[];
+  readonly notes?: readonly string[];
 }
 
 /** One tool's files, or the error that stopped them (an InputError keeps its location). */
@@ -74,10 +77,10 @@ export const directEmitters: Emitters = {
 /** Reads the set's schemas into tool descriptions, sorted by name; two tools with one name are an error. */
 export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">): Promise<DescribedSet> {
   const { readSchemaSet } = await import("./read/index.ts");
-  const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional, unknownFormats: set.unknownFormats });
+  const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional, unknownFormats: set.unknownFormats, trustServers: set.trustServers });
   const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   assertUniqueNames(tools);
-  return { tools, skipped: read.skipped };
+  return { tools, skipped: read.skipped, notes: read.notes ?? [] };
 }
 
 /** Only what the index, catalog and manifest read of each tool. */

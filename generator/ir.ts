@@ -44,4 +44,9 @@ export interface SkippedTool {
 export interface ReadResult {
   readonly tools: readonly ToolDescription[];
   readonly skipped: readonly SkippedTool[];
+  /**
+   * What the summary says about the set as a whole, one line each: files it ignored, documents
+   * it converted (Swagger 2.0), a set that yields no tool and why.
+   */
+  readonly notes?: readonly string[];
 }

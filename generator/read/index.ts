@@ -5,13 +5,15 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError, InputErrors } from "../errors.ts";
 import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
-import { readDocument, relativeToRoot } from "../load/load-document.ts";
+import { type LoadedDocument, type LoadOptions, readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
-import { readOpenApi } from "./openapi/read-openapi.ts";
-import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
+import { isOpenApiDocument, readOpenApi } from "./openapi/read-openapi.ts";
+import { convertedNote, convertSwagger, fromSwagger, isSwaggerDocument } from "./openapi/swagger.ts";
+import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
 import { checkUnknownFormats, type UnknownFormats } from "./unknown-formats.ts";
+import { noToolNote } from "./no-tool.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
@@ -22,6 +24,8 @@ export interface ReadSetOptions {
   readonly defaultsOptional?: boolean;
   /** What a `format` toolguard does not know is (config `unknownFormats`; unknown-formats.ts). Default "annotate". */
   readonly unknownFormats?: UnknownFormats;
+  /** Operations whose own servers on other origins are accepted (config `trustServers`; server-urls.ts). */
+  readonly trustServers?: true | readonly string[];
 }
 
 /** Files read at once. */
@@ -69,6 +73,9 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   };
   const load = { root, allowNetwork: options.allowNetwork };
   const documents: SetDocument[] = [];
+  // Files that could not be parsed, and why: an error unless the set is an OpenAPI folder that
+  // never references them (set-entries.ts).
+  const unread = new Map<string, unknown>();
   // Read a batch at a time: one file after another leaves the process idle on I/O (half of the
   // read time of a 2,581-file split), all at once could run out of file handles.
   const wanted = options.entry !== undefined ? files.filter((candidate) => candidate === options.entry) : files;
@@ -77,21 +84,30 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     const reads = await Promise.allSettled(batch.map((file) => readDocument(file, load)));
     for (const [index, outcome] of reads.entries()) {
       if (outcome.status === "fulfilled") documents.push({ file: batch[index] as string, read: outcome.value });
-      else collect(outcome.reason);
+      else unread.set(batch[index] as string, outcome.reason);
     }
   }
   // Parts of a split OpenAPI document are bundled from these, not read and parsed a second time.
   const parsed = new Map(documents.map((document) => [document.file, document.read.document]));
   let entries: SetDocument[] = [];
+  const notes: string[] = [];
   try {
-    entries = setEntries(documents, root, options.entry);
+    const found = setEntries(documents, root, options.entry, [...unread.keys()]);
+    entries = found.entries;
+    const ignored = new Set(found.ignored);
+    for (const [file, error] of unread) if (!ignored.has(file)) collect(error);
+    const note = ignoredFilesNote(root, found.ignored);
+    if (note !== undefined) notes.push(note);
   } catch (error) {
+    for (const failure of unread.values()) collect(failure);
     collect(error);
   }
+  const converted: string[] = [];
+  const trustNamed = new Set<string>(); // the trustServers names some operation answers to
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
+        ? await readApiDescription(file, read, { ...load, parsed }, options, converted, trustNamed)
         : await readToolFile(read, file, load);
       const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
       tools.push(...relaxed.map((tool) => checkUnknownFormats(tool, options.unknownFormats ?? "annotate")));
@@ -101,5 +117,31 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
     }
   }
   if (errors.length > 0) throw new InputErrors(errors);
-  return { tools, skipped };
+  if (converted.length > 0) notes.push(convertedNote(converted));
+  const unknown = Array.isArray(options.trustServers) ? options.trustServers.filter((name) => !trustNamed.has(name)) : [];
+  if (unknown.length > 0)
+    notes.push(`trustServers names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, which no operation of the set has (by operationId or tool name)`);
+  if (tools.length === 0) notes.push(noToolNote(root, entries, skipped));
+  return { tools, skipped, notes };
+}
+
+/** An OpenAPI document, or a Swagger 2.0 one converted first (openapi/swagger.ts); `converted` collects the latter. */
+async function readApiDescription(
+  file: string,
+  read: LoadedDocument,
+  load: LoadOptions,
+  options: ReadSetOptions,
+  converted: string[],
+  trustNamed: Set<string>,
+): Promise<ReadResult> {
+  const loaded = await loadOpenApiDocument(file, load, read);
+  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document))
+    return readOpenApi(loaded, { strict: options.strict, trustServers: options.trustServers, trustNamed });
+  const document = await convertSwagger(loaded.file, loaded.document);
+  converted.push(loaded.file);
+  try {
+    return readOpenApi({ file: loaded.file, document }, { strict: options.strict, trustServers: options.trustServers, trustNamed });
+  } catch (error) {
+    throw fromSwagger(error);
+  }
 }

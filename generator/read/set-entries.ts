@@ -78,15 +78,30 @@ const NAMED_MAPS: ReadonlySet<string> = new Set([
   "securitySchemes",
 ]);
 
+/** An OpenAPI document (`openapi`), or a Swagger one (`swagger`), read through its conversion. */
 export function isOpenApi(document: unknown): boolean {
-  return document !== null && typeof document === "object" && !Array.isArray(document) && "openapi" in document;
+  return document !== null && typeof document === "object" && !Array.isArray(document) && ("openapi" in document || "swagger" in document);
+}
+
+/** What a schema set reads: its entries, and the files it leaves out because nothing uses them. */
+export interface SetEntries {
+  readonly entries: SetDocument[];
+  /**
+   * Absolute paths of files that a set holding OpenAPI documents ignores: neither an OpenAPI
+   * document nor a part of one (a vendor's examples, stray notes, models nothing references).
+   */
+  readonly ignored: string[];
 }
 
 /**
  * The documents to read as tools (OpenAPI entries and tool files), leaving out every file
- * another file references. With `entry`, that document alone.
+ * another file references. With `entry`, that document alone. When the set holds an OpenAPI
+ * document, the files nothing references that are not OpenAPI documents are ignored: a vendor's
+ * repository carries examples, models and notes its entry never uses, and reading those as tool
+ * files would refuse the whole set. `unread` are files that could not be parsed: ignored too
+ * when the set is an OpenAPI folder and no document references them, else their errors stand.
  */
-export function setEntries(documents: readonly SetDocument[], root: string, entry: string | undefined): SetDocument[] {
+export function setEntries(documents: readonly SetDocument[], root: string, entry: string | undefined, unread: readonly string[] = []): SetEntries {
   if (entry !== undefined) {
     const named = documents.find((document) => document.file === entry);
     const relative = path.relative(root, entry);
@@ -99,16 +114,17 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
     if (!isOpenApi(named.read.document))
       throw new InputError(
         { file: relative, pointer: "" },
-        "the set's entry has no top-level `openapi` field",
-        "point `entry` at the OpenAPI document's root file",
+        "the set's entry has no top-level `openapi` field (nor `swagger`, for Swagger 2.0)",
+        "point `entry` (or `schemas`, when it names a file) at the OpenAPI document's root file",
       );
-    return [named];
+    return { entries: [named], ignored: [] };
   }
   // Everything reachable from an OpenAPI document through `$ref`s is part of one. (Tool files
-  // that `$ref` each other stay tools, as before: only OpenAPI documents own their parts.)
+  // that `$ref` each other stay tools when the set has no OpenAPI document.)
   const byFile = new Map(documents.map((document) => [document.file, document]));
   const parts = new Set<string>();
-  const queue = documents.filter((document) => isOpenApi(document.read.document));
+  const openApi = documents.filter((document) => isOpenApi(document.read.document));
+  const queue = [...openApi];
   const visited = new Set<string>();
   while (queue.length > 0) {
     const document = queue.pop() as SetDocument;
@@ -121,5 +137,24 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
       if (next) queue.push(next);
     }
   }
-  return documents.filter((document) => !parts.has(document.file));
+  const unparts = documents.filter((document) => !parts.has(document.file));
+  if (openApi.length === 0) return { entries: unparts, ignored: [] };
+  const entries = unparts.filter((document) => isOpenApi(document.read.document));
+  const ignored = [
+    ...unparts.filter((document) => !isOpenApi(document.read.document)).map((document) => document.file),
+    ...unread.filter((file) => !parts.has(file)),
+  ];
+  return { entries, ignored: ignored.sort() };
+}
+
+/**
+ * The one line a set's summary gets for its ignored files: how many, and in which folders
+ * (relative to the set's root), so that a user who meant one of them as a tool sees why not.
+ */
+export function ignoredFilesNote(root: string, ignored: readonly string[]): string | undefined {
+  if (ignored.length === 0) return undefined;
+  const folders = [...new Set(ignored.map((file) => path.relative(root, path.dirname(file)).split(path.sep).join("/") || "."))].sort();
+  const shown = folders.slice(0, 5).map((folder) => (folder === "." ? "the top folder" : `${folder}/`));
+  const more = folders.length > 5 ? ` and ${folders.length - 5} more folders` : "";
+  return `ignored ${ignored.length} file${ignored.length === 1 ? "" : "s"} that no OpenAPI document of the set references (in ${shown.join(", ")}${more}); a tool file belongs in a set without OpenAPI documents`;
 }

@@ -18,6 +18,7 @@ import { listFiles, sourcesHash } from "./sources-hash.ts";
 export interface CachedSet {
   readonly tools: readonly ToolDescription[];
   readonly skipped: readonly SkippedTool[];
+  readonly notes?: readonly string[];
   readonly files: readonly EmittedFile[];
 }
 
@@ -30,6 +31,7 @@ export interface CachedSet {
 interface StoredSet {
   readonly tools: readonly ToolDescription[];
   readonly skipped: readonly SkippedTool[];
+  readonly notes?: readonly string[];
   readonly entries: readonly string[];
 }
 
@@ -122,12 +124,12 @@ export class GenerationCache {
       files.push(...part);
     }
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { tools: stored.tools, skipped: stored.skipped, files };
+    return { tools: stored.tools, skipped: stored.skipped, notes: stored.notes ?? [], files };
   }
 
   /** Stores a set's result as the names of the entries holding its files, all already stored. */
   async storeSet(key: string, result: Omit<CachedSet, "files">, entries: readonly string[]): Promise<void> {
-    await this.#write(`sets/${key}.json`, { tools: result.tools, skipped: result.skipped, entries } satisfies StoredSet);
+    await this.#write(`sets/${key}.json`, { tools: result.tools, skipped: result.skipped, notes: result.notes ?? [], entries } satisfies StoredSet);
   }
 
   /** What generation reads besides the schemas: toolguard's own sources (sources-hash.ts). */

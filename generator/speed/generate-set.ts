@@ -39,13 +39,13 @@ export async function generateSet(
   // A large set starts a worker now, so that the emitters load while this thread reads.
   const emitters = new FastEmitters(cache, (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES);
   try {
-    const { tools, skipped } = await describeSet(set, config);
+    const { tools, skipped, notes } = await describeSet(set, config);
     const files = await emitPackage(set, tools, emitters).finally(() => emitters.stored());
     if (cache && setKey) {
       const entries = [...(await emitters.packageEntries(set, tools)), ...(await Promise.all(tools.map((tool) => cache.toolEntry(tool))))];
-      await cache.storeSet(setKey, { tools, skipped }, entries);
+      await cache.storeSet(setKey, { tools, skipped, notes }, entries);
     }
-    return { set, tools, skipped, files };
+    return { set, tools, skipped, notes, files };
   } finally {
     emitters.close();
   }

@@ -37,6 +37,17 @@ async function inputError(run: () => Promise<unknown>): Promise<InputError> {
   throw new Error("expected an InputError");
 }
 
+/** The first error `run` throws, unwrapped from InputErrors (--strict lists every skipped operation). */
+function firstError(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InputErrors) return error.errors[0] as Error;
+    return error as Error;
+  }
+  throw new Error("expected an error");
+}
+
 describe("Petstore 3.0", () => {
   it("turns every operation with a JSON (or no) body into a tool, and skips the image upload with its reason", async () => {
     const { tools, skipped } = await read("petstore-3.0.yaml");
@@ -45,7 +56,7 @@ describe("Petstore 3.0", () => {
       {
         name: "uploadPhoto",
         source: { file: "petstore-3.0.yaml", pointer: "/paths/~1pets~1{petId}~1photo/put" },
-        reason: "request body has no JSON media type (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
+        reason: "request body has no JSON media type, form or multipart form (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
       },
     ]);
   });
@@ -143,20 +154,27 @@ describe("tool names", () => {
     expect(name.startsWith(want)).toBe(true);
   });
 
-  it("two operations with one name are an error naming both", () => {
+  it("two operations with one name: the second is skipped naming both (--strict: an error)", () => {
     const document = {
       openapi: "3.0.3",
       paths: { "/a": { get: { operationId: "a.b", responses: {} } }, "/b": { get: { operationId: "a/b", responses: {} } } },
     };
-    expect(() => readOpenApi({ file: "api.json", document })).toThrow(/operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/);
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(tools.map((t) => t.name)).toEqual(["a_b"]);
+    expect(skipped[0]?.reason).toMatch(/operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/);
+    expect(() => readOpenApi({ file: "api.json", document }, { strict: true })).toThrow(InputErrors);
+    expect(firstError(() => readOpenApi({ file: "api.json", document }, { strict: true })).message).toMatch(
+      /operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/,
+    );
   });
 });
 
 describe("bad input", () => {
-  it("a document that is not OpenAPI 3", async () => {
+  it("a document that is not OpenAPI 3 (a Swagger one, read alone, names Swagger)", async () => {
     const error = await inputError(() => read("not-openapi.json"));
-    expect(error.location).toEqual({ file: "not-openapi.json", pointer: "" });
-    expect(error.message).toMatch(/not an OpenAPI 3\.0 or 3\.1 document/);
+    expect(error.location).toEqual({ file: "not-openapi.json", pointer: "/swagger" });
+    expect(error.message).toMatch(/a Swagger "2\.0" document, not OpenAPI 3\.0 or 3\.1/);
+    expect(() => readOpenApi({ file: "x.json", document: { info: {} } })).toThrow(/not an OpenAPI 3\.0 or 3\.1 document \(no `openapi` field\)/);
     expect(() => readOpenApi({ file: "v2.json", document: { openapi: "2.0" } })).toThrow(/openapi: "2\.0"/);
   });
 
@@ -172,8 +190,21 @@ describe("bad input", () => {
     expect(error.message).toMatch(/used by operation createPet \(POST \/pets\)/);
   });
 
-  it("parameters that would share an argument name", async () => {
-    const error = await inputError(() => read("conflicting-parameters.yaml"));
+  it("parameters that would share an argument name: the operation is skipped with the fix (--strict: an error)", async () => {
+    const { tools, skipped } = await read("conflicting-parameters.yaml");
+    expect(tools.map((t) => t.name)).not.toContain("getItem");
+    expect(skipped.find((skip) => skip.name === "getItem")?.reason).toMatch(
+      /^parameters path "id" and query "id" both become argument "id" \(at #\/paths\/~1items~1\{id\}\/get\/parameters\/1\); fix: set "x-toolguard-arg"/,
+    );
+    const error = await inputError(() =>
+      read("conflicting-parameters.yaml", true).catch((failure) =>
+        Promise.reject(
+          firstError(() => {
+            throw failure;
+          }),
+        ),
+      ),
+    );
     expect(error.location).toEqual({ file: "conflicting-parameters.yaml", pointer: "/paths/~1items~1{id}/get/parameters/1" });
     expect(error.message).toBe('operation getItem (GET /items/{id}): parameters path "id" and query "id" both become argument "id"');
     expect(error.fix).toMatch(/x-toolguard-arg/);
@@ -221,9 +252,14 @@ describe("bad input", () => {
       /would take the argument "body"/,
     ],
     ["a path template without its parameter", [], {}, /path template names \{id\}/],
-  ])("%s", (_name, parameters, extra, message) => {
+  ])("%s: the operation is skipped with its reason (--strict: an error naming it)", (_name, parameters, extra, message) => {
     const document = { openapi: "3.0.3", paths: { "/items/{id}": { post: { operationId: "op", responses: {}, parameters, ...extra } } } };
-    const run = () => readOpenApi({ file: "api.json", document });
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(tools).toEqual([]);
+    expect(skipped[0]?.reason).toMatch(message);
+    const run = () => {
+      throw firstError(() => readOpenApi({ file: "api.json", document }, { strict: true }));
+    };
     expect(run).toThrow(InputError);
     expect(run).toThrow(message);
     expect(run).toThrow(/operation op \(POST \/items\/\{id\}\)/);

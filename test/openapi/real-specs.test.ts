@@ -89,8 +89,8 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
   it("produces a tool for nearly every operation, and says why for the rest", () => {
     expect(result.tools.length).toBeGreaterThan(1000);
     expect(groupReasons(result)).toEqual({
-      "request body has no JSON media type (offers text/plain, text/x-markdown)": 1,
-      "request body has no JSON media type (offers application/octet-stream)": 1,
+      "request body has no JSON media type, form or multipart form (offers text/plain, text/x-markdown)": 1,
+      "request body has no JSON media type, form or multipart form (offers application/octet-stream)": 1,
     });
     for (const tool of result.tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
   });

@@ -7,7 +7,7 @@ import { InputError } from "../../errors.ts";
 
 import type { HttpParameter } from "../../../templates/runtime/contract/tool-spec.ts";
 import type { OperationContext, OperationParameter } from "./operation-parameters.ts";
-import type { JsonBody } from "./request-body.ts";
+import type { RequestMedia } from "./request-body.ts";
 import type { SchemaTranslator } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { resolvePointer } from "../../json-pointer.ts";
@@ -19,11 +19,13 @@ export const SCHEMA_DIALECT_URI = "https://json-schema.org/draft/2020-12/schema"
 
 export interface ArgumentsSchema {
   readonly schema: Record<string, unknown>;
+  /** What was read other than as written, for the generation summary. */
+  readonly warnings: readonly string[];
   readonly parameters: readonly HttpParameter[];
 }
 
 export interface BodyInput {
-  readonly body: JsonBody;
+  readonly body: RequestMedia;
   readonly required: boolean;
   readonly description: unknown;
 }
@@ -36,6 +38,7 @@ export function argumentsSchema(
 ): ArgumentsSchema {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
+  const warnings: string[] = [];
   for (const parameter of parameters) {
     if (body && parameter.arg === BODY_ARGUMENT) {
       throw new InputError(
@@ -49,7 +52,18 @@ export function argumentsSchema(
   }
   if (body) {
     const { media, pointer } = body.body;
-    const schema = media.schema === undefined ? {} : translator.translate(`${pointer}/schema`);
+    // A form without a schema takes any object of fields; a JSON body without one, any value.
+    // `schema: null` is not a Schema Object; it is read as no schema, as OpenAPI readers do, and said.
+    if (media.schema === null)
+      warnings.push(
+        `\`schema: null\` at #${pointer}/schema read as no schema (the body may be any value): null is not a Schema Object; remove it or give a schema`,
+      );
+    const schema =
+      media.schema === undefined || media.schema === null
+        ? JSON_MEDIA.test(body.body.contentType)
+          ? {}
+          : { type: "object" }
+        : translator.translate(`${pointer}/schema`);
     properties[BODY_ARGUMENT] = annotate(schema, body.description, mediaExamples(context.document, media));
     if (body.required) required.push(BODY_ARGUMENT);
   }
@@ -59,28 +73,74 @@ export function argumentsSchema(
   if (Object.keys(translator.defs).length > 0) schema.$defs = translator.defs;
   return {
     schema,
-    parameters: parameters.map(({ arg, name, in: location, style, explode, required: isRequired }) => ({
-      arg,
-      name,
-      in: location,
-      style,
-      explode,
-      required: isRequired,
-    })),
+    warnings,
+    parameters: parameters.map((parameter) => {
+      const { arg, name, in: location, style, explode, required: isRequired } = parameter;
+      const contentType = parameterContent(parameter)?.contentType;
+      return { arg, name, in: location, style, explode, required: isRequired, ...(contentType ? { contentType } : {}) };
+    }),
   };
 }
 
 function parameterSchema(parameter: OperationParameter, translator: SchemaTranslator, document: unknown): unknown {
   const { object, pointer } = parameter;
-  if (object.content !== undefined) {
-    throw new Untranslatable(
-      `${pointer}/content`,
-      `parameter "${parameter.name}" is described by \`content\` (a serialised media type), which toolguard does not dispatch`,
-    );
+  const content = parameterContent(parameter, document);
+  if (content !== undefined) {
+    // The value is the media type's schema; the dispatcher writes it as that media type's text.
+    const schema = content.media.schema === undefined || content.media.schema === null ? {} : translator.translate(`${content.pointer}/schema`);
+    return annotate(schema, object.description, [...mediaExamples(document, object), ...mediaExamples(document, content.media)].slice(0, 1));
   }
   if (object.schema === undefined) throw new Untranslatable(pointer, `parameter "${parameter.name}" has no schema`);
   return annotate(translator.translate(`${pointer}/schema`), object.description, mediaExamples(document, object));
 }
+
+/**
+ * A parameter described by `content` (one media type, as OpenAPI requires) instead of `schema`.
+ * A JSON media type (a JSON-serialised `filter`) is sent as the JSON text of the value
+ * (`contentType` set, for the dispatcher). Any other media type (`text/plain`, `*\/*`) whose
+ * schema is a string is sent as that text, like a parameter with that schema (`contentType`
+ * not set). Anything else, and JSON in a path segment, is skipped with the reason.
+ */
+export function parameterContent(
+  parameter: OperationParameter,
+  document?: unknown,
+): { readonly contentType?: string; readonly pointer: string; readonly media: Readonly<Record<string, unknown>> } | undefined {
+  const { object, pointer } = parameter;
+  if (object.content === undefined) return undefined;
+  const content = object.content;
+  const types = content !== null && typeof content === "object" && !Array.isArray(content) ? Object.keys(content) : [];
+  if (types.length !== 1)
+    throw new Untranslatable(`${pointer}/content`, `parameter "${parameter.name}": \`content\` must name exactly one media type (it names ${types.length})`);
+  const type = types[0] as string;
+  const raw = (content as Record<string, unknown>)[type];
+  const media = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const at = `${pointer}/content/${type.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  if (JSON_MEDIA.test(type)) {
+    if (parameter.in === "path")
+      throw new Untranslatable(
+        `${pointer}/content`,
+        `path parameter "${parameter.name}" is described by \`content\` of ${type}: JSON text is not a path segment toolguard writes`,
+      );
+    return { contentType: type, pointer: at, media };
+  }
+  if (document !== undefined && schemaType(document, media.schema) !== "string")
+    throw new Untranslatable(
+      `${pointer}/content`,
+      `parameter "${parameter.name}" is described by \`content\` of media type ${type} with a schema that is not a string; toolguard writes parameter content as JSON, or as text when the schema is a string`,
+    );
+  return { pointer: at, media };
+}
+
+function schemaType(document: unknown, schema: unknown): unknown {
+  let node = schema;
+  for (let hops = 0; hops < 16 && node !== null && typeof node === "object" && typeof (node as { $ref?: unknown }).$ref === "string"; hops++) {
+    const ref = (node as { $ref: string }).$ref;
+    node = ref.startsWith("#/") ? resolvePointer(document, decodeURIComponent(ref.slice(1))) : undefined;
+  }
+  return node !== null && typeof node === "object" ? (node as { type?: unknown }).type : undefined;
+}
+
+const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
 
 /** Example values of a parameter or media type object (`example`, or `examples[*].value`). */
 function mediaExamples(document: unknown, object: Readonly<Record<string, unknown>>): unknown[] {

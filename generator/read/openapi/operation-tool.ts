@@ -7,7 +7,7 @@ import { InputError } from "../../errors.ts";
 
 import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-schema.ts";
 import { operationParameters, type OperationContext } from "./operation-parameters.ts";
-import { jsonBody } from "./request-body.ts";
+import { requestMedia } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
 import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
@@ -69,7 +69,16 @@ export function operationTool(input: OperationInput): OperationResult {
       method: input.method.toUpperCase(),
       path: input.path,
       parameters: args.parameters,
-      ...(body ? { body: { arg: BODY_ARGUMENT, contentType: body.body.contentType, required: body.required } } : {}),
+      ...(body
+        ? {
+            body: {
+              arg: BODY_ARGUMENT,
+              contentType: body.body.contentType,
+              required: body.required,
+              ...(body.body.encoding ? { encoding: body.body.encoding } : {}),
+            },
+          }
+        : {}),
       servers: input.servers,
     };
     return {
@@ -81,7 +90,7 @@ export function operationTool(input: OperationInput): OperationResult {
         references,
         source: { file: input.file, pointer },
         http,
-        ...(translator.dropped.length > 0 ? { warnings: translator.dropped.map(droppedWarning) } : {}),
+        ...(translator.dropped.length + args.warnings.length > 0 ? { warnings: [...args.warnings, ...translator.dropped.map(droppedWarning)] } : {}),
       },
     };
   } catch (error) {
@@ -122,7 +131,7 @@ function requestBody(input: OperationInput, at: string, context: OperationContex
       "describe the request body as a Request Body Object",
     );
   const record = object as Record<string, unknown>;
-  return { body: jsonBody(record.content, `${pointer}/content`), required: record.required === true, description: record.description };
+  return { body: requestMedia(record.content, `${pointer}/content`, input.document), required: record.required === true, description: record.description };
 }
 
 // Every `{name}` in the path needs a path parameter, or the dispatcher could not build the URL.

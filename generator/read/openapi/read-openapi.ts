@@ -7,12 +7,18 @@ import type { LoadedDocument } from "../../load/load-document.ts";
 import { operationTool } from "./operation-tool.ts";
 import { dialectOf, type SchemaDialect } from "./schema-dialect.ts";
 import { operationServers } from "./server-urls.ts";
+import { skipReason } from "./skip-reason.ts";
 import { toolName } from "./tool-name.ts";
+import { Untranslatable } from "./untranslatable.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 
 export interface ReadOpenApiOptions {
   /** Fail on the first operation that would be skipped, instead of listing it in `skipped`. */
   readonly strict?: boolean;
+  /** Accept operations' own servers on other origins: for all operations, or those named (operationId or tool name). */
+  readonly trustServers?: true | readonly string[];
+  /** Filled with the `trustServers` names that some operation answers to (for the summary's unknown-name note). */
+  readonly trustNamed?: Set<string>;
 }
 
 /** The HTTP methods OpenAPI allows in a path item, in the order tools are read. */
@@ -31,63 +37,82 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
   const skipped: SkippedTool[] = [];
   const taken = new Map<string, string>(); // tool name -> operation pointer
 
+  // One operation that cannot become a tool is skipped with its reason (the document's own
+  // mistakes in it included: conflicting parameters, a dangling parameter $ref): it never
+  // refuses the rest of the document. With --strict the run fails on it instead.
+  const refusals: InputError[] = [];
+  const skip = (name: string, pointer: string, error: unknown): void => {
+    const { reason, refusal } = skipReason(file, name, pointer, error);
+    skipped.push({ name, source: { file, pointer }, reason });
+    refusals.push(refusal);
+  };
   const paths = (root.paths ?? {}) as Record<string, unknown>;
   for (const [path, rawItem] of Object.entries(paths)) {
+    // `x-` keys are Specification Extensions, allowed in the Paths Object; they hold no operations.
+    if (path.startsWith("x-")) continue;
     const itemPointer = pointerOf("paths", path);
-    const pathItem = followPathItem(file, document, rawItem, itemPointer);
+    let pathItem: Record<string, unknown>;
+    try {
+      pathItem = followPathItem(file, document, rawItem, itemPointer);
+    } catch (error) {
+      skip(path, itemPointer, error);
+      continue;
+    }
     for (const method of METHODS) {
       const operation = pathItem[method];
       if (operation === undefined) continue;
       const pointer = `${itemPointer}${pointerOf(method)}`;
-      if (operation === null || typeof operation !== "object")
-        throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
-      const record = operation as Record<string, unknown>;
+      const record = operation !== null && typeof operation === "object" && !Array.isArray(operation) ? (operation as Record<string, unknown>) : {};
       const name = toolName(record.operationId, method, path);
-      const clash = taken.get(name);
-      if (clash !== undefined) {
-        throw new InputError(
-          { file, pointer },
-          `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`,
-          "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)",
-        );
+      try {
+        if (record !== operation)
+          throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
+        const clash = taken.get(name);
+        if (clash !== undefined) {
+          throw new InputError(
+            { file, pointer },
+            `operation ${method.toUpperCase()} ${path} and the operation at #${clash} both become tool "${name}"`,
+            "give them distinct operationIds (tool names keep only letters, digits, _ and -, up to 64 characters)",
+          );
+        }
+        taken.set(name, pointer);
+        const trusted = trustedByConfig(options, name, record.operationId);
+        const servers = operationServers(root, pathItem, record, trusted);
+        const result = operationTool({
+          document,
+          file,
+          dialect,
+          name,
+          method,
+          path,
+          pathItem,
+          operation: record,
+          servers: typeof servers === "string" ? [] : servers,
+          strict: options.strict,
+        });
+        if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
+        else if ("tool" in result) tools.push(result.tool);
+        else skip(name, pointer, new Untranslatable(result.skip.pointer, result.skip.reason));
+      } catch (error) {
+        skip(name, pointer, error);
       }
-      taken.set(name, pointer);
-      const servers = operationServers(root, pathItem, record);
-      const result = operationTool({
-        document,
-        file,
-        dialect,
-        name,
-        method,
-        path,
-        pathItem,
-        operation: record,
-        servers: typeof servers === "string" ? [] : servers,
-        strict: options.strict,
-      });
-      if ("tool" in result && typeof servers === "string") skipped.push({ name, source: { file, pointer }, reason: servers });
-      else if ("tool" in result) tools.push(result.tool);
-      else skipped.push({ name, source: { file, pointer }, reason: `${result.skip.reason} (at #${result.skip.pointer})` });
     }
   }
-  if (options.strict && skipped.length > 0) {
-    throw new InputErrors(
-      skipped.map(
-        (skip) =>
-          new InputError(
-            skip.source,
-            `operation ${skip.name} cannot become a tool: ${skip.reason}`,
-            "fix the schema, or run without --strict to skip this operation",
-          ),
-      ),
-    );
-  }
+  if (options.strict && refusals.length > 0) throw new InputErrors(refusals);
   return { tools, skipped };
 }
 
 function checkDocument(file: string, document: unknown): Record<string, unknown> {
   const version = document !== null && typeof document === "object" ? (document as Record<string, unknown>).openapi : undefined;
   if (typeof version !== "string" || !/^3\.[01]\.\d+/.test(version)) {
+    const swagger = document !== null && typeof document === "object" ? (document as Record<string, unknown>).swagger : undefined;
+    if (version === undefined && swagger !== undefined) {
+      throw new InputError(
+        { file, pointer: "/swagger" },
+        `a Swagger ${JSON.stringify(swagger)} document, not OpenAPI 3.0 or 3.1`,
+        "generate from the schema set (readSchemaSet converts Swagger 2.0 documents), or convert it to OpenAPI 3.x",
+      );
+    }
     const found = version === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(version)}`;
     throw new InputError(
       { file, pointer: version === undefined ? "" : "/openapi" },
@@ -129,4 +154,14 @@ function followPathItem(file: string, document: unknown, item: unknown, pointer:
     throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
   }
   return current as Record<string, unknown>;
+}
+
+/** Whether the config (`trustServers`) accepts this operation's own servers; records the name it matched. */
+function trustedByConfig(options: ReadOpenApiOptions, name: string, operationId: unknown): boolean {
+  const trust = options.trustServers;
+  if (trust === true) return true;
+  if (trust === undefined) return false;
+  const matched = trust.filter((entry) => entry === name || entry === operationId);
+  for (const entry of matched) options.trustNamed?.add(entry);
+  return matched.length > 0;
 }

@@ -1,32 +1,133 @@
-// Picks the JSON representation of a request body. Operations whose body has none (multipart
-// uploads, form posts, raw bytes, plain text) are skipped: a model produces JSON arguments and
-// toolguard validates JSON, so any other encoding would be guessed.
-import { pointer as pointerOf } from "../../json-pointer.ts";
+// Picks the representation of a request body that a model's JSON arguments can fill: a JSON
+// media type first; else a form (`application/x-www-form-urlencoded`), or a multipart form whose
+// parts are not files (`multipart/form-data`), which the dispatcher serialises from the same
+// JSON object (templates/runtime/dispatch/form-body.ts). Anything else (raw bytes, plain text,
+// images, file uploads) is skipped with its reason: its content would have to be guessed.
+import type { BodyPartEncoding } from "../../../templates/runtime/contract/tool-spec.ts";
+import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 import { Untranslatable } from "./untranslatable.ts";
 
-export interface JsonBody {
+export interface RequestMedia {
   /** The media type sent as Content-Type. */
   readonly contentType: string;
   /** JSON Pointer of the media type object in the document. */
   readonly pointer: string;
   readonly media: Readonly<Record<string, unknown>>;
+  /** A form's Encoding Objects, by property: what the dispatcher needs of them. */
+  readonly encoding?: Readonly<Record<string, BodyPartEncoding>>;
 }
 
 const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
+const FORM = /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i;
+const MULTIPART = /^multipart\/form-data\s*(?:;.*)?$/i;
+const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
 
-export function jsonBody(content: unknown, contentPointer: string): JsonBody {
+export function requestMedia(content: unknown, contentPointer: string, document: unknown): RequestMedia {
   if (content === null || typeof content !== "object" || Array.isArray(content)) {
     throw new Untranslatable(contentPointer, "request body has no `content`");
   }
   const types = Object.keys(content);
-  const chosen = types.find((type) => type.toLowerCase() === "application/json") ?? types.find((type) => JSON_MEDIA.test(type));
-  if (chosen === undefined) {
-    throw new Untranslatable(contentPointer, `request body has no JSON media type (offers ${types.join(", ") || "none"})`);
-  }
-  const media = (content as Record<string, unknown>)[chosen];
-  return {
-    contentType: chosen,
-    pointer: `${contentPointer}${pointerOf(chosen)}`,
-    media: media !== null && typeof media === "object" ? (media as Record<string, unknown>) : {},
+  const media = (type: string): Record<string, unknown> => {
+    const value = (content as Record<string, unknown>)[type];
+    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
   };
+  const json = types.find((type) => type.toLowerCase() === "application/json") ?? types.find((type) => JSON_MEDIA.test(type));
+  if (json !== undefined) return { contentType: json, pointer: `${contentPointer}${pointerOf(json)}`, media: media(json) };
+  const problems: string[] = [];
+  for (const [pattern, kind] of [
+    [FORM, "form"],
+    [MULTIPART, "multipart"],
+  ] as const) {
+    const type = types.find((candidate) => pattern.test(candidate));
+    if (type === undefined) continue;
+    const pointer = `${contentPointer}${pointerOf(type)}`;
+    const problem = formProblem(document, media(type), pointer, kind);
+    if (problem === undefined) return { contentType: type, pointer, media: media(type), ...encodingOf(media(type), pointer, kind) };
+    problems.push(`${type}: ${problem}`);
+  }
+  const offers = `offers ${types.join(", ") || "none"}`;
+  throw new Untranslatable(
+    contentPointer,
+    problems.length > 0
+      ? `request body has no JSON media type and its form cannot be sent from JSON arguments (${problems.join("; ")})`
+      : `request body has no JSON media type, form or multipart form (${offers})`,
+  );
+}
+
+/** Why a form body cannot be filled from a JSON object: it is not an object, or a part is a file. */
+function formProblem(document: unknown, media: Readonly<Record<string, unknown>>, pointer: string, kind: "form" | "multipart"): string | undefined {
+  const schema = follow(document, media.schema);
+  if (schema === undefined) return undefined; // any object: the dispatcher writes what it gets
+  if (!isObject(schema)) return "its schema is not an object schema";
+  const type = schema.type;
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object")))
+    return `its schema has type ${JSON.stringify(type)}, not an object of fields`;
+  const file = filePart(document, schema, [], new Set());
+  if (file !== undefined)
+    return `the part ${JSON.stringify(file.join("."))} is a file (${kind === "multipart" ? "a model cannot send a file's bytes as JSON arguments" : "binary content"}; at #${pointer}/schema)`;
+  return undefined;
+}
+
+/** The path of the first property that is file content (`format: binary`, `type: file`, a non-text `contentMediaType`). */
+function filePart(document: unknown, schema: unknown, at: readonly string[], seen: Set<unknown>): readonly string[] | undefined {
+  const node = follow(document, schema);
+  if (!isObject(node) || seen.has(node) || at.length > 8) return undefined;
+  seen.add(node);
+  if (node.format === "binary" || node.type === "file") return at;
+  if (typeof node.contentMediaType === "string" && !/^(?:text\/|application\/(?:[\w.-]+\+)?json)/i.test(node.contentMediaType)) return at;
+  for (const key of ["allOf", "anyOf", "oneOf"]) {
+    const list = node[key];
+    if (!Array.isArray(list)) continue;
+    for (const branch of list) {
+      const found = filePart(document, branch, at, seen);
+      if (found) return found;
+    }
+  }
+  if (node.items !== undefined) {
+    const found = filePart(document, node.items, at, seen);
+    if (found) return found;
+  }
+  if (isObject(node.properties)) {
+    for (const [name, child] of Object.entries(node.properties)) {
+      const found = filePart(document, child, [...at, name], seen);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The Encoding Objects of a form, checked: a style a form does not define cannot be sent. */
+function encodingOf(media: Readonly<Record<string, unknown>>, pointer: string, kind: "form" | "multipart"): { encoding?: Record<string, BodyPartEncoding> } {
+  if (!isObject(media.encoding)) return {};
+  const encoding: Record<string, BodyPartEncoding> = {};
+  for (const [name, raw] of Object.entries(media.encoding).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!isObject(raw)) continue;
+    const part: { contentType?: string; style?: string; explode?: boolean } = {};
+    if (typeof raw.contentType === "string") part.contentType = raw.contentType;
+    // style and explode apply to forms only; OpenAPI ignores them in multipart bodies.
+    if (kind === "form" && typeof raw.style === "string") {
+      if (!FORM_STYLES.includes(raw.style))
+        throw new Untranslatable(
+          `${pointer}/encoding${pointerOf(name)}/style`,
+          `form field ${JSON.stringify(name)} has style "${raw.style}", which a form does not define`,
+        );
+      part.style = raw.style;
+    }
+    if (kind === "form" && typeof raw.explode === "boolean") part.explode = raw.explode;
+    if (Object.keys(part).length > 0) encoding[name] = part;
+  }
+  return Object.keys(encoding).length > 0 ? { encoding } : {};
+}
+
+function follow(document: unknown, value: unknown): unknown {
+  for (let hops = 0; hops < 16 && isObject(value) && typeof value.$ref === "string"; hops++) {
+    const ref = value.$ref;
+    if (!ref.startsWith("#")) return value;
+    value = resolvePointer(document, decodeURIComponent(ref.slice(1)));
+  }
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

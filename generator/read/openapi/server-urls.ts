@@ -25,15 +25,22 @@ export const TRUST_SERVERS = "x-toolguard-trust-servers";
  * in OpenAPI, but the credentials the application attaches are meant for the document's own
  * servers: another team's spec must not redirect them to another host, or to plain http. So
  * those servers are used only when each shares an origin (scheme, host, port) with a server of
- * the document, or the operation (or path item) opts in with `x-toolguard-trust-servers: true`.
+ * the document, or the operation (or path item) opts in with `x-toolguard-trust-servers: true`,
+ * or the set's config trusts it (`trustServers`: the user's say, without editing a vendor file).
  * Returns the reason when the operation cannot be dispatched safely.
  */
-export function operationServers(root: Record<string, unknown>, pathItem: Record<string, unknown>, operation: Record<string, unknown>): string[] | string {
+export function operationServers(
+  root: Record<string, unknown>,
+  pathItem: Record<string, unknown>,
+  operation: Record<string, unknown>,
+  /** The set's config accepts this operation's servers (`trustServers`). */
+  trusted = false,
+): string[] | string {
   const documentServers = serverUrls(root.servers);
   const own = operation.servers ?? pathItem.servers;
   if (own === undefined) return documentServers;
   const urls = serverUrls(own);
-  if (operation[TRUST_SERVERS] === true || pathItem[TRUST_SERVERS] === true) return urls;
+  if (trusted || operation[TRUST_SERVERS] === true || pathItem[TRUST_SERVERS] === true) return urls;
   const origins = new Set(documentServers.map(originOf).filter((origin) => origin !== undefined));
   const foreign = urls.filter((url) => {
     const origin = originOf(url);
@@ -41,7 +48,7 @@ export function operationServers(root: Record<string, unknown>, pathItem: Record
     return origin !== undefined && !origins.has(origin);
   });
   if (foreign.length === 0) return urls;
-  return `its servers (${foreign.map((url) => JSON.stringify(url)).join(", ")}) are not on an origin of the document's servers, so credentials meant for those could go elsewhere; set "${TRUST_SERVERS}": true on the operation to allow them`;
+  return `its servers (${foreign.map((url) => JSON.stringify(url)).join(", ")}) are not on an origin of the document's servers, so credentials meant for those could go elsewhere; allow them with the set's config \`trustServers\` (true, or a list naming this operation), or "${TRUST_SERVERS}": true on the operation`;
 }
 
 function originOf(url: string): string | undefined {

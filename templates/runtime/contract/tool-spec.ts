@@ -179,6 +179,20 @@ export interface HttpParameter {
   readonly style?: string;
   readonly explode?: boolean;
   readonly required?: boolean;
+  /**
+   * For a parameter described by `content` instead of `schema`: its (JSON) media type. The value
+   * is sent as that JSON text, then percent-encoded as its location requires (dispatch/content-parameter.ts).
+   */
+  readonly contentType?: string;
+}
+
+/** What a form's Encoding Object says of one field. */
+export interface BodyPartEncoding {
+  /** The field's media type (`application/json` sends it as JSON text). */
+  readonly contentType?: string;
+  /** `form` (default), `spaceDelimited`, `pipeDelimited` or `deepObject`: url-encoded forms only. */
+  readonly style?: string;
+  readonly explode?: boolean;
 }
 
 export interface HttpBinding {
@@ -186,8 +200,18 @@ export interface HttpBinding {
   /** The path template, `{name}` placeholders as in the document. */
   readonly path: string;
   readonly parameters: readonly HttpParameter[];
-  /** The argument property that carries the JSON request body, if the operation has one. */
-  readonly body?: { readonly arg: string; readonly contentType: string; readonly required: boolean };
+  /**
+   * The argument property that carries the request body, if the operation has one: sent as JSON,
+   * or, for `application/x-www-form-urlencoded` and `multipart/form-data`, serialised from the
+   * same JSON object field by field (dispatch/form-body.ts).
+   */
+  readonly body?: {
+    readonly arg: string;
+    readonly contentType: string;
+    readonly required: boolean;
+    /** A form's Encoding Objects by field name, as the document gives them. */
+    readonly encoding?: Readonly<Record<string, BodyPartEncoding>>;
+  };
   /** The document's server URLs, first is the default. */
   readonly servers: readonly string[];
 }

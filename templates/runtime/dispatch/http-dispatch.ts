@@ -1,10 +1,12 @@
 // The default implementation of a tool read from an OpenAPI operation: serialises the validated
 // arguments into an HTTP request as the operation's parameters describe (path, query, headers,
-// cookies, JSON body; OpenAPI's style/explode rules) and sends it with `fetch`. It sets no
+// cookies, a JSON or form body; OpenAPI's style/explode rules) and sends it with `fetch`. It sets no
 // timeout and retries nothing: the caller's resilience layer owns both, through `signal`.
 // How values are written is parameter-values.ts and query-string.ts; the checks that refuse a
 // request other than the operation's are unsafe-request.ts.
 import type { HttpBinding } from "../contract/tool-spec.ts";
+import { wireValue } from "./content-parameter.ts";
+import { encodeBody } from "./form-body.ts";
 import { headerValue, simple } from "./parameter-values.ts";
 import { QueryBuilder } from "./query-string.ts";
 import { requestPath } from "./request-path.ts";
@@ -74,8 +76,8 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   const cookies: string[] = [];
   const path = requestPath(binding, args);
   for (const parameter of binding.parameters) {
-    const value = args[parameter.arg];
-    if (value === undefined || parameter.in === "path") continue;
+    if (args[parameter.arg] === undefined || parameter.in === "path") continue;
+    const value = wireValue(parameter, args[parameter.arg]);
     if (parameter.in === "query") query.add(parameter, value);
     else if (parameter.in === "header") {
       // The application's own header stands; the model's argument does not replace it.
@@ -93,8 +95,9 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   let body: string | undefined;
   const bodyValue = binding.body ? args[binding.body.arg] : undefined;
   if (binding.body && bodyValue !== undefined) {
-    body = JSON.stringify(bodyValue);
-    headers.set("content-type", binding.body.contentType);
+    const encoded = encodeBody(binding, bodyValue);
+    body = encoded.text;
+    headers.set("content-type", encoded.contentType);
   }
   return { method: binding.method, url, headers, body };
 }
