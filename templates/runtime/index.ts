@@ -52,6 +52,7 @@ export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError } from "./resolve/resolver-lookup.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
 export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { RedirectRefusedError } from "./dispatch/redirects.ts";
 export { UnsafeRequestError } from "./dispatch/unsafe-request.ts";
 export {
   ArgumentFailureError,
