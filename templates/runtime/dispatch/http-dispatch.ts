@@ -5,7 +5,7 @@
 // How values are written is parameter-values.ts and query-string.ts; the checks that refuse a
 // request other than the operation's are unsafe-request.ts.
 import type { HttpBinding } from "../contract/tool-spec.ts";
-import { headerValue, simple } from "./parameter-values.ts";
+import { headerValue, presentValue, simple } from "./parameter-values.ts";
 import { QueryBuilder } from "./query-string.ts";
 import { DEFAULT_MAX_REDIRECTS, sendFollowingRedirects } from "./redirects.ts";
 import { requestPath } from "./request-path.ts";
@@ -83,8 +83,9 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   const cookies: string[] = [];
   const path = requestPath(binding, args);
   for (const parameter of binding.parameters) {
-    const value = args[parameter.arg];
-    if (value === undefined || parameter.in === "path") continue;
+    if (parameter.in === "path") continue;
+    const value = presentValue(args[parameter.arg]);
+    if (value === undefined) continue;
     if (parameter.in === "query") query.add(parameter, value);
     else if (parameter.in === "header") {
       // The application's own header stands; the model's argument does not replace it.
