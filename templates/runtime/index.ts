@@ -64,6 +64,7 @@ export {
 } from "./compose/failure-kinds.ts";
 export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
+export { WriteQueueTimeoutError } from "./compose/write-queue.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
 export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.ts";
 export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";

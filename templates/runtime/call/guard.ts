@@ -101,7 +101,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     this.#prefix = `${boundTools++}\u0000`;
     this.#attributes = toolAttributes(spec.name);
     this.#ledger = new GuardLedger(spec, options);
-    this.#composition = Composition.of<Args>(options);
+    this.#composition = Composition.of<Args>(spec.name, options);
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
