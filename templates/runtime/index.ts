@@ -62,7 +62,15 @@ export {
   unwrap,
   type DependencySource,
 } from "./compose/failure-kinds.ts";
-export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
+export {
+  MemoryIdempotencyStore,
+  IdempotencyStoreFullError,
+  DEFAULT_IDEMPOTENCY_TTL_MS,
+  type Claim,
+  type IdempotencyStore,
+  type MemoryIdempotencyOptions,
+  type MemoryIdempotencyStats,
+} from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
 export { WriteQueueTimeoutError } from "./compose/write-queue.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
