@@ -14,20 +14,21 @@ const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", 
 
 /**
  * Text for an HTML block (the `<summary>` line), where markdown is not read: entities for
- * `& < > " '` and for markdown punctuation (should a renderer read markdown there after all),
+ * `& < > " '`, and for the punctuation of links, images, code and emphasis (should a renderer
+ * read markdown there after all),
  * line breaks as spaces, and a zero-width space that keeps GitHub from reading an @mention, a
  * bare URL (`://`, `www.`) or an email address as one.
  */
 export function htmlText(text: string): string {
   // One pass, so an entity's own `&` and `#` are never escaped again.
-  return defuse(text.replace(BREAKS, " ")).replace(/[&<>"'\\`*_{}[\]()#+\-.!|~]/g, (c) => ENTITIES[c] ?? `&#${c.charCodeAt(0)};`);
+  return defuse(text.replace(BREAKS, " ")).replace(/[&<>"'\\`*[\]()!~]/g, (c) => ENTITIES[c] ?? `&#${c.charCodeAt(0)};`);
 }
 
 /** Text for markdown (a table cell, a list item, a heading): markdown punctuation backslash-escaped, HTML characters as entities, mentions and autolinks defused. */
 export function markdownText(text: string): string {
   return defuse(text.replace(BREAKS, " "))
     .replace(MARKDOWN, (c) => `\\${c}`)
-    .replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+    .replace(/[&<>]/g, (c) => ENTITIES[c] as string);
 }
 
 /** Code-styled markdown text (`<code>`, not backticks, which a backtick in the text would close). */
