@@ -14,6 +14,7 @@ export const HOSTILE_SCHEMA = {
     anything: { type: "array", uniqueItems: true },
     nested: { type: "array", uniqueItems: true, items: { type: "array" } },
     closed: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    numbers: { type: "array", items: { type: "number" } },
     deep: {},
   },
   additionalProperties: true,
@@ -49,4 +50,6 @@ export const HOSTILE_PAYLOADS: Readonly<Record<string, PayloadBuilder>> = {
     `{"deep": [${Array.from({ length: Math.max(1, Math.floor(size / 130)) }, () => "[".repeat(62) + "]".repeat(62)).join(",")}]}`,
   "nesting past the limit": (size) => `{"deep": ${"[".repeat(Math.floor(size / 2))}${"]".repeat(Math.floor(size / 2))}}`,
   "truncated text": (size) => `{"s": "${"a".repeat(size)}`,
+  /** Every item a numeric string the allowlist coerces: one coercion per four characters. */
+  "numeric strings to coerce": (size) => `{"numbers": [${Array.from({ length: Math.floor(size / 4) }, (_, i) => `"${i % 10}"`).join(",")}]}`,
 };

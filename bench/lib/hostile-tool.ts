@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildCoercionTable } from "../../generator/emit/coercion-table.ts";
 import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { GuardedTool } from "../../templates/runtime/contract/api.ts";
@@ -14,9 +15,9 @@ import { HOSTILE_SCHEMA } from "./hostile-payloads.ts";
 
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
 
-/** Writes the standalone validator of `schema` to a scratch file and imports it. */
-export async function loadValidator(schema: object): Promise<StandaloneValidator> {
-  const tool = {
+/** `schema` as the generator's description of a tool. */
+function describedTool(schema: object) {
+  return {
     name: "hostile",
     description: "",
     inputSchema: schema as JsonSchema,
@@ -24,7 +25,11 @@ export async function loadValidator(schema: object): Promise<StandaloneValidator
     references: {},
     source: { file: "hostile.json", pointer: "" },
   };
-  const code = validatorModule(compileValidator(tool));
+}
+
+/** Writes the standalone validator of `schema` to a scratch file and imports it. */
+export async function loadValidator(schema: object): Promise<StandaloneValidator> {
+  const code = validatorModule(compileValidator(describedTool(schema)));
   const file = path.join(mkdtempSync(path.join(tmpdir(), "toolguard-hostile-bench-")), "validator.mjs");
   writeFileSync(
     file,
@@ -41,6 +46,8 @@ const DISCARD: LedgerSink = { append: () => undefined, flush: () => Promise.reso
 /** The guarded hostile tool; every call gets a fresh turn, so no budget ends a run early. */
 export async function hostileTool(): Promise<GuardedTool<string>> {
   const validate = await loadValidator(HOSTILE_SCHEMA);
-  const spec = { name: "hostile", description: "", inputSchema: HOSTILE_SCHEMA as unknown as InputSchema, validate, coercions: {}, hints: {}, references: {} };
+  // The generator's own coercion table, so a payload of numeric strings is coerced as in a package.
+  const coercions = buildCoercionTable(describedTool(HOSTILE_SCHEMA));
+  const spec = { name: "hostile", description: "", inputSchema: HOSTILE_SCHEMA as unknown as InputSchema, validate, coercions, hints: {}, references: {} };
   return defineTool(spec).implement(() => "ok", { ledger: DISCARD });
 }

@@ -88,6 +88,10 @@ function replayCalls(calls: readonly LedgerEntry[], tool: ToolDescription | unde
 function sentArguments(entry: LedgerEntry): unknown {
   const attempt = entry.attempts.at(-1);
   if (!attempt) return undefined;
+  // Past MAX_COERCION_RECORDS the attempt lists only the first coercions: the entry's
+  // `arguments` then hold them all (with no reference resolved into them, they are exactly what
+  // was validated); otherwise the call cannot be rebuilt and is not replayed.
+  if (attempt.coercionsOmitted !== undefined) return attempt.resolutions === undefined ? entry.arguments : undefined;
   let value: unknown;
   try {
     value = JSON.parse(attempt.raw);

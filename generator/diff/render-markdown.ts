@@ -4,6 +4,7 @@
 import { type Change, classLabel, type Impact, messageBesidePath, type ToolDiff } from "./change.ts";
 import { type DiffReport, describeBump, type SetReport } from "./diff-report.ts";
 import type { ReplayResult } from "./ledger-replay.ts";
+import { htmlText, markdownCode, markdownText } from "./markdown-text.ts";
 
 /** Leaves room under GitHub's comment limit for the closing lines. */
 const MAX_COMMENT = 60_000;
@@ -18,7 +19,7 @@ export function renderMarkdown(report: DiffReport): string {
   const lines = [
     "## toolguard: what the schema changes mean",
     "",
-    `Base \`${report.base}\` → head \`${report.head}\`. Overall: **${classLabel(report.toolTeams, report.models)}**.`,
+    `Base ${markdownCode(report.base)} → head ${markdownCode(report.head)}. Overall: **${classLabel(report.toolTeams, report.models)}**.`,
     "",
   ];
   let length = lines.join("\n").length;
@@ -48,15 +49,17 @@ export function renderMarkdown(report: DiffReport): string {
 }
 
 function setSummary(set: SetReport): string[] {
-  const lines = [`### \`${set.schemas}\`: version bump **${describeBump(set)}**`, ""];
+  const lines = [`### ${markdownCode(set.schemas)}: version bump **${markdownText(describeBump(set))}**`, ""];
   if (set.tools.length === 0) return [...lines, `No tool changed (${set.unchanged} unchanged).`, ""];
   const withLedger = set.ledger !== undefined;
   lines.push(`| Tool | Status | Tool teams | Models |${withLedger ? " Recent calls that would fail |" : ""}`, `|---|---|---|---|${withLedger ? "---|" : ""}`);
   for (const tool of set.tools.slice(0, MAX_ROWS)) {
     const status =
-      tool.status === "renamed" ? `renamed from \`${tool.previousName}\`` : `${tool.status}${tool.status === "changed" ? ` (${tool.changes.length})` : ""}`;
+      tool.status === "renamed"
+        ? `renamed from ${markdownCode(tool.previousName ?? "")}`
+        : `${tool.status}${tool.status === "changed" ? ` (${tool.changes.length})` : ""}`;
     const replay = withLedger ? ` ${replayText(set.ledger?.[tool.name])} |` : "";
-    lines.push(`| \`${tool.name}\` | ${status} | ${MARK[tool.toolTeams]} | ${MARK[tool.models]} |${replay}`);
+    lines.push(`| ${markdownCode(tool.name)} | ${status} | ${MARK[tool.toolTeams]} | ${MARK[tool.models]} |${replay}`);
   }
   const more = set.tools.length - MAX_ROWS;
   if (more > 0) lines.push(`| … and ${more} more (\`--format json\` lists them all) | | | |${withLedger ? " |" : ""}`);
@@ -73,18 +76,19 @@ function replayText(replay: ReplayResult | undefined): string {
 function toolDetails(tool: ToolDiff, replay: ReplayResult | undefined): string {
   const rows = tool.changes.map(
     (change) =>
-      `| \`${change.path || "/"}\` | ${change.keyword ? `\`${cell(change.keyword)}\`` : ""} | ${short(change.toolTeams)} | ${short(change.models)} | ${cell(messageBesidePath(change))} |`,
+      `| ${markdownCode(change.path || "/")} | ${change.keyword ? markdownCode(change.keyword) : ""} | ${short(change.toolTeams)} | ${short(change.models)} | ${markdownText(messageBesidePath(change))} |`,
   );
   const ledger =
     replay && replay.failing > 0
       ? [
           "",
           `Recent successful calls the new schema refuses: ${replayText(replay)}.`,
-          ...replay.examples.map((example) => `- chain \`${example.chain}\`: ${cell(example.errors.join("; "))}`),
+          ...replay.examples.map((example) => `- chain ${markdownCode(example.chain)}: ${markdownText(example.errors.join("; "))}`),
         ]
       : [];
   return [
-    `<details><summary><code>${tool.name}</code>: ${classLabel(tool.toolTeams, tool.models)}</summary>`,
+    // An HTML block: its text is HTML, not markdown, so entities only.
+    `<details><summary><code>${htmlText(tool.name)}</code>: ${classLabel(tool.toolTeams, tool.models)}</summary>`,
     "",
     "| Path | Keyword | Tool teams | Models | What changed |",
     "|---|---|---|---|---|",
@@ -98,12 +102,4 @@ function toolDetails(tool: ToolDiff, replay: ReplayResult | undefined): string {
 
 function short(impact: Change["toolTeams"]): string {
   return impact === "none" ? "–" : impact;
-}
-
-/** Text safe inside a table cell: no pipes or line breaks, no HTML. */
-function cell(text: string): string {
-  return text
-    .replace(/[|\\]/g, (c) => `\\${c}`)
-    .replace(/[<>]/g, (c) => (c === "<" ? "&lt;" : "&gt;"))
-    .replace(/\s*\n\s*/g, " ");
 }

@@ -52,6 +52,7 @@ export { MemorySink } from "./ledger/ledger-memory.ts";
 export { ReferenceResolverError } from "./resolve/resolver-lookup.ts";
 export { toAnthropicTool, toMcpTool, toOpenAiTool, type ToolDescriptor } from "./providers/providers.ts";
 export { createHttpDispatcher, type HttpDispatcherOptions } from "./dispatch/http-dispatch.ts";
+export { RedirectRefusedError } from "./dispatch/redirects.ts";
 export { UnsafeRequestError } from "./dispatch/unsafe-request.ts";
 export {
   ArgumentFailureError,
@@ -61,8 +62,17 @@ export {
   unwrap,
   type DependencySource,
 } from "./compose/failure-kinds.ts";
-export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
+export {
+  MemoryIdempotencyStore,
+  IdempotencyStoreFullError,
+  DEFAULT_IDEMPOTENCY_TTL_MS,
+  type Claim,
+  type IdempotencyStore,
+  type MemoryIdempotencyOptions,
+  type MemoryIdempotencyStats,
+} from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
+export { WriteQueueTimeoutError } from "./compose/write-queue.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
 export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.ts";
 export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";

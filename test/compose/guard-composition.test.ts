@@ -4,7 +4,7 @@
 // concurrent duplicates run once; writes sharing a serialisation key run in the order they
 // passed validation, and a failing write blocks nobody.
 import { describe, expect, it } from "vitest";
-import { defineTool, MemoryIdempotencyStore, MemorySink, type Outcome } from "../../templates/runtime/index.ts";
+import { defineTool, isDependencyFailure, MemoryIdempotencyStore, MemorySink, type Outcome, WriteQueueTimeoutError } from "../../templates/runtime/index.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 type Invoice = typeof validInvoice;
@@ -163,16 +163,18 @@ describe("write ordering by a resolved reference", () => {
   const call = (tool: ReturnType<typeof orderedByCustomer>["tool"], customer_ref: string, amount: number) =>
     tool.call(text({ ...validInvoice, customer_ref, amount }), { turn: `w${amount}` });
 
-  it("queues two names of one customer together, in the order they passed validation, though the first resolves last", async () => {
-    const { tool, order, keys } = orderedByCustomer({ "Acme BV": 40, ACME: 1, Globex: 1 });
+  it("queues two names of one customer as one key; another customer's write runs beside them", async () => {
+    const { tool, order, keys } = orderedByCustomer({ "Acme BV": 1, ACME: 1, Globex: 1 });
     const first = call(tool, "Acme BV", 1);
     const second = call(tool, "ACME", 2);
     const other = call(tool, "Globex", 3);
     expect((await Promise.all([first, second, other])).map((outcome) => outcome.status)).toEqual(["ok", "ok", "ok"]);
-    expect(keys).toEqual(["cus_1", "cus_1", "cus_2"]);
-    expect(order.filter((line) => !line.endsWith(" 3"))).toEqual(["start 1", "end 1", "start 2", "end 2"]);
-    // Another customer's write runs alongside Acme's once it is in its queue.
-    expect(order.indexOf("start 3")).toBeLessThan(order.indexOf("end 1"));
+    expect(new Set(keys)).toEqual(new Set(["cus_1", "cus_2"]));
+    // One customer's writes one at a time, never overlapping.
+    const acme = order.filter((line) => !line.endsWith(" 3"));
+    expect([acme[0]?.slice(0, 5), acme[1]?.slice(0, 3), acme[2]?.slice(0, 5), acme[3]?.slice(0, 3)]).toEqual(["start", "end", "start", "end"]);
+    expect(acme[0]?.slice(6)).toBe(acme[1]?.slice(4));
+    expect(order.indexOf("start 3")).toBeLessThan(Math.max(order.indexOf("end 1"), order.indexOf("end 2")));
   });
 
   it("a call whose resolver fails, or that ends in a question, holds up nobody", async () => {
@@ -184,5 +186,120 @@ describe("write ordering by a resolved reference", () => {
     expect(await question).toMatchObject({ status: "ambiguous_reference" });
     expect(await next).toMatchObject({ status: "ok", result: 3 });
     expect(order).toEqual(["start 3", "end 3"]);
+  });
+});
+
+// Issue 27, finding 3: keys are independent, and no wait is unbounded.
+describe("write ordering: independent keys, bounded waits", () => {
+  const spec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
+  type Resolved = Omit<Invoice, "customer_ref"> & { customer_id: string };
+
+  it("a slow resolver for one key holds back no write of another key", async () => {
+    const log: string[] = [];
+    let releaseAcme!: () => void;
+    const acmeAnswered = new Promise<void>((resolve) => (releaseAcme = resolve));
+    const tool = defineTool<Invoice, Resolved, "customer">(spec).implement(
+      (args) => {
+        log.push(`write ${args.customer_id}`);
+        // Globex's write is what lets Acme's resolver answer: with the keys tied, it would
+        // wait for that resolver, which would wait for it, until the resolver's timeout.
+        if (args.customer_id === "cus_2") releaseAcme();
+        return args.customer_id;
+      },
+      {
+        ledger: new MemorySink(),
+        resolverTimeoutMs: 5_000,
+        resolvers: {
+          customer: async (text) => {
+            if (text === "Acme BV") await acmeAnswered;
+            log.push(`resolved ${text}`);
+            return /acme/i.test(text) ? [{ id: "cus_1", label: "Acme BV" }] : [{ id: "cus_2", label: "Globex" }];
+          },
+        },
+        serializeBy: (args) => args.customer_id,
+      },
+    );
+    const acme = tool.call(text({ ...validInvoice, customer_ref: "Acme BV", amount: 1 }), { turn: "a" });
+    const globex = tool.call(text({ ...validInvoice, customer_ref: "Globex", amount: 2 }), { turn: "g" });
+    expect(await globex).toMatchObject({ status: "ok", result: "cus_2" });
+    expect(await acme).toMatchObject({ status: "ok", result: "cus_1" });
+    expect(log).toEqual(["resolved Globex", "write cus_2", "resolved Acme BV", "write cus_1"]);
+  });
+
+  it("a call validated earlier whose key is known late goes before the later calls waiting for that key", async () => {
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const tool = defineTool<Invoice, Resolved, "customer">(spec).implement(
+      async (args) => {
+        log.push(`start ${args.amount}`);
+        if (args.amount === 2) {
+          answerFirst(); // the first call's resolver answers while this write runs
+          await new Promise<void>((resolve) => gates.set("2", resolve));
+        }
+        log.push(`end ${args.amount}`);
+        return args.amount;
+      },
+      {
+        ledger: new MemorySink(),
+        resolvers: {
+          customer: async (text) => {
+            if (text === "Acme BV") await firstAnswered;
+            return [{ id: "cus_1", label: "Acme BV" }];
+          },
+        },
+        serializeBy: (args) => args.customer_id,
+      },
+    );
+    const first = tool.call(text({ ...validInvoice, customer_ref: "Acme BV", amount: 1 }), { turn: "1" });
+    const second = tool.call(text({ ...validInvoice, customer_ref: "ACME", amount: 2 }), { turn: "2" });
+    const third = tool.call(text({ ...validInvoice, customer_ref: "acme", amount: 3 }), { turn: "3" });
+    await firstAnswered;
+    // Let the first call's resolution reach the queue, then finish the running write.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gates.get("2")?.();
+    await Promise.all([first, second, third]);
+    expect(log).toEqual(["start 2", "end 2", "start 1", "end 1", "start 3", "end 3"]);
+  });
+
+  it("a write that never finishes holds its key only serializeTimeoutMs; a call that waited longer is refused, not run", async () => {
+    const ran: number[] = [];
+    const ledger = new MemorySink();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on("warning", onWarning);
+    const tool = defineTool<Invoice>(invoiceSpec()).implement(
+      (args) => {
+        ran.push(args.amount);
+        // The first two writes never finish.
+        return args.amount <= 2 ? new Promise<number>(() => undefined) : args.amount;
+      },
+      { ledger, serializeBy: () => "one-account", serializeTimeoutMs: 100 },
+    );
+    void tool.call(text({ ...validInvoice, amount: 1 }), { turn: "1" });
+    void tool.call(text({ ...validInvoice, amount: 2 }), { turn: "2" });
+    const third = tool.call(text({ ...validInvoice, amount: 3 }), { turn: "3" });
+    const error = await third.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    process.off("warning", onWarning);
+    expect(error).toBeInstanceOf(WriteQueueTimeoutError);
+    expect((error as Error).message).toContain("serializeTimeoutMs");
+    expect(isDependencyFailure(error)).toBe(true);
+    // The first write held the key past the bound, so the second started; the third waited
+    // behind the second longer than the bound and never ran.
+    expect(ran).toEqual([1, 2]);
+    expect(warnings.some((message) => message.includes("held its serializeBy key"))).toBe(true);
+    expect(ledger.entries.find((entry) => entry.turn === "3")?.verdict).toBe("error");
+    // The key is usable again once the stuck writes no longer hold it.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await tool.call(text({ ...validInvoice, amount: 4 }), { turn: "4" })).toMatchObject({ status: "ok", result: 4 });
+  });
+
+  it("serializeTimeoutMs must be a positive number", () => {
+    expect(() => defineTool<Invoice>(invoiceSpec()).implement(() => 1, { serializeBy: () => "k", serializeTimeoutMs: 0 })).toThrow(/serializeTimeoutMs/);
   });
 });

@@ -35,7 +35,9 @@ describe("renderMarkdown", () => {
   it("a few tools: every row and every detail block", () => {
     const text = renderMarkdown(report(3));
     expect(text.match(/<details>/g)).toHaveLength(3);
-    expect(text).toContain("| `/field_0` | `maxLength` | – | breaking | maxLength tightened from 200 to 100; values between now fail |");
+    expect(text).toContain(
+      "| <code>/field\\_0</code> | <code>maxLength</code> | – | breaking | maxLength tightened from 200 to 100; values between now fail |",
+    );
     expect(text).not.toContain("left out");
   });
 
@@ -53,5 +55,78 @@ describe("renderText", () => {
     expect(text).toContain(
       "schemas: 1 tool changed, 3 unchanged; package version bump: minor (patch below 1.0.0)\n  tool_0000: changed, breaking for models\n    /field_0  [tool teams -, models breaking]  maxLength tightened from 200 to 100; values between now fail\n",
     );
+  });
+});
+
+// Issue 27, finding 6: every text a schema, the config or the ledger puts in the comment is
+// inert: no HTML, no line break that starts a block, no @mention, link, image or autolink.
+describe("renderMarkdown: hostile text stays text", () => {
+  const HOSTILE =
+    "x\n<!--\r\n@octocat @org/team [click](https://evil.example) ![i](https://evil.example/p.png) <img src=x onerror=alert(1)> `tick` | pipe www.evil.com a@b.example \u2028 -->";
+  const hostileReport = (): DiffReport => ({
+    base: `main ${HOSTILE}`,
+    head: HOSTILE,
+    toolTeams: "breaking",
+    models: "breaking",
+    sets: [
+      {
+        schemas: HOSTILE,
+        bump: "major",
+        version: { base: HOSTILE, next: "2.0.0" },
+        unchanged: 0,
+        ledger: { [HOSTILE]: { checked: 2, failing: 1, share: 0.5, examples: [{ chain: HOSTILE, errors: [HOSTILE] }] } },
+        tools: [
+          {
+            name: HOSTILE,
+            status: "renamed",
+            previousName: HOSTILE,
+            toolTeams: "breaking",
+            models: "breaking",
+            changes: [
+              { path: `/${HOSTILE}`, schemaPointer: "/x", keyword: HOSTILE, kind: "schema", toolTeams: "breaking", models: "breaking", message: HOSTILE },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+  const text = renderMarkdown(hostileReport());
+  /** The comment with its own markup and every backslash-escaped character taken out. */
+  const bare = text
+    .replace(/<\/?(?:details|summary|code|sub)>/g, "")
+    .replace(/`(?:toolguard diff|--format json)`/g, "")
+    .replace(/\\[\\`*_{}[\]()#+\-.!|~]/g, "");
+
+  it("no HTML but the comment's own tags, no HTML comment", () => {
+    expect(bare).not.toMatch(/[<>]/);
+    expect(text).not.toContain("<!--");
+    expect(text).not.toContain("<img");
+  });
+
+  it("no line break from the text: every table row and the summary stay one line", () => {
+    for (const line of text.split("\n")) {
+      if (line.startsWith("|")) expect(line.endsWith("|"), line).toBe(true);
+      expect(line).not.toMatch(/[\r\u2028\u2029]/);
+    }
+    expect(text.split("\n").filter((line) => line.startsWith("<details><summary>"))).toHaveLength(1);
+    // The summary row of the tool and its change row: one cell each per column.
+    const row = text.split("\n").find((line) => line.startsWith("| <code>/x"));
+    expect(row?.replace(/\\\|/g, "").split("|")).toHaveLength(7);
+  });
+
+  it("no @mention, link, image, autolink or code span", () => {
+    expect(text).not.toMatch(/@[\w/]/);
+    expect(bare).not.toContain("](");
+    expect(bare).not.toContain("![");
+    expect(bare).not.toContain("[");
+    expect(text).not.toContain("://");
+    expect(bare.replace(/\\/g, "")).not.toMatch(/www[.]|www&#46;/i);
+    expect(bare).not.toContain("`");
+  });
+
+  it("the words are still there for a reader", () => {
+    expect(text).toContain("octocat");
+    expect(text).toContain("click");
   });
 });

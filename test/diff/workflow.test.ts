@@ -111,9 +111,11 @@ function runWorkflow(extra: Record<string, string> = {}): { step: string; code: 
   const ran: { step: string; code: number; stdout: string; stderr: string }[] = [];
   writeFileSync(path.join(work, "summary.md"), "");
   writeFileSync(path.join(work, "gh-calls.jsonl"), "");
+  // The job's own settings (not the `${{ }}` expressions, which the test stands in for).
+  const jobEnv = Object.fromEntries(Object.entries(workflow.jobs.schemas.env ?? {}).filter(([, value]) => !String(value).includes("${{")));
   for (const step of workflow.jobs.schemas.steps) {
     if (!step.run || step.run.trim() === "npm ci") continue;
-    const result = shell(step.run, clone, extra);
+    const result = shell(step.run, clone, { ...jobEnv, ...extra });
     ran.push({ step: step.name ?? step.run, code: result.code, stdout: result.stdout, stderr: result.stderr });
     if (result.code !== 0) break;
   }
@@ -169,8 +171,8 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(comments()).toHaveLength(1);
     const body = posted?.body ?? "";
     expect(body).toMatch(/^<!-- toolguard-diff -->\n## toolguard: what the schema changes mean/);
-    expect(body).toContain("| `create_invoice` | changed (2) | 🟢 no | 🔴 breaking |");
-    expect(body).toContain("new required field /po_number: every call without it now fails");
+    expect(body).toContain("| <code>create\\_invoice</code> | changed (2) | 🟢 no | 🔴 breaking |");
+    expect(body).toContain("new required field /po\\_number: every call without it now fails");
     expect(summary()).toContain("## toolguard: what the schema changes mean");
     expect(ghCalls().map((call) => call.slice(0, 3))).toEqual([
       ["api", "--paginate", "repos/acme/agents/issues/7/comments"],
@@ -195,6 +197,29 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(ghCalls()[1]?.slice(0, 4)).toEqual(["api", "--method", "PATCH", `repos/acme/agents/issues/comments/${ours.id}`]);
   }, 120_000);
 
+  it("a comment someone else wrote with the marker is never edited: the bot's own is", () => {
+    const ours = comments().find((comment) => comment.user.login === "github-actions[bot]" && comment.body.startsWith("<!-- toolguard-diff -->")) as Comment;
+    const planted = { id: 950, body: "<!-- toolguard-diff -->\nplanted by a contributor", user: { login: "mallory" } };
+    setComments([{ ...ours, body: `${ours.body}\nstale` }, planted]);
+    const ran = runWorkflow();
+    expect(ran.find((step) => step.step === "Post it as the pull request's comment")?.code).toBe(0);
+    const after = comments();
+    expect(after.find((comment) => comment.id === 950)?.body).toBe(planted.body);
+    expect(after.find((comment) => comment.id === ours.id)?.body).toBe(ours.body);
+    expect(ghCalls()[1]?.slice(0, 4)).toEqual(["api", "--method", "PATCH", `repos/acme/agents/issues/comments/${ours.id}`]);
+  }, 120_000);
+
+  it("with only someone else's marked comment, the bot posts its own instead of editing theirs", () => {
+    const planted = { id: 950, body: "<!-- toolguard-diff -->\nplanted by a contributor", user: { login: "mallory" } };
+    setComments([planted]);
+    runWorkflow();
+    const after = comments();
+    expect(after[0]).toEqual(planted);
+    expect(after).toHaveLength(2);
+    expect(after[1]?.user.login).toBe("github-actions[bot]");
+    expect(after[1]?.body.startsWith("<!-- toolguard-diff -->")).toBe(true);
+  }, 120_000);
+
   it("a pull request from a fork: no comment (its token cannot write), the diff in the job summary, a notice saying so", () => {
     setComments([]);
     const ran = runWorkflow({ HEAD_REPO: "someone/agents" });
@@ -203,7 +228,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(post?.stdout).toContain("::notice title=toolguard::This pull request comes from a fork (someone/agents)");
     expect(ghCalls()).toEqual([]);
     expect(comments()).toEqual([]);
-    expect(summary()).toContain("| `create_invoice` | changed (2) | 🟢 no | 🔴 breaking |");
+    expect(summary()).toContain("| <code>create\\_invoice</code> | changed (2) | 🟢 no | 🔴 breaking |");
     // The gate still runs and decides.
     expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
   }, 120_000);

@@ -18,6 +18,25 @@ const LARGE = 8 * SMALL;
  * grows the ratio two- to four-fold once the set no longer fits the CPU's caches.
  */
 const MAX_GROWTH = 5;
+/**
+ * The most a call may cost over JSON.parse on a text at the byte cap (issue 27: 260,000
+ * coercion records made a 1 MiB array of numeric strings cost 21-48x; bench figure 8 has every
+ * shape under 4x on a quiet machine).
+ */
+const MAX_RATIO_AT_CAP = 8;
+/** Characters a text at the cap may have: under the default 1 MiB, so it is checked, not refused for its size. */
+const CAP = 1_000_000;
+
+/** The builder's text at the largest size under CAP (a builder's length is not exactly proportional to its size). */
+function atCap(build: (size: number) => string): string {
+  let size = CAP;
+  let text = build(size);
+  while (text.length > CAP) {
+    size = Math.floor((size * CAP * 0.98) / text.length);
+    text = build(size);
+  }
+  return text;
+}
 
 let tool: GuardedTool<string>;
 let turn = 0;
@@ -55,6 +74,9 @@ describe("hostile arguments cost time linear in their size", () => {
       await ratio(small); // warm up
       const growth = (await ratio(large)) / (await ratio(small));
       expect(growth, `${name}: from ${SMALL} to ${LARGE} characters the call's cost over JSON.parse grew ${growth.toFixed(1)}-fold`).toBeLessThan(MAX_GROWTH);
+      const capped = atCap(build);
+      const atTheCap = await ratio(capped);
+      expect(atTheCap, `${name}: at ${capped.length} characters a call cost ${atTheCap.toFixed(1)}x JSON.parse`).toBeLessThan(MAX_RATIO_AT_CAP);
     },
     120_000,
   );

@@ -53,7 +53,8 @@ describe("applying the table", () => {
 
   it("coerces only at the table's paths and records every change", () => {
     const doc = { amount: "10.5", note: "12", items: [{ qty: "2" }, { qty: 3 }, { qty: "2.5" }], "a/b": "true" };
-    const applied = applyCoercions(doc, plan);
+    const { records: applied, omitted } = applyCoercions(doc, plan);
+    expect(omitted).toBe(0);
     expect(doc).toEqual({ amount: 10.5, note: "12", items: [{ qty: 2 }, { qty: 3 }, { qty: "2.5" }], "a/b": true });
     expect(applied).toEqual([
       { path: "/amount", from: "10.5", to: 10.5, rule: "string->number" },
@@ -64,8 +65,16 @@ describe("applying the table", () => {
 
   it("ignores shapes the pattern does not fit and never adds a missing field", () => {
     const doc = { items: { 0: { qty: "2" } } };
-    expect(applyCoercions(doc, plan)).toEqual([]);
+    expect(applyCoercions(doc, plan)).toEqual({ records: [], omitted: 0 });
     expect(doc).toEqual({ items: { 0: { qty: "2" } } });
-    expect(applyCoercions(null, plan)).toEqual([]);
+    expect(applyCoercions(null, plan)).toEqual({ records: [], omitted: 0 });
+  });
+
+  it("lists at most `keep` coercions, applies every one, and counts the rest", () => {
+    const doc = { amount: "1", items: [{ qty: "1" }, { qty: "2" }, { qty: "x" }, { qty: "4" }] };
+    const { records, omitted } = applyCoercions(doc, plan, undefined, 2);
+    expect(records.map((record) => record.path)).toEqual(["/amount", "/items/0/qty"]);
+    expect(omitted).toBe(2);
+    expect(doc).toEqual({ amount: 1, items: [{ qty: 1 }, { qty: 2 }, { qty: "x" }, { qty: 4 }] });
   });
 });

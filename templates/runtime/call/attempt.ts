@@ -6,7 +6,6 @@ import type { HazardWalk, StandaloneValidator, ToolSpec } from "../contract/tool
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
-import { coercionMayHelp } from "../coerce/coercion-may-help.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
 import { walkedClean } from "../parse/json-hazards.ts";
@@ -95,28 +94,29 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
+  // Rule 2's order: coerce, then validate. The coercion table lists only places where the
+  // schema rejects strings, so on a document that is valid as sent the walk finds nothing and
+  // costs a type check per place. Validating first instead made a document of many coercible
+  // strings fail once (an error per string, the call's dearest step) before it was coerced and
+  // validated again. `value` is the guard's own copy, fresh from JSON.parse.
+  let coercions = NO_COERCIONS;
+  let omitted = 0;
+  if (setup.plan.length > 0) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
   const valid = parts.validate(spec.validate, value);
   if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
     if (hazardous) return failed("syntactic", finish(hazardous.errors, setup.maxErrors), false, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   }
-  let coercions = NO_COERCIONS;
   if (!valid) {
-    // The coercion table lists only places where the schema rejects strings, so a document
-    // that validates has nothing there to coerce: coercing only after a failed validation,
-    // then validating again, gives exactly parse -> coerce -> validate, and keeps the walk off
-    // the valid path. `value` is the guard's own copy, fresh from JSON.parse.
-    if (setup.plan.length > 0 && coercionMayHelp(spec.validate.errors)) coercions = applyCoercions(value, setup.plan, parts.readString);
-    if (coercions.length === 0 || !parts.validate(spec.validate, value)) {
-      const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
-      return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable);
-    }
+    const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
+    return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable, omitted);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
   const unsafePath = setup.pathArguments.length === 0 ? undefined : pathArgumentErrors(spec.http, value, setup.pathArguments);
-  if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable);
+  if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable, omitted);
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
-  const base = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const listed = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
   return { ok: true, value, record };
@@ -131,12 +131,14 @@ function failed(
   coercions: readonly Coercion[],
   started: number,
   derivable: boolean,
+  coercionsOmitted: number = 0,
 ): AttemptResult {
   // The budget's extra repair needs the provider's word: text that merely looks cut off could be
   // written that way on purpose, to earn a third attempt.
   const truncated = looksTruncated && isCutOff(finishReason);
-  const record: LedgerAttempt = Number.isNaN(started)
+  const listed: LedgerAttempt = Number.isNaN(started)
     ? { raw, finishReason, failure, errors, coercions }
     : { raw, finishReason, failure, errors, coercions, guardMs: performance.now() - started };
+  const record = coercionsOmitted === 0 ? listed : { ...listed, coercionsOmitted };
   return { ok: false, failure, errors, truncated, looksTruncated, record, derivable };
 }

@@ -10,6 +10,7 @@ const LIMITS: readonly (readonly [option: string, integer: boolean])[] = [
   ["maxErrors", true],
   ["maxLedgerTextChars", true],
   ["resolverTimeoutMs", false],
+  ["serializeTimeoutMs", false],
 ];
 
 /** Throws unless `implementation` is a function and every numeric option present is a positive number. */

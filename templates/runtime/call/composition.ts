@@ -4,7 +4,6 @@
 import type { GuardOptions } from "../contract/api.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { IdempotencyGate, type GateResult } from "../compose/idempotency-gate.ts";
-import { AdmissionLine } from "../compose/admission-line.ts";
 import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
 import type { Snapshot } from "./ok-result.ts";
 
@@ -13,18 +12,17 @@ export class Composition<Args> {
   readonly #keyOf: ((args: never) => string) | undefined;
   readonly #serializeBy: ((args: unknown) => string | undefined) | undefined;
   readonly #queue: WriteQueue | undefined;
-  readonly #line = new AdmissionLine();
 
   /** The layers `options` ask for, or `undefined` when they ask for none. */
-  static of<Args>(options: GuardOptions<never, Args>): Composition<Args> | undefined {
-    return options.idempotency || options.serializeBy ? new Composition<Args>(options) : undefined;
+  static of<Args>(tool: string, options: GuardOptions<never, Args>): Composition<Args> | undefined {
+    return options.idempotency || options.serializeBy ? new Composition<Args>(tool, options) : undefined;
   }
 
-  private constructor(options: GuardOptions<never, Args>) {
+  private constructor(tool: string, options: GuardOptions<never, Args>) {
     this.#gate = options.idempotency ? new IdempotencyGate(options.idempotency.store) : undefined;
     this.#keyOf = options.idempotency?.keyOf as ((args: never) => string) | undefined;
     this.#serializeBy = options.serializeBy as ((args: unknown) => string | undefined) | undefined;
-    this.#queue = this.#serializeBy ? new WriteQueue() : undefined;
+    this.#queue = this.#serializeBy ? new WriteQueue(tool, options.serializeTimeoutMs) : undefined;
   }
 
   get gated(): boolean {
@@ -40,10 +38,10 @@ export class Composition<Args> {
    * The rest of the guard for a call whose arguments just passed validation, in its key's write
    * queue: `resolve` gives the resolved step (`reaches` says whether it goes on to the
    * implementation), `serializeBy` keys it by the resolved arguments, and the step comes back
-   * with its ticket once the writes before it have run. Without references (`resolves` false)
-   * the call enters its queue at once, as it passes validation; with them, it takes a place in
-   * the admission line at once and enters the queue in that order (admission-line.ts). What
-   * `serializeBy` throws is the implementation's failure: `failed` records it, then it is
+   * with its ticket once the writes before it have run. The call's place in validation order is
+   * taken now; it enters its key's queue as soon as its key is known (at once without
+   * references), and waits only for that key's writes. What `serializeBy` throws, and a wait
+   * past `serializeTimeoutMs`, are the implementation's failure: `failed` records it, then it is
    * thrown, marked.
    */
   ordered<Step extends object>(
@@ -52,45 +50,18 @@ export class Composition<Args> {
     reaches: (step: Step) => step is Step & { readonly value: unknown },
     failed: () => void,
   ): Step | Promise<Step> {
+    const seq = (this.#queue as WriteQueue).take();
     if (!resolves) {
       const step = resolve();
-      return isPromise(step) || !reaches(step) ? step : this.#queued(step, this.#enter(step.value, failed));
+      return isPromise(step) || !reaches(step) ? step : this.#queued(step, this.#enter(step.value, seq, failed), failed);
     }
-    const place = this.#line.take();
-    let resolution: Step | Promise<Step>;
-    try {
-      resolution = resolve();
-    } catch (error) {
-      place.release();
-      throw error;
-    }
-    return Promise.resolve(resolution).then(
-      (step) => {
-        if (!reaches(step)) {
-          place.release();
-          return step;
-        }
-        return place.turn.then(() => {
-          let ticket: QueueTicket | undefined;
-          try {
-            ticket = this.#enter(step.value, failed);
-          } finally {
-            place.release();
-          }
-          return this.#queued(step, ticket);
-        });
-      },
-      (error: unknown) => {
-        place.release();
-        throw error;
-      },
-    );
+    return Promise.resolve(resolve()).then((step) => (reaches(step) ? this.#queued(step, this.#enter(step.value, seq, failed), failed) : step));
   }
 
-  #enter(value: unknown, failed: () => void): QueueTicket | undefined {
+  #enter(value: unknown, seq: number, failed: () => void): QueueTicket | undefined {
     try {
       const key = (this.#serializeBy as (args: unknown) => string | undefined)(value);
-      return key === undefined ? undefined : (this.#queue as WriteQueue).enter(key);
+      return key === undefined ? undefined : (this.#queue as WriteQueue).enter(key, seq);
     } catch (error) {
       failed();
       throw markDependencyFailure(error, "implementation");
@@ -98,8 +69,15 @@ export class Composition<Args> {
   }
 
   /** The step once its ticket's turn has come, carrying the ticket to the implementation. */
-  #queued<Step extends object>(step: Step, ticket: QueueTicket | undefined): Step | Promise<Step> {
-    return ticket === undefined ? step : ticket.ready.then(() => ({ ...step, ticket }));
+  #queued<Step extends object>(step: Step, ticket: QueueTicket | undefined, failed: () => void): Step | Promise<Step> {
+    if (ticket === undefined) return step;
+    return ticket.ready.then(
+      () => ({ ...step, ticket }),
+      (error: unknown) => {
+        failed();
+        throw markDependencyFailure(error, "implementation");
+      },
+    );
   }
 
   /** Runs `execute` under the call's idempotency key (named by `keyOf`, else the arguments' hash). */

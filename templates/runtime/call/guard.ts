@@ -13,7 +13,7 @@ import type { ArgumentError, FailedOutcome, FailureClass, Outcome } from "../con
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
-import { planCoercions } from "../coerce/coerce.ts";
+import { applyCoercions, planCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { markRefused } from "../ledger/chain-record.ts";
 import { GuardLedger, type ClosingVerdict } from "../ledger/settle.ts";
@@ -101,7 +101,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     this.#prefix = `${boundTools++}\u0000`;
     this.#attributes = toolAttributes(spec.name);
     this.#ledger = new GuardLedger(spec, options);
-    this.#composition = Composition.of<Args>(options);
+    this.#composition = Composition.of<Args>(spec.name, options);
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
@@ -122,9 +122,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
     }
     if (!isPassed(step)) return { ok: false, outcome: step };
-    const snapshot = new Snapshot(this.name, step.record);
+    const snapshot = this.#snapshot(step.record);
     const attempts = this.#close(context.turn, step.record, "ok", snapshot);
-    return new Checked(step.value as Validated<Args>, step.record.coercions, attempts, snapshot);
+    return new Checked(step.value as Validated<Args>, step.record, attempts, snapshot);
   }
 
   ready(): Promise<void> {
@@ -274,7 +274,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const record = passed.record;
     const args = passed.value as Validated<Args>;
     const turn = context.turn;
-    const snapshot = new Snapshot(this.name, record);
+    const snapshot = this.#snapshot(record);
     const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
     const failed = (error: unknown): never => {
       // The implementation's own failure: recorded, then propagated unchanged (marked, so the
@@ -301,8 +301,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return Promise.resolve(returned).then((value) => this.#succeed(value, record, snapshot, turn, false), failed);
   }
 
+  /** The passing attempt's snapshot; one whose coercions are not all listed rebuilds them by the plan. */
+  #snapshot(record: LedgerAttempt): Snapshot {
+    if (record.coercionsOmitted === undefined) return new Snapshot(this.name, record);
+    const { plan, parts } = this.#setup;
+    return new Snapshot(this.name, record, (value) => applyCoercions(value, plan, parts.readString, 0));
+  }
+
   #succeed(result: Result, record: LedgerAttempt, snapshot: Snapshot, turn: string, replayed: boolean): Outcome<Result> {
-    return new OkResult(this.name, result, record.coercions, this.#close(turn, record, replayed ? "replayed" : "ok", snapshot), snapshot, replayed);
+    return new OkResult(this.name, result, record, this.#close(turn, record, replayed ? "replayed" : "ok", snapshot), snapshot, replayed);
   }
 
   /**

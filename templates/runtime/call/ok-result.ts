@@ -20,20 +20,26 @@ export class Snapshot implements ArgumentsSnapshot {
    * writes the entry. Final once the attempt passed (the reference step sets `resolutions` first).
    */
   readonly #record: LedgerAttempt;
+  /** Applies every coercion again, for a record that lists only the first ones (`coercionsOmitted`). */
+  readonly #recoerce: ((value: unknown) => void) | undefined;
   #fingerprint: string | undefined;
   #intent: string | undefined;
 
-  constructor(tool: string, record: LedgerAttempt) {
+  constructor(tool: string, record: LedgerAttempt, recoerce?: (value: unknown) => void) {
     this.#tool = tool;
     this.#record = record;
+    this.#recoerce = recoerce;
   }
 
   /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
-    const { raw, absent, coercions, resolutions } = this.#record;
+    const { raw, absent, coercions, coercionsOmitted, resolutions } = this.#record;
     const value = JSON.parse(raw) as JsonValue;
     if (absent) removeAbsent(value, absent);
-    for (const coercion of coercions) setAt(value, coercion.path, coercion.to);
+    if (coercionsOmitted !== undefined && coercionsOmitted > 0) {
+      if (this.#recoerce === undefined) throw new Error(`toolguard: the arguments of ${this.#tool} list only some of their coercions and cannot be rebuilt`);
+      this.#recoerce(value);
+    } else for (const coercion of coercions) setAt(value, coercion.path, coercion.to);
     return (resolutions ? applyResolutions(value, resolutions) : value) as JsonValue;
   }
 
@@ -109,14 +115,16 @@ export class OkResult<Result> implements OkOutcome<Result> {
   readonly tool: string;
   readonly result: Result;
   readonly coercions: readonly Coercion[];
+  readonly coercionsOmitted: number | undefined;
   readonly attempts: number;
   readonly replayed: boolean | undefined;
   readonly #snapshot: Snapshot;
 
-  constructor(tool: string, result: Result, coercions: readonly Coercion[], attempts: number, snapshot: Snapshot, replayed: boolean) {
+  constructor(tool: string, result: Result, record: LedgerAttempt, attempts: number, snapshot: Snapshot, replayed: boolean) {
     this.tool = tool;
     this.result = result;
-    this.coercions = coercions;
+    this.coercions = record.coercions;
+    this.coercionsOmitted = record.coercionsOmitted;
     this.attempts = attempts;
     this.replayed = replayed ? true : undefined;
     this.#snapshot = snapshot;
@@ -127,7 +135,8 @@ export class OkResult<Result> implements OkOutcome<Result> {
   }
 
   toJSON(): OkOutcome<Result> {
-    const { status, tool, result, coercions, attempts, idempotencyKey, replayed } = this;
-    return replayed ? { status, tool, result, coercions, attempts, idempotencyKey, replayed } : { status, tool, result, coercions, attempts, idempotencyKey };
+    const { status, tool, result, coercions, coercionsOmitted, attempts, idempotencyKey, replayed } = this;
+    const listed = coercionsOmitted === undefined ? { status, tool, result, coercions } : { status, tool, result, coercions, coercionsOmitted };
+    return replayed ? { ...listed, attempts, idempotencyKey, replayed } : { ...listed, attempts, idempotencyKey };
   }
 }

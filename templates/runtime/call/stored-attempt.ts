@@ -20,6 +20,7 @@ export class StoredAttempt implements LedgerAttempt {
   declare readonly failure: FailureClass;
   declare readonly errors: readonly ArgumentError[];
   declare readonly coercions: readonly Coercion[];
+  declare readonly coercionsOmitted?: number;
   declare readonly guardMs?: number;
   /** The tool's checks, to explain the text again exactly as the guard did when it arrived. */
   readonly #setup: AttemptSetup;
@@ -33,6 +34,7 @@ export class StoredAttempt implements LedgerAttempt {
     // One getter for every instance, so they share one hidden class (a closure each would not).
     Object.defineProperty(this, "errors", ERRORS);
     self.coercions = record.coercions;
+    if (record.coercionsOmitted !== undefined) self.coercionsOmitted = record.coercionsOmitted;
     if (record.guardMs !== undefined) self.guardMs = record.guardMs;
   }
 

@@ -33,13 +33,36 @@ export function coerceString(text: string, target: CoercionTarget): number | boo
 }
 
 /**
- * Applies the plan to `document` in place and returns what it changed. The document must be the
- * guard's own copy (fresh from `JSON.parse`), never the caller's object.
+ * Coercions an attempt lists, in its outcome and in the ledger; the rest are counted
+ * (`coercionsOmitted`). A 1 MiB array of numeric strings holds some 260,000 of them: listed one
+ * by one they made a 16 MB tool result and cost more than the call's every other step.
  */
-export function applyCoercions(document: unknown, plan: CoercionPlan, read: StringReader = coerceString): Coercion[] {
-  const applied: Coercion[] = [];
-  for (const { tokens, target } of plan) visit(document, { tokens, target, read, applied }, 0, "");
-  return applied;
+export const MAX_COERCION_RECORDS = 100;
+
+/** What a plan changed: the first `keep` coercions, in the order applied, and how many more. */
+export interface AppliedCoercions {
+  readonly records: Coercion[];
+  readonly omitted: number;
+}
+
+/**
+ * Applies the plan to `document` in place and returns what it changed, listing at most `keep`
+ * coercions (every one is applied). The document must be the guard's own copy (fresh from
+ * `JSON.parse`), never the caller's object.
+ */
+export function applyCoercions(
+  document: unknown,
+  plan: CoercionPlan,
+  read: StringReader = coerceString,
+  keep: number = MAX_COERCION_RECORDS,
+): AppliedCoercions {
+  const walk = { tokens: [] as readonly string[], target: "number" as CoercionTarget, read, applied: [] as Coercion[], keep, omitted: 0 };
+  for (const { tokens, target } of plan) {
+    walk.tokens = tokens;
+    walk.target = target;
+    visit(document, walk, 0, "");
+  }
+  return { records: walk.applied, omitted: walk.omitted };
 }
 
 /** The allowlist's reading of one string; replaceable only so tests can plant a lax one. */
@@ -47,10 +70,13 @@ export type StringReader = (text: string, target: CoercionTarget) => number | bo
 
 /** One pattern of the plan being applied, and where its coercions are collected. */
 interface Walk {
-  readonly tokens: readonly string[];
-  readonly target: CoercionTarget;
+  tokens: readonly string[];
+  target: CoercionTarget;
   readonly read: StringReader;
   readonly applied: Coercion[];
+  readonly keep: number;
+  /** Coercions applied past `keep`: counted, their paths never built. */
+  omitted: number;
 }
 
 function visit(node: unknown, walk: Walk, depth: number, path: string): void {
@@ -59,21 +85,33 @@ function visit(node: unknown, walk: Walk, depth: number, path: string): void {
   if (token !== "*") {
     if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth, path);
   } else if (Array.isArray(node)) {
-    // Indices walked in place: this runs on every failed call of a tool with array coercions.
-    for (let index = 0; index < node.length; index++) step(node as unknown as Record<string, unknown>, String(index), walk, depth, path);
+    // Indices walked in place, and only the items that need a step: this runs before every
+    // validation of a tool with array coercions, where the items are almost always right.
+    const last = depth === walk.tokens.length - 1;
+    for (let index = 0; index < node.length; index++) {
+      const item: unknown = node[index];
+      if (last ? typeof item === "string" : item !== null && typeof item === "object")
+        step(node as unknown as Record<number, unknown>, index, walk, depth, path);
+    }
   }
 }
 
 /** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
-function step(node: Record<string, unknown>, key: string, walk: Walk, depth: number, path: string): void {
+function step(node: Record<string | number, unknown>, key: string | number, walk: Walk, depth: number, path: string): void {
   const value = node[key];
   if (depth < walk.tokens.length - 1) {
-    if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${escapeToken(key)}`);
+    if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${token(key)}`);
     return;
   }
   if (typeof value !== "string") return;
   const coerced = walk.read(value, walk.target);
   if (coerced === undefined) return;
   node[key] = coerced;
-  walk.applied.push({ path: `${path}/${escapeToken(key)}`, from: value, to: coerced, rule: `string->${walk.target}` });
+  if (walk.applied.length >= walk.keep) walk.omitted++;
+  else walk.applied.push({ path: `${path}/${token(key)}`, from: value, to: coerced, rule: `string->${walk.target}` });
+}
+
+/** A key as a JSON Pointer token; an array index needs no escaping. */
+function token(key: string | number): string {
+  return typeof key === "number" ? String(key) : escapeToken(key);
 }

@@ -21,17 +21,61 @@ interface MemoryRecord {
   readonly expiresAt: number;
 }
 
+/** Options of `MemoryIdempotencyStore`. */
+export interface MemoryIdempotencyOptions {
+  /** How long a stored result is kept, in milliseconds. Default one day. */
+  readonly ttlMs?: number;
+  /**
+   * Most records held at once. Only expired records are ever dropped: a claim for a new key
+   * while this many unexpired records are held throws `IdempotencyStoreFullError`, and the call
+   * does not run (forgetting a live key would let its intent run twice). Default 100,000.
+   */
+  readonly maxEntries?: number;
+  /** The clock, for tests. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What a memory store holds and has refused, for monitoring. */
+export interface MemoryIdempotencyStats {
+  /** Records held now (running or completed, unexpired or not yet dropped). */
+  readonly entries: number;
+  /** Expired records dropped so far. */
+  readonly expired: number;
+  /** Claims refused because the store was full of unexpired records. */
+  readonly refused: number;
+}
+
+/**
+ * A claim for a new key found the memory store full of records that have not expired: the call
+ * was not run. Remembering fewer would mean running some intent twice; size the store for the
+ * calls of one `ttlMs`, or use the SQLite store (`openSqliteIdempotencyStore`).
+ */
+export class IdempotencyStoreFullError extends Error {
+  readonly maxEntries: number;
+
+  constructor(tool: string, maxEntries: number, ttlMs: number) {
+    super(
+      `toolguard: ${tool} was not run: the MemoryIdempotencyStore holds ${maxEntries} records that have not expired (maxEntries; ttlMs ${ttlMs}) and forgets none of them early, so it cannot take a new key. Raise maxEntries, lower ttlMs, or use openSqliteIdempotencyStore`,
+    );
+    this.name = "IdempotencyStoreFullError";
+    this.maxEntries = maxEntries;
+  }
+}
+
 /**
  * A store in this process's memory: for tests and single-process services. Records expire after
- * `ttlMs`; at most `maxEntries` are kept (the oldest go first).
+ * `ttlMs`; at most `maxEntries` are held, and one is dropped only once it has expired, never to
+ * make room (see `IdempotencyStoreFullError`).
  */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #records = new Map<string, MemoryRecord>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
+  #expired = 0;
+  #refused = 0;
 
-  constructor(options: { readonly ttlMs?: number; readonly maxEntries?: number; readonly now?: () => number } = {}) {
+  constructor(options: MemoryIdempotencyOptions = {}) {
     this.#ttlMs = options.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
     this.#maxEntries = options.maxEntries ?? 100_000;
     this.#now = options.now ?? Date.now;
@@ -46,6 +90,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       // A running record of this process is awaited by the gate before it asks again.
       return record.running ? { kind: "busy" } : { kind: "replay", result: record.result };
     }
+    if (record === undefined && this.#records.size >= this.#maxEntries) {
+      this.#dropExpired(now);
+      if (this.#records.size >= this.#maxEntries) {
+        this.#refused++;
+        throw new IdempotencyStoreFullError(tool, this.#maxEntries, this.#ttlMs);
+      }
+    }
     this.#set(id, { fingerprint, running: true, result: undefined, expiresAt: now + this.#ttlMs });
     return { kind: "run" };
   }
@@ -58,12 +109,23 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     this.#records.delete(recordId(tool, key));
   }
 
+  /** Records held, expired records dropped, claims refused for want of room. */
+  stats(): MemoryIdempotencyStats {
+    return { entries: this.#records.size, expired: this.#expired, refused: this.#refused };
+  }
+
   #set(id: string, record: MemoryRecord): void {
+    // Re-inserted, so the map stays in order of expiry (one ttl for all): the oldest come first.
     this.#records.delete(id);
     this.#records.set(id, record);
-    if (this.#records.size > this.#maxEntries) {
-      const oldest = this.#records.keys().next();
-      if (!oldest.done) this.#records.delete(oldest.value);
+  }
+
+  /** Drops expired records from the front (the oldest); stops at the first that has not expired. */
+  #dropExpired(now: number): void {
+    for (const [id, record] of this.#records) {
+      if (record.expiresAt > now) return;
+      this.#records.delete(id);
+      this.#expired++;
     }
   }
 }

@@ -140,9 +140,17 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
   /**
    * Write ordering: calls whose validated, resolved arguments (what the implementation
    * receives, e.g. `args.customer_id`) give the same key run one at a time, in the order they
-   * passed validation. `undefined` means the call needs no ordering. Default: no ordering.
+   * passed validation. Keys are independent: a call waits only for the writes of its own key.
+   * `undefined` means the call needs no ordering. Default: no ordering.
    */
   readonly serializeBy?: (args: Resolved) => string | undefined;
+  /**
+   * With `serializeBy`: the longest a call waits for the writes before it under its key, and
+   * the longest one write holds its key, in milliseconds. A call that waits longer is not run:
+   * `call` throws `WriteQueueTimeoutError` (a dependency failure). A write still running past it
+   * no longer holds the key back (a `ToolguardWarning` says so). Default 30,000.
+   */
+  readonly serializeTimeoutMs?: number;
   /** What a call's span may record beyond names and outcomes. Default: no arguments. */
   readonly trace?: TraceOptions;
   /** Record `guardMs` for every attempt in the ledger. Default off: no clock reads on a call's path. */

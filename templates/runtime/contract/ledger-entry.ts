@@ -21,7 +21,10 @@ export interface LedgerAttempt {
   /** Absent when the attempt passed. */
   readonly failure?: FailureClass;
   readonly errors: readonly ArgumentError[];
+  /** The first `MAX_COERCION_RECORDS` (100) coercions applied; `coercionsOmitted` counts the rest. */
   readonly coercions: readonly Coercion[];
+  /** Present when more coercions were applied than `coercions` lists: how many more. */
+  readonly coercionsOmitted?: number;
   /**
    * Nulls removed before validation because they stood for omitted optional fields (calls made
    * through an OpenAI strict schema; see `CallContext.absentNulls`), by JSON Pointer.

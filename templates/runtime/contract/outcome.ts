@@ -28,8 +28,13 @@ export interface OkOutcome<Result> {
   readonly status: "ok";
   readonly tool: string;
   readonly result: Result;
-  /** Strict coercions applied to the attempt that succeeded. */
+  /**
+   * Strict coercions applied to the attempt that succeeded: the first 100
+   * (`MAX_COERCION_RECORDS`), in the order applied.
+   */
   readonly coercions: readonly Coercion[];
+  /** Present when more coercions were applied than `coercions` lists: how many more. */
+  readonly coercionsOmitted?: number;
   /** Attempts in this chain, the successful one included (1 when no repair was needed). */
   readonly attempts: number;
   /**

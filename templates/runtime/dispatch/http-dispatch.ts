@@ -7,8 +7,9 @@
 import type { HttpBinding } from "../contract/tool-spec.ts";
 import { wireValue } from "./content-parameter.ts";
 import { encodeBody } from "./form-body.ts";
-import { headerValue, simple } from "./parameter-values.ts";
+import { headerValue, presentValue, simple } from "./parameter-values.ts";
 import { QueryBuilder } from "./query-string.ts";
+import { DEFAULT_MAX_REDIRECTS, sendFollowingRedirects } from "./redirects.ts";
 import { requestPath } from "./request-path.ts";
 
 /** The request about to be sent, handed to the `auth` hook, which may change it. */
@@ -33,8 +34,18 @@ export interface HttpDispatcherOptions {
    * inside the operation's path: a request the arguments would move elsewhere is refused first.
    */
   readonly auth?: (request: HttpRequestDraft) => void | Promise<void>;
-  /** The `fetch` to use; the global one by default. */
+  /**
+   * The `fetch` to use; the global one by default. It is called with `redirect: "manual"`: the
+   * dispatcher follows redirects itself (redirects.ts), so one that ignores that option can
+   * send your credentials wherever a server redirects.
+   */
   readonly fetch?: typeof fetch;
+  /**
+   * Redirects to follow on the request's own origin (scheme, host, port); 5 by default, 0 to
+   * follow none. A redirect to another origin is never followed: it throws
+   * `RedirectRefusedError`, and nothing (credentials, cookies, body) is sent there.
+   */
+  readonly maxRedirects?: number;
 }
 
 export interface HttpResult {
@@ -48,16 +59,14 @@ export interface HttpResult {
 export type HttpDispatcher = (binding: HttpBinding, args: Readonly<Record<string, unknown>>, signal?: AbortSignal) => Promise<HttpResult>;
 
 export function createHttpDispatcher(options: HttpDispatcherOptions = {}): HttpDispatcher {
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  if (!Number.isSafeInteger(maxRedirects) || maxRedirects < 0) {
+    throw new TypeError(`createHttpDispatcher: maxRedirects must be a whole number from 0 up, not ${JSON.stringify(options.maxRedirects)}`);
+  }
   return async (binding, args, signal) => {
     const request = buildRequest(binding, args, options);
     if (options.auth) await options.auth(request);
-    const send = options.fetch ?? fetch;
-    const response = await send(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      ...(signal ? { signal } : {}),
-    });
+    const response = await sendFollowingRedirects(options.fetch ?? fetch, request, signal, maxRedirects);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await readBody(response) };
   };
 }
@@ -76,8 +85,10 @@ export function buildRequest(binding: HttpBinding, args: Readonly<Record<string,
   const cookies: string[] = [];
   const path = requestPath(binding, args);
   for (const parameter of binding.parameters) {
-    if (args[parameter.arg] === undefined || parameter.in === "path") continue;
-    const value = wireValue(parameter, args[parameter.arg]);
+    if (parameter.in === "path") continue;
+    const present = presentValue(args[parameter.arg]);
+    if (present === undefined) continue;
+    const value = wireValue(parameter, present);
     if (parameter.in === "query") query.add(parameter, value);
     else if (parameter.in === "header") {
       // The application's own header stands; the model's argument does not replace it.

@@ -15,6 +15,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/**
+ * A query, header or cookie value with its nulls left out: `undefined` for `null` (an OpenAPI
+ * 3.0 `nullable` optional parameter sent as null is not sent, rather than sent empty), and an
+ * array's null items and an object's null members dropped (`deepObject` drops them at every
+ * depth). A path parameter is required, so a null there stays empty and is refused.
+ */
+export function presentValue(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.includes(null) ? value.filter((item) => item !== null) : value;
+  if (!isRecord(value) || !Object.values(value).includes(null)) return value;
+  // fromEntries defines own properties, so a `__proto__` key stays a key.
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null));
+}
+
 /** `simple` style: `a,b,c`; objects `k,v,k,v`, or `k=v,k=v` exploded. */
 export function simple(value: unknown, explode: boolean, encode: Encode): string {
   if (Array.isArray(value)) return value.map((item) => encode(scalar(item))).join(",");

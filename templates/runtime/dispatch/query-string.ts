@@ -65,6 +65,7 @@ function queryPairs(parameter: HttpParameter, value: unknown): string[] {
 
 /** `deepObject`: `filter[status]=open`; nested objects nest the brackets, arrays repeat the key. */
 function deepObject(prefix: string, value: unknown): string[] {
+  if (value === null) return [];
   if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => deepObject(`${prefix}[${key}]`, item));
   if (Array.isArray(value)) return value.flatMap((item) => deepObject(prefix, item));
   return [`${encodeURIComponent(prefix)}=${encodeURIComponent(scalar(value))}`];

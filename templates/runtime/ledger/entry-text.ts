@@ -30,6 +30,7 @@ export function attemptText(attempt: LedgerAttempt): string {
     member("failure", attempt.failure) +
     listMember("errors", attempt.errors) +
     listMember("coercions", attempt.coercions) +
+    member("coercionsOmitted", attempt.coercionsOmitted) +
     member("absent", attempt.absent) +
     member("resolutions", attempt.resolutions) +
     member("question", attempt.question) +

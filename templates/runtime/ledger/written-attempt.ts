@@ -39,6 +39,7 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
     failure: attempt.failure,
     errors: errors.map((error) => (error.message.length > MAX_MESSAGE_CHARS ? { ...error, message: cut(error.message) } : error)),
     coercions,
+    ...(attempt.coercionsOmitted === undefined ? {} : { coercionsOmitted: attempt.coercionsOmitted }),
     absent: attempt.absent,
     resolutions,
     question: question && {
