@@ -88,7 +88,14 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     const definition = (wire === "chat" ? sent.function : sent) as { strict: boolean; parameters: { required: string[]; properties: Record<string, unknown> } };
     expect(definition.strict).toBe(true);
     expect(definition.parameters.required).toEqual(["amount", "currency", "customer_ref", "due_date", "line_items", "memo"]);
-    expect(definition.parameters.properties.memo).toEqual({ type: ["string", "null"], description: "Free text printed on the invoice." });
+    expect(definition.parameters.properties.memo).toEqual({
+      type: ["string", "null"],
+      description: "Free text printed on the invoice. Send null to leave it out.",
+    });
+    // Strict mode requires the field: the author's "omit it" is said as strict mode asks.
+    expect(definition.parameters.properties.due_date).toMatchObject({
+      description: "Payment due date (YYYY-MM-DD). Optional: send null for the customer's standard terms.",
+    });
     expect(bench.received).toEqual([RECEIVED]);
     expect(bench.chains()).toMatchObject([{ verdict: "ok", attempts: [{ raw: VALID_STRICT, absent: ["/due_date", "/memo"] }], arguments: { amount: 1299 } }]);
     expect(bench.chains()[0]?.arguments).not.toHaveProperty("memo");
