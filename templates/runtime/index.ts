@@ -68,3 +68,4 @@ export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.t
 export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
 export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";
 export { allRefused, RefusalWatch, type ToolResultLike } from "./providers/refusal-watch.ts";
+export { asEventStream } from "./providers/stream-check.ts";

@@ -114,3 +114,19 @@ describe("Anthropic Messages streams", () => {
     expect(cut).toMatchObject({ stop_reason: "max_tokens", content: [{ type: "tool_use", input: {} }] });
   });
 });
+
+describe("the stream helpers, handed something that is not a stream", () => {
+  const completion = { id: "c", object: "chat.completion", choices: [] };
+  it.each([
+    [
+      "chatCompletionFromStream",
+      () => chatCompletionFromStream(completion as never),
+      "client.chat.completions.create",
+      "an object that is not a stream (an answer requested without stream: true?)",
+    ],
+    ["responseFromStream", () => responseFromStream(Promise.resolve({}) as never), "client.responses.create", "a promise (await the stream first)"],
+    ["messageFromStream", () => messageFromStream(undefined as never), "client.messages.create", "undefined"],
+  ])("%s says what it needs", async (helper, read, create, got) => {
+    await expect(read()).rejects.toThrow(new TypeError(`toolguard: ${helper} needs the stream of ${create}({ ..., stream: true }), got ${got}`));
+  });
+});

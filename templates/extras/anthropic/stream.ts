@@ -8,6 +8,7 @@
 // streamed only carries what the API could parse.
 import type { Stream } from "@anthropic-ai/sdk/streaming";
 import type { ContentBlock, Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import { asEventStream } from "../../runtime/index.ts";
 
 /** The argument text each streamed tool_use block was written with, for the guard. */
 const STREAMED_INPUT = new WeakMap<object, string>();
@@ -34,7 +35,7 @@ export async function messageFromStream(
 ): Promise<Message> {
   let message: Message | undefined;
   const texts: string[] = [];
-  for await (const event of stream) {
+  for await (const event of asEventStream<RawMessageStreamEvent>(stream, "messageFromStream", "client.messages.create")) {
     reading.onEvent?.(event);
     if (event.type === "message_start") message = { ...event.message, content: [] };
     else if (!message) continue;

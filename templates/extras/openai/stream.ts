@@ -9,6 +9,7 @@
 import type { Stream } from "openai/streaming";
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionMessageFunctionToolCall } from "openai/resources/chat/completions";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
+import { asEventStream } from "../../runtime/index.ts";
 
 /** Options for reading a stream. */
 export interface StreamReading<Event> {
@@ -31,7 +32,7 @@ export async function chatCompletionFromStream(
   let finish: ChatCompletion.Choice["finish_reason"] | null = null;
   let usage: ChatCompletion["usage"];
   const calls: ChatCompletionMessageFunctionToolCall[] = [];
-  for await (const chunk of stream) {
+  for await (const chunk of asEventStream<ChatCompletionChunk>(stream, "chatCompletionFromStream", "client.chat.completions.create")) {
     reading.onEvent?.(chunk);
     head ??= chunk;
     if (chunk.usage) usage = chunk.usage;
@@ -78,7 +79,7 @@ export async function responseFromStream(
   reading: StreamReading<ResponseStreamEvent> = {},
 ): Promise<Response> {
   let last: Response | undefined;
-  for await (const event of stream) {
+  for await (const event of asEventStream<ResponseStreamEvent>(stream, "responseFromStream", "client.responses.create")) {
     reading.onEvent?.(event);
     if (event.type === "response.completed" || event.type === "response.incomplete" || event.type === "response.failed") last = event.response;
   }
