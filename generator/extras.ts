@@ -28,8 +28,11 @@ export const EXTRAS: Readonly<Record<string, ExtraInfo>> = {
 export const EXTRA_NAMES: readonly string[] = Object.keys(EXTRAS).sort();
 
 /**
- * The peer dependency ranges for `extras`: the SDK's major line from the version toolguard's
- * own tests pin (`^7.59.0` for openai 7.59.0; a 0.x SDK stays within its minor, as `^` does).
+ * The peer dependency ranges for `extras`, from the version toolguard's own tests pin: its major
+ * line (`^7.59.0` for openai 7.59.0). A 0.x SDK gets `>=0.20.0 <1.0.0` rather than `^0.20.0`,
+ * which would admit no later minor, so a user on the SDK's next release is not refused by npm:
+ * `npm run test:sdk-latest` runs the adapters on each SDK's newest release, and the one SDK
+ * internal an adapter relies on is checked when it is used (openai-agents' guardModelProvider).
  */
 export function extraPeerDependencies(extras: readonly string[]): Record<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { devDependencies?: Record<string, string> };
@@ -38,7 +41,12 @@ export function extraPeerDependencies(extras: readonly string[]): Record<string,
     const { sdk } = EXTRAS[name] as ExtraInfo;
     const version = manifest.devDependencies?.[sdk];
     if (!version) throw new Error(`toolguard's package.json does not pin ${sdk}, which the ${name} extra is tested with`);
-    peers.push([sdk, `^${version}`]);
+    peers.push([sdk, peerRange(version)]);
   }
   return Object.fromEntries(peers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The range a package built from `version` accepts: its major line, or all of 0.x from it. */
+export function peerRange(version: string): string {
+  return version.startsWith("0.") ? `>=${version} <1.0.0` : `^${version}`;
 }

@@ -77,3 +77,5 @@ export type { TraceOptions } from "./telemetry/tracing.ts";
 export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.ts";
 export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
 export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";
+export { allRefused, RefusalWatch, type ToolResultLike } from "./providers/refusal-watch.ts";
+export { asEventStream } from "./providers/stream-check.ts";

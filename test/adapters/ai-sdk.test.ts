@@ -1,11 +1,13 @@
 // The AI SDK adapter with the real `ai` 7 and `@ai-sdk/openai` (Chat Completions) against a
-// scripted model on 127.0.0.1, through the README's loop (examples/adapters/ai-sdk.ts). Text
-// that is not JSON goes through `repairToolCall` to the guard; a step cut off on `length`,
-// which the SDK never executes, is answered by `answerCutOffStep`.
+// scripted model on 127.0.0.1, through the README's loop (examples/adapters/ai-sdk.ts), with
+// `generateText` and with `streamText` (the fake model streaming Chat Completions chunks): the
+// same outcomes either way. Text that is not JSON goes through `repairToolCall` to the guard; a
+// step cut off on `length`, which the SDK never executes, is answered by `answerCutOffStep`; a
+// model that will not stop after a refusal ends the turn with it (`stopOnRepeatedRefusal`).
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiSdkTurn } from "../../examples/adapters/ai-sdk.ts";
+import { aiSdkTurn as turnOf } from "../../examples/adapters/ai-sdk.ts";
 import { startFakeModel, type FakeModel } from "./fake-model-server.ts";
 import { CUT_OFF, INVALID, INVALID_ENVELOPE, invoiceBench, NOT_JSON, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
 
@@ -17,7 +19,26 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-describe("Vercel AI SDK through the adapter", () => {
+describe.each([false, true])("Vercel AI SDK (streamText: %s) through the adapter", (stream) => {
+  const aiSdkTurn = async (...args: [LanguageModel, Parameters<typeof turnOf>[1], string, string]) => {
+    const answer = await turnOf(...args, stream);
+    expect(fake.requests.map((body) => body.stream === true)).toEqual(fake.requests.map(() => stream));
+    return answer;
+  };
+
+  it("ends the turn with the refusal when the model will not stop", async () => {
+    const bench = invoiceBench();
+    fake.play([
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: VALID },
+    ]);
+    const answer = await aiSdkTurn(model, [bench.tool], "Invoice Acme BV", "s-stubborn");
+    expect(JSON.parse(answer)).toMatchObject({ status: "arguments_rejected", tool: TOOL });
+    expect(fake.requests).toHaveLength(3);
+    expect(bench.received).toEqual([]);
+  });
+
   it("repairs the brief's invoice on the second call", async () => {
     const bench = invoiceBench();
     fake.play([{ tool: TOOL, args: INVALID }, { tool: TOOL, args: VALID }, { text: "Done." }]);

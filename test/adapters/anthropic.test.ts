@@ -1,12 +1,15 @@
 // The Anthropic adapter with the real `@anthropic-ai/sdk` against a scripted model on 127.0.0.1
-// speaking the Messages wire format, through the README's loop (examples/adapters/anthropic.ts).
-// Anthropic hands over `input` already parsed, so text that is not JSON never reaches a client:
-// what a cut-off call leaves is whatever the API parsed, marked by stop_reason "max_tokens".
+// speaking the Messages wire format, through the README's loop (examples/adapters/anthropic.ts),
+// streamed (Messages SSE, read by messageFromStream) and not. Not streamed, Anthropic hands over
+// `input` already parsed, so text that is not JSON never reaches a client and a cut-off call
+// leaves whatever the API parsed, marked by stop_reason "max_tokens"; streamed, the guard reads
+// each call's text as written. Either way the outcomes are the same: repaired, refused, read as
+// cut off (a second repair), explained and counted.
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anthropicTurn } from "../../examples/adapters/anthropic.ts";
+import { anthropicTurn as turnOf } from "../../examples/adapters/anthropic.ts";
 import { startFakeModel, type FakeModel } from "./fake-model-server.ts";
-import { CUT_OFF, INVALID, INVALID_ENVELOPE, invoiceBench, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
+import { CUT_OFF, INVALID, INVALID_ENVELOPE, invoiceBench, NOT_JSON, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
 
 let fake: FakeModel;
 let client: Anthropic;
@@ -26,7 +29,13 @@ function resultBlocks(): { content: string; is_error: boolean }[] {
   );
 }
 
-describe("Anthropic Messages through the adapter", () => {
+describe.each([false, true])("Anthropic Messages (streamed: %s) through the adapter", (stream) => {
+  const anthropicTurn = async (...args: [Anthropic, Parameters<typeof turnOf>[1], string, string]) => {
+    const answer = await turnOf(...args, stream);
+    expect(fake.requests.map((body) => body.stream === true)).toEqual(fake.requests.map(() => stream));
+    return answer;
+  };
+
   it("repairs the brief's invoice on the second call, is_error on the failure only", async () => {
     const bench = invoiceBench();
     fake.play([{ tool: TOOL, args: INVALID }, { tool: TOOL, args: VALID }, { text: "Done." }]);
@@ -36,7 +45,9 @@ describe("Anthropic Messages through the adapter", () => {
       [INVALID_ENVELOPE, true],
       [okOutcome(2, expect.any(String)), false],
     ]);
-    expect(bench.chains()).toMatchObject([{ verdict: "repaired", repairs: 1, attempts: [{ raw: JSON.stringify(JSON.parse(INVALID)) }, { coercions: [] }] }]);
+    expect(bench.chains()).toMatchObject([
+      { verdict: "repaired", repairs: 1, attempts: [{ raw: stream ? INVALID : JSON.stringify(JSON.parse(INVALID)) }, { coercions: [] }] },
+    ]);
   });
 
   it("refuses a model that never gets it right, after one repair", async () => {
@@ -57,7 +68,32 @@ describe("Anthropic Messages through the adapter", () => {
     const [first] = fake.toolResults().map((text) => JSON.parse(text));
     expect(first).toMatchObject({ status: "validation_failed", failure: "syntactic", errors: [{ rule: "truncated" }], repairsLeft: 2 });
     expect(bench.received).toEqual([RECEIVED]);
-    expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: "{}", finishReason: "max_tokens" }, {}] }]);
+    // Not streamed, the API parsed what it could (here nothing); streamed, the text as written.
+    expect(bench.chains()).toMatchObject([{ verdict: "repaired", attempts: [{ raw: stream ? CUT_OFF : "{}", finishReason: "max_tokens" }, {}] }]);
+  });
+
+  it("ends the turn with the refusal when the model will not stop", async () => {
+    const bench = invoiceBench();
+    fake.play([
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: VALID },
+    ]);
+    const answer = await anthropicTurn(client, [bench.tool], "Invoice Acme BV", "a-stubborn");
+    expect(JSON.parse(answer)).toMatchObject({ status: "arguments_rejected", tool: TOOL });
+    expect(fake.requests).toHaveLength(3);
+    expect(bench.received).toEqual([]);
+  });
+
+  it("explains text that is not JSON and counts it: streamed, as written; not streamed, as the API parsed it", async () => {
+    const bench = invoiceBench();
+    fake.play([{ tool: TOOL, args: NOT_JSON }, { tool: TOOL, args: VALID }, { text: "Done." }]);
+    expect(await anthropicTurn(client, [bench.tool], "Invoice Acme BV", "a-text")).toBe("Done.");
+    const [first] = fake.toolResults().map((text) => JSON.parse(text));
+    expect(first).toMatchObject({ status: "validation_failed", repairsLeft: 1, failure: stream ? "syntactic" : "structural" });
+    if (stream) expect(first.errors).toMatchObject([{ rule: "single_quotes" }]);
+    expect(bench.received).toEqual([RECEIVED]);
+    expect(bench.chains()).toMatchObject([{ verdict: "repaired", repairs: 1 }]);
   });
 
   it("answers an unknown tool with the tools the model may call, as an error", async () => {

@@ -3,10 +3,11 @@
 // and Anthropic Messages (`/v1/messages`). Each request takes the next step of the script: a
 // tool call (its argument text exactly as a model would write it, possibly cut off) or a final
 // text. Every request body is kept, so a test can read what the model got back. A request with
-// `stream: true` gets the same reply as a stream of events (fake-model-stream.ts).
+// `stream: true` gets the same reply as a stream of events in that provider's streaming format
+// (fake-model-stream.ts); an Anthropic stream carries a call's text as written, not parsed.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chatChunks, responsesEvents } from "./fake-model-stream.ts";
+import { anthropicEvents, chatChunks, responsesEvents } from "./fake-model-stream.ts";
 
 export type Wire = "chat" | "responses" | "anthropic";
 
@@ -36,9 +37,16 @@ export async function startFakeModel(wire: Wire): Promise<FakeModel> {
     const step = script[Math.min(next++, script.length - 1)] ?? { text: "(no script)" };
     const id = ++served;
     const reply = wire === "chat" ? chatReply(step, id) : wire === "responses" ? responsesReply(step, id) : anthropicReply(step, id);
-    if (body.stream === true && wire !== "anthropic") {
+    if (body.stream === true) {
+      const events = reply as Record<string, unknown>;
       response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(wire === "chat" ? chatChunks(reply as Record<string, unknown>) : responsesEvents(reply as Record<string, unknown>));
+      response.end(
+        wire === "chat"
+          ? chatChunks(events)
+          : wire === "responses"
+            ? responsesEvents(events)
+            : anthropicEvents(events, ["tool" in step ? step.args : undefined]),
+      );
       return;
     }
     response.writeHead(200, { "content-type": "application/json" });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsTools, guardModelProvider, TERMINAL_CHECK, TESTED_AGENTS_VERSION } from "../../generated/extras/openai-agents/index.js";
 import { REPO } from "../helpers/temp-project.ts";
 import { type FakeModel, startFakeModel } from "./fake-model-server.ts";
-import { CUT_OFF, INVALID_ENVELOPE, INVALID, invoiceBench, NOT_JSON, TOOL, VALID } from "./invoice-script.ts";
+import { CUT_OFF, INVALID_ENVELOPE, INVALID, invoiceBench, NOT_JSON, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
 
 type Bench = ReturnType<typeof invoiceBench>;
 
@@ -44,6 +44,15 @@ describe("streamed runs on the Responses model", () => {
     expect(fake.requests.every((body) => body.stream === true)).toBe(true);
     expect(JSON.parse(fake.toolResults()[0] ?? "")).toEqual(INVALID_ENVELOPE);
     expect(bench.chains()).toMatchObject([{ verdict: "repaired", repairs: 1 }]);
+  });
+
+  it("refuses a model that never gets it right, after one repair, as a run that is not streamed does", async () => {
+    const bench = invoiceBench();
+    fake.play([{ tool: TOOL, args: INVALID }, { tool: TOOL, args: INVALID }, { text: "I need the amount." }]);
+    expect(await streamedRun(client, bench, { responses: true })).toBe("I need the amount.");
+    expect(fake.toolResults().map((text) => JSON.parse(text))).toEqual([INVALID_ENVELOPE, REFUSAL]);
+    expect(bench.received).toEqual([]);
+    expect(bench.chains()).toMatchObject([{ verdict: "rejected", repairs: 1 }]);
   });
 
   it("hands text that is not JSON to the guard instead of the SDK's fixed reply", async () => {

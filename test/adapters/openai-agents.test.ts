@@ -39,6 +39,20 @@ describe("OpenAI Agents through the adapter", () => {
     expect(bench.chains()).toMatchObject([{ verdict: "rejected", repairs: 1 }]);
   });
 
+  it.each([false, true])("ends the run with the refusal when the model will not stop, instead of MaxTurnsExceededError (streamed: %s)", async (stream) => {
+    const bench = invoiceBench();
+    fake.play([
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: VALID },
+    ]);
+    const answer = await agentsTurn(client, [bench.tool], "Invoice Acme BV", stream);
+    expect(JSON.parse(String(answer))).toMatchObject({ status: "arguments_rejected", tool: TOOL });
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests.every((body) => (body.stream === true) === stream)).toBe(true);
+    expect(bench.received).toEqual([]);
+  });
+
   it("hands text that is not JSON to the guard instead of the SDK's fixed reply", async () => {
     const bench = invoiceBench();
     fake.play([{ tool: TOOL, args: NOT_JSON }, { tool: TOOL, args: VALID }, { text: "Done." }]);

@@ -1,8 +1,10 @@
 // The OpenAI adapter with the real `openai` SDK against a scripted model on 127.0.0.1, through
-// the README's two agent loops (examples/adapters/openai-chat.ts, openai-responses.ts): the
-// brief's invoice repaired on the second call, a model that never gets it right refused after
-// one repair, text that is not JSON, output cut off at the token limit, an unknown tool, and a
-// strict-mode call whose nulls stand for omitted fields.
+// the README's two agent loops (examples/adapters/openai-chat.ts, openai-responses.ts), each
+// streamed and not (the fake model then speaks the provider's SSE format): the brief's invoice
+// repaired on the second call, a model that never gets it right refused after one repair, one
+// that will not stop after the refusal, text that is not JSON, output cut off at the token limit,
+// an unknown tool, and a strict-mode call whose nulls stand for omitted fields. Streamed and not,
+// every outcome is the same.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatTurn } from "../../examples/adapters/openai-chat.ts";
@@ -12,7 +14,12 @@ import { CUT_OFF, INVALID, INVALID_ENVELOPE, invoiceBench, NOT_JSON, okOutcome, 
 
 const loops: Record<"chat" | "responses", typeof chatTurn | typeof responsesTurn> = { chat: chatTurn, responses: responsesTurn };
 
-describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (wire: Wire & keyof typeof loops) => {
+describe.each([
+  ["chat", false],
+  ["chat", true],
+  ["responses", false],
+  ["responses", true],
+] as const)("OpenAI %s (streamed: %s) through the adapter", (wire: Wire & keyof typeof loops, stream: boolean) => {
   let fake: FakeModel;
   let client: OpenAI;
   beforeAll(async () => {
@@ -20,7 +27,11 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     client = new OpenAI({ baseURL: fake.baseURL, apiKey: "test", maxRetries: 0 });
   });
   afterAll(() => fake.close());
-  const turn = (bench: ReturnType<typeof invoiceBench>, name: string) => loops[wire](client, [bench.tool], "Invoice Acme BV for 1299 euro", name);
+  const turn = async (bench: ReturnType<typeof invoiceBench>, name: string) => {
+    const answer = await loops[wire](client, [bench.tool], "Invoice Acme BV for 1299 euro", name, stream);
+    expect(fake.requests.map((body) => body.stream === true)).toEqual(fake.requests.map(() => stream));
+    return answer;
+  };
 
   it("repairs the brief's invoice on the second call", async () => {
     const bench = invoiceBench();
@@ -41,6 +52,22 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     expect(fake.requests).toHaveLength(3);
     expect(fake.toolResults().map((text) => JSON.parse(text))).toEqual([INVALID_ENVELOPE, REFUSAL]);
     expect(bench.chains()).toMatchObject([{ verdict: "rejected", repairs: 1, attempts: [{ raw: INVALID }, { raw: INVALID }] }]);
+  });
+
+  it("ends the turn with the refusal when the model will not stop, never calling past it", async () => {
+    const bench = invoiceBench();
+    // The last step repeats: the model calls again and again, ignoring "Do not retry".
+    fake.play([
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: INVALID },
+      { tool: TOOL, args: VALID },
+    ]);
+    const answer = await turn(bench, "t-stubborn");
+    expect(JSON.parse(answer ?? "")).toMatchObject({ status: "arguments_rejected", tool: TOOL });
+    // Two refusals shown, then the third call's refusal ends the turn: no fourth request.
+    expect(fake.requests).toHaveLength(3);
+    expect(bench.received).toEqual([]);
+    expect(bench.chains()).toMatchObject([{ verdict: "rejected", repairs: 1 }]);
   });
 
   it("explains text that is not JSON, and counts it", async () => {
@@ -88,7 +115,14 @@ describe.each(["chat", "responses"] as const)("OpenAI %s through the adapter", (
     const definition = (wire === "chat" ? sent.function : sent) as { strict: boolean; parameters: { required: string[]; properties: Record<string, unknown> } };
     expect(definition.strict).toBe(true);
     expect(definition.parameters.required).toEqual(["amount", "currency", "customer_ref", "due_date", "line_items", "memo"]);
-    expect(definition.parameters.properties.memo).toEqual({ type: ["string", "null"], description: "Free text printed on the invoice." });
+    expect(definition.parameters.properties.memo).toEqual({
+      type: ["string", "null"],
+      description: "Free text printed on the invoice. Send null to leave it out.",
+    });
+    // Strict mode requires the field: the author's "omit it" is said as strict mode asks.
+    expect(definition.parameters.properties.due_date).toMatchObject({
+      description: "Payment due date (YYYY-MM-DD). Optional: send null for the customer's standard terms.",
+    });
     expect(bench.received).toEqual([RECEIVED]);
     expect(bench.chains()).toMatchObject([{ verdict: "ok", attempts: [{ raw: VALID_STRICT, absent: ["/due_date", "/memo"] }], arguments: { amount: 1299 } }]);
     expect(bench.chains()[0]?.arguments).not.toHaveProperty("memo");

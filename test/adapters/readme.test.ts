@@ -1,6 +1,8 @@
 // The README's agent loops are the files in examples/adapters/, which `npm run typecheck`
-// compiles against the real SDKs and the other tests here run: this keeps the README's copies
-// identical, so every loop a reader copies is one that compiles and works.
+// compiles against the real SDKs (also under exactOptionalPropertyTypes, as a reader's project
+// may be set: tsconfig.examples.json) and the other tests here run, streamed and not: this takes
+// the loops out of the README's markdown and holds them identical to those files, so every loop a
+// reader copies is one that compiles and works.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +29,13 @@ describe("the README's agent loops", () => {
     const sources = new Set(files.map((file) => readFileSync(path.join(EXAMPLES, file), "utf8")));
     expect(blocks.filter((block) => !sources.has(block))).toEqual([]);
     expect(blocks).toHaveLength(files.length);
+  });
+
+  it("is type-checked as a strict reader's project would be: exactOptionalPropertyTypes on", () => {
+    const config = JSON.parse(readFileSync(path.join(REPO, "tsconfig.examples.json"), "utf8").replace(/^\s*\/\/.*$/gm, ""));
+    expect(config).toMatchObject({ compilerOptions: { exactOptionalPropertyTypes: true }, include: ["examples/adapters"] });
+    const scripts = JSON.parse(readFileSync(path.join(REPO, "package.json"), "utf8")).scripts;
+    expect(scripts.typecheck).toContain("tsc -p tsconfig.examples.json --noEmit");
   });
 
   it("covers every SDK", () => {

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EXTRA_NAMES, EXTRAS } from "../../generator/extras.ts";
+import { EXTRA_NAMES, EXTRAS, extraPeerDependencies, peerRange } from "../../generator/extras.ts";
 import { REPO, TempProject, mcpTool } from "../helpers/temp-project.ts";
 
 let project: TempProject | undefined;
@@ -23,6 +23,14 @@ function withExtras(extras: unknown): TempProject {
 }
 
 describe("extras", () => {
+  it("peer ranges admit the tested SDK's later releases: its major line, or for 0.x every later minor", () => {
+    expect(peerRange("7.59.0")).toBe("^7.59.0");
+    expect(peerRange("1.14.0")).toBe("^1.14.0");
+    // ^0.20.0 would stop at 0.20.x, refusing the SDK's next minor release.
+    expect(peerRange("0.20.0")).toBe(">=0.20.0 <1.0.0");
+    expect(extraPeerDependencies(["openai-agents", "anthropic"])).toEqual({ "@anthropic-ai/sdk": "^1.14.0", "@openai/agents": ">=0.20.0 <1.0.0" });
+  });
+
   it("has one template folder per known extra, and no other", () => {
     expect(readdirSync(path.join(REPO, "templates/extras")).sort()).toEqual(EXTRA_NAMES);
   });
@@ -43,6 +51,7 @@ describe("extras", () => {
     });
     expect(Object.keys(manifest.peerDependencies)).toEqual(["@modelcontextprotocol/sdk", "openai"]);
     expect(manifest.peerDependencies.openai).toMatch(/^\^7\./);
+    expect(manifest.peerDependencies).toEqual(extraPeerDependencies(["openai", "mcp"]));
     expect(manifest.peerDependenciesMeta).toEqual({ "@modelcontextprotocol/sdk": { optional: true }, openai: { optional: true } });
     // The SDKs are never dependencies of the generated package.
     for (const { sdk } of Object.values(EXTRAS)) expect(manifest.dependencies).not.toHaveProperty(sdk);

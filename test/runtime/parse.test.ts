@@ -1,6 +1,9 @@
 // Step 1: syntactic classification, limits before parsing, and what JSON.parse would change silently.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, parseArguments } from "../../templates/runtime/parse/parse.ts";
+import { SYNTAX_RULES } from "../../templates/runtime/parse/syntax-scan.ts";
 
 function problem(raw: unknown, finishReason?: string, limits = DEFAULT_LIMITS): { rule: string; path: string; message: string; truncated: boolean } {
   const result = parseArguments(raw, finishReason, limits);
@@ -11,6 +14,12 @@ function problem(raw: unknown, finishReason?: string, limits = DEFAULT_LIMITS): 
 }
 
 describe("syntactic classification", () => {
+  it("has exactly the classes the README lists", () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    const list = /JSON is classified \(([^)]*)\)/.exec(readme)?.[1] ?? "";
+    expect([...list.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).sort()).toEqual([...SYNTAX_RULES].sort());
+  });
+
   it.each([
     ['{"amount": 12, "line_items": [{"sku": "A', "truncated", "/line_items/0/sku", 40],
     ['{"amount": 12, "line_items": [', "truncated", "/line_items/0", 30],
@@ -29,11 +38,14 @@ describe("syntactic classification", () => {
     ['{"amount": 12} ```', "code_fence", "", 15],
     ['{"amount": 12 // twelve\n}', "comment", "", 14],
     ['{/* note */ "amount": 12}', "comment", "", 1],
-    ['{"amount": NaN}', "other", "/amount", 11],
-    ["{amount: 12}", "other", "", 1],
-    ['{"amount": 12} and more', "other", "", 15],
-    ['{"amount": 01}', "other", "/amount", 11],
-    ["", "other", "", 0],
+    ['{"amount": NaN}', "invalid_json", "/amount", 11],
+    ["{amount: 12}", "invalid_json", "", 1],
+    ['{"amount": 12} and more', "text_around_json", "", 15],
+    ['Sure: {"amount": 12}', "text_around_json", "", 0],
+    ['  Here are the arguments {"amount": 12}', "text_around_json", "", 2],
+    ['{"amount": 01}', "invalid_json", "/amount", 11],
+    ["", "invalid_json", "", 0],
+    ["amount=12", "invalid_json", "", 0],
   ] as const)("%j is %s at %j", (raw, rule, path, offset) => {
     const found = problem(raw);
     expect(found.rule).toBe(rule);

@@ -28,18 +28,18 @@ describe("strictVariant", () => {
       type: "object",
       properties: {
         id: { type: "string" },
-        note: { type: ["string", "null"], description: "Free text." },
-        level: { type: ["string", "null"], enum: ["a", "b", null] },
+        note: { type: ["string", "null"], description: "Free text. Send null to leave it out." },
+        level: { type: ["string", "null"], enum: ["a", "b", null], description: "Send null to leave it out." },
         items: {
           type: "array",
           items: {
             type: "object",
-            properties: { sku: { type: "string" }, qty: { type: ["integer", "null"] } },
+            properties: { sku: { type: "string" }, qty: { type: ["integer", "null"], description: "Send null to leave it out." } },
             required: ["sku", "qty"],
             additionalProperties: false,
           },
         },
-        either: { anyOf: [{ anyOf: [{ type: "string" }, { type: "integer" }] }, { type: "null" }] },
+        either: { description: "Send null to leave it out.", anyOf: [{ anyOf: [{ type: "string" }, { type: "integer" }] }, { type: "null" }] },
       },
       required: ["id", "note", "level", "items", "either"],
       additionalProperties: false,

@@ -3,8 +3,8 @@
 // parse error, uncounted), and the answer to a step the SDK stopped on `length` without running
 // its tool calls. The schema goes through `jsonSchema()` without a validate function: the SDK
 // does not validate, the guard does (and explains, bounds and records).
-import { jsonSchema, NoSuchToolError, tool, type StepResult, type ToolCallRepairFunction, type ToolModelMessage, type ToolSet } from "ai";
-import { ToolRouter, toolResultText, type DescribedTool, type Outcome, type UnknownToolOutcome } from "../../runtime/index.ts";
+import { jsonSchema, NoSuchToolError, tool, type StepResult, type StopCondition, type ToolCallRepairFunction, type ToolModelMessage, type ToolSet } from "ai";
+import { ToolRouter, toolResultText, type DescribedTool, type Outcome, type RefusalWatch, type UnknownToolOutcome } from "../../runtime/index.ts";
 
 /**
  * The key under which `repairToolCall` wraps text that did not parse, so that it reaches
@@ -64,6 +64,18 @@ export async function answerCutOffStep(tools: readonly DescribedTool[], step: St
     content.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: toolResultText(outcome) } });
   }
   return { role: "tool", content };
+}
+
+/**
+ * For `stopWhen`: ends the SDK's loop when the model, already refused in this turn, had every
+ * call of the last step refused again (it is not going to stop); `watch.refusal` is then the
+ * turn's answer. Pass the same `RefusalWatch` for every `generateText`/`streamText` of the turn.
+ */
+export function stopOnRepeatedRefusal(watch: RefusalWatch): StopCondition<ToolSet> {
+  return ({ steps }) => {
+    const results = steps.at(-1)?.toolResults ?? [];
+    return results.length > 0 && watch.after(results.map((result) => (typeof result.output === "string" ? result.output : ""))) !== undefined;
+  };
 }
 
 /** The raw text `repairToolCall` wrapped, or the parsed input as the SDK gave it. */

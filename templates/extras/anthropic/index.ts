@@ -1,9 +1,12 @@
 // Anthropic adapter (`@anthropic-ai/sdk`, Messages API): tool definitions, and the user message
 // of `tool_result` blocks answering a message's `tool_use` blocks. The SDK hands over `input`
 // already parsed, so the guard re-checks it as JSON (duplicate keys and other hazards are then
-// invisible); a message that stopped on `max_tokens` marks its calls as cut off.
+// invisible); a message that stopped on `max_tokens` marks its calls as cut off. A message read
+// from a stream by `messageFromStream` (stream.ts) carries each call's text as streamed, and the
+// guard reads that text instead.
 import type { Message, MessageParam, Tool, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import { isErrorResult, ToolRouter, toolResultText, type DescribedTool } from "../../runtime/index.ts";
+import { streamedInput } from "./stream.ts";
 
 /** Which conversation turn the calls belong to (the same for every call while answering one user message). */
 export interface AnthropicTurn {
@@ -29,7 +32,8 @@ export class AnthropicTools {
     for (const block of message.content) {
       if (block.type !== "tool_use") continue;
       const tool = this.#router.get(block.name);
-      const outcome = tool ? await tool.call(block.input, { turn: turn.turn, finishReason, signal: turn.signal }) : this.#router.unknown(block.name);
+      const raw = streamedInput(block) ?? block.input;
+      const outcome = tool ? await tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal }) : this.#router.unknown(block.name);
       blocks.push({ type: "tool_result", tool_use_id: block.id, content: toolResultText(outcome), is_error: isErrorResult(outcome) });
     }
     return blocks;
@@ -45,3 +49,5 @@ export class AnthropicTools {
 export function anthropicTools(tools: readonly DescribedTool[]): AnthropicTools {
   return new AnthropicTools(tools);
 }
+
+export { messageFromStream, type MessageStreamReading } from "./stream.ts";

@@ -18,8 +18,9 @@ import {
   type RunContext,
   type StreamEvent,
   type ToolErrorFormatter,
+  type ToolToFinalOutputFunction,
 } from "@openai/agents";
-import { chooseStrictness, ToolRouter, toolResultText, unknownTool, type DescribedTool } from "../../runtime/index.ts";
+import { chooseStrictness, RefusalWatch, ToolRouter, toolResultText, unknownTool, type DescribedTool } from "../../runtime/index.ts";
 
 export interface AgentsToolsOptions<Context> {
   /**
@@ -90,6 +91,22 @@ export function unknownToolFormatter(tools: readonly DescribedTool[]): ToolError
   const names = new ToolRouter(tools).names;
   return ({ kind, toolName }) => (kind === "tool_not_found" ? toolResultText(unknownTool(toolName, names)) : undefined);
 }
+
+/** One refusal watch per run (per `RunContext`), as the default turn is. */
+const runRefusals = new WeakMap<object, RefusalWatch>();
+
+/**
+ * For `new Agent({ toolUseBehavior: endOnRepeatedRefusal })`: a model that calls again after
+ * its tool refused it ("Do not retry") and has every call refused again ends the run with the
+ * refusal as its final output, instead of calling until `maxTurns` and the SDK's
+ * `MaxTurnsExceededError`. Otherwise the model runs again, as with the SDK's default.
+ */
+export const endOnRepeatedRefusal: ToolToFinalOutputFunction = (runContext, toolResults) => {
+  let watch = runRefusals.get(runContext);
+  if (watch === undefined) runRefusals.set(runContext, (watch = new RefusalWatch()));
+  const refusal = watch.after(toolResults.map((result) => (result.type === "function_output" && typeof result.output === "string" ? result.output : "")));
+  return refusal === undefined ? { isFinalOutput: false, isInterrupted: undefined } : { isFinalOutput: true, isInterrupted: undefined, finalOutput: refusal };
+};
 
 /**
  * Wraps a model provider (e.g. `new OpenAIProvider({ openAIClient })`) so that what the SDK's

@@ -106,3 +106,5 @@ export function openAiTools(tools: readonly DescribedTool[], options?: OpenAiToo
 function show(tool: DescribedTool, strict: boolean | "auto"): Shown {
   return { tool, ...chooseStrictness(tool, strict) };
 }
+
+export { chatCompletionFromStream, responseFromStream, type StreamReading } from "./stream.ts";

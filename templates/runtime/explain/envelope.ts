@@ -42,12 +42,18 @@ export function argumentsRejected(
   const why = alreadyRejected
     ? `${tool} already refused its arguments in this turn and accepts no more calls in it.`
     : `The arguments for ${tool} failed ${attempts} times in this turn; ${tool} accepts no more calls in it.`;
+  // A call refused only for the spent budget was not checked: its one error names no field, so
+  // the detail points at the errors of the attempts that spent the budget instead.
+  const unchecked = errors.every((error) => error.rule === "repair_budget");
+  const ask = unchecked
+    ? `These arguments were not checked. Do not retry. Ask the user for the missing or unclear information the errors of the earlier ${tool} calls named, then call ${tool} in a new turn.`
+    : `Do not retry. Ask the user for the missing or unclear information the errors name, then call ${tool} in a new turn.`;
   return {
     status: "arguments_rejected",
     tool,
     failure,
     errors,
-    detail: `${why} Do not retry. Ask the user for the missing or unclear information the errors name, then call ${tool} in a new turn.`,
+    detail: `${why} ${ask}`,
     attempts,
   };
 }

@@ -29,7 +29,9 @@ export function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/** What the model sent, typed: `got string "eur"`; a null is just `got null`, never "null null". */
 export function received(value: unknown): string {
+  if (value === null) return "got null";
   return `got ${typeOf(value)} ${shorten(value)}`;
 }
 

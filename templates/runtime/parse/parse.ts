@@ -120,7 +120,8 @@ const REMEDY: Readonly<Record<SyntaxProblem["rule"], string>> = {
   trailing_comma: "JSON allows no comma before a closing } or ]; remove it",
   code_fence: "send the bare JSON object as the arguments, without Markdown code fences or text around it",
   comment: "JSON has no comments; remove them",
-  other: "send the complete arguments as one valid JSON object, with nothing before or after it",
+  text_around_json: "send the arguments object alone, with nothing before or after it",
+  invalid_json: "send the complete arguments as one valid JSON object, with nothing before or after it",
 };
 
 function syntaxError(problem: SyntaxProblem, truncated: boolean): ArgumentError {

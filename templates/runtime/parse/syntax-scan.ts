@@ -3,7 +3,12 @@
 // completes the text; it only reads it.
 import { escapeToken } from "../json/json-pointer.ts";
 
-export type SyntaxRule = "truncated" | "single_quotes" | "trailing_comma" | "code_fence" | "comment" | "other";
+/**
+ * `text_around_json`: words before or after the arguments object ("Sure: {...}"), the commonest
+ * way a chat-tuned model breaks a call; `invalid_json`: any other text that is not JSON.
+ */
+export const SYNTAX_RULES = ["truncated", "single_quotes", "trailing_comma", "code_fence", "comment", "text_around_json", "invalid_json"] as const;
+export type SyntaxRule = (typeof SYNTAX_RULES)[number];
 
 export interface SyntaxProblem {
   readonly rule: SyntaxRule;
@@ -56,7 +61,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     const start = i;
     const end = closingQuote(text, start);
     const control = CONTROL.exec(end === -1 ? text.slice(start) : text.slice(start, end));
-    if (control) return stop("other", start + control.index, "an unescaped control character inside a string");
+    if (control) return stop("invalid_json", start + control.index, "an unescaped control character inside a string");
     if (end === -1) {
       i = n;
       return stop("truncated", n, "the end of the text inside a string");
@@ -65,7 +70,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     try {
       return JSON.parse(text.slice(start, i)) as string;
     } catch {
-      return stop("other", start, "a string with an invalid escape sequence");
+      return stop("invalid_json", start, "a string with an invalid escape sequence");
     }
   };
 
@@ -76,7 +81,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     // A number running into the end of the text may have been cut short even when it reads well.
     if (i >= n) stop("truncated", n, "the end of the text inside a number");
     if (NUMBER.test(token)) return;
-    stop("other", start, `a malformed number ${JSON.stringify(token.slice(0, 20))}`);
+    stop("invalid_json", start, `a malformed number ${JSON.stringify(token.slice(0, 20))}`);
   };
 
   const readWord = (): void => {
@@ -85,7 +90,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     const word = text.slice(start, i);
     if (WORDS.includes(word)) return;
     if (i >= n && WORDS.some((w) => w.startsWith(word))) stop("truncated", n, "the end of the text inside a literal");
-    stop("other", start, `unquoted text ${JSON.stringify(word.slice(0, 20))}`);
+    stop("invalid_json", start, `unquoted text ${JSON.stringify(word.slice(0, 20))}`);
   };
 
   const readObject = (): void => {
@@ -99,10 +104,10 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
       if (ended()) stop("truncated", n, "the end of the text where a property name was expected");
       const c = text[i];
       if (c === "'") stop("single_quotes", i, "a single-quoted property name");
-      if (c !== '"') stop("other", i, "a property name that is not double-quoted");
+      if (c !== '"') stop("invalid_json", i, "a property name that is not double-quoted");
       const key = readString();
       if (ended()) stop("truncated", n, "the end of the text after a property name");
-      if (text[i] !== ":") stop("other", i, `${JSON.stringify(text[i])} where ':' was expected`);
+      if (text[i] !== ":") stop("invalid_json", i, `${JSON.stringify(text[i])} where ':' was expected`);
       i++;
       path.push(key);
       readValue();
@@ -112,7 +117,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
         i++;
         return;
       }
-      if (text[i] !== ",") stop("other", i, `${JSON.stringify(text[i])} where ',' or '}' was expected`);
+      if (text[i] !== ",") stop("invalid_json", i, `${JSON.stringify(text[i])} where ',' or '}' was expected`);
       const comma = i++;
       if (!ended() && text[i] === "}") stop("trailing_comma", comma, "a comma before '}'");
     }
@@ -136,7 +141,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
         i++;
         return;
       }
-      if (text[i] !== ",") stop("other", i, `${JSON.stringify(text[i])} where ',' or ']' was expected`);
+      if (text[i] !== ",") stop("invalid_json", i, `${JSON.stringify(text[i])} where ',' or ']' was expected`);
       const comma = i++;
       if (!ended() && text[i] === "]") stop("trailing_comma", comma, "a comma before ']'");
     }
@@ -152,25 +157,27 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     else if (c === "`") stop("code_fence", i, "a code fence");
     else if (c === "-" || (c >= "0" && c <= "9")) readNumber();
     else if (/[A-Za-z_$]/.test(c)) readWord();
-    else stop("other", i, `the character ${JSON.stringify(c)}`);
+    else stop("invalid_json", i, `the character ${JSON.stringify(c)}`);
   };
 
   try {
     const fence = text.search(/\S/);
     if (fence >= 0 && text.startsWith("```", fence)) stop("code_fence", fence, "a Markdown code fence around the JSON");
-    if (text.trim() === "") stop("other", 0, "no arguments at all");
+    if (text.trim() === "") stop("invalid_json", 0, "no arguments at all");
+    const opening = text.search(/\S/);
+    if (!"{[".includes(text.charAt(opening)) && text.includes("{", opening)) stop("text_around_json", opening, "text before the arguments object");
     readValue();
     if (!ended()) {
       if (text.startsWith("```", i)) stop("code_fence", i, "a Markdown code fence after the JSON");
       path.length = 0;
-      stop("other", i, "more text after the complete arguments object");
+      stop("text_around_json", i, "more text after the complete arguments object");
     }
   } catch (caught) {
     if (caught instanceof Stop) return caught.problem;
     throw caught;
   }
   const position = /position (\d+)/.exec(parseMessage);
-  return { rule: "other", offset: position ? Number(position[1]) : 0, pointer: undefined, found: "text that is not JSON" };
+  return { rule: "invalid_json", offset: position ? Number(position[1]) : 0, pointer: undefined, found: "text that is not JSON" };
 }
 
 /** Index of the unescaped quote closing the string that opens at `start`, or -1 when the text ends first. */

@@ -4,6 +4,7 @@
 // can, and says what it had to change:
 //   - an optional field becomes required and nullable; the guard later drops exactly those
 //     nulls (`absentNulls`, coerce/absent-nulls.ts), so it validates the call the model meant;
+//     its description says to send null where the author's says to omit it (strict-description.ts);
 //   - an assertion strict mode does not understand (minLength, uniqueItems, oneOf...) is left
 //     out of the strict schema ("loosened"): the model is then constrained a little less, and
 //     the guard, which always validates against the tool's own schema, still enforces it;
@@ -13,6 +14,7 @@
 // `strict: true` for a tool with a blocking reason. docs/adapters.md lists the rules.
 import type { InputSchema, JsonSchema } from "../contract/tool-spec.ts";
 import { escapeToken } from "../json/json-pointer.ts";
+import { strictNullableDescription } from "./strict-description.ts";
 
 /** One thing about a schema that strict mode does not take as written. */
 export interface StrictIssue {
@@ -195,7 +197,9 @@ function objectPart(schema: Record<string, unknown>, out: Record<string, unknown
       // Null already means something here; it stays, and is validated as sent.
       converted[name] = strict;
     } else {
-      converted[name] = nullable(strict);
+      // Required now, with null for "left out": its description must not say "omit it".
+      const description = strictNullableDescription(typeof strict.description === "string" ? strict.description : undefined);
+      converted[name] = nullable({ ...strict, description });
       walk.absentNulls.push(path);
     }
   }
