@@ -22,7 +22,7 @@ export function asWrittenValidators(document: Schema): (pointer: string) => (dat
   };
 }
 
-function spell30(node: unknown): unknown {
+export function spell30(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(spell30);
   if (node === null || typeof node !== "object") return node;
   const out: Schema = {};

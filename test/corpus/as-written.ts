@@ -1,0 +1,108 @@
+// The judge of "valid": ajv on a document's schemas as the vendor wrote them, never on
+// toolguard's translation. OpenAPI's own semantics are applied first, in the plainest spelling
+// (test/helpers/as-written.ts's spell30: `nullable`, boolean exclusive bounds), plus OpenAPI's
+// rule that a `readOnly` property is not required in a request. `discriminator` is ignored (as
+// JSON Schema does). The formats toolguard asserts are asserted with ajv-formats' definitions (an
+// implementation that is not toolguard's); every other format is an annotation.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
+import { spell30 } from "../helpers/as-written.ts";
+
+type Node = Record<string, unknown>;
+
+/** Formats toolguard asserts (generator/read/openapi/formats.ts: kept ones, and byte/int32/int64). */
+const ASSERTED = new Set([...KEPT_FORMATS, "byte", "int32", "int64"]);
+
+/** ajv-formats' names; the asserted ones it lacks (idn-*, iri*) are taken as annotations. */
+const AJV_FORMATS = [
+  "date",
+  "time",
+  "date-time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "relative-json-pointer",
+  "byte",
+  "int32",
+  "int64",
+] as const;
+
+export type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/** Patterns as JavaScript reads them (OpenAPI's ECMA-262 regex), with `u` when they need it. */
+function regExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return new RegExp(pattern, flags.replace("u", ""));
+  }
+}
+
+/** Every other format the document uses, so ajv takes it as an annotation. */
+function otherFormats(node: unknown, into: Set<string>, depth = 0): Set<string> {
+  if (depth > 400 || node === null || typeof node !== "object") return into;
+  if (Array.isArray(node)) {
+    for (const item of node) otherFormats(item, into, depth + 1);
+    return into;
+  }
+  const format = (node as Node).format;
+  if (typeof format === "string" && !ASSERTED.has(format)) into.add(format);
+  for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") otherFormats(value, into, depth + 1);
+  return into;
+}
+
+/** OpenAPI: "if the property is readOnly and in the required list, the required takes effect on the response only". */
+function requestRequired(node: unknown, depth = 0): unknown {
+  if (depth > 400 || node === null || typeof node !== "object") return node;
+  if (Array.isArray(node)) return node.map((item) => requestRequired(item, depth + 1));
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === "example" || key === "examples" ? value : requestRequired(value, depth + 1);
+  const properties = out.properties as Node | undefined;
+  if (Array.isArray(out.required) && properties && typeof properties === "object") {
+    out.required = (out.required as unknown[]).filter((name) => (properties[String(name)] as Node | undefined)?.readOnly !== true);
+  }
+  return out;
+}
+
+/** Which JSON Schema reading the document's schemas get. */
+export function schemaDialect(document: Node): "oas30" | "2020-12" {
+  return typeof document.swagger === "string" || !String(document.openapi).startsWith("3.1") ? "oas30" : "2020-12";
+}
+
+/**
+ * A validator factory over the document as written: `compile(schema)` takes a schema whose
+ * `$ref`s point into the document as `doc#/...`.
+ */
+export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): (schema: object) => Validate {
+  // `plain`: a JSON Schema (an MCP tool's inputSchema) in that dialect, without OpenAPI's rules.
+  const dialect = plain === "draft-07" ? "oas30" : (plain ?? schemaDialect(document));
+  const spelt = plain ? document : (requestRequired(dialect === "oas30" ? spell30(structuredClone(document)) : document) as Node);
+  const options = {
+    strict: false,
+    validateSchema: false,
+    allErrors: false,
+    code: { regExp: regExp as never },
+    formats: Object.fromEntries([...otherFormats(document, new Set())].map((name) => [name, true as const])),
+  } as const;
+  const ajv = dialect === "oas30" ? new Ajv(options) : new Ajv2020(options);
+  addFormats.default(ajv as never, { mode: "full", formats: [...AJV_FORMATS] });
+  for (const name of ASSERTED) if (!AJV_FORMATS.includes(name as never)) ajv.addFormat(name, true);
+  const { $id: _id, $schema: _schema, ...body } = spelt;
+  ajv.addSchema(body as object, "doc");
+  return (schema) => ajv.compile(schema) as Validate;
+}
+
+/** A `$ref` to a pointer of the document, for schemas handed to the judge. */
+export function docRef(pointer: string): { $ref: string } {
+  return { $ref: `doc#${encodeURI(pointer)}` };
+}

