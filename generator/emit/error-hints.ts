@@ -118,6 +118,9 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
       const only = onlyValue(property, root);
       if (only !== undefined) onlyValues[name] = only;
       const places = misplacedIn(schema.properties as Record<string, unknown>, name, root);
+      // Sent beside this object instead of inside it, where the holding object does not declare it.
+      const above = parent === undefined ? undefined : propertiesOf(parent, root);
+      if (above !== undefined && !Object.hasOwn(above, name)) places.push(`../${pointerToken(name)}`);
       if (places.length > 0) misplaced[name] = places;
       const words = typeof property.description === "string" ? descriptionWords(property.description, names) : [];
       if (words.length > 0) aliases[name] = words;

@@ -13,25 +13,29 @@ const DEPTH = 2;
 export function moveTable(schema: Schema, parent: Schema | undefined, root: unknown): Record<string, string> | undefined {
   const own = propertiesOf(schema, root);
   if (own === undefined) return undefined;
-  const found = new Map<string, string | null>();
-  const offer = (name: string, target: string): void => {
+  // Per name, its place and how far away it is: the nearest place wins (a body field sent at the
+  // top level belongs at body/name, not at body/owner/name); two places equally near cancel out.
+  const found = new Map<string, { target: string | null; distance: number }>();
+  const offer = (name: string, target: string, distance: number): void => {
     if (Object.hasOwn(own, name)) return;
-    found.set(name, found.has(name) && found.get(name) !== target ? null : target);
+    const before = found.get(name);
+    if (before === undefined || distance < before.distance) found.set(name, { target, distance });
+    else if (distance === before.distance && before.target !== target) found.set(name, { target: null, distance });
   };
   const below = (properties: Record<string, unknown>, prefix: string, depth: number): void => {
     for (const [name, child] of Object.entries(properties)) {
       const nested = isSchemaObject(child) ? propertiesOf(child, root) : undefined;
       if (nested === undefined) continue;
       const at = `${prefix}${pointerToken(name)}/`;
-      for (const inner of Object.keys(nested)) offer(inner, `${at}${pointerToken(inner)}`);
+      for (const inner of Object.keys(nested)) offer(inner, `${at}${pointerToken(inner)}`, DEPTH - depth + 1);
       if (depth > 1) below(nested, at, depth - 1);
     }
   };
   below(own, "", DEPTH);
   const up = parent === undefined ? undefined : propertiesOf(parent, root);
-  if (up !== undefined) for (const name of Object.keys(up)) offer(name, `../${pointerToken(name)}`);
+  if (up !== undefined) for (const name of Object.keys(up)) offer(name, `../${pointerToken(name)}`, 1);
   const out: Record<string, string> = {};
-  for (const [name, target] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (target !== null) out[name] = target;
+  for (const [name, { target }] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (target !== null) out[name] = target;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -41,7 +45,13 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
  */
 export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<string, unknown> | undefined {
   for (const view of readings(schema, root)) {
-    if (isSchemaObject(view.properties)) return view.properties;
+    if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
+    // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
+    if (Array.isArray(view.allOf) && depth < 4) {
+      const merged: Record<string, unknown> = isSchemaObject(view.properties) ? { ...view.properties } : {};
+      for (const part of view.allOf) if (isSchemaObject(part)) Object.assign(merged, propertiesOf(part, root, depth + 1) ?? {});
+      if (Object.keys(merged).length > 0) return merged;
+    }
     for (const keyword of ["oneOf", "anyOf"] as const) {
       const branches = view[keyword];
       if (depth > 0 || !Array.isArray(branches)) continue;

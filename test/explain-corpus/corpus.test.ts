@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { repairable, type CorpusCase, type Expected } from "./corpus-case.ts";
 import { casesFor, readGitHub, validArguments } from "./github-cases.ts";
-import { instructionsOf, repair, type EnvelopeError } from "./literal-repairer.ts";
+import { repair, type EnvelopeError } from "./literal-repairer.ts";
+import { carries } from "./mistakes/scoring.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { SERVERS, mcpCases, readServer } from "./mcp-cases.ts";
 
@@ -41,22 +42,6 @@ interface Result {
   readonly entry: CorpusCase;
   readonly toolguard: { carried: boolean; repaired: boolean; errors: readonly EnvelopeError[] };
   readonly ajv: { carried: boolean; repaired: boolean };
-}
-
-function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean {
-  switch (expected.op) {
-    case "ask":
-      return errors.some((error) => error.path === expected.path && /ask the user/.test(error.message));
-    case "mention":
-      return errors.some((error) => error.path === expected.path && error.message.includes(expected.text));
-    default: {
-      // A move is said either where the value is (unknown field) or where it belongs (missing field).
-      const at = expected.op === "move" ? [expected.from, expected.to] : [expected.path];
-      return errors.some(
-        (error) => at.includes(error.path) && instructionsOf(error).some((instruction) => JSON.stringify(instruction) === JSON.stringify(expected)),
-      );
-    }
-  }
 }
 
 const results: Result[] = [];

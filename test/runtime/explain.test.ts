@@ -113,9 +113,10 @@ describe("the brief's envelope", () => {
     for (const error of errors) expect(error.message).not.toContain("x".repeat(50));
   });
 
-  it("explains a bad format with an example", async () => {
+  it("explains a bad format with an example, and the date a day-first form determines", async () => {
     const [error] = await errorsFor({ ...validInvoice, due_date: "31/01/2026" });
-    expect(error).toEqual({ path: "/due_date", rule: "format", message: 'got string "31/01/2026"; expected a date string such as "2026-01-31"' });
+    expect(error).toEqual({ path: "/due_date", rule: "format", message: 'got string "31/01/2026"; expected a date string such as "2026-01-31"; it reads as "2026-01-31": send "2026-01-31"',
+    });
   });
 
   it("says yes/no are not booleans", async () => {

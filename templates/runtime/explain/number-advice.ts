@@ -9,9 +9,11 @@ const GROUPED_COMMA = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 const PLAIN = /^[+-]?\d+(?:\.\d+)?$/;
 /** One number with a mark before it or words around it: `#12`, `~30`, `20 lines`, `page 2`, `10MB`. */
-const WORDED = /^(?:[#~≈]|no\.?\s*|[a-z]+\s+)?([+-]?\d+(?:\.\d+)?)\s*([a-z%]+(?:[\s-][a-z]+)*)?\.?$/i;
+// A degree sign or a unit symbol (`45°`, `20 °C`, `5 m²`) is a unit like a word.
+const WORDED = /^(?:[#~≈]|no\.?\s*|[a-z]+\s+)?([+-]?\d+(?:\.\d+)?)\s*((?:[a-z%°º²³µ]|\u00b5)+(?:[\s-][a-z]+)*)?\.?$/i;
 /** Units whose number means something else in another unit: the model is told to check. */
-const SCALED = /^(?:k|kb|mb|gb|tb|b|bytes?|%|percent|thousand|million|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?)$/i;
+const SCALED =
+  /^(?:k|kb|mb|gb|tb|b|bytes?|%|percent|thousand|million|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|°?[cfk]|kg|g|lbs?|km|m|mi|cm|mm)$/i;
 const WORDS: Readonly<Record<string, number>> = {
   zero: 0,
   one: 1,

@@ -4,6 +4,7 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { FORMAT_EXAMPLES } from "../format-examples.ts";
+import { reformatted } from "../format-repair.ts";
 import { fixed, type Location } from "../location.ts";
 import { exampleOf, received, sendExample, shorten } from "../text.ts";
 
@@ -38,7 +39,13 @@ export function explainFormat(error: AjvError, location: Location, document: unk
     const example = exampleOf(location.hint) ?? FORMAT_EXAMPLES[format];
     return `expected a ${format} string${example !== undefined ? ` such as ${shorten(example, 60)}` : ""}`;
   });
-  return { path, rule: "format", message: `${received(valueAt(document, path))}; ${expected}` };
+  const value = valueAt(document, path);
+  const meant = typeof value === "string" ? reformatted(String(error.params["format"]), value) : undefined;
+  return {
+    path,
+    rule: "format",
+    message: `${received(value)}; ${expected}${meant === undefined ? "" : `; it reads as ${JSON.stringify(meant)}: send ${JSON.stringify(meant)}`}`,
+  };
 }
 
 export function explainOther(error: AjvError, location: Location, document: unknown): ArgumentError {

@@ -5,6 +5,7 @@ import type { AjvError, JsonValue, SchemaHint } from "../../contract/tool-spec.t
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
+import { prefixMatch } from "../prefix-match.ts";
 import { closestName, closestSpelling } from "../spelling.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
 
@@ -41,11 +42,18 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
   if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
-  if (hint.spellings) return closestSpelling(value, hint.spellings);
-  return hint.allowed
-    ? closestName(
-        value,
-        hint.allowed.filter((allowed): allowed is string => typeof allowed === "string"),
-      )
-    : undefined;
+  const close = hint.spellings
+    ? closestSpelling(value, hint.spellings)
+    : hint.allowed
+      ? closestName(
+          value,
+          hint.allowed.filter((allowed): allowed is string => typeof allowed === "string"),
+        )
+      : undefined;
+  if (close !== undefined) return close;
+  // The near-miss table is keyed by every allowed string's normal form: a prefix is looked for there.
+  const nearMisses = hint.nearMisses;
+  if (nearMisses === undefined) return undefined;
+  const normal = prefixMatch(value, Object.keys(nearMisses), (normalForm) => normalForm);
+  return normal === undefined ? undefined : nearMisses[normal];
 }

@@ -54,6 +54,8 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
   let found: string | undefined;
   for (const key of Object.keys(object)) {
     if (accepted?.includes(key) || Object.hasOwn(aliases, key)) continue;
+    // A field that belongs inside the missing one (a body field sent at the top level) is not its value.
+    if (hint.moves?.[key]?.startsWith(`${name}/`)) continue;
     const word = normaliseNearMiss(key);
     if (!(aliases[name] as readonly string[]).includes(word)) continue;
     // The same word may describe another missing field (`branch`: head and base): then it names neither.
@@ -72,7 +74,9 @@ function misplacedAt(hint: SchemaHint, name: string, path: string, document: unk
   if (places === undefined) return undefined;
   let found: string | undefined;
   for (const place of places) {
-    const pointer = `${path}/${place}`;
+    // `../name`: the field sent beside this object, in the object that holds it.
+    const pointer = place.startsWith("../") ? (path === "" ? undefined : `${path.slice(0, path.lastIndexOf("/"))}/${place.slice(3)}`) : `${path}/${place}`;
+    if (pointer === undefined) continue;
     if (valueAt(document, pointer) === undefined) continue;
     if (found !== undefined) return undefined;
     found = pointer;

@@ -5,6 +5,7 @@ import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { suggestNumber } from "../number-advice.ts";
+import { literalFormAdvice } from "./literal-forms.ts";
 import { received, sendExample, typeOf } from "../text.ts";
 
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -23,6 +24,8 @@ function typeMessage(location: Location, expected: string, value: unknown): stri
 
 function advice(location: Location, expected: string, value: unknown, optional: boolean): string {
   if (value === null && optional) return "this field is optional: omit it rather than sending null";
+  const literal = literalFormAdvice(expected, value, location.hint);
+  if (literal !== undefined) return literal;
   const number = expected.includes("number");
   if ((number || expected.includes("integer")) && typeof value === "string") {
     const suggestion = suggestNumber(value);

@@ -5,6 +5,7 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
+import { abbreviationOf } from "../prefix-match.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, shorten } from "../text.ts";
 
@@ -18,8 +19,8 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // appears, so the path stops at the object that holds it.
   const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
   const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
-  const close = remember(location, name, () => closestName(name, allowed));
   const object = valueAt(document, path);
+  const close = remember(location, name, () => closestName(name, allowed)) ?? abbreviated(name, allowed, object);
   if (close !== undefined) {
     const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
     return {
@@ -33,6 +34,15 @@ export function explainUnknownField(error: AjvError, location: Location, documen
     return { path: at, rule: "additionalProperties", message: `unknown field ${shown} at this level; it belongs at ${target}: move it to ${target}` };
   }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/** The accepted name `name` abbreviates, among those the object does not hold already. */
+function abbreviated(name: string, allowed: readonly string[], object: unknown): string | undefined {
+  if (allowed.length === 0 || object === null || typeof object !== "object") return undefined;
+  return abbreviationOf(
+    name,
+    allowed.filter((candidate) => !Object.hasOwn(object, candidate)),
+  );
 }
 
 /** `relative` (`config/url`, `../owner`) from the object at `path`, as a JSON Pointer. */

@@ -1,0 +1,74 @@
+// A value of the wrong type whose intended value the sent value itself determines: Python's
+// `None` written for a field that is not text, a list of one where one value is wanted, an
+// object or a list sent as JSON text of itself. Each is offered only when the reading is the
+// only one (`"None"` is never read so for a field that takes text), and stays a suggestion:
+// the guard still refuses the call.
+import type { SchemaHint } from "../../contract/tool-spec.ts";
+import { formats } from "../../validate/formats.ts";
+import { typeOf } from "../text.ts";
+
+/** Longest JSON text offered back as the value it spells; longer ones get the advice without the value. */
+const MAX_OFFERED = 400;
+
+/** Python's and other languages' words for "no value", as models write them into JSON. */
+const NO_VALUE = new Set(["None", "none", "NONE", "nil", "Nil", "undefined", "NULL", "Null"]);
+
+/**
+ * Advice for `value` against the JSON types `expected` (ajv's comma-separated list), or undefined
+ * when none of these forms applies.
+ */
+export function literalFormAdvice(expected: string, value: unknown, hint: SchemaHint): string | undefined {
+  const optional = hint.optional === true;
+  const types = expected.split(",");
+  if (typeof value === "string" && !types.includes("string")) {
+    if (NO_VALUE.has(value.trim())) {
+      if (types.includes("null")) return `${JSON.stringify(value)} is not JSON's empty value: send null`;
+      if (optional) return `${JSON.stringify(value)} is not a value in JSON; this field is optional: omit it`;
+      return `${JSON.stringify(value)} is not a value in JSON and this field is required; if you do not know its value, ask the user instead of guessing`;
+    }
+    const parsed = jsonText(value);
+    if (parsed !== undefined && parsed !== null && typeof parsed === "object" && types.includes(typeOf(parsed))) {
+      const text = JSON.stringify(parsed);
+      return text.length <= MAX_OFFERED
+        ? `this is JSON text of ${typeOf(parsed) === "array" ? "a list" : "an object"}; send the value itself, not a string: send ${text}`
+        : "this is JSON text; send the value itself, not a string of it";
+    }
+  }
+  if (Array.isArray(value) && value.length === 1 && !types.includes("array")) {
+    const only: unknown = value[0];
+    const kind = typeOf(only);
+    if (types.includes(kind) || (kind === "integer" && types.includes("number"))) {
+      const text = JSON.stringify(only);
+      // The element is offered only where the location's own rules (its allowed values, its
+      // bounds) accept it; otherwise the model hears what to change, not a value to send.
+      const fits = text.length <= MAX_OFFERED && allowedHere(only, hint);
+      return fits ? `one value goes here, not a list: send ${text}` : "one value goes here, not a list: send its element alone, as this field's rules allow";
+    }
+  }
+  return undefined;
+}
+
+function allowedHere(value: unknown, hint: SchemaHint): boolean {
+  if (hint.allowed !== undefined && !hint.allowed.some((allowed) => allowed === value)) return false;
+  const format = hint.format === undefined ? undefined : formats[hint.format];
+  if (typeof value === "string" && hint.format !== undefined && (typeof format !== "function" || !format(value))) return false;
+  const range = hint.range;
+  if (typeof value === "number" && range !== undefined) {
+    if (range.minimum !== undefined && value < range.minimum) return false;
+    if (range.maximum !== undefined && value > range.maximum) return false;
+    if (range.exclusiveMinimum !== undefined && value <= range.exclusiveMinimum) return false;
+    if (range.exclusiveMaximum !== undefined && value >= range.exclusiveMaximum) return false;
+    if (range.multipleOf !== undefined && !Number.isInteger(value / range.multipleOf)) return false;
+  }
+  return true;
+}
+
+function jsonText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+// Issue 32: an OpenAPI tool's body fields sent at the top level heard "unknown field X; remove
+// it", and with an optional body the literal repair (`{}`) was accepted and dispatched with no
+// body. Bodies composed with `allOf` had no names in the move table, and a name that the body
+// also holds one level further down (`name` and `owner/name`) was left out as ambiguous.
+import { describe, expect, it } from "vitest";
+import type { ToolDescription } from "../../generator/ir.ts";
+import { repair } from "./literal-repairer.ts";
+import { loadTool } from "./load-tool.ts";
+
+const tool: ToolDescription = {
+  name: "update_project",
+  description: "Update a project",
+  dialect: "2020-12",
+  references: {},
+  source: { file: "api.json", pointer: "/paths/~1projects~1{id}/patch" },
+  inputSchema: {
+    type: "object",
+    additionalProperties: false,
+    required: ["id"],
+    properties: {
+      id: { type: "string" },
+      body: { $ref: "#/$defs/ProjectUpdate" },
+    },
+    $defs: {
+      Named: { type: "object", properties: { name: { type: "string" } } },
+      ProjectUpdate: {
+        allOf: [
+          { $ref: "#/$defs/Named" },
+          {
+            type: "object",
+            properties: {
+              visibility: { type: "string", enum: ["public", "private"] },
+              owner: { type: "object", additionalProperties: false, properties: { name: { type: "string" } } },
+            },
+          },
+        ],
+        unevaluatedProperties: false,
+      },
+    },
+  },
+};
+
+describe("body fields sent at the top level of an OpenAPI tool", () => {
+  it("says to move each under body, and the literal repair is the call with its body", async () => {
+    const loaded = await loadTool(tool);
+    const sent = { id: "p1", name: "Apollo", visibility: "private" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors.map((error) => error.message)).toEqual([
+      'unknown field "name" at this level; it belongs at /body/name: move it to /body/name',
+      'unknown field "visibility" at this level; it belongs at /body/visibility: move it to /body/visibility',
+    ]);
+    const repaired = repair(sent, errors);
+    expect(repaired).toEqual({ id: "p1", body: { name: "Apollo", visibility: "private" } });
+    expect(await loaded.envelope(repaired)).toBeUndefined();
+  });
+});

@@ -1,0 +1,225 @@
+// Issue 31's measure: a seeded mistake generator over every tool of the real-world corpus (the
+// captured MCP servers and GitHub's REST API), each mistake with the fix the envelope must carry,
+// scored per class by the literal repairer (literal-repairer.ts), which reads only the envelope:
+// (1) flagged: an error at the right pointer carries the fix; (2) repaired: the call with every
+// instruction applied is accepted in one round. Raw ajv's messages are scored on the same cases.
+// Each class has a floor; the last test degrades one class's messages at a time and checks that
+// its floor turns red, so a regression in any one class's message cannot pass unseen.
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ToolDescription } from "../../generator/ir.ts";
+import { repairable, type CorpusCase } from "./corpus-case.ts";
+import { readGitHub, validArguments } from "./github-cases.ts";
+import { type EnvelopeError, repair } from "./literal-repairer.ts";
+import { loadTool, type LoadedTool } from "./load-tool.ts";
+import { mistakesOf } from "./mistakes/classes.ts";
+import { mcpSnapshots } from "./mistakes/corpus-tools.ts";
+import { carries } from "./mistakes/scoring.ts";
+import { instanceOf } from "./mistakes/instance.ts";
+import type { Schema } from "./mistakes/schema-view.ts";
+import { seeded, seedOf } from "./mistakes/seeded.ts";
+
+/** Every GitHub operation whose documented body makes a valid call, every STRIDE-th by name. */
+const GITHUB_STRIDE = 4;
+/** What every class must reach, flagged and repaired (issue 31). */
+const CLASS_FLOOR = 0.9;
+/** Seeds tried per tool for a valid instance (a pattern or a rule across fields can refuse one). */
+const TRIES = 4;
+
+interface Scored {
+  readonly entry: CorpusCase;
+  readonly tool: LoadedTool;
+  readonly errors: readonly EnvelopeError[];
+  readonly ajvErrors: readonly EnvelopeError[];
+  readonly flagged: boolean;
+  readonly repaired: boolean;
+  readonly ajvFlagged: boolean;
+  readonly ajvRepaired: boolean;
+}
+
+/** A small schema with one field of each kind, for the determinism check. */
+const SAMPLE: Schema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["quantity", "order"],
+  properties: {
+    quantity: { type: "integer", minimum: 1, maximum: 99 },
+    order: { type: "string", enum: ["ascending", "descending"] },
+    enabled: { type: "boolean" },
+    tags: { type: "array", items: { type: "string" } },
+    started: { type: "string", format: "date" },
+  },
+};
+
+const scored: Scored[] = [];
+const falseRejections: string[] = [];
+const notCompiled: string[] = [];
+const noInstance: string[] = [];
+let validCalls = 0;
+
+async function score(entry: CorpusCase, tool: LoadedTool): Promise<void> {
+  const errors = await tool.envelope(entry.args);
+  if (errors === undefined) return; // the mutation happened to be valid: not a mistake
+  const ajvErrors = tool.ajvErrors(entry.args) ?? [];
+  const accepted = async (fixed: unknown): Promise<boolean> => (await tool.envelope(fixed)) === undefined;
+  scored.push({
+    entry,
+    tool,
+    errors,
+    ajvErrors,
+    flagged: carries(entry.expect, errors),
+    repaired: repairable(entry) && (await accepted(repair(entry.args, errors))),
+    ajvFlagged: carries(entry.expect, ajvErrors),
+    ajvRepaired: repairable(entry) && (await accepted(repair(entry.args, ajvErrors))),
+  });
+}
+
+/** A valid call and its mistakes, for one tool; a call the vendor's schema accepts must pass the guard. */
+async function run(description: ToolDescription, source: string, documented?: unknown): Promise<void> {
+  let tool: LoadedTool;
+  try {
+    tool = await loadTool(description);
+  } catch {
+    notCompiled.push(`${source} ${description.name}`);
+    return;
+  }
+  const schema = description.inputSchema as Schema;
+  const random = seeded(seedOf(`${source} ${description.name}`));
+  let valid: unknown = documented;
+  for (let attempt = 0; valid === undefined && attempt < TRIES; attempt++) {
+    const candidate = instanceOf(schema, schema, random);
+    if (candidate !== undefined && tool.ajvErrors(candidate) === undefined) valid = candidate;
+  }
+  if (valid === undefined || tool.ajvErrors(valid) !== undefined) {
+    noInstance.push(`${source} ${description.name}`);
+    return;
+  }
+  validCalls++;
+  if ((await tool.envelope(valid)) !== undefined) falseRejections.push(`${source} ${description.name}: ${JSON.stringify(valid)}`);
+  for (const entry of mistakesOf(description.name, source, schema, valid, random)) await score(entry, tool);
+}
+
+interface Share {
+  cases: number;
+  flagged: number;
+  fixable: number;
+  repaired: number;
+}
+
+function shares(rows: readonly Scored[], flagged: (row: Scored) => boolean, repaired: (row: Scored) => boolean): Share {
+  const fixable = rows.filter((row) => repairable(row.entry));
+  return { cases: rows.length, flagged: rows.filter(flagged).length, fixable: fixable.length, repaired: fixable.filter(repaired).length };
+}
+
+const byClass = (rows: readonly Scored[]): Map<string, Scored[]> => {
+  const out = new Map<string, Scored[]>();
+  for (const row of rows) out.set(row.entry.mistake, [...(out.get(row.entry.mistake) ?? []), row]);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+};
+
+const pct = (part: number, whole: number): string => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
+
+beforeAll(async () => {
+  for (const snapshot of mcpSnapshots()) for (const tool of snapshot.tools) await run(tool, snapshot.source);
+  const github = [...(await readGitHub())].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const withBodies = github.filter((tool) => validArguments(tool) !== undefined);
+  for (const [index, tool] of withBodies.entries()) if (index % GITHUB_STRIDE === 0) await run(tool, "npm @octokit/openapi", validArguments(tool));
+  const lines = [`mistake corpus: ${scored.length} cases on ${validCalls} tools; not compiled ${notCompiled.length}; no valid instance ${noInstance.length}`];
+  const all = shares(
+    scored,
+    (r) => r.flagged,
+    (r) => r.repaired,
+  );
+  const ajv = shares(
+    scored,
+    (r) => r.ajvFlagged,
+    (r) => r.ajvRepaired,
+  );
+  lines.push(`| class | cases | toolguard flagged | toolguard repaired | raw ajv flagged | raw ajv repaired |`, `|---|---|---|---|---|---|`);
+  for (const [mistake, rows] of byClass(scored)) {
+    const ours = shares(
+      rows,
+      (r) => r.flagged,
+      (r) => r.repaired,
+    );
+    const theirs = shares(
+      rows,
+      (r) => r.ajvFlagged,
+      (r) => r.ajvRepaired,
+    );
+    lines.push(
+      `| ${mistake} | ${ours.cases} | ${pct(ours.flagged, ours.cases)} | ${pct(ours.repaired, ours.fixable)} | ${pct(theirs.flagged, theirs.cases)} | ${pct(theirs.repaired, theirs.fixable)} |`,
+    );
+  }
+  lines.push(
+    `| all | ${all.cases} | ${pct(all.flagged, all.cases)} | ${pct(all.repaired, all.fixable)} | ${pct(ajv.flagged, ajv.cases)} | ${pct(ajv.repaired, ajv.fixable)} |`,
+  );
+  console.log(lines.join("\n"));
+  writeFileSync(
+    path.join(tmpdir(), "toolguard-mistake-misses.txt"),
+    scored
+      .filter((r) => !r.flagged || (repairable(r.entry) && !r.repaired))
+      .map((r) => `${r.entry.id} ${JSON.stringify(r.entry.args)} ${JSON.stringify(r.entry.expect)} <- ${JSON.stringify(r.errors)}`)
+      .join("\n"),
+  );
+}, 0);
+
+describe("the mistake generator over the real-world corpus", () => {
+  it("makes thousands of cases from every captured MCP server and GitHub's API", () => {
+    expect(scored.length).toBeGreaterThan(2000);
+    expect(new Set(scored.map((row) => row.entry.source)).size).toBeGreaterThan(20);
+  });
+
+  it("rejects no valid call", () => {
+    expect(falseRejections).toEqual([]);
+  });
+
+  it("flags at least 97% with the fix and gets at least 93% repaired in one round", () => {
+    const all = shares(
+      scored,
+      (r) => r.flagged,
+      (r) => r.repaired,
+    );
+    expect(all.flagged / all.cases).toBeGreaterThanOrEqual(0.97);
+    expect(all.repaired / all.fixable).toBeGreaterThanOrEqual(0.93);
+  });
+
+  it("flags and repairs at least 90% in every class", () => {
+    const below: string[] = [];
+    for (const [mistake, rows] of byClass(scored)) {
+      const ours = shares(
+        rows,
+        (r) => r.flagged,
+        (r) => r.repaired,
+      );
+      if (ours.flagged / ours.cases < CLASS_FLOOR) below.push(`${mistake}: flagged ${pct(ours.flagged, ours.cases)}`);
+      if (ours.fixable > 0 && ours.repaired / ours.fixable < CLASS_FLOOR) below.push(`${mistake}: repaired ${pct(ours.repaired, ours.fixable)}`);
+    }
+    expect(below).toEqual([]);
+  });
+
+  it("turns red when any one class's message is degraded (a planted regression per class)", () => {
+    // Each class in turn: its messages at the case's pointer lose their instruction, as a
+    // regression in that rule's wording would; the class's floor must then fail.
+    const missed: string[] = [];
+    for (const [mistake, rows] of byClass(scored)) {
+      const degraded = rows.filter((row) =>
+        carries(
+          row.entry.expect,
+          row.errors.map((error) => ({ ...error, message: `violates ${error.rule}` })),
+        ),
+      );
+      if (degraded.length / rows.length >= CLASS_FLOOR) missed.push(mistake);
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it("is seeded: the same tools give the same cases", () => {
+    const again = mistakesOf("t", "s", SAMPLE, instanceOf(SAMPLE, SAMPLE, seeded(7)), seeded(7));
+    const once = mistakesOf("t", "s", SAMPLE, instanceOf(SAMPLE, SAMPLE, seeded(7)), seeded(7));
+    expect(again).toEqual(once);
+    expect(once.length).toBeGreaterThan(5);
+  });
+});

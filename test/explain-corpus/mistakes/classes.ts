@@ -1,0 +1,215 @@
+// The mistakes models make, as mutations of a valid call, each with the fix the envelope must
+// carry (in the literal repairer's grammar) or, where no value is determined, what it must say.
+// Every class is generic: it reads only the schema and the valid call, never a tool's name.
+import type { CorpusCase, Expected } from "../corpus-case.ts";
+import { misspellings } from "../misspell.ts";
+import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
+import type { Seeded } from "./seeded.ts";
+
+/** One value of the valid call with the schema that applies to it. */
+interface Leaf {
+  readonly path: readonly string[];
+  readonly value: unknown;
+  readonly schema: Schema;
+  /** The object holding it, when it is a property. */
+  readonly parent?: Schema;
+  readonly required: boolean;
+}
+
+/** Every value of `value` with its schema, through `$ref`s; unions are not entered (their branch is not known here). */
+function leaves(value: unknown, schema: unknown, root: Schema, at: string[] = [], required = true, parent?: Schema): Leaf[] {
+  const node = deref(schema, root);
+  if (node === undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.allOf !== undefined) return [];
+  const out: Leaf[] = [{ path: at, value, schema: node, required, ...(parent ? { parent } : {}) }];
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) out.push(...leaves(item, node.items, root, [...at, String(index)], true));
+  } else if (isSchema(value)) {
+    const properties = propertiesOf(node);
+    const needed = requiredOf(node);
+    for (const [key, child] of Object.entries(value)) out.push(...leaves(child, properties[key], root, [...at, key], needed.includes(key), node));
+  }
+  return out;
+}
+
+function setAt(args: unknown, tokens: readonly string[], value: unknown): unknown {
+  if (tokens.length === 0) return value;
+  const copy = structuredClone(args) as Record<string, unknown>;
+  let node = copy;
+  for (const token of tokens.slice(0, -1)) node = node[token] as Record<string, unknown>;
+  const last = tokens[tokens.length - 1] as string;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+const isNumberType = (schema: Schema): boolean => {
+  const types = typesOf(schema);
+  return (types.includes("integer") || types.includes("number")) && !types.includes("string");
+};
+const nullable = (schema: Schema): boolean => typesOf(schema).includes("null") || schema.nullable === true;
+const hasConstraints = (schema: Schema): boolean => schema.pattern !== undefined || schema.format !== undefined;
+
+/** Units and marks models attach to numbers, by how the field reads. */
+const MARKS = [(n: number) => `${n} kg`, (n: number) => `${n}°`, (n: number) => `#${n}`, (n: number) => `+${n}`, (n: number) => `${n} items`];
+
+type Maker = (leaf: Leaf, valid: unknown, random: Seeded, all: readonly Leaf[]) => readonly [args: unknown, expect: Expected] | undefined;
+
+const set = (tokens: readonly string[], value: unknown): Expected => ({ op: "set", path: pointer(tokens), value });
+
+/** The classes, by name. Each returns one case for a leaf, or nothing when the leaf does not fit. */
+export const CLASSES: Readonly<Record<string, Maker>> = {
+  "number with a unit or sign": (leaf, valid, random) => {
+    if (typeof leaf.value !== "number" || !Number.isInteger(leaf.value) || leaf.value < 0 || !isNumberType(leaf.schema) || leaf.path.length === 0)
+      return undefined;
+    return [setAt(valid, leaf.path, random.pick(MARKS)(leaf.value)), set(leaf.path, leaf.value)];
+  },
+  "boolean as a Python literal": (leaf, valid) => {
+    if (typeof leaf.value !== "boolean" || typesOf(leaf.schema).includes("string")) return undefined;
+    return [setAt(valid, leaf.path, leaf.value ? "True" : "False"), set(leaf.path, leaf.value)];
+  },
+  "Python None for an optional field": (leaf, valid) => {
+    if (leaf.required || leaf.path.length === 0 || typesOf(leaf.schema).includes("string") || typesOf(leaf.schema).length === 0 || leaf.schema.enum)
+      return undefined;
+    return [setAt(valid, leaf.path, "None"), { op: "remove", path: pointer(leaf.path) }];
+  },
+  "null for an optional field": (leaf, valid) => {
+    if (leaf.required || leaf.path.length === 0 || nullable(leaf.schema) || typesOf(leaf.schema).length === 0) return undefined;
+    return [setAt(valid, leaf.path, null), { op: "remove", path: pointer(leaf.path) }];
+  },
+  "allowed value in another case": (leaf, valid) => {
+    if (typeof leaf.value !== "string" || !Array.isArray(leaf.schema.enum)) return undefined;
+    const wrong = leaf.value === leaf.value.toUpperCase() ? leaf.value.toLowerCase() : leaf.value.toUpperCase();
+    if (wrong === leaf.value || leaf.schema.enum.includes(wrong)) return undefined;
+    if (leaf.schema.enum.filter((v) => typeof v === "string" && v.toLowerCase() === wrong.toLowerCase()).length > 1) return undefined;
+    return [setAt(valid, leaf.path, wrong), set(leaf.path, leaf.value)];
+  },
+  "allowed value misspelt": (leaf, valid, random) => {
+    if (typeof leaf.value !== "string" || !Array.isArray(leaf.schema.enum)) return undefined;
+    const options = misspellings(
+      leaf.value,
+      leaf.schema.enum.filter((v): v is string => typeof v === "string"),
+    );
+    return options.length === 0 ? undefined : [setAt(valid, leaf.path, random.pick(options)), set(leaf.path, leaf.value)];
+  },
+  "allowed value abbreviated": (leaf, valid) => {
+    if (typeof leaf.value !== "string" || !Array.isArray(leaf.schema.enum) || leaf.value.length < 6 || !/^[a-z]/i.test(leaf.value)) return undefined;
+    const values = leaf.schema.enum.filter((v): v is string => typeof v === "string");
+    const short = leaf.value.slice(0, 3);
+    if (values.some((other) => other !== leaf.value && other.toLowerCase().startsWith(short.toLowerCase()))) return undefined;
+    return [setAt(valid, leaf.path, short), set(leaf.path, leaf.value)];
+  },
+  "field name misspelt": (leaf, valid, random) => {
+    if (leaf.parent === undefined || !closed(leaf.parent) || leaf.path.length === 0) return undefined;
+    const name = leaf.path[leaf.path.length - 1] as string;
+    const options = misspellings(name, Object.keys(propertiesOf(leaf.parent)));
+    if (options.length === 0) return undefined;
+    const wrong = random.pick(options);
+    const moved = setAt(setAt(valid, leaf.path, undefined), [...leaf.path.slice(0, -1), wrong], leaf.value);
+    return [moved, { op: "rename", path: pointer([...leaf.path.slice(0, -1), wrong]), to: name }];
+  },
+  "field name abbreviated": (leaf, valid) => {
+    if (leaf.parent === undefined || !closed(leaf.parent) || leaf.path.length === 0) return undefined;
+    const name = leaf.path[leaf.path.length - 1] as string;
+    if (name.length < 7 || !/^[a-z]+$/i.test(name)) return undefined;
+    const short = name.slice(0, 3);
+    if (Object.keys(propertiesOf(leaf.parent)).some((other) => other !== name && other.toLowerCase().startsWith(short.toLowerCase()))) return undefined;
+    const moved = setAt(setAt(valid, leaf.path, undefined), [...leaf.path.slice(0, -1), short], leaf.value);
+    return [moved, { op: "rename", path: pointer([...leaf.path.slice(0, -1), short]), to: name }];
+  },
+  "unknown field added": (leaf, valid) => {
+    if (!isSchema(leaf.value) || !closed(leaf.schema)) return undefined;
+    const extra = "zz_note";
+    return [setAt(valid, [...leaf.path, extra], "see above"), { op: "remove", path: pointer([...leaf.path, extra]) }];
+  },
+  "required field missing": (leaf, valid) => {
+    if (!leaf.required || leaf.path.length === 0 || leaf.parent === undefined) return undefined;
+    return [setAt(valid, leaf.path, undefined), { op: "ask", path: pointer(leaf.path) }];
+  },
+  "one value where a list is wanted": (leaf, valid) => {
+    if (!Array.isArray(leaf.value) || leaf.value.length !== 1 || typeof leaf.value[0] === "object" || (leaf.schema.minItems === undefined && false))
+      return undefined;
+    const items = isSchema(leaf.schema.items) ? leaf.schema.items : undefined;
+    if (items === undefined || Object.keys(items).some((key) => !["type", "description", "title", "examples", "default"].includes(key))) return undefined;
+    return [setAt(valid, leaf.path, leaf.value[0]), set(leaf.path, leaf.value)];
+  },
+  "list where one value is wanted": (leaf, valid) => {
+    if (typeof leaf.value !== "string" || leaf.path.length === 0 || typesOf(leaf.schema).includes("array")) return undefined;
+    return [setAt(valid, leaf.path, [leaf.value]), set(leaf.path, leaf.value)];
+  },
+  "object or list sent as JSON text": (leaf, valid) => {
+    if (leaf.path.length === 0 || leaf.value === null || typeof leaf.value !== "object" || typesOf(leaf.schema).includes("string")) return undefined;
+    if (Array.isArray(leaf.value) ? leaf.value.length === 0 : Object.keys(leaf.value).length === 0) return undefined;
+    return [setAt(valid, leaf.path, JSON.stringify(leaf.value)), set(leaf.path, leaf.value)];
+  },
+  "number out of bounds": (leaf, valid) => {
+    if (typeof leaf.value !== "number" || !isNumberType(leaf.schema)) return undefined;
+    if (typeof leaf.schema.maximum === "number")
+      return [setAt(valid, leaf.path, leaf.schema.maximum + 1), { op: "mention", path: pointer(leaf.path), text: `<= ${leaf.schema.maximum}` }];
+    if (typeof leaf.schema.minimum === "number" && leaf.schema.minimum > -1e9)
+      return [setAt(valid, leaf.path, leaf.schema.minimum - 1), { op: "mention", path: pointer(leaf.path), text: `>= ${leaf.schema.minimum}` }];
+    return undefined;
+  },
+  "text too long": (leaf, valid) => {
+    if (typeof leaf.value !== "string" || typeof leaf.schema.maxLength !== "number" || leaf.schema.maxLength > 500 || hasConstraints(leaf.schema))
+      return undefined;
+    return [
+      setAt(valid, leaf.path, "x".repeat(leaf.schema.maxLength + 1)),
+      { op: "mention", path: pointer(leaf.path), text: `at most ${leaf.schema.maxLength}` },
+    ];
+  },
+  "uuid without its dashes": (leaf, valid) => {
+    if (typeof leaf.value !== "string" || leaf.schema.format !== "uuid" || !leaf.value.includes("-")) return undefined;
+    return [setAt(valid, leaf.path, leaf.value.replaceAll("-", "")), set(leaf.path, leaf.value)];
+  },
+  "date written another way": (leaf, valid) => {
+    const match = typeof leaf.value === "string" && leaf.schema.format === "date" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(leaf.value) : null;
+    if (match === null || Number(match[3]) <= 12) return undefined;
+    return [setAt(valid, leaf.path, `${match[3]}/${match[2]}/${match[1]}`), set(leaf.path, leaf.value)];
+  },
+  "field one level too high": (leaf, valid) => {
+    // A field of a nested object sent beside that object, in an object that refuses unknown names.
+    if (leaf.path.length < 2 || leaf.parent === undefined) return undefined;
+    const holder = leaf.path.slice(0, -1);
+    const name = leaf.path[leaf.path.length - 1] as string;
+    const grand = holder.length >= 1 ? holder.slice(0, -1) : undefined;
+    if (grand === undefined || /^\d+$/.test(holder[holder.length - 1] as string)) return undefined;
+    return [setAt(setAt(valid, leaf.path, undefined), [...grand, name], leaf.value), { op: "move", from: pointer([...grand, name]), to: pointer(leaf.path) }];
+  },
+};
+
+/** At most this many cases of one class per tool. */
+const PER_CLASS = 2;
+
+export function mistakesOf(tool: string, source: string, schema: Schema, valid: unknown, random: Seeded): CorpusCase[] {
+  const all = leaves(valid, schema, schema);
+  const out: CorpusCase[] = [];
+  // An OpenAPI tool's body (toolguard puts it under `body`) sent as the call itself: every field at the top level.
+  const body = isSchema(valid) ? valid["body"] : undefined;
+  if (isSchema(valid) && isSchema(body) && Object.keys(body).length > 0) {
+    const top = Object.keys(propertiesOf(schema));
+    const keys = Object.keys(body);
+    if (!keys.some((key) => top.includes(key))) {
+      const { body: _body, ...params } = valid;
+      const first = keys[0] as string;
+      out.push({
+        id: `${tool}: body fields at the top level 0`,
+        source,
+        tool,
+        mistake: "body fields at the top level",
+        args: { ...params, ...body },
+        expect: { op: "move", from: pointer([first]), to: pointer(["body", first]) },
+      });
+    }
+  }
+  for (const [mistake, make] of Object.entries(CLASSES)) {
+    let made = 0;
+    for (const leaf of all) {
+      if (made >= PER_CLASS) break;
+      const result = make(leaf, valid, random, all);
+      if (result === undefined) continue;
+      out.push({ id: `${tool}: ${mistake} ${made}`, source, tool, mistake, args: result[0], expect: result[1] });
+      made++;
+    }
+  }
+  return out;
+}

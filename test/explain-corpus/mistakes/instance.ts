@@ -1,0 +1,87 @@
+// A valid instance of a tool's input schema, built from the schema alone and seeded: documented
+// examples and defaults first, else a value made from the type, the format and the bounds. The
+// caller checks it with the tool's validator and drops the tool when it fails (a pattern, say):
+// every mistake starts from a call the guard accepts.
+import { FORMAT_EXAMPLES } from "../../../templates/runtime/explain/format-examples.ts";
+import { deref, isSchema, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
+import type { Seeded } from "./seeded.ts";
+
+const MAX_DEPTH = 8;
+
+export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth = 0): unknown {
+  const node = deref(schema, root);
+  if (node === undefined || depth > MAX_DEPTH) return undefined;
+  if ("const" in node) return node.const;
+  if (Array.isArray(node.enum) && node.enum.length > 0) return random.pick(node.enum.filter((value) => value !== null));
+  for (const key of ["examples", "example", "default"] as const) {
+    const documented = key === "examples" ? (Array.isArray(node.examples) ? node.examples[0] : undefined) : node[key];
+    if (documented !== undefined && documented !== null && typeof documented !== "object") return documented;
+  }
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = node[keyword];
+    if (Array.isArray(branches)) {
+      const usable = branches.filter((branch) => !typesOf(deref(branch, root) ?? {}).includes("null"));
+      if (usable.length > 0) return instanceOf(usable[0], root, random, depth + 1);
+    }
+  }
+  if (Array.isArray(node.allOf) && node.allOf.length > 0) {
+    const merged: Schema = { ...node, allOf: undefined, properties: { ...propertiesOf(node) }, required: [...requiredOf(node)] };
+    for (const part of node.allOf) {
+      const view = deref(part, root);
+      if (view === undefined) continue;
+      Object.assign(merged.properties as Schema, propertiesOf(view));
+      (merged.required as string[]).push(...requiredOf(view));
+      if (merged.type === undefined && view.type !== undefined) merged.type = view.type;
+    }
+    delete merged.allOf;
+    return instanceOf(merged, root, random, depth + 1);
+  }
+  const type = typesOf(node).find((candidate) => candidate !== "null");
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      const required = requiredOf(node);
+      for (const [name, property] of Object.entries(propertiesOf(node))) {
+        if (!required.includes(name) && random.next() < 0.4) continue;
+        const value = instanceOf(property, root, random, depth + 1);
+        if (value !== undefined) out[name] = value;
+      }
+      return out;
+    }
+    case "array": {
+      const count = Math.max(1, typeof node.minItems === "number" ? node.minItems : 1);
+      const items: unknown[] = [];
+      for (let i = 0; i < count; i++) items.push(instanceOf(node.items, root, random, depth + 1));
+      return items.some((item) => item === undefined) ? undefined : items;
+    }
+    case "string":
+      return stringOf(node, random);
+    case "integer":
+    case "number":
+      return numberOf(node, type === "integer");
+    case "boolean":
+      return random.next() < 0.5;
+    default:
+      return undefined;
+  }
+}
+
+function stringOf(schema: Schema, random: Seeded): string {
+  if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format] !== undefined) return FORMAT_EXAMPLES[schema.format] as string;
+  const base = random.pick(["example", "hello world", "sample text", "alpha"]);
+  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
+  let text = base;
+  while (text.length < min) text += base;
+  return text.slice(0, Math.max(min, Math.min(max, text.length)));
+}
+
+function numberOf(schema: Schema, integer: boolean): number {
+  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
+  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : undefined;
+  let n = min !== undefined ? Math.max(min, Math.min(max ?? min + 4, min + 4)) : max !== undefined ? Math.min(max, 5) : 5;
+  if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) n = Math.ceil(n / schema.multipleOf) * schema.multipleOf;
+  return integer ? Math.ceil(n) : n;
+}
+
+export { isSchema };

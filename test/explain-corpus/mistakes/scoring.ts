@@ -1,0 +1,21 @@
+// Whether an envelope carries the fix a case expects: the instruction, in the literal repairer's
+// grammar, at the right pointer; for a missing fact, "ask the user" there; for a rule with no
+// single fix, the rule's text there.
+import type { Expected } from "../corpus-case.ts";
+import { type EnvelopeError, instructionsOf } from "../literal-repairer.ts";
+
+export function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean {
+  switch (expected.op) {
+    case "ask":
+      return errors.some((error) => error.path === expected.path && /ask the user/.test(error.message));
+    case "mention":
+      return errors.some((error) => error.path === expected.path && error.message.includes(expected.text));
+    default: {
+      // A move is said either where the value is (unknown field) or where it belongs (missing field).
+      const at = expected.op === "move" ? [expected.from, expected.to] : [expected.path];
+      return errors.some(
+        (error) => at.includes(error.path) && instructionsOf(error).some((instruction) => JSON.stringify(instruction) === JSON.stringify(expected)),
+      );
+    }
+  }
+}
