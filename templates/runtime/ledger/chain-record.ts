@@ -21,6 +21,22 @@ export function appendEntry(sink: LedgerSink, entry: LedgerEntry): void {
   }
 }
 
+/**
+ * Hands a failure's entry to the sink to be written before the call returns (`appendNow`), or
+ * through `append` when the sink has no such write. Never throws, as `appendEntry`.
+ */
+export function appendEntryNow(sink: LedgerSink, entry: LedgerEntry): void {
+  if (sink.appendNow === undefined) {
+    appendEntry(sink, entry);
+    return;
+  }
+  try {
+    sink.appendNow(entry);
+  } catch (error) {
+    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be written: ${String(error)}`, { type: "ToolguardLedgerWarning" });
+  }
+}
+
 /** What an entry needs of its chain: the id, read only when the entry is. */
 export interface ChainIdentity {
   readonly id: string;

@@ -7,6 +7,13 @@ export interface JsonlFileSinkOptions {
   readonly onError?: (error: Error) => void;
   /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
   readonly sync?: boolean;
+  /**
+   * Entries of chains that hold a failure (a failed attempt, a repair, a refusal, a reference
+   * question): `"write-through"` (default) writes each before the guard returns its envelope or
+   * outcome, synced per `sync`, so a crash (kill -9 included) never loses one that was answered;
+   * `"batched"` queues them with the clean calls' entries.
+   */
+  readonly failures?: "write-through" | "batched";
   /** Entries queued before the overflow policy applies. Default 4,096 (eight slices): more only keeps more objects alive for the garbage collector to copy. */
   readonly maxQueue?: number;
   /**
@@ -26,20 +33,7 @@ export interface JsonlFileSinkOptions {
 
 export const DEFAULT_LEDGER_PATH: string = ".toolguard/ledger.jsonl";
 
-/** Counters of a sink since it was created. */
-export interface LedgerSinkStats {
-  readonly appended: number;
-  readonly written: number;
-  /** Entries refused because the queue was full. */
-  readonly dropped: number;
-  /** Entries waiting: queued, being written, or waiting for a retry. */
-  readonly pending: number;
-  /** Writes that failed (each retried). */
-  readonly failedWrites: number;
-  readonly rotations: number;
-  /** The most entries ever queued at once. */
-  readonly peakQueued: number;
-}
+export type { LedgerSinkStats } from "../contract/ledger-entry.ts";
 
 export function positive(name: string, value: number): number {
   if (!(value > 0)) throw new RangeError(`toolguard: JsonlFileSink option ${name} must be a positive number, got ${String(value)}`);

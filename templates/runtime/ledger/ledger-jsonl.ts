@@ -11,8 +11,9 @@
 //   after it. Before each write the file is checked: if its last byte is not a newline (a writer
 //   died mid-line, or our own write was cut short by a full disk), the slice starts with one.
 // - Nothing is lost silently: a slice that cannot be written stays queued and is retried (on the
-//   next append, on `flush()`, and once a second); failures and drops raise a process warning,
-//   call `onError`, and make `flush()` reject with the count.
+//   next append, on `flush()`, and once a second); failures and drops raise a process warning
+//   and call `onError`; drops are counted in `stats()` and telemetry (`toolguard.ledger.lost`).
+//   `flush()` resolves with the counters, and rejects only while entries wait on a failing disk.
 // - Rotation: past `maxFileBytes`, the file is renamed to `<path>.1` (older ones shift up to
 //   `maxFiles`) and a new one started.
 import { resolve } from "node:path";
@@ -21,6 +22,7 @@ import { AppendFile } from "./append-file.ts";
 import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
 import { entryJson } from "./line.ts";
 import { SliceBuffer } from "./slice-buffer.ts";
+import { countLedgerLost } from "../telemetry/telemetry.ts";
 import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
@@ -59,14 +61,19 @@ export class JsonlFileSink implements LedgerSink {
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
+  /** Entries taken into the queue, and those of them written (what `written()` waits on). */
   #appended = 0;
   #written = 0;
+  /** Entries written through by `appendNow`, outside the queue. */
+  #writtenNow = 0;
+  readonly #writeThrough: boolean;
   #dropped = 0;
   #failedWrites = 0;
   #peakQueued = 0;
-  /** Failures and drops not yet reported by `flush()`. */
+  /** Write failures not yet reported by `flush()`. */
   #failures: Error[] = [];
-  #droppedUnreported = 0;
+  /** Whether the current run of drops was warned about (once per run, not once per entry). */
+  #dropWarned = false;
   readonly #waiters = new WriteWaiters();
   readonly #pressure = new PressureLatch();
 
@@ -75,6 +82,7 @@ export class JsonlFileSink implements LedgerSink {
     this.#onError = options.onError;
     this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
     this.#overflow = options.overflow ?? "wait";
+    this.#writeThrough = (options.failures ?? "write-through") === "write-through";
     this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes ?? 1024 * 1024);
     // "wait" holds callers at maxQueue (backpressure) and drops only past twice that.
     this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
@@ -97,6 +105,27 @@ export class JsonlFileSink implements LedgerSink {
     this.#queue.push(entry);
     if (queued >= this.#peakQueued) this.#peakQueued = queued + 1;
     if (this.#draining === undefined) this.#draining = this.#drain();
+  }
+
+  /**
+   * A failure's entry: written (and synced, unless `sync: false`) before this returns, so that no
+   * crash loses it once the call's envelope is out. An entry that cannot be written now (a full
+   * disk) is queued, kept and retried like any other, and the failure reported.
+   */
+  appendNow(entry: LedgerEntry): void {
+    if (!this.#writeThrough || this.#closed) {
+      this.append(entry);
+      return;
+    }
+    try {
+      this.#file.writeNow(Buffer.from(`${this.#line(entry)}\n`, "utf8"));
+    } catch (error) {
+      this.#failedWrites++;
+      this.#report(error, 1, "could not be written through (queued, retried)");
+      this.append(entry);
+      return;
+    }
+    this.#writtenNow++;
   }
 
   backpressure(): Promise<void> | undefined {
@@ -125,8 +154,8 @@ export class JsonlFileSink implements LedgerSink {
 
   stats(): LedgerSinkStats {
     return {
-      appended: this.#appended,
-      written: this.#written,
+      appended: this.#appended + this.#writtenNow,
+      written: this.#written + this.#writtenNow,
       dropped: this.#dropped,
       pending: this.#queued + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
@@ -136,33 +165,31 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   /**
-   * Resolves once every entry appended so far is written; rejects if any write failed (the
-   * entries stay queued and are retried) or entries were dropped since the last `flush()`.
+   * Resolves, with the counters, once every entry appended so far is written. Drops never make it
+   * reject: they are already counted (`stats().dropped`), warned about and sent to telemetry.
+   * It rejects only while entries are still waiting because writes fail (they stay queued and are
+   * retried): the error names how many, and carries the counters as `stats`.
    */
-  async flush(): Promise<void> {
+  async flush(): Promise<LedgerSinkStats> {
     while (this.#queued > 0 || this.#slice) {
       const draining = (this.#draining ??= this.#drain());
       await draining;
       if (this.#failing) break; // reported below; the entries stay queued for a retry
     }
     const failures = this.#failures;
-    const dropped = this.#droppedUnreported;
     const pending = this.#queued + (this.#slice?.count ?? 0);
     this.#failures = [];
-    this.#droppedUnreported = 0;
     // Failures since recovered lost nothing (they were warned about when they happened).
-    if (pending === 0 && dropped === 0) return;
-    const parts = [
-      ...(pending > 0 ? [`${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`] : []),
-      ...(dropped > 0 ? [`${dropped} ${plural(dropped, "entry", "entries")} dropped`] : []),
-    ];
-    const summary = `toolguard ledger ${this.path}: ${parts.join("; ")}`;
-    throw failures.length === 1 && dropped === 0 && pending > 0 ? failures[0] : new AggregateError(failures, summary);
+    if (pending === 0) return this.stats();
+    const summary = `toolguard ledger ${this.path}: ${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`;
+    const error = failures.length === 1 ? (failures[0] as Error) : new AggregateError(failures, summary);
+    throw Object.assign(error, { stats: this.stats() });
   }
 
-  async close(): Promise<void> {
+  /** `flush()`, then releases the file: resolves with the counters; rejects as `flush` does, the file released all the same. */
+  async close(): Promise<LedgerSinkStats> {
     try {
-      await this.flush();
+      return await this.flush();
     } finally {
       this.#closed = true;
       if (this.#retryTimer) clearTimeout(this.#retryTimer);
@@ -221,6 +248,7 @@ export class JsonlFileSink implements LedgerSink {
         if (this.#slice !== slice) continue;
         this.#written += slice.count;
         this.#slice = undefined;
+        this.#dropWarned = false;
         this.#waiters.settle(this.#written);
       }
     } finally {
@@ -283,10 +311,11 @@ export class JsonlFileSink implements LedgerSink {
 
   #drop(count: number, reason: string): void {
     this.#dropped += count;
-    const first = this.#droppedUnreported === 0;
-    this.#droppedUnreported += count;
-    // Warn once per run of drops (each flush() reports the total), not once per entry.
-    if (first) this.#report(new Error(reason), count, "dropped");
+    countLedgerLost(count, "dropped");
+    // Warn once per run of drops, not once per entry; a slice written ends the run.
+    if (this.#dropWarned) return;
+    this.#dropWarned = true;
+    this.#report(new Error(reason), count, "dropped");
   }
 
   #report(cause: unknown, count: number, what: string): void {

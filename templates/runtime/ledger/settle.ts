@@ -6,7 +6,7 @@ import type { JsonSchema } from "../contract/tool-spec.ts";
 import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
-import { appendEntry, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
+import { appendEntry, appendEntryNow, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
 import { defaultLedger } from "./default-ledger.ts";
 import { RecordPolicy } from "./record-policy.ts";
 
@@ -43,7 +43,12 @@ export class GuardLedger {
     return (this.#sink ??= defaultLedger());
   }
 
-  /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt (its id is minted when read). */
+  /**
+   * Appends a chain's current state; `chain` undefined for a chain of one valid attempt (its id is
+   * minted when read). A chain has an identity only once an attempt failed or asked a question
+   * (guard.ts opens one only then), so every entry with one is a failure's record: written through
+   * (`appendNow`) before the envelope or outcome goes back. Clean calls are batched.
+   */
   record(
     chain: (ChainIdentity & { readonly startedAt?: number }) | undefined,
     turn: string,
@@ -51,7 +56,9 @@ export class GuardLedger {
     verdict: Verdict,
     snapshot?: ArgumentsSnapshot,
   ): void {
-    appendEntry(this.sink, new ChainRecord(chain, this.#tool, turn, chain?.startedAt, verdict, attempts, snapshot, this.#policy));
+    const entry = new ChainRecord(chain, this.#tool, turn, chain?.startedAt, verdict, attempts, snapshot, this.#policy);
+    if (chain === undefined) appendEntry(this.sink, entry);
+    else appendEntryNow(this.sink, entry);
   }
 
   /** Read before the call's step: a call made while the sink is over its bound gets its outcome once the sink caught up. */
