@@ -258,17 +258,37 @@ describe("failures are written through (issue 26)", () => {
     ]);
     expect(tool.check(JSON.stringify(validInvoice), { turn: "clean" }).ok).toBe(true);
     expect(lines()).toHaveLength(2); // batched: written after this turn
-    // A reference question and a refusal are written through the same way (call, not awaited).
-    void tool.call("{", { turn: "r" });
-    void tool.call("{", { turn: "r" });
-    void tool.call("{", { turn: "r" });
-    expect(
-      lines()
-        .filter((e) => e.turn === "r")
-        .map((e) => e.verdict),
-    ).toEqual(["open", "rejected", "rejected"]);
-    await expect(ledger.close()).resolves.toMatchObject({ appended: 6, written: 6, pending: 0 });
-    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["f", "f", "r", "r", "r", "clean"]);
+    await expect(ledger.close()).resolves.toMatchObject({ appended: 3, written: 3, pending: 0 });
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["f", "f", "clean"]);
+  });
+
+  it("call(): a failure's envelope, a refusal's and a repaired outcome resolve once their entry is on disk, without writing on the event loop", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const verdicts = (): string[] => {
+      try {
+        return readFileSync(path, "utf8")
+          .trimEnd()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as LedgerEntry).verdict);
+      } catch {
+        return [];
+      }
+    };
+    const failed = tool.call(failing, { turn: "f" });
+    // Not written in the call's own turn (no fdatasync holding the event loop)...
+    expect(verdicts()).toEqual([]);
+    // ...but before the envelope is handed back: read right after the await, no flush.
+    expect((await failed).status).toBe("validation_failed");
+    expect(verdicts()).toEqual(["open"]);
+    expect((await tool.call(JSON.stringify(validInvoice), { turn: "f" })).status).toBe("ok");
+    expect(verdicts()).toEqual(["open", "repaired"]);
+    for (let i = 0; i < 2; i++) await tool.call("{", { turn: "r" });
+    const refused = await tool.call("{", { turn: "r" });
+    expect(refused.status).toBe("arguments_rejected");
+    expect(verdicts()).toEqual(["open", "repaired", "open", "rejected", "rejected"]);
+    await ledger.close();
   });
 
   it('failures: "batched" queues them with the clean entries', async () => {

@@ -1,28 +1,23 @@
-// The default ledger: an append-only JSON Lines file, one chain state per line (format and the
-// durability contract: docs/ledger.md).
+// The default ledger: an append-only JSON Lines file, one chain state per line (format, write
+// path and durability contract: docs/ledger.md).
 //
-// - `append` only queues a reference. The queue is bounded (`maxQueue`): past it, a guarded call
-//   waits for the sink to catch up (`overflow: "wait"`, the default) or the entry is dropped and
-//   counted (`"drop"`). It never grows without limit.
-// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each), each
-//   written with one `write` on a handle opened with O_APPEND and synced, and the event loop runs
-//   between slices: a backlog never stalls the calls.
-// - Lines never interleave: a slice is one write, so another process's lines land before or
-//   after it. Before each write the file is checked: if its last byte is not a newline (a writer
-//   died mid-line, or our own write was cut short by a full disk), the slice starts with one.
-// - Nothing is lost silently: a slice that cannot be written stays queued and is retried (on the
-//   next append, on `flush()`, and once a second); failures and drops raise a process warning
-//   and call `onError`; drops are counted in `stats()` and telemetry (`toolguard.ledger.lost`).
-//   `flush()` resolves with the counters, and rejects only while entries wait on a failing disk.
-// - Rotation: past `maxFileBytes`, the file is renamed to `<path>.1` (older ones shift up to
-//   `maxFiles`) and a new one started.
+// - `append` only queues a reference; the queue is bounded (`maxQueue`, then `overflow`).
+//   `appendNow` (a failure's entry, from `check()`) writes through before it returns.
+// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each) into one
+//   reused buffer, each slice one `write` on an O_APPEND handle, then synced; the event loop runs
+//   between slices. Lines never interleave with another process's, and a slice after a torn
+//   line starts on a fresh one.
+// - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and
+//   is retried (next append, `flush()`, once a second); drops are counted. `flush()` resolves
+//   with the counters, and rejects only while entries wait on a failing disk.
+// - Rotation: past `maxFileBytes`, `<path>` becomes `<path>.1` (up to `maxFiles`).
 import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
 import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
-import { entryJson } from "./line.ts";
-import { SliceBuffer } from "./slice-buffer.ts";
-import { countLedgerLost } from "../telemetry/telemetry.ts";
+import { writeLine } from "./line.ts";
+import { LineWriter } from "./line-writer.ts";
+import { SinkReports } from "./sink-reports.ts";
 import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
@@ -41,7 +36,6 @@ interface Slice {
 
 export class JsonlFileSink implements LedgerSink {
   readonly path: string;
-  readonly #onError: ((error: Error) => void) | undefined;
   readonly #maxQueue: number;
   readonly #overflow: "wait" | "drop";
   readonly #maxEntryBytes: number;
@@ -54,7 +48,9 @@ export class JsonlFileSink implements LedgerSink {
   /** Serialised, not yet confirmed written: the slice in flight, or one waiting for a retry. */
   #slice: Slice | undefined;
   #draining: Promise<void> | undefined;
-  readonly #bytes = new SliceBuffer(SLICE_BYTES);
+  readonly #bytes = new LineWriter(SLICE_BYTES);
+  /** `appendNow`'s line: its own buffer, since the slice's may be in flight. */
+  readonly #nowBytes = new LineWriter(64 * 1024);
   readonly #file: AppendFile;
   /** The last write failed; cleared by the next one that succeeds. */
   #failing = false;
@@ -67,19 +63,15 @@ export class JsonlFileSink implements LedgerSink {
   /** Entries written through by `appendNow`, outside the queue. */
   #writtenNow = 0;
   readonly #writeThrough: boolean;
-  #dropped = 0;
   #failedWrites = 0;
   #peakQueued = 0;
-  /** Write failures not yet reported by `flush()`. */
-  #failures: Error[] = [];
-  /** Whether the current run of drops was warned about (once per run, not once per entry). */
-  #dropWarned = false;
+  readonly #reports: SinkReports;
   readonly #waiters = new WriteWaiters();
   readonly #pressure = new PressureLatch();
 
   constructor(options: JsonlFileSinkOptions = {}) {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
-    this.#onError = options.onError;
+    this.#reports = new SinkReports(this.path, options.onError);
     this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
     this.#overflow = options.overflow ?? "wait";
     this.#writeThrough = (options.failures ?? "write-through") === "write-through";
@@ -98,7 +90,10 @@ export class JsonlFileSink implements LedgerSink {
     // On every call's path: one read of the queue's length, no getter.
     const queued = this.#queue.length - this.#head;
     if (this.#closed || queued >= this.#limit) {
-      this.#drop(1, this.#closed ? "the sink is closed" : `the queue holds ${queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`);
+      this.#reports.drop(
+        1,
+        this.#closed ? "the sink is closed" : `the queue holds ${queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`,
+      );
       return;
     }
     this.#appended++;
@@ -118,10 +113,13 @@ export class JsonlFileSink implements LedgerSink {
       return;
     }
     try {
-      this.#file.writeNow(Buffer.from(`${this.#line(entry)}\n`, "utf8"));
+      const out = this.#nowBytes;
+      out.reset();
+      writeLine(out, entry, this.#maxEntryBytes);
+      this.#file.writeNow(out.bytes());
     } catch (error) {
       this.#failedWrites++;
-      this.#report(error, 1, "could not be written through (queued, retried)");
+      this.#reports.failed(error, 1, "could not be written through (queued, retried)");
       this.append(entry);
       return;
     }
@@ -146,7 +144,7 @@ export class JsonlFileSink implements LedgerSink {
       () => true,
       (error: unknown) => {
         this.#failing = true;
-        this.#report(error, this.#queued, "the ledger cannot be opened");
+        this.#reports.failed(error, this.#queued, "the ledger cannot be opened");
         return false;
       },
     );
@@ -156,7 +154,7 @@ export class JsonlFileSink implements LedgerSink {
     return {
       appended: this.#appended + this.#writtenNow,
       written: this.#written + this.#writtenNow,
-      dropped: this.#dropped,
+      dropped: this.#reports.dropped,
       pending: this.#queued + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
       rotations: this.#file.rotations,
@@ -176,9 +174,8 @@ export class JsonlFileSink implements LedgerSink {
       await draining;
       if (this.#failing) break; // reported below; the entries stay queued for a retry
     }
-    const failures = this.#failures;
+    const failures = this.#reports.takeFailures();
     const pending = this.#queued + (this.#slice?.count ?? 0);
-    this.#failures = [];
     // Failures since recovered lost nothing (they were warned about when they happened).
     if (pending === 0) return this.stats();
     const summary = `toolguard ledger ${this.path}: ${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`;
@@ -203,21 +200,20 @@ export class JsonlFileSink implements LedgerSink {
    * was in flight may then appear twice; readers keep the last entry per chain.
    */
   flushSync(): void {
-    let text = "";
-    let count = this.#slice?.count ?? 0;
-    for (let index = this.#head; index < this.#queue.length; index++) {
-      text += `${this.#line(this.#queue[index] as LedgerEntry)}\n`;
-      count++;
-    }
+    const pending = this.#queue.length - this.#head;
+    const count = (this.#slice?.count ?? 0) + pending;
     if (count === 0) return;
+    // A writer of its own: the slice's buffer holds the slice in flight.
+    const out = new LineWriter(0);
+    for (let index = this.#head; index < this.#queue.length; index++) writeLine(out, this.#queue[index] as LedgerEntry, this.#maxEntryBytes);
     try {
-      this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, Buffer.from(text, "utf8")]) : Buffer.from(text, "utf8"));
+      this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, out.bytes()]) : out.bytes());
       this.#written += count;
       this.#slice = undefined;
       this.#queue = [];
       this.#head = 0;
     } catch (error) {
-      this.#report(error, count, "could not be written at exit");
+      this.#reports.failed(error, count, "could not be written at exit");
     }
   }
 
@@ -238,7 +234,7 @@ export class JsonlFileSink implements LedgerSink {
           if (this.#slice !== slice) return; // flushSync wrote it meanwhile
           this.#failedWrites++;
           this.#failing = true;
-          this.#report(error, slice.count + this.#queued, "could not be written (kept, retried)");
+          this.#reports.failed(error, slice.count + this.#queued, "could not be written (kept, retried)");
           this.#waiters.reject(new Error(`toolguard ledger: the entry could not be written to ${this.path}: ${messageOf(error)}`, { cause: error }));
           this.#scheduleRetry();
           return;
@@ -248,7 +244,7 @@ export class JsonlFileSink implements LedgerSink {
         if (this.#slice !== slice) continue;
         this.#written += slice.count;
         this.#slice = undefined;
-        this.#dropWarned = false;
+        this.#reports.wrote();
         this.#waiters.settle(this.#written);
       }
     } finally {
@@ -268,7 +264,7 @@ export class JsonlFileSink implements LedgerSink {
       const entry = queue[this.#head] as LedgerEntry;
       queue[this.#head] = undefined as unknown as LedgerEntry; // let it be collected
       this.#head++;
-      bytes.add(this.#line(entry));
+      writeLine(bytes, entry, this.#maxEntryBytes);
       count++;
       if ((count & 31) === 0 && performance.now() - started > SLICE_MS) break;
     }
@@ -281,16 +277,6 @@ export class JsonlFileSink implements LedgerSink {
     }
     this.#releasePressure();
     return { data: bytes.bytes(), count };
-  }
-
-  #line(entry: LedgerEntry): string {
-    try {
-      return entryJson(entry, this.#maxEntryBytes);
-    } catch (error) {
-      // An entry that cannot be serialised (a sink user's own object with a cycle): written as
-      // a stub that says so, rather than blocking the slice.
-      return JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) });
-    }
   }
 
   #scheduleRetry(): void {
@@ -307,22 +293,6 @@ export class JsonlFileSink implements LedgerSink {
     // Released as soon as RELEASE_ROOM entries of room are free, not at half: callers woken together
     // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
     if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - RELEASE_ROOM)) this.#pressure.release();
-  }
-
-  #drop(count: number, reason: string): void {
-    this.#dropped += count;
-    countLedgerLost(count, "dropped");
-    // Warn once per run of drops, not once per entry; a slice written ends the run.
-    if (this.#dropWarned) return;
-    this.#dropWarned = true;
-    this.#report(new Error(reason), count, "dropped");
-  }
-
-  #report(cause: unknown, count: number, what: string): void {
-    const error = new Error(`toolguard ledger: ${count} ${plural(count, "entry", "entries")} ${what}: ${this.path}: ${messageOf(cause)}`, { cause });
-    if (what !== "dropped") this.#failures.push(error);
-    process.emitWarning(error.message, { type: "ToolguardLedgerWarning" });
-    this.#onError?.(error);
   }
 }
 
