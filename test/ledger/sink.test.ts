@@ -188,6 +188,32 @@ describe("the bounded queue (16.1)", () => {
     expect(await readLedger(path)).toHaveLength(2000);
   });
 
+  it("overflow 'wait' holds at most maxWaiting calls; a caller past the bound gets its outcome at once, every call accounted for", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100, maxWaiting: 50 });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    let held = 0;
+    await quietly(async () => {
+      // An open loop: 2,000 calls in one turn of the event loop, none awaiting the one before.
+      const outcomes = Array.from({ length: 2000 }, (_, i) => tool.call(JSON.stringify({ ...validInvoice, amount: i + 1 }), { turn: `w${i}` }));
+      // Outcomes that resolve within one macrotask were not held back.
+      const settled = new Set<number>();
+      outcomes.forEach((outcome, i) => void outcome.then(() => settled.add(i)));
+      await new Promise((done) => setTimeout(done, 0));
+      held = outcomes.length - settled.size;
+      const statuses = await Promise.all(outcomes.map((outcome) => outcome.then((o) => o.status)));
+      expect(new Set(statuses)).toEqual(new Set(["ok"]));
+    });
+    const stats = await ledger.close();
+    expect(stats.peakWaiting).toBeLessThanOrEqual(50);
+    expect(stats.peakWaiting).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(50);
+    expect(stats.notHeld).toBeGreaterThan(0);
+    expect(stats.peakQueued).toBeLessThanOrEqual(200);
+    expect(stats.appended + stats.dropped).toBe(2000);
+    expect(await readLedger(path)).toHaveLength(stats.appended);
+  });
+
   it("serialises a backlog in slices and lets the event loop run between them", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100_000 });

@@ -103,6 +103,10 @@ export interface LedgerSinkStats {
   readonly rotations: number;
   /** The most entries ever queued at once. */
   readonly peakQueued: number;
+  /** Under `overflow: "wait"`: the most calls ever held back at once (at most `maxWaiting`). */
+  readonly peakWaiting?: number;
+  /** Under `overflow: "wait"`: calls answered at once because `maxWaiting` calls were already held. */
+  readonly notHeld?: number;
 }
 
 /** Where ledger entries go. `append` must not block the call; failures surface in `flush`. */

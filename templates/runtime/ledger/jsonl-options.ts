@@ -21,6 +21,12 @@ export interface JsonlFileSinkOptions {
    * the next slice, dropping only past twice the bound; `"drop"` drops new entries and counts them.
    */
   readonly overflow?: "wait" | "drop";
+  /**
+   * Under `overflow: "wait"`: the most calls held back at once. A call past it is not held: it
+   * gets its outcome at once (never an error), and its entry is queued, or past twice `maxQueue`
+   * dropped and counted. Default `maxQueue` (4,096).
+   */
+  readonly maxWaiting?: number;
   /** Size at which the file is rotated to `<path>.1`. Default 64 MiB; `Infinity` never rotates. */
   readonly maxFileBytes?: number;
   /** Rotated files kept (`<path>.1` ... `<path>.N`). Default 2. */

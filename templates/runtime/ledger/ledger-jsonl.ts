@@ -28,11 +28,8 @@ const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
 
-interface Slice {
-  /** The slice's lines as UTF-8: a view of `#bytes`, which is reused once the slice is written. */
-  readonly data: Uint8Array;
-  readonly count: number;
-}
+/** A slice's lines as UTF-8 (`data`: a view of `#bytes`, reused once the slice is written). */
+type Slice = { readonly data: Uint8Array; readonly count: number };
 
 export class JsonlFileSink implements LedgerSink {
   readonly path: string;
@@ -41,7 +38,6 @@ export class JsonlFileSink implements LedgerSink {
   readonly #maxEntryBytes: number;
   /** Entries queued past which `append` drops. */
   readonly #limit: number;
-
   /** Entries not yet serialised; `#head` is the first one still queued. */
   #queue: LedgerEntry[] = [];
   #head = 0;
@@ -67,7 +63,7 @@ export class JsonlFileSink implements LedgerSink {
   #peakQueued = 0;
   readonly #reports: SinkReports;
   readonly #waiters = new WriteWaiters();
-  readonly #pressure = new PressureLatch();
+  readonly #pressure: PressureLatch;
 
   constructor(options: JsonlFileSinkOptions = {}) {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
@@ -78,6 +74,7 @@ export class JsonlFileSink implements LedgerSink {
     this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes ?? 1024 * 1024);
     // "wait" holds callers at maxQueue (backpressure) and drops only past twice that.
     this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
+    this.#pressure = new PressureLatch(positive("maxWaiting", options.maxWaiting ?? this.#maxQueue));
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
     this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
   }
@@ -159,6 +156,8 @@ export class JsonlFileSink implements LedgerSink {
       failedWrites: this.#failedWrites,
       rotations: this.#file.rotations,
       peakQueued: this.#peakQueued,
+      peakWaiting: this.#pressure.peakWaiting,
+      notHeld: this.#pressure.passedBound,
     };
   }
 
