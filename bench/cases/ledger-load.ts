@@ -1,6 +1,7 @@
 // Figure 6, one process: the default JSONL sink under load (issue 16, item 1).
-//   line:      CPU per ledger line, serialising entries of real calls with the sink's own
-//              serialiser (each entry once, as the sink does), beside JSON.parse of the same raw text.
+//   line:      CPU per ledger line, writing entries of real calls into the sink's own reused
+//              buffer with its own line writer (each entry once, as the sink does), beside
+//              JSON.parse of the same raw text.
 //   capacity:  the sink alone, synced: lines per second it can write, and CPU per line
 //              (serialising, encoding, writing, syncing: user + system time).
 //   open 2x:   calls offered at twice that capacity for a few seconds (overflow "drop"): calls/s,
@@ -33,8 +34,9 @@ interface Sink {
 interface Tool {
   call(raw: unknown, context: { turn: string }): Promise<{ status: string }>;
 }
-// The sink's own serialiser: one entry, one line (what `JsonlFileSink` calls per entry).
-const { entryLine } = await load<{ entryLine: (entry: unknown, maxChars: number) => string }>("runtime/ledger/line.js");
+// The sink's own serialiser: one entry, one line, into the slice's reused buffer (what `JsonlFileSink` does per entry).
+const { writeLine } = await load<{ writeLine: (out: unknown, entry: unknown, maxBytes: number) => void }>("runtime/ledger/line.js");
+const { LineWriter } = await load<{ LineWriter: new (bound: number) => { length: number; reset(): void } }>("runtime/ledger/line-writer.js");
 const pkg = await load<{
   tools: Record<string, { implement(impl: () => unknown, options: object): Tool }>;
   JsonlFileSink: new (options: object) => Sink;
@@ -223,8 +225,15 @@ for (const name of TOOLS) {
     const entries = await entriesOf(name, batch);
     // CPU time (user + system), not wall time: on a shared machine the process is descheduled
     // for part of any wall-clock interval, and the target is CPU per line.
+    const out = new LineWriter(1 << 20);
     let start = process.cpuUsage();
-    for (const entry of entries) bytes = entryLine(entry, 1 << 20).length;
+    for (const entry of entries) {
+      // A slice ends past 1 MiB, as in the sink.
+      if (out.length > 1 << 20) out.reset();
+      const before = out.length;
+      writeLine(out, entry, 1 << 20);
+      bytes = out.length - before;
+    }
     lineNs.push(cpuNs(process.cpuUsage(start)) / batch);
     start = process.cpuUsage();
     for (let i = 0; i < batch; i++) JSON.parse(texts[i & 4095] as string);

@@ -69,6 +69,21 @@ export const INVALID_INVOICE = {
 export const ONE_MISTAKE_INVOICE = { ...(VALID["create_invoice"] as Record<string, unknown>), currency: "eur" };
 
 /**
+ * One mistake in each of GitHub's small bodies (issue 25: the envelope costs a fixed few
+ * microseconds, so small bodies show it most): a draft flag sent as a string, a milestone sent as
+ * an object, a merge-commit title outside its enum.
+ */
+const withBody = (name: string, change: Record<string, unknown>): Record<string, unknown> => {
+  const valid = VALID[name] as { body: Record<string, unknown> };
+  return { ...valid, body: { ...valid.body, ...change } };
+};
+export const ONE_MISTAKE_GITHUB: Readonly<Record<string, unknown>> = {
+  issues_create: withBody("issues_create", { milestone: { number: 1 } }),
+  pulls_create: withBody("pulls_create", { draft: "no" }),
+  "repos_create-for-authenticated-user": withBody("repos_create-for-authenticated-user", { squash_merge_commit_title: "pr_title" }),
+};
+
+/**
  * Three mistakes in GitHub's ruleset body, two of them inside its union of 21 rule kinds: a
  * wrong-case enforcement, a rule kind that does not exist, a pull_request rule missing its
  * required parameters. ajv reports every rule kind's failure for each bad rule.

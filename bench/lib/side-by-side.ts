@@ -17,6 +17,14 @@ export interface SideBySideOptions {
    * that work before the next batch, so a bounded sink's queue never fills across batches.
    */
   readonly settle?: boolean | (() => Promise<unknown>);
+  /**
+   * Work a contender defers, charged to it: awaited inside its timed batch, after its last
+   * operation (`() => sink.flush()`: the ledger lines its calls queued). Its time and CPU then
+   * count in that contender's figure, as they count in the process that makes the calls.
+   */
+  readonly charged?: Readonly<Record<string, () => Promise<unknown>>>;
+  /** Also report CPU time (user + system) per operation, as `<name>:cpu`. */
+  readonly cpu?: boolean;
 }
 
 export async function sideBySide(contenders: Readonly<Record<string, Contender>>, options: SideBySideOptions = {}): Promise<Record<string, number>> {
@@ -25,12 +33,14 @@ export async function sideBySide(contenders: Readonly<Record<string, Contender>>
   const { rounds = 15, batch = 5_000, warmup = 3 } = smoke ? { rounds: 1, batch: Math.min(options.batch ?? 20, 20), warmup: 0 } : options;
   const names = Object.keys(contenders);
   const samples = new Map<string, number[]>(names.map((name) => [name, []]));
+  const cpuSamples = new Map<string, number[]>(names.map((name) => [name, []]));
   let sink = 0;
   for (let round = -warmup; round < rounds; round++) {
     // Rotate the order so no contender always runs right after another's garbage.
     const order = names.map((_, i) => names[(i + Math.max(round, 0)) % names.length] as string);
     for (const name of order) {
       const run = contenders[name] as Contender;
+      const cpu = options.cpu ? process.cpuUsage() : undefined;
       const start = process.hrtime.bigint();
       for (let i = 0; i < batch; i++) {
         const result = run();
@@ -39,12 +49,20 @@ export async function sideBySide(contenders: Readonly<Record<string, Contender>>
           if ((await result) !== undefined) sink++;
         } else if (result !== undefined && result !== false) sink++;
       }
+      const deferred = options.charged?.[name];
+      if (deferred) await deferred();
       const ns = Number(process.hrtime.bigint() - start) / batch;
       if (round >= 0) samples.get(name)?.push(ns);
+      if (cpu && round >= 0) {
+        const used = process.cpuUsage(cpu);
+        cpuSamples.get(name)?.push(((used.user + used.system) * 1000) / batch);
+      }
       if (typeof options.settle === "function") await options.settle();
       else if (options.settle) await new Promise((resolve) => setImmediate(resolve));
     }
   }
   if (sink === 0) throw new Error("side-by-side: no contender produced a result");
-  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])]));
+  const wall = names.map((name) => [name, median(samples.get(name) ?? [])] as const);
+  const cpu = options.cpu ? names.map((name) => [`${name}:cpu`, median(cpuSamples.get(name) ?? [])] as const) : [];
+  return Object.fromEntries([...wall, ...cpu]);
 }

@@ -5,6 +5,8 @@
 //                                         two writers started apart still overlap
 //   durable <path> <count>                guarded calls in durable mode; prints "ok <i>" after each outcome
 //   queued <path> <count>                 the same without durable mode, maxQueue 100
+//   failing <path> <count> <tag>          per i: an invalid call, its repair, a clean call (default sink
+//                                         options); prints "failed <i>" and "repaired <i>" as those outcomes return
 //   exit <cwd>                            one call through the default sink, then process.exit(0)
 //   sigterm <path> <count>                <count> calls, hooks SIGTERM, prints "ready", waits
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
@@ -48,6 +50,19 @@ if (mode === "append") {
   for (let i = 0; i < count; i++) {
     await tool.call(invoice(i), { turn: `turn-${i}` });
     process.stdout.write(`ok ${i}\n`);
+  }
+} else if (mode === "failing") {
+  const ledger = new JsonlFileSink({ path: target });
+  const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger });
+  for (let i = 0; i < count; i++) {
+    const turn = `${charsText}-${i}`;
+    const failed = await tool.call(JSON.stringify({ ...validInvoice, currency: "usd" }), { turn });
+    if (failed.status !== "validation_failed") throw new Error(`expected validation_failed, got ${failed.status}`);
+    process.stdout.write(`failed ${i}\n`);
+    const repaired = await tool.call(invoice(i), { turn });
+    if (repaired.status !== "ok") throw new Error(`expected ok, got ${repaired.status}`);
+    process.stdout.write(`repaired ${i}\n`);
+    await tool.call(invoice(i), { turn: `${turn}-clean` });
   }
 } else if (mode === "exit") {
   process.chdir(target);

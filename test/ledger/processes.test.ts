@@ -44,6 +44,31 @@ async function killAfter(args: readonly string[], outcomes: number): Promise<num
   return reported;
 }
 
+/**
+ * Runs `failing` until it has reported `outcomes` failure envelopes, then kills it with SIGKILL;
+ * returns the turns of every failure and every repair whose outcome the child had returned.
+ */
+async function killFailing(path: string, tag: string, outcomes: number): Promise<{ failed: string[]; repaired: string[] }> {
+  const child = spawn(process.execPath, [CHILD, "failing", path, "100000", tag], { stdio: ["ignore", "pipe", "inherit"] });
+  const failed: string[] = [];
+  const repaired: string[] = [];
+  let buffer = "";
+  await new Promise<void>((done) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) {
+        const [what, index] = line.split(" ");
+        (what === "failed" ? failed : repaired).push(`${tag}-${index}`);
+      }
+      if (failed.length >= outcomes && !child.killed) child.kill("SIGKILL");
+    });
+    child.on("close", () => done());
+  });
+  return { failed, repaired };
+}
+
 describe("the ledger across processes", () => {
   it("runs its children on the pinned node", () => {
     expect(spawnSync(process.execPath, ["--version"]).stdout.toString()).toMatch(/^v24\./);
@@ -71,6 +96,29 @@ describe("the ledger across processes", () => {
     const turns = new Set((await readLedger(path)).map((entry) => entry.turn));
     const missing = Array.from({ length: reported + 1 }, (_, i) => `turn-${i}`).filter((turn) => !turns.has(turn));
     expect(missing).toEqual([]);
+  });
+
+  it("default options: a writer killed with -9 again and again never loses a failure or repair whose envelope was returned, and tears no line", async () => {
+    const path = join(await temp(), "ledger.jsonl");
+    const failed: string[] = [];
+    const repaired: string[] = [];
+    // Four restarts on one file, each killed at a different point (counted, not timed).
+    for (const [round, outcomes] of [7, 41, 3, 25].entries()) {
+      const seen = await killFailing(path, `r${round}`, outcomes);
+      expect(seen.failed.length).toBeGreaterThanOrEqual(outcomes);
+      failed.push(...seen.failed);
+      repaired.push(...seen.repaired);
+    }
+    const scan = { entries: 0, torn: 0 };
+    const verdicts = new Map<string, Set<string>>();
+    for await (const entry of scanLedger(path, scan)) {
+      const seen = verdicts.get(entry.turn) ?? new Set<string>();
+      seen.add(entry.verdict);
+      verdicts.set(entry.turn, seen);
+    }
+    expect(scan.torn).toBe(0);
+    expect(failed.filter((turn) => !verdicts.get(turn)?.has("open"))).toEqual([]);
+    expect(repaired.filter((turn) => !verdicts.get(turn)?.has("repaired"))).toEqual([]);
   });
 
   it("without durable mode, kill -9 loses at most the queue's bound (twice maxQueue under overflow wait) plus one slice", async () => {

@@ -1,6 +1,8 @@
 // Issues 15.8-15.10, 15.20 and 16.1 in one process: caps, rotation, torn lines, a full disk,
 // the bounded queue, slices that yield, fail-closed mode, and what the call path does not do.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
 import { appendFile, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
@@ -160,8 +162,9 @@ describe("the bounded queue (16.1)", () => {
     await quietly(async () => {
       process.emitWarning = onWarn as typeof process.emitWarning;
       for (let i = 0; i < 1000; i++) ledger.append(entry(`d${i}`));
-      await expect(ledger.flush()).rejects.toThrow(/900 entries dropped/);
-      await expect(ledger.flush()).resolves.toBeUndefined();
+      // Drops are counted and reported, never thrown: flush resolves with the counters, twice over.
+      await expect(ledger.flush()).resolves.toMatchObject({ appended: 100, written: 100, dropped: 900, pending: 0 });
+      await expect(ledger.flush()).resolves.toMatchObject({ dropped: 900 });
     });
     expect(ledger.stats()).toMatchObject({ appended: 100, written: 100, dropped: 900 });
     expect(onWarn).toHaveBeenCalledTimes(1); // one warning per run of drops, not 900
@@ -185,6 +188,32 @@ describe("the bounded queue (16.1)", () => {
     expect(await readLedger(path)).toHaveLength(2000);
   });
 
+  it("overflow 'wait' holds at most maxWaiting calls; a caller past the bound gets its outcome at once, every call accounted for", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100, maxWaiting: 50 });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    let held = 0;
+    await quietly(async () => {
+      // An open loop: 2,000 calls in one turn of the event loop, none awaiting the one before.
+      const outcomes = Array.from({ length: 2000 }, (_, i) => tool.call(JSON.stringify({ ...validInvoice, amount: i + 1 }), { turn: `w${i}` }));
+      // Outcomes that resolve within one macrotask were not held back.
+      const settled = new Set<number>();
+      outcomes.forEach((outcome, i) => void outcome.then(() => settled.add(i)));
+      await new Promise((done) => setTimeout(done, 0));
+      held = outcomes.length - settled.size;
+      const statuses = await Promise.all(outcomes.map((outcome) => outcome.then((o) => o.status)));
+      expect(new Set(statuses)).toEqual(new Set(["ok"]));
+    });
+    const stats = await ledger.close();
+    expect(stats.peakWaiting).toBeLessThanOrEqual(50);
+    expect(stats.peakWaiting).toBeGreaterThan(0);
+    expect(held).toBeLessThanOrEqual(50);
+    expect(stats.notHeld).toBeGreaterThan(0);
+    expect(stats.peakQueued).toBeLessThanOrEqual(200);
+    expect(stats.appended + stats.dropped).toBe(2000);
+    expect(await readLedger(path)).toHaveLength(stats.appended);
+  });
+
   it("serialises a backlog in slices and lets the event loop run between them", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100_000 });
@@ -199,6 +228,120 @@ describe("the bounded queue (16.1)", () => {
     // The event loop ran while the backlog was written: several different progress points.
     expect(new Set(seen.filter((written) => written < 20_000)).size).toBeGreaterThan(5);
     expect(ledger.stats().written).toBe(20_000);
+  });
+});
+
+describe("flush and close report drops, never throw them (issue 26)", () => {
+  it("close resolves with the counters after drops, and the drops reach telemetry", async () => {
+    const lost: [number, Record<string, unknown>][] = [];
+    const provider = {
+      getMeter: () =>
+        ({
+          createCounter: (name: string) => ({
+            add: (n: number, attributes: Record<string, unknown> = {}) => name === "toolguard.ledger.lost" && lost.push([n, attributes]),
+          }),
+          createHistogram: () => ({ record: () => undefined }),
+        }) as unknown as Meter,
+    } as MeterProvider;
+    metrics.setGlobalMeterProvider(provider);
+    try {
+      const path = join(await dir(), "ledger.jsonl");
+      const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 10, overflow: "drop" });
+      await quietly(async () => {
+        for (let i = 0; i < 25; i++) ledger.append(entry(`d${i}`));
+        await expect(ledger.close()).resolves.toMatchObject({ appended: 10, written: 10, dropped: 15, pending: 0 });
+        // After close: dropped and counted, and a second close still resolves.
+        ledger.append(entry("late"));
+        await expect(ledger.close()).resolves.toMatchObject({ dropped: 16 });
+      });
+      expect(lost.reduce((sum, [n]) => sum + n, 0)).toBe(16);
+      expect(lost.every(([, attributes]) => attributes.reason === "dropped")).toBe(true);
+    } finally {
+      metrics.disable();
+    }
+  });
+});
+
+describe("failures are written through (issue 26)", () => {
+  const failing = JSON.stringify({ ...validInvoice, currency: "usd" });
+
+  it("every entry of a chain that holds a failure is in the file when check() returns; a clean call's waits for its slice", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const lines = (): LedgerEntry[] =>
+      readFileSync(path, "utf8")
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as LedgerEntry);
+    expect(tool.check(failing, { turn: "f" }).ok).toBe(false);
+    // No await, no flush: read back synchronously, in the same turn of the event loop.
+    expect(lines().map((e) => [e.turn, e.verdict])).toEqual([["f", "open"]]);
+    expect(tool.check(JSON.stringify(validInvoice), { turn: "f" }).ok).toBe(true);
+    expect(lines().map((e) => [e.turn, e.verdict])).toEqual([
+      ["f", "open"],
+      ["f", "repaired"],
+    ]);
+    expect(tool.check(JSON.stringify(validInvoice), { turn: "clean" }).ok).toBe(true);
+    expect(lines()).toHaveLength(2); // batched: written after this turn
+    await expect(ledger.close()).resolves.toMatchObject({ appended: 3, written: 3, pending: 0 });
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["f", "f", "clean"]);
+  });
+
+  it("call(): a failure's envelope, a refusal's and a repaired outcome resolve once their entry is on disk, without writing on the event loop", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const verdicts = (): string[] => {
+      try {
+        return readFileSync(path, "utf8")
+          .trimEnd()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as LedgerEntry).verdict);
+      } catch {
+        return [];
+      }
+    };
+    const failed = tool.call(failing, { turn: "f" });
+    // Not written in the call's own turn (no fdatasync holding the event loop)...
+    expect(verdicts()).toEqual([]);
+    // ...but before the envelope is handed back: read right after the await, no flush.
+    expect((await failed).status).toBe("validation_failed");
+    expect(verdicts()).toEqual(["open"]);
+    expect((await tool.call(JSON.stringify(validInvoice), { turn: "f" })).status).toBe("ok");
+    expect(verdicts()).toEqual(["open", "repaired"]);
+    for (let i = 0; i < 2; i++) await tool.call("{", { turn: "r" });
+    const refused = await tool.call("{", { turn: "r" });
+    expect(refused.status).toBe("arguments_rejected");
+    expect(verdicts()).toEqual(["open", "repaired", "open", "rejected", "rejected"]);
+    await ledger.close();
+  });
+
+  it('failures: "batched" queues them with the clean entries', async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path, failures: "batched" });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    tool.check(failing, { turn: "f" });
+    await expect(readFile(path, "utf8")).rejects.toThrow(/ENOENT/);
+    await ledger.close();
+    expect((await readLedger(path)).map((e) => e.verdict)).toEqual(["open"]);
+  });
+
+  it("a failure that cannot be written through (full disk) is queued, reported and retried, never thrown into the call", async () => {
+    const folder = await dir();
+    const path = join(folder, "ledger.jsonl");
+    await symlink("/dev/full", path);
+    const onError = vi.fn();
+    const ledger = new JsonlFileSink({ path, onError });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    await quietly(async () => {
+      expect(tool.check(failing, { turn: "f" }).ok).toBe(false);
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/written through.*ENOSPC|ENOSPC/) }));
+      expect(ledger.stats()).toMatchObject({ appended: 1, written: 0 });
+      await rm(path); // space returns
+      await ledger.close();
+    });
+    expect((await readLedger(path)).map((e) => [e.turn, e.verdict])).toEqual([["f", "open"]]);
   });
 });
 

@@ -116,6 +116,17 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const misused = contextProblem(this.name, "check", context);
     if (misused) throw misused;
     countCall(this.#attributes);
+    // Synchronous: a failure's entry is written through before the result is returned.
+    const ledger = this.#ledger;
+    ledger.synchronous = true;
+    try {
+      return this.#check(raw, context);
+    } finally {
+      ledger.synchronous = false;
+    }
+  }
+
+  #check(raw: unknown, context: CallContext): CheckResult<Args> {
     const step = this.#guard(raw, context, false);
     if (isThenable(step)) {
       step.then(undefined, () => undefined);
@@ -148,8 +159,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     }
     const run = (passed: Passed): Promise<Outcome<Result>> =>
       passed.ticket ? this.#gated(passed, context).finally(() => passed.ticket?.leave()) : this.#gated(passed, context);
-    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : settled));
-    return isPassed(step) ? run(step) : Promise.resolve(step);
+    // A failure's envelope goes back once its entry is written (`returned`).
+    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : this.#ledger.returned(settled)));
+    return isPassed(step) ? run(step) : Promise.resolve(this.#ledger.returned(step));
   }
 
   /**
@@ -286,7 +298,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return this.#composition
         .gate(this.name, args, snapshot, () => this.#implementation(args, ctx))
         .then((gated) => {
-          if (gated.kind !== "conflict") return this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed");
+          if (gated.kind !== "conflict") return this.#ledger.returned(this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed"));
           countIdempotencyConflict(this.#attributes);
           return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
         }, failed);
@@ -297,8 +309,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     } catch (error) {
       return Promise.reject(error).catch(failed);
     }
-    if (!isThenable(returned)) return Promise.resolve(this.#succeed(returned, record, snapshot, turn, false));
-    return Promise.resolve(returned).then((value) => this.#succeed(value, record, snapshot, turn, false), failed);
+    // A repaired chain's outcome goes back once its entry is written (`returned`).
+    if (!isThenable(returned)) return Promise.resolve(this.#ledger.returned(this.#succeed(returned, record, snapshot, turn, false)));
+    return Promise.resolve(returned).then((value) => this.#ledger.returned(this.#succeed(value, record, snapshot, turn, false)), failed);
   }
 
   /** The passing attempt's snapshot; one whose coercions are not all listed rebuilds them by the plan. */

@@ -93,12 +93,47 @@ export interface LedgerEntry {
   readonly attemptsOmitted?: number;
 }
 
+/** Counters of a sink since it was created (what `JsonlFileSink#stats`, `flush` and `close` report). */
+export interface LedgerSinkStats {
+  readonly appended: number;
+  readonly written: number;
+  /** Entries refused because the queue was full, or appended after `close()`: lost, and counted here. */
+  readonly dropped: number;
+  /** Entries waiting: queued, being written, or waiting for a retry. */
+  readonly pending: number;
+  /** Writes that failed (each retried). */
+  readonly failedWrites: number;
+  readonly rotations: number;
+  /** The most entries ever queued at once. */
+  readonly peakQueued: number;
+  /** Under `overflow: "wait"`: the most calls ever held back at once (at most `maxWaiting`). */
+  readonly peakWaiting?: number;
+  /** Under `overflow: "wait"`: calls answered at once because `maxWaiting` calls were already held. */
+  readonly notHeld?: number;
+}
+
 /** Where ledger entries go. `append` must not block the call; failures surface in `flush`. */
 export interface LedgerSink {
   append(entry: LedgerEntry): void;
-  /** Resolves once every appended entry is durable; rejects if any could not be written. */
-  flush(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Resolves once every appended entry is durable (with the sink's counters, when it keeps any);
+   * rejects only while entries are still waiting to be written (a failing disk: they are kept and
+   * retried). Entries dropped are counted and reported, never a rejection: a caller that does not
+   * catch must not end its process over a record that is already lost.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a sink written as `async flush(): Promise<void>` must still conform (the interface grew additively).
+  flush(): Promise<LedgerSinkStats | void>;
+  /** `flush`, then release the sink; the same resolution and rejection. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: as `flush`.
+  close(): Promise<LedgerSinkStats | void>;
+  /**
+   * Optional: writes the entry before returning (and syncs it, if the sink syncs). The guard uses
+   * it for every entry of a chain that holds a failure (a failed attempt, a repair, a refusal, a
+   * reference question), so that no crash loses a repair record once its envelope is returned.
+   * It must not throw; an entry it cannot write it keeps and retries as `append` would. A sink
+   * without it gets those entries through `append`, batched like the rest.
+   */
+  appendNow?(entry: LedgerEntry): void;
   /**
    * Optional backpressure: a promise while the sink's queue is over its bound (the guard's
    * outcome waits for it), `undefined` otherwise.

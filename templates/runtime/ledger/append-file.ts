@@ -1,7 +1,7 @@
 // The JSONL sink's file: opened for appending (created with the sink's mode), rotated past its
 // size cap, and written one slice at a time, each on a fresh line. Shared with other processes:
 // the path is checked before each write, since another writer may have rotated or removed it.
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
@@ -23,6 +23,8 @@ export class AppendFile {
   #opening: Promise<OpenFile> | undefined;
   /** Where our last whole write ended (the file and its size then): its last byte is our newline. */
   #end: { readonly ino: number; readonly size: number } | undefined;
+  /** The descriptor `writeNow` writes through (synchronous calls cannot use the asynchronous handle). */
+  #now: { readonly fd: number; readonly ino: number } | undefined;
   rotations = 0;
 
   constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean) {
@@ -82,6 +84,38 @@ export class AppendFile {
     }
   }
 
+  /**
+   * One write of whole lines, synchronously, on a fresh line, synced when the sink syncs: the
+   * write-through of entries that must be on disk before the call returns (a failure's record).
+   * The kernel orders it against the asynchronous writes (both O_APPEND, one `write` each), so
+   * lines never interleave. Throws when the write fails or is cut short; the caller keeps the entry.
+   */
+  writeNow(data: Uint8Array): void {
+    // The path, not the descriptor: another process (or our own asynchronous side) may have rotated it.
+    const named = statSync(this.path, { throwIfNoEntry: false });
+    if (this.#now && named?.ino !== this.#now.ino) this.#closeNow();
+    if (this.#now === undefined) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      const fd = openSync(this.path, "a+", this.#mode);
+      this.#now = { fd, ino: fstatSync(fd).ino };
+    }
+    const fd = this.#now.fd;
+    const size = named?.ino === this.#now.ino ? named.size : fstatSync(fd).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      if (readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
+    }
+    const written = writeSync(fd, data);
+    if (written < data.length) throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
+    if (this.#sync) fdatasyncSync(fd);
+  }
+
+  #closeNow(): void {
+    const now = this.#now;
+    this.#now = undefined;
+    if (now) closeSync(now.fd);
+  }
+
   /** Opens (creating with `mode`) the file for appending, unless it is open. */
   async open(): Promise<void> {
     await this.#open();
@@ -109,6 +143,11 @@ export class AppendFile {
 
   /** Closes the handle; the next write opens the path again (it may name somewhere else by then). */
   async close(): Promise<void> {
+    try {
+      this.#closeNow();
+    } catch {
+      // Already closed: nothing to release.
+    }
     const file = this.#file;
     this.#file = undefined;
     this.#end = undefined;

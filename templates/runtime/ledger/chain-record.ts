@@ -5,7 +5,8 @@
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import { chainId } from "./chain-id.ts";
-import { entryText } from "./entry-text.ts";
+import { writeEntry } from "./entry-text.ts";
+import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { writtenAttempts } from "./written-attempt.ts";
 
@@ -18,6 +19,22 @@ export function appendEntry(sink: LedgerSink, entry: LedgerEntry): void {
     sink.append(entry);
   } catch (error) {
     process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
+  }
+}
+
+/**
+ * Hands a failure's entry to the sink to be written before the call returns (`appendNow`), or
+ * through `append` when the sink has no such write. Never throws, as `appendEntry`.
+ */
+export function appendEntryNow(sink: LedgerSink, entry: LedgerEntry): void {
+  if (sink.appendNow === undefined) {
+    appendEntry(sink, entry);
+    return;
+  }
+  try {
+    sink.appendNow(entry);
+  } catch (error) {
+    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be written: ${String(error)}`, { type: "ToolguardLedgerWarning" });
   }
 }
 
@@ -181,14 +198,14 @@ export class ChainRecord implements LedgerEntry {
   }
 
   /**
-   * The entry's JSON text, written field by field (entry-text.ts): what the JSONL sink writes,
-   * the same value as `JSON.stringify(this)` without building the plain object first.
+   * Writes the entry's JSON into the sink's buffer, field by field (entry-text.ts): the same
+   * value as `JSON.stringify(this)` without building the plain object or its text first.
    */
-  toJSONText(): string {
+  writeTo(out: LineWriter): void {
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
     const written = this.#cache ?? this.#compute();
-    return entryText({
+    writeEntry(out, {
       v: version(written),
       chain: this.chain,
       tool: this.tool,

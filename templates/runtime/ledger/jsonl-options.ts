@@ -7,6 +7,13 @@ export interface JsonlFileSinkOptions {
   readonly onError?: (error: Error) => void;
   /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
   readonly sync?: boolean;
+  /**
+   * Entries of chains that hold a failure (a failed attempt, a repair, a refusal, a reference
+   * question): `"write-through"` (default) writes each before the guard returns its envelope or
+   * outcome, synced per `sync`, so a crash (kill -9 included) never loses one that was answered;
+   * `"batched"` queues them with the clean calls' entries.
+   */
+  readonly failures?: "write-through" | "batched";
   /** Entries queued before the overflow policy applies. Default 4,096 (eight slices): more only keeps more objects alive for the garbage collector to copy. */
   readonly maxQueue?: number;
   /**
@@ -14,6 +21,12 @@ export interface JsonlFileSinkOptions {
    * the next slice, dropping only past twice the bound; `"drop"` drops new entries and counts them.
    */
   readonly overflow?: "wait" | "drop";
+  /**
+   * Under `overflow: "wait"`: the most calls held back at once. A call past it is not held: it
+   * gets its outcome at once (never an error), and its entry is queued, or past twice `maxQueue`
+   * dropped and counted. Default `maxQueue` (4,096).
+   */
+  readonly maxWaiting?: number;
   /** Size at which the file is rotated to `<path>.1`. Default 64 MiB; `Infinity` never rotates. */
   readonly maxFileBytes?: number;
   /** Rotated files kept (`<path>.1` ... `<path>.N`). Default 2. */
@@ -26,20 +39,7 @@ export interface JsonlFileSinkOptions {
 
 export const DEFAULT_LEDGER_PATH: string = ".toolguard/ledger.jsonl";
 
-/** Counters of a sink since it was created. */
-export interface LedgerSinkStats {
-  readonly appended: number;
-  readonly written: number;
-  /** Entries refused because the queue was full. */
-  readonly dropped: number;
-  /** Entries waiting: queued, being written, or waiting for a retry. */
-  readonly pending: number;
-  /** Writes that failed (each retried). */
-  readonly failedWrites: number;
-  readonly rotations: number;
-  /** The most entries ever queued at once. */
-  readonly peakQueued: number;
-}
+export type { LedgerSinkStats } from "../contract/ledger-entry.ts";
 
 export function positive(name: string, value: number): number {
   if (!(value > 0)) throw new RangeError(`toolguard: JsonlFileSink option ${name} must be a positive number, got ${String(value)}`);

@@ -1,26 +1,23 @@
-// The default ledger: an append-only JSON Lines file, one chain state per line (format and the
-// durability contract: docs/ledger.md).
+// The default ledger: an append-only JSON Lines file, one chain state per line (format, write
+// path and durability contract: docs/ledger.md).
 //
-// - `append` only queues a reference. The queue is bounded (`maxQueue`): past it, a guarded call
-//   waits for the sink to catch up (`overflow: "wait"`, the default) or the entry is dropped and
-//   counted (`"drop"`). It never grows without limit.
-// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each), each
-//   written with one `write` on a handle opened with O_APPEND and synced, and the event loop runs
-//   between slices: a backlog never stalls the calls.
-// - Lines never interleave: a slice is one write, so another process's lines land before or
-//   after it. Before each write the file is checked: if its last byte is not a newline (a writer
-//   died mid-line, or our own write was cut short by a full disk), the slice starts with one.
-// - Nothing is lost silently: a slice that cannot be written stays queued and is retried (on the
-//   next append, on `flush()`, and once a second); failures and drops raise a process warning,
-//   call `onError`, and make `flush()` reject with the count.
-// - Rotation: past `maxFileBytes`, the file is renamed to `<path>.1` (older ones shift up to
-//   `maxFiles`) and a new one started.
+// - `append` only queues a reference; the queue is bounded (`maxQueue`, then `overflow`).
+//   `appendNow` (a failure's entry, from `check()`) writes through before it returns.
+// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each) into one
+//   reused buffer, each slice one `write` on an O_APPEND handle, then synced; the event loop runs
+//   between slices. Lines never interleave with another process's, and a slice after a torn
+//   line starts on a fresh one.
+// - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and
+//   is retried (next append, `flush()`, once a second); drops are counted. `flush()` resolves
+//   with the counters, and rejects only while entries wait on a failing disk.
+// - Rotation: past `maxFileBytes`, `<path>` becomes `<path>.1` (up to `maxFiles`).
 import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
 import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
-import { entryJson } from "./line.ts";
-import { SliceBuffer } from "./slice-buffer.ts";
+import { writeLine } from "./line.ts";
+import { LineWriter } from "./line-writer.ts";
+import { SinkReports } from "./sink-reports.ts";
 import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
@@ -31,53 +28,53 @@ const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
 
-interface Slice {
-  /** The slice's lines as UTF-8: a view of `#bytes`, which is reused once the slice is written. */
-  readonly data: Uint8Array;
-  readonly count: number;
-}
+/** A slice's lines as UTF-8 (`data`: a view of `#bytes`, reused once the slice is written). */
+type Slice = { readonly data: Uint8Array; readonly count: number };
 
 export class JsonlFileSink implements LedgerSink {
   readonly path: string;
-  readonly #onError: ((error: Error) => void) | undefined;
   readonly #maxQueue: number;
   readonly #overflow: "wait" | "drop";
   readonly #maxEntryBytes: number;
   /** Entries queued past which `append` drops. */
   readonly #limit: number;
-
   /** Entries not yet serialised; `#head` is the first one still queued. */
   #queue: LedgerEntry[] = [];
   #head = 0;
   /** Serialised, not yet confirmed written: the slice in flight, or one waiting for a retry. */
   #slice: Slice | undefined;
   #draining: Promise<void> | undefined;
-  readonly #bytes = new SliceBuffer(SLICE_BYTES);
+  readonly #bytes = new LineWriter(SLICE_BYTES);
+  /** `appendNow`'s line: its own buffer, since the slice's may be in flight. */
+  readonly #nowBytes = new LineWriter(64 * 1024);
   readonly #file: AppendFile;
   /** The last write failed; cleared by the next one that succeeds. */
   #failing = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
+  /** Entries taken into the queue, and those of them written (what `written()` waits on). */
   #appended = 0;
   #written = 0;
-  #dropped = 0;
+  /** Entries written through by `appendNow`, outside the queue. */
+  #writtenNow = 0;
+  readonly #writeThrough: boolean;
   #failedWrites = 0;
   #peakQueued = 0;
-  /** Failures and drops not yet reported by `flush()`. */
-  #failures: Error[] = [];
-  #droppedUnreported = 0;
+  readonly #reports: SinkReports;
   readonly #waiters = new WriteWaiters();
-  readonly #pressure = new PressureLatch();
+  readonly #pressure: PressureLatch;
 
   constructor(options: JsonlFileSinkOptions = {}) {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
-    this.#onError = options.onError;
+    this.#reports = new SinkReports(this.path, options.onError);
     this.#maxQueue = positive("maxQueue", options.maxQueue ?? 4096);
     this.#overflow = options.overflow ?? "wait";
+    this.#writeThrough = (options.failures ?? "write-through") === "write-through";
     this.#maxEntryBytes = positive("maxEntryBytes", options.maxEntryBytes ?? 1024 * 1024);
     // "wait" holds callers at maxQueue (backpressure) and drops only past twice that.
     this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
+    this.#pressure = new PressureLatch(positive("maxWaiting", options.maxWaiting ?? this.#maxQueue));
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
     this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
   }
@@ -90,13 +87,40 @@ export class JsonlFileSink implements LedgerSink {
     // On every call's path: one read of the queue's length, no getter.
     const queued = this.#queue.length - this.#head;
     if (this.#closed || queued >= this.#limit) {
-      this.#drop(1, this.#closed ? "the sink is closed" : `the queue holds ${queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`);
+      this.#reports.drop(
+        1,
+        this.#closed ? "the sink is closed" : `the queue holds ${queued} entries (maxQueue ${this.#maxQueue}, overflow "${this.#overflow}")`,
+      );
       return;
     }
     this.#appended++;
     this.#queue.push(entry);
     if (queued >= this.#peakQueued) this.#peakQueued = queued + 1;
     if (this.#draining === undefined) this.#draining = this.#drain();
+  }
+
+  /**
+   * A failure's entry: written (and synced, unless `sync: false`) before this returns, so that no
+   * crash loses it once the call's envelope is out. An entry that cannot be written now (a full
+   * disk) is queued, kept and retried like any other, and the failure reported.
+   */
+  appendNow(entry: LedgerEntry): void {
+    if (!this.#writeThrough || this.#closed) {
+      this.append(entry);
+      return;
+    }
+    try {
+      const out = this.#nowBytes;
+      out.reset();
+      writeLine(out, entry, this.#maxEntryBytes);
+      this.#file.writeNow(out.bytes());
+    } catch (error) {
+      this.#failedWrites++;
+      this.#reports.failed(error, 1, "could not be written through (queued, retried)");
+      this.append(entry);
+      return;
+    }
+    this.#writtenNow++;
   }
 
   backpressure(): Promise<void> | undefined {
@@ -117,7 +141,7 @@ export class JsonlFileSink implements LedgerSink {
       () => true,
       (error: unknown) => {
         this.#failing = true;
-        this.#report(error, this.#queued, "the ledger cannot be opened");
+        this.#reports.failed(error, this.#queued, "the ledger cannot be opened");
         return false;
       },
     );
@@ -125,44 +149,43 @@ export class JsonlFileSink implements LedgerSink {
 
   stats(): LedgerSinkStats {
     return {
-      appended: this.#appended,
-      written: this.#written,
-      dropped: this.#dropped,
+      appended: this.#appended + this.#writtenNow,
+      written: this.#written + this.#writtenNow,
+      dropped: this.#reports.dropped,
       pending: this.#queued + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
       rotations: this.#file.rotations,
       peakQueued: this.#peakQueued,
+      peakWaiting: this.#pressure.peakWaiting,
+      notHeld: this.#pressure.passedBound,
     };
   }
 
   /**
-   * Resolves once every entry appended so far is written; rejects if any write failed (the
-   * entries stay queued and are retried) or entries were dropped since the last `flush()`.
+   * Resolves, with the counters, once every entry appended so far is written. Drops never make it
+   * reject: they are already counted (`stats().dropped`), warned about and sent to telemetry.
+   * It rejects only while entries are still waiting because writes fail (they stay queued and are
+   * retried): the error names how many, and carries the counters as `stats`.
    */
-  async flush(): Promise<void> {
+  async flush(): Promise<LedgerSinkStats> {
     while (this.#queued > 0 || this.#slice) {
       const draining = (this.#draining ??= this.#drain());
       await draining;
       if (this.#failing) break; // reported below; the entries stay queued for a retry
     }
-    const failures = this.#failures;
-    const dropped = this.#droppedUnreported;
+    const failures = this.#reports.takeFailures();
     const pending = this.#queued + (this.#slice?.count ?? 0);
-    this.#failures = [];
-    this.#droppedUnreported = 0;
     // Failures since recovered lost nothing (they were warned about when they happened).
-    if (pending === 0 && dropped === 0) return;
-    const parts = [
-      ...(pending > 0 ? [`${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`] : []),
-      ...(dropped > 0 ? [`${dropped} ${plural(dropped, "entry", "entries")} dropped`] : []),
-    ];
-    const summary = `toolguard ledger ${this.path}: ${parts.join("; ")}`;
-    throw failures.length === 1 && dropped === 0 && pending > 0 ? failures[0] : new AggregateError(failures, summary);
+    if (pending === 0) return this.stats();
+    const summary = `toolguard ledger ${this.path}: ${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`;
+    const error = failures.length === 1 ? (failures[0] as Error) : new AggregateError(failures, summary);
+    throw Object.assign(error, { stats: this.stats() });
   }
 
-  async close(): Promise<void> {
+  /** `flush()`, then releases the file: resolves with the counters; rejects as `flush` does, the file released all the same. */
+  async close(): Promise<LedgerSinkStats> {
     try {
-      await this.flush();
+      return await this.flush();
     } finally {
       this.#closed = true;
       if (this.#retryTimer) clearTimeout(this.#retryTimer);
@@ -176,21 +199,20 @@ export class JsonlFileSink implements LedgerSink {
    * was in flight may then appear twice; readers keep the last entry per chain.
    */
   flushSync(): void {
-    let text = "";
-    let count = this.#slice?.count ?? 0;
-    for (let index = this.#head; index < this.#queue.length; index++) {
-      text += `${this.#line(this.#queue[index] as LedgerEntry)}\n`;
-      count++;
-    }
+    const pending = this.#queue.length - this.#head;
+    const count = (this.#slice?.count ?? 0) + pending;
     if (count === 0) return;
+    // A writer of its own: the slice's buffer holds the slice in flight.
+    const out = new LineWriter(0);
+    for (let index = this.#head; index < this.#queue.length; index++) writeLine(out, this.#queue[index] as LedgerEntry, this.#maxEntryBytes);
     try {
-      this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, Buffer.from(text, "utf8")]) : Buffer.from(text, "utf8"));
+      this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, out.bytes()]) : out.bytes());
       this.#written += count;
       this.#slice = undefined;
       this.#queue = [];
       this.#head = 0;
     } catch (error) {
-      this.#report(error, count, "could not be written at exit");
+      this.#reports.failed(error, count, "could not be written at exit");
     }
   }
 
@@ -211,7 +233,7 @@ export class JsonlFileSink implements LedgerSink {
           if (this.#slice !== slice) return; // flushSync wrote it meanwhile
           this.#failedWrites++;
           this.#failing = true;
-          this.#report(error, slice.count + this.#queued, "could not be written (kept, retried)");
+          this.#reports.failed(error, slice.count + this.#queued, "could not be written (kept, retried)");
           this.#waiters.reject(new Error(`toolguard ledger: the entry could not be written to ${this.path}: ${messageOf(error)}`, { cause: error }));
           this.#scheduleRetry();
           return;
@@ -221,6 +243,7 @@ export class JsonlFileSink implements LedgerSink {
         if (this.#slice !== slice) continue;
         this.#written += slice.count;
         this.#slice = undefined;
+        this.#reports.wrote();
         this.#waiters.settle(this.#written);
       }
     } finally {
@@ -240,7 +263,7 @@ export class JsonlFileSink implements LedgerSink {
       const entry = queue[this.#head] as LedgerEntry;
       queue[this.#head] = undefined as unknown as LedgerEntry; // let it be collected
       this.#head++;
-      bytes.add(this.#line(entry));
+      writeLine(bytes, entry, this.#maxEntryBytes);
       count++;
       if ((count & 31) === 0 && performance.now() - started > SLICE_MS) break;
     }
@@ -253,16 +276,6 @@ export class JsonlFileSink implements LedgerSink {
     }
     this.#releasePressure();
     return { data: bytes.bytes(), count };
-  }
-
-  #line(entry: LedgerEntry): string {
-    try {
-      return entryJson(entry, this.#maxEntryBytes);
-    } catch (error) {
-      // An entry that cannot be serialised (a sink user's own object with a cycle): written as
-      // a stub that says so, rather than blocking the slice.
-      return JSON.stringify({ v: 1, tool: String(entry.tool), turn: String(entry.turn), unserialisable: String(error) });
-    }
   }
 
   #scheduleRetry(): void {
@@ -279,21 +292,6 @@ export class JsonlFileSink implements LedgerSink {
     // Released as soon as RELEASE_ROOM entries of room are free, not at half: callers woken together
     // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
     if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - RELEASE_ROOM)) this.#pressure.release();
-  }
-
-  #drop(count: number, reason: string): void {
-    this.#dropped += count;
-    const first = this.#droppedUnreported === 0;
-    this.#droppedUnreported += count;
-    // Warn once per run of drops (each flush() reports the total), not once per entry.
-    if (first) this.#report(new Error(reason), count, "dropped");
-  }
-
-  #report(cause: unknown, count: number, what: string): void {
-    const error = new Error(`toolguard ledger: ${count} ${plural(count, "entry", "entries")} ${what}: ${this.path}: ${messageOf(cause)}`, { cause });
-    if (what !== "dropped") this.#failures.push(error);
-    process.emitWarning(error.message, { type: "ToolguardLedgerWarning" });
-    this.#onError?.(error);
   }
 }
 

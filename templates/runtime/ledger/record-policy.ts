@@ -11,7 +11,7 @@ export const MAX_ATTEMPTS_WRITTEN = 8;
 export const MAX_MESSAGE_CHARS = 1_024;
 
 /** The SHA-256 hex written beside a text that a cap cut or left out (raw text, arguments, a whole line). */
-export function sha256(text: string): string {
+export function sha256(text: string | Uint8Array): string {
   return hash("sha256", text, "hex");
 }
 

@@ -6,12 +6,19 @@ import type { JsonSchema } from "../contract/tool-spec.ts";
 import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
-import { appendEntry, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
+import { appendEntry, appendEntryNow, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
 import { defaultLedger } from "./default-ledger.ts";
 import { RecordPolicy } from "./record-policy.ts";
 
 /** The verdicts a chain ends with once a valid attempt went on to the implementation (or was kept from it). */
 export type ClosingVerdict = Extract<Verdict, "ok" | "replayed" | "error" | "conflict" | "ledger_unavailable">;
+
+/**
+ * The verdicts of entries whose outcome guard.ts hands back through `returned` (failures,
+ * refusals, questions, repairs). The others (an error thrown, a conflict, a refusal to run, a
+ * chain evicted) are rare and are written through at once.
+ */
+const RETURNED_VERDICTS: ReadonlySet<Verdict> = new Set<Verdict>(["open", "rejected", "repaired", "ok", "replayed"]);
 
 /** The options of a guard that concern its ledger (`GuardOptions`). */
 export interface GuardLedgerOptions {
@@ -30,6 +37,14 @@ export class GuardLedger {
   /** Fail-closed mode: the implementation runs only while `gate` says the ledger can be written. */
   readonly failClosed: boolean;
   #sink: LedgerSink | undefined;
+  /**
+   * Set by the guard around `check()` (synchronous): a failure's entry recorded meanwhile is
+   * written through before it returns. A field, not a wrapper taking a closure: `check` is the
+   * fastest path there is.
+   */
+  synchronous = false;
+  /** The write of the failure entry `record` just queued, until `returned` takes it. */
+  #unwritten: Promise<void> | undefined;
 
   constructor(spec: { readonly name: string; readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] }, options: GuardLedgerOptions) {
     this.#tool = spec.name;
@@ -43,7 +58,18 @@ export class GuardLedger {
     return (this.#sink ??= defaultLedger());
   }
 
-  /** Appends a chain's current state; `chain` undefined for a chain of one valid attempt (its id is minted when read). */
+  /**
+   * Appends a chain's current state; `chain` undefined for a chain of one valid attempt (its id is
+   * minted when read). A chain has an identity only once an attempt failed or asked a question
+   * (guard.ts opens one only then), so every entry with one is a failure's record, and it must be
+   * written before its envelope or outcome goes back (docs/ledger.md). Clean calls are batched.
+   *
+   * How a failure's entry is written before the caller has it: inside `check()` (synchronous)
+   * and on the rare paths that end in a thrown error, written through now (`appendNow`); inside
+   * `call()`, queued with the sink's next slice and the outcome handed back through `returned`,
+   * which waits for that write without holding the event loop (an `fdatasync` per failure on the
+   * loop would stall every other call for its length).
+   */
   record(
     chain: (ChainIdentity & { readonly startedAt?: number }) | undefined,
     turn: string,
@@ -51,7 +77,26 @@ export class GuardLedger {
     verdict: Verdict,
     snapshot?: ArgumentsSnapshot,
   ): void {
-    appendEntry(this.sink, new ChainRecord(chain, this.#tool, turn, chain?.startedAt, verdict, attempts, snapshot, this.#policy));
+    const entry = new ChainRecord(chain, this.#tool, turn, chain?.startedAt, verdict, attempts, snapshot, this.#policy);
+    const sink = this.sink;
+    if (chain === undefined) appendEntry(sink, entry);
+    else if (this.synchronous || sink.written === undefined || !RETURNED_VERDICTS.has(verdict)) appendEntryNow(sink, entry);
+    else {
+      appendEntry(sink, entry);
+      // Taken by `returned` in the same synchronous stack (guard.ts), before any other call runs.
+      this.#unwritten = sink.written().catch(() => undefined); // a failed write is reported by the sink, and retried
+    }
+  }
+
+  /**
+   * The value a guarded call hands back, once the failure entry it just recorded (if any) is
+   * written. Called in the same synchronous stack as `record`, so the entry is this call's.
+   */
+  returned<Value>(value: Value): Value | Promise<Value> {
+    const unwritten = this.#unwritten;
+    if (unwritten === undefined) return value;
+    this.#unwritten = undefined;
+    return unwritten.then(() => value);
   }
 
   /** Read before the call's step: a call made while the sink is over its bound gets its outcome once the sink caught up. */

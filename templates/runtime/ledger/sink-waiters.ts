@@ -35,23 +35,45 @@ export class WriteWaiters {
   }
 }
 
-/** One promise shared by every call held back, resolved when the sink has room again. */
+/**
+ * One promise shared by every call held back, resolved when the sink has room again. At most
+ * `maxWaiting` calls are handed it per hold: a caller past that bound is not held (its outcome
+ * goes back at once, and its entry is queued, or dropped and counted past the drop bound), so
+ * neither the waiting calls nor what they keep alive grow without limit.
+ */
 export class PressureLatch {
+  readonly #maxWaiting: number;
   #held: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
+  /** Calls handed the current promise. */
+  #waiting = 0;
+  /** The most calls ever held at once. */
+  peakWaiting = 0;
+  /** Calls not held because `maxWaiting` were waiting already. */
+  passedBound = 0;
 
-  /** The shared promise: the one already held, or a new one when `full`; undefined otherwise. */
+  constructor(maxWaiting: number) {
+    this.#maxWaiting = maxWaiting;
+  }
+
+  /** The shared promise: the one already held, or a new one when `full`; undefined otherwise, and past the bound. */
   hold(full: boolean): Promise<void> | undefined {
-    if (this.#held) return this.#held.promise;
-    if (!full) return undefined;
-    let resolve!: () => void;
-    const promise = new Promise<void>((done) => (resolve = done));
-    this.#held = { promise, resolve };
-    return promise;
+    if (this.#held === undefined) {
+      if (!full) return undefined;
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.#held = { promise, resolve };
+    } else if (this.#waiting >= this.#maxWaiting) {
+      this.passedBound++;
+      return undefined;
+    }
+    if (++this.#waiting > this.peakWaiting) this.peakWaiting = this.#waiting;
+    return this.#held.promise;
   }
 
   release(): void {
     this.#held?.resolve();
     this.#held = undefined;
+    this.#waiting = 0;
   }
 
   get held(): boolean {

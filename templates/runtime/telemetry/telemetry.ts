@@ -31,6 +31,7 @@ export interface Instruments {
   readonly idempotencyConflict: Counter;
   readonly duration: Histogram;
   readonly outcomes: Counter;
+  readonly ledgerLost: Counter;
 }
 
 let current: Instruments | undefined;
@@ -68,6 +69,9 @@ export function meterInstruments(): Instruments {
       advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_S] },
     }),
     outcomes: meter.createCounter("toolguard.outcomes", { description: "Guarded calls by tool and outcome status" }),
+    ledgerLost: meter.createCounter("toolguard.ledger.lost", {
+      description: "Ledger entries that never reached the ledger or left it: dropped by a full queue, or rotated away (by reason)",
+    }),
   };
   return current;
 }
@@ -135,4 +139,9 @@ export function countRepairExhausted(attributes: ToolAttributes): void {
 
 export function countIdempotencyConflict(attributes: ToolAttributes): void {
   meterInstruments().idempotencyConflict.add(1, attributes);
+}
+
+/** Ledger entries lost to the ledger: `dropped` (a full queue, a closed sink) or `rotated` (retention removed them). */
+export function countLedgerLost(count: number, reason: "dropped" | "rotated"): void {
+  meterInstruments().ledgerLost.add(count, { reason });
 }

@@ -1,0 +1,54 @@
+// How the JSONL sink tells of what went wrong: every write failure and every run of drops as a
+// process warning (`ToolguardLedgerWarning`) and through `onError`; drops also counted, and sent
+// to telemetry (`toolguard.ledger.lost`). Write failures are kept until `flush()` reports them.
+import { countLedgerLost } from "../telemetry/telemetry.ts";
+import { messageOf, plural } from "./jsonl-options.ts";
+
+export class SinkReports {
+  readonly #path: string;
+  readonly #onError: ((error: Error) => void) | undefined;
+  /** Entries dropped since the sink was made. */
+  dropped = 0;
+  /** Write failures not yet reported by `flush()`. */
+  #failures: Error[] = [];
+  /** Whether the current run of drops was warned about (once per run, not once per entry). */
+  #dropWarned = false;
+
+  constructor(path: string, onError: ((error: Error) => void) | undefined) {
+    this.#path = path;
+    this.#onError = onError;
+  }
+
+  /** `count` entries dropped, for `reason`: counted, sent to telemetry, warned once per run. */
+  drop(count: number, reason: string): void {
+    this.dropped += count;
+    countLedgerLost(count, "dropped");
+    if (this.#dropWarned) return;
+    this.#dropWarned = true;
+    this.#warn(new Error(reason), count, "dropped");
+  }
+
+  /** A slice was written: a later drop starts a new run (and a new warning). */
+  wrote(): void {
+    this.#dropWarned = false;
+  }
+
+  /** `count` entries could not be written (`what` says what became of them). */
+  failed(cause: unknown, count: number, what: string): void {
+    this.#failures.push(this.#warn(cause, count, what));
+  }
+
+  /** The failures since the last call, handed over once. */
+  takeFailures(): Error[] {
+    const failures = this.#failures;
+    this.#failures = [];
+    return failures;
+  }
+
+  #warn(cause: unknown, count: number, what: string): Error {
+    const error = new Error(`toolguard ledger: ${count} ${plural(count, "entry", "entries")} ${what}: ${this.#path}: ${messageOf(cause)}`, { cause });
+    process.emitWarning(error.message, { type: "ToolguardLedgerWarning" });
+    this.#onError?.(error);
+    return error;
+  }
+}
