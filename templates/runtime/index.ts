@@ -61,6 +61,7 @@ export {
   unwrap,
   type DependencySource,
 } from "./compose/failure-kinds.ts";
+export { MemoryChainCounter, GuardedCounter, DEFAULT_COUNTER_TIMEOUT_MS, type ChainCounter, type ChainTally, type SharedTally } from "./call/shared-chains.ts";
 export { MemoryIdempotencyStore, DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "./compose/idempotency-store.ts";
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
