@@ -106,7 +106,8 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
       }
       return result(callerUnknown(name));
     }
-    const key = `${caller.id}\u0000${name}`;
+    // Unambiguous whatever the identity holds, and storable in any database.
+    const key = JSON.stringify([caller.id, name]);
     const standing = standingOf(key, now(), windowMs);
     const args = request.params.arguments ?? {};
     let outcome = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal });
@@ -121,9 +122,24 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
       standing.epoch++;
       standing.failedAt = undefined;
       standing.refused = false;
-      chains?.close(key);
+      // Awaited: the caller's next call, on whichever replica, must find the chain closed.
+      if (chains) await chains.close(key);
     } else if (outcome.status === "validation_failed" || outcome.status === "arguments_rejected") {
-      if (chains) outcome = await counted(chains, key, outcome, windowMs);
+      if (chains) {
+        const local = outcome;
+        const shared = await chains.fail(key, budgetOf(local), windowMs);
+        if (shared.ok && shared.tally.failures < local.attempts) {
+          // This process's chain is stale: a success or the window on another replica ended it.
+          // The failure (counted once, above) is judged again as the first of a new chain here.
+          standing.epoch++;
+          standing.refused = false;
+          standing.failedAt = undefined;
+          const again = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal });
+          outcome = again.status === "validation_failed" || again.status === "arguments_rejected" ? again : local;
+        }
+        if (shared.ok && (outcome.status === "validation_failed" || outcome.status === "arguments_rejected"))
+          outcome = stricter(outcome, shared.tally.failures, shared.tally.budget, windowMs);
+      }
       counting(standing, outcome.status === "arguments_rejected", now());
     } else {
       standing.failedAt = now();
@@ -132,16 +148,9 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
   });
 }
 
-/** The failed attempt counted in the shared store: its answer can only make the outcome stricter. */
-async function counted(
-  chains: GuardedCounter,
-  key: string,
-  local: ValidationFailedOutcome | ArgumentsRejectedOutcome,
-  windowMs: number,
-): Promise<ValidationFailedOutcome | ArgumentsRejectedOutcome> {
-  const budget = local.status === "validation_failed" ? local.attempts + local.repairsLeft : 2;
-  const shared = await chains.fail(key, budget, windowMs);
-  return shared.ok ? stricter(local, shared.tally.failures, shared.tally.budget, windowMs) : local;
+/** The budget a chain's first failure sets: what the guard's envelope says this chain allows. */
+function budgetOf(local: ValidationFailedOutcome | ArgumentsRejectedOutcome): number {
+  return local.status === "validation_failed" ? local.attempts + local.repairsLeft : 2;
 }
 
 /** A counted failure extends the window; a refused call does not, so a refusal ends on time. */

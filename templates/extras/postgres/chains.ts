@@ -5,6 +5,7 @@
 // found through the index on `expires_at`, off the call's path.
 import type { Sql } from "postgres";
 import type { ChainCounter, ChainTally } from "../../runtime/index.ts";
+import { nulFree } from "./nul-free.ts";
 
 /** Fails between two sweeps of expired chains (a sweep deletes at most SWEEP_ROWS). */
 const SWEEP_EVERY = 1_000;
@@ -27,7 +28,7 @@ export class PostgresChainCounter implements ChainCounter {
     // call) is counted but does not move the expiry, so a refusal ends on time.
     const rows = await this.#sql<{ failures: number; budget: number }[]>`
       INSERT INTO toolguard_chains AS c (key, failures, budget, expires_at)
-      VALUES (${key}, 1, ${budget}, now() + ${windowMs} * interval '1 millisecond')
+      VALUES (${nulFree(key)}, 1, ${budget}, now() + ${windowMs} * interval '1 millisecond')
       ON CONFLICT (key) DO UPDATE SET
         failures = CASE WHEN c.expires_at <= now() THEN 1 ELSE c.failures + 1 END,
         budget = CASE WHEN c.expires_at <= now() THEN excluded.budget ELSE c.budget END,
@@ -39,7 +40,7 @@ export class PostgresChainCounter implements ChainCounter {
   }
 
   async close(key: string): Promise<void> {
-    await this.#sql`DELETE FROM toolguard_chains WHERE key = ${key}`;
+    await this.#sql`DELETE FROM toolguard_chains WHERE key = ${nulFree(key)}`;
   }
 
   /** Deletes up to 1,000 expired chains, oldest first, through the expiry index; returns how many. */

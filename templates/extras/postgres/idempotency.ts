@@ -6,6 +6,7 @@
 // (`conflict`).
 import type { Sql } from "postgres";
 import { DEFAULT_IDEMPOTENCY_TTL_MS, type Claim, type IdempotencyStore } from "../../runtime/index.ts";
+import { nulFree } from "./nul-free.ts";
 
 export interface PostgresIdempotencyOptions {
   /** How long a stored result is kept, in milliseconds. Default one day. */
@@ -35,7 +36,8 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     this.#leaseMs = options.leaseMs ?? 5 * 60 * 1000;
   }
 
-  async claim(tool: string, key: string, fingerprint: string): Promise<Claim> {
+  async claim(tool: string, rawKey: string, fingerprint: string): Promise<Claim> {
+    const key = nulFree(rawKey);
     for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
       const rows = await this.#sql<Row[]>`
         WITH claimed AS (
@@ -57,17 +59,19 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       if (row.fingerprint !== fingerprint) return { kind: "conflict", fingerprint: row.fingerprint };
       return row.state === "running" ? { kind: "busy" } : { kind: "replay", result: JSON.parse(row.result ?? "null") };
     }
-    throw new Error(`toolguard: ${tool} idempotency key ${key} could be neither claimed nor read after ${CLAIM_TRIES} tries`);
+    throw new Error(`toolguard: ${tool} idempotency key ${rawKey} could be neither claimed nor read after ${CLAIM_TRIES} tries`);
   }
 
-  async complete(tool: string, key: string, fingerprint: string, result: unknown): Promise<void> {
+  async complete(tool: string, rawKey: string, fingerprint: string, result: unknown): Promise<void> {
+    const key = nulFree(rawKey);
     // `undefined` has no JSON text; it is kept as null, which is what a replay then returns.
     await this.#sql`
       UPDATE toolguard_idempotency SET state = 'done', result = ${JSON.stringify(result) ?? "null"}, expires_at = now() + ${this.#ttlMs} * interval '1 millisecond'
       WHERE tool = ${tool} AND key = ${key} AND fingerprint = ${fingerprint}`;
   }
 
-  async release(tool: string, key: string): Promise<void> {
+  async release(tool: string, rawKey: string): Promise<void> {
+    const key = nulFree(rawKey);
     await this.#sql`DELETE FROM toolguard_idempotency WHERE tool = ${tool} AND key = ${key} AND state = 'running'`;
   }
 

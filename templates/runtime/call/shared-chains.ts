@@ -80,9 +80,15 @@ export class GuardedCounter {
     }
   }
 
-  /** Closes a chain off the call's path: a close that fails leaves a stricter chain, never a looser one. */
-  close(key: string): void {
-    this.#bounded(() => this.counter.close(key)).catch((error: unknown) => this.#outage(error));
+  /**
+   * Closes a chain; never rejects. Awaited, it is the valid path's one round trip, and the next
+   * failure on any replica starts a new chain. A close that fails leaves a stricter chain.
+   */
+  close(key: string): Promise<void> {
+    return this.#bounded(() => this.counter.close(key)).then(
+      () => undefined,
+      (error: unknown) => void this.#outage(error),
+    );
   }
 
   #bounded<T>(step: () => T | Promise<T>): Promise<T> {
