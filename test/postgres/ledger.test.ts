@@ -1,7 +1,11 @@
 // The ledger in a real PostgreSQL server (a throwaway cluster this file starts): a writer process
 // killed with SIGKILL in the middle of its batches has lost no entry whose outcome it returned,
 // and a reader finds no torn entry; entries are the JSON lines the JSONL sink writes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../generator/cli.ts";
 import { openPostgresStores, type PostgresStores } from "../../generated/extras/postgres/index.js";
 import { createInvoice } from "../../generated/index.js";
 import { postgresMissing, startCluster, type Cluster } from "../helpers/postgres-cluster.ts";
@@ -68,5 +72,38 @@ describe.skipIf(missing !== undefined)("the ledger in PostgreSQL", () => {
     }
     expect(await stores.sql`SELECT 1 FROM toolguard_ledger WHERE entry::jsonb ->> 'turn' = 'while-down'`).toHaveLength(1);
     expect(warnings.length).toBeGreaterThan(0);
+  });
+
+  it("is read by toolguard report (--ledger postgres://...) exactly as the same entries in a JSONL file are", async () => {
+    const rows = await stores.sql<{ entry: string }[]>`SELECT entry FROM toolguard_ledger ORDER BY id`;
+    const dir = mkdtempSync(path.join(tmpdir(), "toolguard-report-"));
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      writeFileSync(path.join(dir, "ledger.jsonl"), rows.map((row) => `${row.entry}\n`).join(""));
+      expect(await main(["report", "--ledger", cluster.url, "--json"], dir)).toBe(0);
+      expect(await main(["report", "ledger.jsonl", "--json"], dir)).toBe(0);
+      const [fromPostgres, fromFile] = out.mock.calls.map(([text]) => JSON.parse(String(text)) as { tool: string; calls: number }[]);
+      expect(fromPostgres).toEqual(fromFile);
+      expect(fromPostgres?.[0]).toMatchObject({ tool: "create_invoice" });
+      expect(fromPostgres?.[0]?.calls).toBeGreaterThan(100); // the killed writers' entries, from the first test
+    } finally {
+      out.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("says what is wrong when the database holds no ledger, without the password, and exits 1", async () => {
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      await stores.sql`CREATE DATABASE empty`;
+      const url = `postgres://toolguard:secret@127.0.0.1:${cluster.port}/empty`;
+      expect(await main(["report", url], tmpdir())).toBe(1);
+      expect(String(err.mock.calls.at(-1)?.[0])).toMatch(
+        /cannot read the ledger at postgres:\/\/toolguard:\*\*\*@127\.0\.0\.1:\d+\/empty: that database holds no toolguard ledger/,
+      );
+      expect(await main(["generate", "--ledger", url], tmpdir())).toBe(2);
+    } finally {
+      err.mockRestore();
+    }
   });
 });

@@ -13,9 +13,10 @@ import { PostgresChainCounter } from "./chains.ts";
 import { PostgresIdempotencyStore, type PostgresIdempotencyOptions } from "./idempotency.ts";
 import { PostgresLedgerSink, type PostgresLedgerOptions } from "./ledger.ts";
 import { migrate, MIGRATIONS } from "./migrations.ts";
+import { scanPostgresLedger, type PostgresLedgerScan } from "./read-ledger.ts";
 
-export { migrate, MIGRATIONS, PostgresChainCounter, PostgresIdempotencyStore, PostgresLedgerSink };
-export type { PostgresIdempotencyOptions, PostgresLedgerOptions };
+export { migrate, MIGRATIONS, PostgresChainCounter, PostgresIdempotencyStore, PostgresLedgerSink, scanPostgresLedger };
+export type { PostgresIdempotencyOptions, PostgresLedgerOptions, PostgresLedgerScan };
 
 export interface PostgresStoresOptions {
   /** Options of the idempotency store (record lifetime, lease). */
