@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, hostile, ledger)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, hostile, ledger, stores)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger", "stores"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -405,6 +405,40 @@ if (only.has("ledger")) {
     )} ms (the machine's own stalls)`,
   );
   results.ledger = samples;
+}
+
+if (only.has("stores")) {
+  type Phase = { calls: number; callsPerSecond: number; p99Ms: number };
+  type Stores = Record<string, Phase> & { skipped?: string };
+  const samples = Array.from({ length: runs }, () => runCase<Stores>(cases("shared-stores.ts")));
+  say(
+    "\n10. Shared stores (issue 28): the README's MCP server, embedded stores vs PostgreSQL on 127.0.0.1 (calls/s and p99 per call; each client its own caller)",
+  );
+  const skipped = samples.find((sample) => sample.skipped !== undefined)?.skipped;
+  if (skipped !== undefined) say(`skipped: ${skipped}`);
+  else {
+    say("| path | clients | embedded calls/s | PostgreSQL calls/s | ratio | embedded p99 | PostgreSQL p99 |\n|---|---|---|---|---|---|---|");
+    for (const count of [1, 4, 16])
+      for (const route of ["valid", "idempotent", "failed"]) {
+        const p = (kind: string, pick: (phase: Phase) => number): number =>
+          medianOf(samples, (s) => pick(s[`${route}:${count}:${kind}`] ?? { calls: Number.NaN, callsPerSecond: Number.NaN, p99Ms: Number.NaN }));
+        say(
+          `| ${route} | ${count} | ${fixed(
+            p("embedded", (x) => x.callsPerSecond),
+            0,
+          )} | ${fixed(
+            p("postgres", (x) => x.callsPerSecond),
+            0,
+          )} | ${fixed(
+            medianOf(
+              samples,
+              (s) => (s[`${route}:${count}:postgres`]?.callsPerSecond ?? Number.NaN) / (s[`${route}:${count}:embedded`]?.callsPerSecond ?? Number.NaN),
+            ),
+          )}x | ${fixed(p("embedded", (x) => x.p99Ms))} ms | ${fixed(p("postgres", (x) => x.p99Ms))} ms |`,
+        );
+      }
+  }
+  results.sharedStores = samples;
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

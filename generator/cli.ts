@@ -28,8 +28,9 @@ Usage:
                      --watch again on every schema change
   toolguard check    [-c FILE] [--set NAME]... [--strict] [-q] [--no-cache]
                      exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--json]   failure rates per tool and rule, from a ledger
-                                         (default .toolguard/ledger.jsonl)
+  toolguard report   [LEDGER] [--ledger SOURCE] [--json]
+                     failure rates per tool and rule, from a ledger
+                     (default .toolguard/ledger.jsonl; or postgres://...)
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                      what schema changes mean (toolguard diff --help)
   toolguard help     this text (also -h, --help)
@@ -45,6 +46,8 @@ Options:
   -q, --quiet        print errors only
   --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json             (report) print the report as JSON
+  --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres
+                     extra's)
 `;
 
 // Throws on an unknown option or a missing value; main turns that into a usage error.
@@ -58,6 +61,7 @@ function parseCliArgs(argv: readonly string[]) {
       strict: { type: "boolean" },
       quiet: { type: "boolean", short: "q" },
       json: { type: "boolean" },
+      ledger: { type: "string" },
       "no-cache": { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
@@ -89,7 +93,11 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
       process.stderr.write(`toolguard: report reads a ledger; --set, --watch and --config go with generate and check\n\n${HELP}`);
       return 2;
     }
-    return report(extra, parsed.values.json === true, cwd);
+    return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd);
+  }
+  if (parsed.values.ledger !== undefined) {
+    process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);
+    return 2;
   }
   if (command !== "generate" && command !== "check") {
     process.stderr.write(`toolguard: ${command ? `unknown command "${command}"` : "no command given"}\n\n${HELP}`);
@@ -242,6 +250,7 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
     process.stderr.write(`toolguard: report takes one ledger file, got ${args.length}\n`);
     return 2;
   }
+  if (args[0] !== undefined && /^postgres(ql)?:\/\//.test(args[0])) return reportFromPostgres(args[0], json);
   const file = path.resolve(cwd, args[0] ?? DEFAULT_LEDGER_PATH);
   if (!existsSync(file)) {
     process.stderr.write(`toolguard: no ledger at ${file} (the guard writes .toolguard/ledger.jsonl in its working directory)\n`);
@@ -256,6 +265,39 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
   } catch (error) {
     process.stderr.write(`toolguard: cannot read the ledger ${file}: ${(error as Error).message}\n`);
     return 1;
+  }
+}
+
+/** `toolguard report postgres://...`: the ledger the postgres extra writes, read as a JSONL file is. */
+async function reportFromPostgres(url: string, json: boolean): Promise<number> {
+  const where = redactedUrl(url);
+  let scanPostgresLedger: typeof import("../templates/extras/postgres/read-ledger.ts")["scanPostgresLedger"];
+  try {
+    ({ scanPostgresLedger } = await import("../templates/extras/postgres/read-ledger.ts"));
+  } catch (error) {
+    process.stderr.write(`toolguard: reading a ledger from PostgreSQL needs the postgres driver (npm install postgres): ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const scan = { entries: 0, torn: 0 };
+    const reports = await buildReportFrom(scanPostgresLedger(url, scan));
+    if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} row${scan.torn === 1 ? "" : "s"} of ${where} that hold no ledger entry\n`);
+    process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`toolguard: cannot read the ledger at ${where}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+/** A database URL for messages: the password replaced. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(an unreadable postgres:// URL)";
   }
 }
 

@@ -1,6 +1,7 @@
 // The optional parts a generated package carries only when its set asks for them
-// (`extras: ["openai", ...]` in the config): one SDK adapter each, kept as real TypeScript under
-// templates/extras/<name>/ and compiled into `<out>/extras/<name>/`. Each adapter needs its SDK,
+// (`extras: ["openai", ...]` in the config): one SDK adapter each (or the stores on one
+// database), kept as real TypeScript under templates/extras/<name>/ and compiled into
+// `<out>/extras/<name>/`. Each adapter needs its SDK (a store its driver),
 // which the generated package names as an optional peer dependency, never as a dependency:
 // a package without the extra, or a user who never imports it, installs no SDK.
 import { readFileSync } from "node:fs";
@@ -23,6 +24,8 @@ export const EXTRAS: Readonly<Record<string, ExtraInfo>> = {
   mcp: { title: "MCP server", sdk: "@modelcontextprotocol/sdk", strictMode: false },
   openai: { title: "OpenAI Chat Completions and Responses", sdk: "openai", strictMode: true },
   "openai-agents": { title: "OpenAI Agents", sdk: "@openai/agents", strictMode: true },
+  // Not an SDK adapter: the stores shared by replicas (docs/replicas.md), on the `postgres` driver.
+  postgres: { title: "PostgreSQL stores", sdk: "postgres", strictMode: false },
 };
 
 export const EXTRA_NAMES: readonly string[] = Object.keys(EXTRAS).sort();

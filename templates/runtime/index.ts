@@ -62,6 +62,7 @@ export {
   unwrap,
   type DependencySource,
 } from "./compose/failure-kinds.ts";
+export { MemoryChainCounter, GuardedCounter, DEFAULT_COUNTER_TIMEOUT_MS, type ChainCounter, type ChainTally, type SharedTally } from "./call/shared-chains.ts";
 export {
   MemoryIdempotencyStore,
   IdempotencyStoreFullError,

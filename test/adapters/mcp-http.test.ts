@@ -64,6 +64,6 @@ describe("an MCP server of guarded tools over streamable HTTP", () => {
       "validation_failed",
     ]);
     const turns = bench.chains().map((entry) => entry.turn);
-    expect(turns).toEqual([`mcp:${first.id}:${TOOL}:0`, `mcp:${second.id}:${TOOL}:0`]);
+    expect(turns).toEqual([`mcp:session:${first.id}:${TOOL}:0`, `mcp:session:${second.id}:${TOOL}:0`]);
   });
 });

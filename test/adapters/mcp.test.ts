@@ -1,7 +1,8 @@
 // The MCP adapter with the real `@modelcontextprotocol/sdk` 1.32: the README's server
 // (examples/adapters/mcp-server.ts, an McpServer) and a real Client over a linked in-memory
 // transport. The client sends no `_meta`: the repair bound comes from what the server knows
-// (session, tool, time since the last failure, reset on success).
+// (session, tool, time since the last counted failure, reset on success), and the envelopes say
+// what an MCP client can do (MCP has no turns).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -11,6 +12,21 @@ import { toolServer } from "../../examples/adapters/mcp-server.ts";
 import { serveGuardedTools, type McpToolsOptions } from "../../generated/extras/mcp/index.js";
 import { createInvoice, type DescribedTool } from "../../generated/index.js";
 import { INVALID, INVALID_ENVELOPE, invoiceBench, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
+
+/** The brief's invoice envelope as an MCP client reads it: no turns, and what a refusal means. */
+const MCP_INVALID_ENVELOPE = {
+  ...INVALID_ENVELOPE,
+  detail:
+    "Fix every field listed in errors and call create_invoice again with the complete argument object, not a partial patch. " +
+    "This is the last attempt: if it fails too, create_invoice refuses calls whose arguments fail for 5 minutes; a call with correct arguments is still run.",
+};
+const MCP_REFUSAL = {
+  ...REFUSAL,
+  detail:
+    "The arguments for create_invoice failed 2 times in a row, so create_invoice now refuses calls whose arguments fail, for 5 minutes after the last counted failure. " +
+    "Do not resend these arguments. Ask the user for the missing or unclear information the errors name, then call create_invoice with the complete, corrected arguments: " +
+    "a call with correct arguments is run at once.",
+};
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -47,21 +63,51 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
   it("repairs the brief's invoice on the second call", async () => {
     const bench = invoiceBench();
     const client = await connect(toolServer([bench.tool]));
-    expect(await call(client, INVALID)).toEqual({ isError: true, body: INVALID_ENVELOPE });
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: MCP_INVALID_ENVELOPE });
     expect(await call(client, VALID)).toEqual({ isError: false, body: okOutcome(2, expect.any(String)) });
     expect(bench.received).toEqual([RECEIVED]);
     expect(bench.chains()).toMatchObject([{ verdict: "repaired", repairs: 1 }]);
   });
 
-  it("refuses after one repair: the envelope saying 'last attempt' is followed by a refusal, and so is every later call", async () => {
+  it("refuses after one repair: the envelope saying 'last attempt' is followed by a refusal, and so is every later failing call", async () => {
     const bench = invoiceBench();
     const client = await connect(toolServer([bench.tool]));
     const first = await call(client, INVALID);
     expect(first.body).toMatchObject({ status: "validation_failed", repairsLeft: 1, detail: expect.stringContaining("last attempt") });
-    expect(await call(client, INVALID)).toEqual({ isError: true, body: REFUSAL });
-    expect(await call(client, VALID)).toMatchObject({ isError: true, body: { status: "arguments_rejected" } });
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: MCP_REFUSAL });
+    expect(await call(client, INVALID.replace('"eur"', '"euro"'))).toMatchObject({ isError: true, body: { status: "arguments_rejected" } });
     expect(bench.received).toEqual([]);
     expect(bench.chains()[0]).toMatchObject({ verdict: "rejected", repairs: 1 });
+  });
+
+  it("never speaks of turns, which MCP does not have", async () => {
+    const client = await connect(toolServer([invoiceBench().tool]));
+    const bodies = [await call(client, INVALID), await call(client, INVALID), await call(client, INVALID)].map((reply) => JSON.stringify(reply.body));
+    for (const body of bodies) expect(body).not.toMatch(/turn/);
+  });
+
+  it("runs a correct call at once after a refusal, as a new chain with a fresh budget", async () => {
+    const bench = invoiceBench();
+    const client = await connect(toolServer([bench.tool]));
+    await call(client, INVALID);
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    expect(await call(client, VALID)).toEqual({ isError: false, body: okOutcome(1, expect.any(String)) });
+    expect(bench.received).toEqual([RECEIVED]);
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1, repairsLeft: 1 });
+    expect(bench.chains().map((entry) => entry.verdict)).toEqual(["rejected", "ok", "open"]);
+  });
+
+  it("keeps a refused chain refused to a correct call whose reference fails, and bounds what follows", async () => {
+    const bench = invoiceBench();
+    const client = await connect(toolServer([bench.tool]));
+    const unknownCustomer = VALID.replace("Acme BV", "Nobody Ltd");
+    await call(client, INVALID);
+    await call(client, INVALID);
+    // Valid by the schema, so it gets a new chain; its reference matches nothing: failure 1 of it.
+    expect((await call(client, unknownCustomer)).body).toMatchObject({ status: "validation_failed", failure: "semantic", attempts: 1 });
+    expect((await call(client, unknownCustomer)).body).toMatchObject({ status: "arguments_rejected" });
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    expect(bench.received).toEqual([]);
   });
 
   it("starts a new chain after a success", async () => {
@@ -78,8 +124,18 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
     const client = await serve([bench.tool], { repairWindowMs: 60_000, now: () => now });
     await call(client, INVALID);
     now = 60_000;
-    expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected", detail: expect.stringContaining("for 1 minute after") });
     now = 120_001;
+    expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
+  });
+
+  it("ends a refusal one window after the refusing failure: refused retries do not extend it", async () => {
+    let now = 0;
+    const client = await serve([invoiceBench().tool], { repairWindowMs: 60_000, now: () => now });
+    await call(client, INVALID);
+    await call(client, INVALID); // refused at 0
+    for (now = 20_000; now <= 60_000; now += 20_000) expect((await call(client, INVALID)).body).toMatchObject({ status: "arguments_rejected" });
+    now = 60_001;
     expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed", attempts: 1 });
   });
 
@@ -97,7 +153,7 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
     serveGuardedTools(server, [bench.tool]);
     const client = await connect(server);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([TOOL]);
-    expect(await call(client, INVALID)).toEqual({ isError: true, body: INVALID_ENVELOPE });
+    expect(await call(client, INVALID)).toEqual({ isError: true, body: MCP_INVALID_ENVELOPE });
     expect(await call(client, VALID)).toEqual({ isError: false, body: okOutcome(2, expect.any(String)) });
   });
 

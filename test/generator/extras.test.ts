@@ -78,7 +78,7 @@ describe("extras", () => {
   });
 
   it.each([
-    [["openai", "langchain"], 'sets[0].extras[1]: unknown extra "langchain" (known: ai-sdk, anthropic, mcp, openai, openai-agents)'],
+    [["openai", "langchain"], 'sets[0].extras[1]: unknown extra "langchain" (known: ai-sdk, anthropic, mcp, openai, openai-agents, postgres)'],
     [["openai", "openai"], 'sets[0].extras[1]: "openai" is listed twice'],
     ["openai", "sets[0].extras must be an array of extra names"],
   ])("refuses extras %j with a usage error and writes nothing", async (extras, message) => {

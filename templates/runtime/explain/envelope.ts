@@ -14,6 +14,9 @@ export function validationFailed(
   return { status: "validation_failed", tool, failure, errors, detail, attempts, repairsLeft };
 }
 
+/** Ends the detail of an envelope whose failing next attempt is refused (adapters may reword it). */
+export const LAST_ATTEMPT_SENTENCE = " This is the last attempt this turn.";
+
 /** The six details of a tool, written once per tool rather than once per failed call. */
 const DETAILS = new Map<string, readonly string[]>();
 
@@ -25,7 +28,7 @@ function repairDetail(tool: string, kind: 0 | 2 | 4, last: boolean): string {
       `The arguments for ${tool} could not be read as one unambiguous JSON object. Call ${tool} again with the complete argument object, as plain JSON and nothing else.`,
       `Fix every field listed in errors and call ${tool} again with the complete argument object, not a partial patch.`,
     ];
-    details = texts.flatMap((text) => [text, `${text} This is the last attempt this turn.`]);
+    details = texts.flatMap((text) => [text, text + LAST_ATTEMPT_SENTENCE]);
     // Tool names are the package's own, so this holds one entry per tool that ever failed.
     DETAILS.set(tool, details);
   }
