@@ -43,7 +43,10 @@ const rules = (parse(readFileSync(RULES, "utf8")) as { groups: { rules: Rule[] }
 function recordedSeries(): Set<string> {
   const names = new Set<string>();
   const meter = {
-    createCounter: (name: string) => (names.add(`${name.replaceAll(".", "_")}_total`), { add() {} }),
+    createCounter: (name: string) => {
+      names.add(`${name.replaceAll(".", "_")}_total`);
+      return { add() {} };
+    },
     createHistogram: (name: string, options?: { unit?: string }) => {
       const base = `${name.replaceAll(".", "_")}${options?.unit === "s" ? "_seconds" : ""}`;
       for (const suffix of ["_bucket", "_sum", "_count"]) names.add(base + suffix);
