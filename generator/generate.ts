@@ -77,7 +77,13 @@ export const directEmitters: Emitters = {
 /** Reads the set's schemas into tool descriptions, sorted by name; two tools with one name are an error. */
 export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig, "allowNetwork" | "strict">): Promise<DescribedSet> {
   const { readSchemaSet } = await import("./read/index.ts");
-  const read = await readSchemaSet(set.schemas, { ...config, entry: set.entry, defaultsOptional: set.defaultsOptional, unknownFormats: set.unknownFormats, trustServers: set.trustServers });
+  const read = await readSchemaSet(set.schemas, {
+    ...config,
+    entry: set.entry,
+    defaultsOptional: set.defaultsOptional,
+    unknownFormats: set.unknownFormats,
+    trustServers: set.trustServers,
+  });
   const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   assertUniqueNames(tools);
   return { tools, skipped: read.skipped, notes: read.notes ?? [] };
@@ -92,7 +98,21 @@ export function packageTools(tools: readonly ToolDescription[]): PackageTool[] {
  * Every file of the package for `tools`, sorted by path. Every tool is emitted before any error
  * is thrown, so that one run reports every bad tool (InputErrors, in the tools' order).
  */
-export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescription[], emitters: Emitters = directEmitters): Promise<EmittedFile[]> {
+/** A package's files, and the tools that made it in: an OpenAPI operation whose tool cannot be emitted is skipped. */
+export interface EmittedPackage {
+  readonly files: EmittedFile[];
+  /** The tools the files hold: `tools` less those skipped. */
+  readonly tools: readonly ToolDescription[];
+  /** Operations whose tool could not be emitted (a pattern that cannot run in linear time, ...), and why. */
+  readonly skipped: readonly SkippedTool[];
+}
+
+export async function emitPackage(
+  set: ResolvedSet,
+  tools: readonly ToolDescription[],
+  emitters: Emitters = directEmitters,
+  options: { readonly strict?: boolean } = {},
+): Promise<EmittedPackage> {
   const [outcomes, runtime, packaged, extras] = await Promise.all([
     emitters.tools(tools),
     emitters.runtime(),
@@ -100,15 +120,36 @@ export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescript
     emitters.extras(set.extras ?? []),
   ]);
   const errors: InputError[] = [];
-  const files: EmittedFile[] = [...runtime, ...packaged, ...extras];
-  for (const outcome of outcomes) {
-    if (outcome.ok) files.push(...outcome.value);
-    else if (outcome.error instanceof InputError) errors.push(outcome.error);
-    else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
-    else throw outcome.error;
+  const toolFiles: EmittedFile[] = [];
+  const kept: ToolDescription[] = [];
+  const skipped: SkippedTool[] = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    const tool = tools[index] as ToolDescription;
+    if (outcome.ok) {
+      toolFiles.push(...outcome.value);
+      kept.push(tool);
+      continue;
+    }
+    const problems = outcome.error instanceof InputError ? [outcome.error] : outcome.error instanceof InputErrors ? outcome.error.errors : undefined;
+    if (!problems) throw outcome.error;
+    // An operation of a vendor's document is one tool among many, in a file the team does not
+    // edit: what stops its tool skips it, as the reader skips what it cannot read (--strict makes
+    // it an error). A tool file is the team's own, and its error stops the run.
+    if (tool.http && !options.strict)
+      skipped.push({ name: tool.name, source: tool.source, reason: problems.map((problem) => skipReason(problem, tool)).join("; ") });
+    else errors.push(...problems);
   }
   if (errors.length > 0) throw new InputErrors(errors);
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // The index and manifest list the tools there are: made again without the skipped ones.
+  const packageFiles = skipped.length === 0 ? packaged : await emitters.packageFiles(set, packageTools(kept));
+  const files = [...runtime, ...packageFiles, ...extras, ...toolFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, tools: kept, skipped };
+}
+
+/** An emitter's error as a skip reason: what, where in the document (when not the operation itself), and the fix. */
+function skipReason(error: InputError, tool: ToolDescription): string {
+  const elsewhere = error.location.pointer !== "" && error.location.pointer !== tool.source.pointer;
+  return `${error.message}${elsewhere ? ` (at #${error.location.pointer})` : ""}; fix: ${error.fix}`;
 }
 
 /** The pipeline, step by step on this thread: what generator/speed/ makes faster, never different. */
@@ -118,5 +159,6 @@ export async function generatePackage(
   emitters: Emitters = directEmitters,
 ): Promise<GeneratedPackage> {
   const described = await describeSet(set, config);
-  return { set, ...described, files: await emitPackage(set, described.tools, emitters) };
+  const emitted = await emitPackage(set, described.tools, emitters, { strict: config.strict });
+  return { set, ...described, tools: emitted.tools, skipped: [...described.skipped, ...emitted.skipped], files: emitted.files };
 }

@@ -39,8 +39,11 @@ export async function generateSet(
   // A large set starts a worker now, so that the emitters load while this thread reads.
   const emitters = new FastEmitters(cache, (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES);
   try {
-    const { tools, skipped, notes } = await describeSet(set, config);
-    const files = await emitPackage(set, tools, emitters).finally(() => emitters.stored());
+    const described = await describeSet(set, config);
+    const emitted = await emitPackage(set, described.tools, emitters, { strict: config.strict }).finally(() => emitters.stored());
+    const { tools, files } = emitted;
+    const skipped = [...described.skipped, ...emitted.skipped];
+    const notes = described.notes;
     if (cache && setKey) {
       const entries = [...(await emitters.packageEntries(set, tools)), ...(await Promise.all(tools.map((tool) => cache.toolEntry(tool))))];
       await cache.storeSet(setKey, { tools, skipped, notes }, entries);

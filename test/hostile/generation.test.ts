@@ -120,6 +120,28 @@ describe("regular expressions", () => {
     expect(validate({ l: "h3llo" })).toBe(false);
   });
 
+  it("\\S inside a class means what ECMAScript says: [\\s\\S] is any character, [\\S] no space of any kind", async () => {
+    // Box's description writes `[\s\S]*?` (the usual "anything, newlines included") and was refused.
+    const { validate } = await emitAndLoad({
+      type: "object",
+      properties: {
+        any: { type: "string", pattern: "^\\{a\\}[\\s\\S]*?\\{b\\}$" },
+        word: { type: "string", pattern: "^[\\S]+$" },
+        mixed: { type: "string", pattern: "^[\\S,]+$" },
+        none: { type: "string", pattern: "^[^\\S]+$" },
+      },
+    });
+    expect(validate({ any: "{a}line one\n\u2028 é 😀\t{b}" })).toBe(true);
+    expect(validate({ any: "{a}{c}" })).toBe(false);
+    expect(validate({ word: "héllo😀,x" })).toBe(true);
+    for (const space of [" ", "\u00a0", "\u2028", "\ufeff", "\u3000", "\t"]) {
+      expect(validate({ word: `a${space}b` }), JSON.stringify(space)).toBe(false);
+      expect(validate({ none: space }), JSON.stringify(space)).toBe(true);
+    }
+    expect(validate({ none: "a" })).toBe(false);
+    expect(validate({ mixed: "a,b" })).toBe(true);
+  });
+
   it.each([
     ["(?=a)a", "#/properties/p/pattern", /lookahead and lookbehind cannot be matched in linear time/],
     ["(a)\\1", "#/properties/p/pattern", /backreferences cannot be matched in linear time/],

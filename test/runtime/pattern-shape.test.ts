@@ -79,4 +79,17 @@ describe("which patterns run natively", () => {
       );
     }
   });
+
+  it("translates \\S inside a class (as in [\\s\\S]) to the complement of ECMAScript's \\s", () => {
+    const alphabet = fc.constantFrom("a", "é", "😀", ",", " ", "\t", "\n", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u200b", "{", "}");
+    const text = fc.array(alphabet, { maxLength: 10 }).map((chars) => chars.join(""));
+    for (const source of ["^[\\s\\S]*$", "^[\\S]+$", "^[^\\S]+$", "^[\\S,]*$", "\\{[\\s\\S]*?\\}", "^[a\\S]$"]) {
+      const native = new RegExp(source, "u");
+      const re2 = RE2JS.compile(toRe2(source));
+      fc.assert(
+        fc.property(text, (input) => native.test(input) === re2.test(input)),
+        { numRuns: 400 },
+      );
+    }
+  });
 });

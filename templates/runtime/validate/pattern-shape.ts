@@ -213,7 +213,8 @@ function normalise(ranges: readonly (readonly [number, number])[]): CharSet {
   return out;
 }
 
-function complement(set: CharSet): CharSet {
+/** Every code point not in `set` (which is sorted and merged, as `normalise` leaves it). */
+export function complement(set: CharSet): CharSet {
   const out: [number, number][] = [];
   let next = 0;
   for (const [from, to] of set) {

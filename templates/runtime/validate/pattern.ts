@@ -8,7 +8,7 @@
 // close but not equal, so each pattern is checked as ECMAScript first and then translated token
 // by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused.
 import { RE2JS } from "re2js";
-import { type CharSet, LINE_TERMINATORS, matchesInLinearTimeNatively, SPACE } from "./pattern-shape.ts";
+import { type CharSet, complement, LINE_TERMINATORS, matchesInLinearTimeNatively, SPACE } from "./pattern-shape.ts";
 
 /** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
 export interface LinearPattern {
@@ -28,6 +28,9 @@ export class PatternError extends Error {
 // ECMAScript's \s (WhiteSpace and LineTerminator) and `.` (anything but a line terminator);
 // RE2's own \s is ASCII-only and its `.` excludes only \n.
 const SPACE_MEMBERS = re2Members(SPACE);
+// \S inside a class (`[\s\S]`, the common "any character", or `[\S,]`) is written as the
+// complement's ranges: RE2's own `\S` is the complement of its ASCII `\s`.
+const NOT_SPACE_MEMBERS = re2Members(complement(SPACE));
 const DOT = `[^${re2Members(LINE_TERMINATORS)}]`;
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = { t: "\\t", n: "\\n", r: "\\r", f: "\\f", v: "\\x{0B}", "0": "\\x{0}" };
 
@@ -158,10 +161,7 @@ export function toRe2(source: string): string {
 function escapeSequence(source: string, index: number, inClass: boolean): [string, number] {
   const next = source[index + 1] ?? "";
   if (next === "s") return [inClass ? SPACE_MEMBERS : `[${SPACE_MEMBERS}]`, 2];
-  if (next === "S") {
-    if (inClass) throw new PatternError("\\S inside a character class has no linear-time translation; list the characters instead");
-    return [`[^${SPACE_MEMBERS}]`, 2];
-  }
+  if (next === "S") return [inClass ? NOT_SPACE_MEMBERS : `[^${SPACE_MEMBERS}]`, 2];
   if (next === "b" && inClass) return ["\\x{8}", 2];
   if (next in CONTROL_ESCAPES && !(next === "0" && /[0-9]/.test(source[index + 2] ?? ""))) return [CONTROL_ESCAPES[next] as string, 2];
   if (/[1-9]/.test(next) || next === "k") throw new PatternError("backreferences cannot be matched in linear time");

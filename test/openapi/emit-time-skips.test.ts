@@ -1,0 +1,93 @@
+// An operation whose tool fails only when it is emitted (its validator cannot be compiled: a
+// pattern with lookaround, which cannot be matched in linear time) is skipped with its reason,
+// like one the reader cannot read; it never refuses the rest of its document (issue 32: one
+// lookaround pattern refused all 142 operations of a vendor's description). A tool file is the
+// team's own, and its error still stops the run; `--strict` refuses the document too.
+import { afterEach, describe, expect, it } from "vitest";
+import { TempProject } from "../helpers/temp-project.ts";
+
+const projects: TempProject[] = [];
+afterEach(() => {
+  for (const project of projects.splice(0)) project.remove();
+});
+
+const operation = (operationId: string, pattern?: string) => ({
+  post: {
+    operationId,
+    requestBody: {
+      required: true,
+      content: { "application/json": { schema: { type: "object", properties: { note: { type: "string", ...(pattern ? { pattern } : {}) } } } } },
+    },
+    responses: { 200: { description: "ok" } },
+  },
+});
+
+function vendorProject(): TempProject {
+  const project = new TempProject({
+    "schemas/api.json": {
+      openapi: "3.0.3",
+      info: { title: "vendor", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/a": operation("first"),
+        "/b": operation("lookahead", "^(?!draft).*$"),
+        "/c": operation("backreference", "^(a)\\1$"),
+        "/d": operation("last", "^[\\s\\S]{1,20}$"),
+      },
+    },
+  });
+  projects.push(project);
+  return project;
+}
+
+describe("a tool that cannot be emitted, in an OpenAPI document", () => {
+  it("is skipped with the reason and the fix; the document's other operations are generated", async () => {
+    const project = vendorProject();
+    const result = await project.run("generate", "--no-cache");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("generated: 2 tools");
+    expect(result.stdout).toContain("skipped 2 operations");
+    expect(result.stdout).toMatch(/lookahead \(api\.json#\/paths\/~1b\/post\): .*lookahead and lookbehind cannot be matched in linear time.*fix: /);
+    expect(result.stdout).toMatch(/backreference \(api\.json#\/paths\/~1c\/post\): .*backreferences cannot be matched in linear time/);
+    const index = project.read("generated/index.js");
+    expect(index).toContain("first");
+    expect(index).toContain("last");
+    expect(index).not.toContain("lookahead");
+    expect(() => project.read("generated/tools/lookahead.js")).toThrow();
+  });
+
+  it("refuses the document under --strict, naming each", async () => {
+    const project = vendorProject();
+    const result = await project.run("generate", "--no-cache", "--strict");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
+    expect(result.stderr).toContain("backreferences cannot be matched in linear time");
+  });
+
+  it("the cache answers a re-run with the same tools and skips", async () => {
+    const project = vendorProject();
+    const first = await project.run("generate");
+    const second = await project.run("generate");
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("generated: 2 tools");
+    expect(second.stdout).toContain("skipped 2 operations");
+    expect(first.stdout.replace(/done in \d+ ms/, "")).toContain("skipped 2 operations");
+  });
+});
+
+describe("the same pattern in a tool file", () => {
+  it("stops the run: the file is the team's own to fix", async () => {
+    const project = new TempProject({
+      "schemas/tool.json": {
+        name: "note",
+        description: "Note.",
+        inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^(?!draft).*$" } } },
+      },
+    });
+    projects.push(project);
+    const result = await project.run("generate", "--no-cache");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
+  });
+});
