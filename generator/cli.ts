@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { GenerationCache } from "./speed/cache.ts";
 import { compareWithDisk } from "./check.ts";
-import { loadConfig, type ResolvedConfig } from "./config.ts";
+import { loadConfig, type ResolvedConfig, type ResolvedSet } from "./config.ts";
 import { InputError, InputErrors, UsageError } from "./errors.ts";
 import { outputProblem } from "./output-problem.ts";
 import type { GeneratedPackage } from "./generate.ts";
@@ -22,25 +22,29 @@ import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/led
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 
 Usage:
-  toolguard generate [--config FILE] [--strict]   write every schema set's package
-                   [--watch]                      and again on every schema change
-  toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--json]            failure rates per tool and rule, from a ledger
-                                                  (default .toolguard/ledger.jsonl; or postgres://...)
+  toolguard generate [-c FILE] [--set NAME]... [--strict] [-w] [-q] [--no-cache]
+                     write the package of every schema set (or of the sets named), and with
+                     --watch again on every schema change
+  toolguard check    [-c FILE] [--set NAME]... [--strict] [-q] [--no-cache]
+                     exit 1 if the committed output is stale
+  toolguard report   [LEDGER] [--json]   failure rates per tool and rule, from a ledger
+                                         (default .toolguard/ledger.jsonl; or postgres://...)
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
-                                                  what schema changes mean (toolguard diff --help)
-  toolguard help
-  toolguard --version
+                     what schema changes mean (toolguard diff --help)
+  toolguard help     this text (also -h, --help)
+  toolguard --version  (also -v)
 
 Options:
-  --config FILE   config file (default: toolguard.config.{ts,mjs,js,json} in the working
-                  directory; without one, schemas/ -> generated/)
-  --strict        fail on OpenAPI operations that would be skipped
-  --quiet         print errors only
-  --no-cache      ignore and do not fill the cache (.toolguard/cache/ beside the config)
-  --json          (report) print the report as JSON
-  --ledger SOURCE (report) the ledger to read: a JSONL file, or postgres://... (the postgres extra's)
-  --watch         (generate) keep running; regenerate the sets whose schemas change
+  -c, --config FILE  config file (default: toolguard.config.{ts,mjs,js,json} in the working
+                     directory; without one, schemas/ -> generated/)
+  --set NAME         only this schema set; repeat for several. NAME is the set's packageName,
+                     its out folder or its schemas folder (as written in the config)
+  --strict           fail on OpenAPI operations that would be skipped
+  -w, --watch        (generate) keep running; regenerate the sets whose schemas change
+  -q, --quiet        print errors only
+  --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
+  --json             (report) print the report as JSON
+  --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres extra's)
 `;
 
 // Throws on an unknown option or a missing value; main turns that into a usage error.
@@ -49,13 +53,14 @@ function parseCliArgs(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     options: {
-      config: { type: "string" },
+      config: { type: "string", short: "c" },
+      set: { type: "string", multiple: true },
       strict: { type: "boolean" },
-      quiet: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       json: { type: "boolean" },
       ledger: { type: "string" },
       "no-cache": { type: "boolean" },
-      watch: { type: "boolean" },
+      watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -80,7 +85,13 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     process.stdout.write(HELP);
     return 0;
   }
-  if (command === "report") return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd);
+  if (command === "report") {
+    if (parsed.values.set || parsed.values.watch || parsed.values.config) {
+      process.stderr.write(`toolguard: report reads a ledger; --set, --watch and --config go with generate and check\n\n${HELP}`);
+      return 2;
+    }
+    return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd);
+  }
   if (parsed.values.ledger !== undefined) {
     process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);
     return 2;
@@ -101,7 +112,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     if (!parsed.values.quiet) process.stdout.write(`${text}\n`);
   };
   try {
-    const loaded = await loadConfig(cwd, parsed.values.config);
+    const loaded = selectSets(await loadConfig(cwd, parsed.values.config), parsed.values.set ?? [], cwd);
     const strictConfig: ResolvedConfig = parsed.values.strict ? { ...loaded, strict: true } : loaded;
     const cache = parsed.values["no-cache"]
       ? undefined
@@ -120,6 +131,28 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
   } catch (error) {
     return reportError(error);
   }
+}
+
+/**
+ * The sets `--set` names, in the config's order. A set is named by its packageName, or by its out
+ * or schemas folder as the config writes it (relative to the config's folder; "./" and a trailing
+ * "/" do not matter). A name no set answers to is a usage error that lists the names there are.
+ */
+function selectSets(config: ResolvedConfig, names: readonly string[], cwd: string): ResolvedConfig {
+  if (names.length === 0) return config;
+  const base = config.file ? path.dirname(config.file) : cwd;
+  const namesOf = (set: ResolvedSet): string[] => [set.packageName, path.relative(base, set.out), path.relative(base, set.schemas)];
+  const wanted = new Set<ResolvedSet>();
+  for (const name of names) {
+    const relative = path.isAbsolute(name) ? path.relative(base, name) : path.normalize(name).replace(/[\\/]+$/, "");
+    const matching = config.sets.filter((set) => set.packageName === name || namesOf(set).includes(relative));
+    if (matching.length === 0) {
+      const known = config.sets.map((set) => `${set.packageName} (${path.relative(base, set.out) || "."})`).join(", ");
+      throw new UsageError(`--set ${JSON.stringify(name)}: no schema set has that name; the sets are: ${known}`);
+    }
+    for (const set of matching) wanted.add(set);
+  }
+  return { ...config, sets: config.sets.filter((set) => wanted.has(set)) };
 }
 
 /** Versions derived from schema changes (`version: { from: "schema-diff" }`) need git and the reader: loaded only then. */

@@ -88,7 +88,7 @@ describe("a span per call", () => {
     await meterProvider.forceFlush();
     const exported = metricExporter.getMetrics().flatMap((resource) => resource.scopeMetrics.flatMap((scope) => scope.metrics));
     const byName = new Map(exported.map((metric) => [metric.descriptor.name, metric]));
-    const outcomes = byName.get("toolguard.outcomes")?.dataPoints.map((point) => [point.attributes.status, point.value]);
+    const outcomes = byName.get("toolguard.outcomes")?.dataPoints.map((point) => [point.attributes["toolguard.outcome"], point.value]);
     expect(outcomes).toEqual([
       ["validation_failed", 1],
       ["ok", 1],

@@ -25,20 +25,27 @@ describe("telemetry", () => {
     await tool.call(JSON.stringify(validInvoice), { turn: "a" });
     await tool.call("{'x'", { turn: "b" });
     await tool.call("{'x'", { turn: "b" });
+    const tool_ = { "gen_ai.tool.name": "create_invoice" };
     expect(counted).toEqual([
-      ["toolguard.calls", 1, { tool: "create_invoice" }],
-      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "enum", failure: "structural" }],
-      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "validation_failed" }],
-      ["toolguard.calls", 1, { tool: "create_invoice" }],
-      ["toolguard.repair_succeeded", 1, { tool: "create_invoice" }],
-      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "ok" }],
-      ["toolguard.calls", 1, { tool: "create_invoice" }],
-      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
-      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "validation_failed" }],
-      ["toolguard.calls", 1, { tool: "create_invoice" }],
-      ["toolguard.validation_failed", 1, { tool: "create_invoice", rule: "single_quotes", failure: "syntactic" }],
-      ["toolguard.repair_exhausted", 1, { tool: "create_invoice" }],
-      ["toolguard.outcomes", 1, { tool: "create_invoice", status: "arguments_rejected" }],
+      ["toolguard.calls", 1, tool_],
+      ["toolguard.validation_failed", 1, { ...tool_, "toolguard.failure": "structural" }],
+      ["toolguard.rule_failures", 1, { ...tool_, "toolguard.rule": "enum", "toolguard.failure": "structural" }],
+      ["toolguard.argument_errors", 1, { ...tool_, "toolguard.rule": "enum", "toolguard.failure": "structural" }],
+      ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "validation_failed" }],
+      ["toolguard.calls", 1, tool_],
+      ["toolguard.repair_succeeded", 1, tool_],
+      ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "ok" }],
+      ["toolguard.calls", 1, tool_],
+      ["toolguard.validation_failed", 1, { ...tool_, "toolguard.failure": "syntactic" }],
+      ["toolguard.rule_failures", 1, { ...tool_, "toolguard.rule": "single_quotes", "toolguard.failure": "syntactic" }],
+      ["toolguard.argument_errors", 1, { ...tool_, "toolguard.rule": "single_quotes", "toolguard.failure": "syntactic" }],
+      ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "validation_failed" }],
+      ["toolguard.calls", 1, tool_],
+      ["toolguard.validation_failed", 1, { ...tool_, "toolguard.failure": "syntactic" }],
+      ["toolguard.rule_failures", 1, { ...tool_, "toolguard.rule": "single_quotes", "toolguard.failure": "syntactic" }],
+      ["toolguard.argument_errors", 1, { ...tool_, "toolguard.rule": "single_quotes", "toolguard.failure": "syntactic" }],
+      ["toolguard.repair_exhausted", 1, tool_],
+      ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "arguments_rejected" }],
     ]);
   });
 

@@ -1,6 +1,8 @@
 // Counters through the OpenTelemetry API only: without an SDK registered they are no-ops, so no
-// exporter is forced on users. `validation_failed` by tool, rule and class is the schema-quality
-// signal; the repair counters show whether the error envelopes work.
+// exporter is forced on users. Failed calls by tool and class, and by the rules they broke, are
+// the schema-quality signal, counted as `toolguard report` counts them from the ledger; the
+// repair counters show whether the error envelopes work. Attributes are named as on the call's
+// span: the GenAI conventions' `gen_ai.tool.name`, and `toolguard.*` for the rest.
 //
 // The API's meters are not proxies: a meter taken before the application registers its SDK
 // stays a no-op. So the instruments are (re)created whenever the global provider changes,
@@ -18,7 +20,12 @@ export interface Instruments {
   /** False when no SDK is registered: callers may then skip reading clocks for measurements. */
   readonly active: boolean;
   readonly calls: Counter;
+  /** Failed calls (attempts), by tool and failure class. */
   readonly validationFailed: Counter;
+  /** Failed calls by each rule they broke: a call that broke two rules counts once under each. */
+  readonly ruleFailures: Counter;
+  /** Argument errors listed to the model, by tool, rule and failure class. */
+  readonly argumentErrors: Counter;
   readonly repairSucceeded: Counter;
   readonly repairExhausted: Counter;
   readonly idempotencyConflict: Counter;
@@ -38,7 +45,13 @@ export function meterInstruments(): Instruments {
     active: !(meter instanceof NOOP_METER),
     calls: meter.createCounter("toolguard.calls", { description: "Tool call attempts received by the guard" }),
     validationFailed: meter.createCounter("toolguard.validation_failed", {
-      description: "Argument errors per failed attempt, by tool, rule and failure class",
+      description: "Tool calls whose arguments failed (syntactic, structural or semantic), by tool and failure class",
+    }),
+    ruleFailures: meter.createCounter("toolguard.rule_failures", {
+      description: "Failed tool calls by each rule they broke (a call counts once per rule), by tool, rule and failure class",
+    }),
+    argumentErrors: meter.createCounter("toolguard.argument_errors", {
+      description: "Argument errors listed to the model, by tool, rule and failure class",
     }),
     repairSucceeded: meter.createCounter("toolguard.repair_succeeded", {
       description: "Repair chains that ended with valid arguments after at least one repair",
@@ -49,18 +62,38 @@ export function meterInstruments(): Instruments {
     idempotencyConflict: meter.createCounter("toolguard.idempotency_conflict", {
       description: "Calls refused because their idempotency key already ran with other arguments",
     }),
-    duration: meter.createHistogram("toolguard.call.duration", { unit: "s", description: "Time of a guarded call, from raw arguments to outcome" }),
+    duration: meter.createHistogram("toolguard.call.duration", {
+      unit: "s",
+      description: "Time of a guarded call, from raw arguments to outcome",
+      advice: { explicitBucketBoundaries: [...DURATION_BUCKETS_S] },
+    }),
     outcomes: meter.createCounter("toolguard.outcomes", { description: "Guarded calls by tool and outcome status" }),
   };
   return current;
 }
 
+/**
+ * Bucket boundaries of the duration histogram, in seconds. A refused call takes microseconds, a
+ * valid one its implementation's time, up to seconds; the SDK's default boundaries (0, 5, 10 ...
+ * 10,000) would put every call in the first bucket, where no percentile can be read.
+ */
+export const DURATION_BUCKETS_S: readonly number[] = Object.freeze([
+  0.000_005, 0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+]);
+
+/** The attribute that names the tool, on metrics as on spans (OpenTelemetry GenAI conventions). */
+export const TOOL_NAME = "gen_ai.tool.name";
+
 /** Attributes that name a tool: one frozen object per guarded tool, not one per call. */
-export type ToolAttributes = { readonly tool: string };
+export type ToolAttributes = { readonly [TOOL_NAME]: string };
 
 export function toolAttributes(tool: string): ToolAttributes {
-  return Object.freeze({ tool });
+  return Object.freeze({ [TOOL_NAME]: tool });
 }
+
+// Not rules the model broke: the count of errors left out of an envelope, and the refusal's own
+// line. `toolguard report` leaves them out of its rules too.
+const NOT_RULES: ReadonlySet<string> = new Set(["more_errors", "repair_budget"]);
 
 // The instruments the tracing wrapper looked up for the call it is starting. The guard counts
 // an attempt first thing, in the same synchronous stack, so the first count takes them instead
@@ -79,9 +112,17 @@ export function countCall(attributes: ToolAttributes): void {
   instruments.calls.add(1, attributes);
 }
 
+/** One failed call: once in `validation_failed`, once per rule it broke, and each of its errors. */
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
-  const counter = meterInstruments().validationFailed;
-  for (const error of errors) counter.add(1, { tool, rule: error.rule, failure });
+  const instruments = meterInstruments();
+  instruments.validationFailed.add(1, { [TOOL_NAME]: tool, "toolguard.failure": failure });
+  const perRule = new Map<string, number>();
+  for (const error of errors) if (!NOT_RULES.has(error.rule)) perRule.set(error.rule, (perRule.get(error.rule) ?? 0) + 1);
+  for (const [rule, count] of perRule) {
+    const attributes = { [TOOL_NAME]: tool, "toolguard.rule": rule, "toolguard.failure": failure };
+    instruments.ruleFailures.add(1, attributes);
+    instruments.argumentErrors.add(count, attributes);
+  }
 }
 
 export function countRepairSucceeded(attributes: ToolAttributes): void {

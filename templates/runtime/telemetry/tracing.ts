@@ -7,7 +7,7 @@ import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
-import { lendInstruments, meterInstruments } from "./telemetry.ts";
+import { lendInstruments, meterInstruments, TOOL_NAME } from "./telemetry.ts";
 
 export type { TraceOptions };
 
@@ -33,7 +33,7 @@ type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Resu
  * registered, and the bare call when none is.
  */
 export function traced<Result>(tool: string, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
-  const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": tool, "gen_ai.tool.type": "function" });
+  const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", [TOOL_NAME]: tool, "gen_ai.tool.type": "function" });
   return (raw, context) => {
     const tracer = activeTracer();
     const instruments = meterInstruments();
@@ -47,8 +47,9 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
       return call(raw, measured).then(
         (outcome) => {
           if (span) endWithOutcome(span, outcome);
-          instruments.duration.record((performance.now() - started) / 1000, { tool, status: outcome.status });
-          instruments.outcomes.add(1, { tool, status: outcome.status });
+          const attributes = { [TOOL_NAME]: tool, "toolguard.outcome": outcome.status };
+          instruments.duration.record((performance.now() - started) / 1000, attributes);
+          instruments.outcomes.add(1, attributes);
           return outcome;
         },
         (error: unknown) => {
@@ -59,8 +60,9 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
             span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
             span.end();
           }
-          instruments.duration.record((performance.now() - started) / 1000, { tool, status: "dependency_failure", "error.type": type });
-          instruments.outcomes.add(1, { tool, status: "dependency_failure" });
+          const attributes = { [TOOL_NAME]: tool, "toolguard.outcome": "dependency_failure", "error.type": type };
+          instruments.duration.record((performance.now() - started) / 1000, attributes);
+          instruments.outcomes.add(1, attributes);
           throw error;
         },
       );
