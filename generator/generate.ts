@@ -111,6 +111,55 @@ export async function emitPackage(set: ResolvedSet, tools: readonly ToolDescript
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** A set's package with the tools that could be emitted, and the OpenAPI operations that could not. */
+export interface EmittedSet {
+  readonly tools: readonly ToolDescription[];
+  /** The reader's skips, then the operations whose tool could not be emitted. */
+  readonly skipped: readonly SkippedTool[];
+  readonly files: EmittedFile[];
+}
+
+/**
+ * `emitPackage`, except that a tool from an OpenAPI operation whose emission fails with an input
+ * error (a pattern toolguard cannot match in linear time, found while compiling) is skipped with
+ * that reason instead of refusing the set: one operation never refuses its document
+ * (docs/openapi.md). Tool files, and every tool with `strict`, still fail the run.
+ */
+export async function emitPackageSkipping(set: ResolvedSet, described: DescribedSet, emitters: Emitters = directEmitters, strict = false): Promise<EmittedSet> {
+  // The package files are made for every tool at once, as emitPackage does, and made again
+  // without the skipped ones only when a tool is skipped.
+  const [outcomes, runtime, packaged, extras] = await Promise.all([
+    emitters.tools(described.tools),
+    emitters.runtime(),
+    emitters.packageFiles(set, packageTools(described.tools)),
+    emitters.extras(set.extras ?? []),
+  ]);
+  const kept: ToolDescription[] = [];
+  const skipped: SkippedTool[] = [...described.skipped];
+  const errors: InputError[] = [];
+  const files: EmittedFile[] = [...runtime, ...extras];
+  for (const [index, outcome] of outcomes.entries()) {
+    const tool = described.tools[index] as ToolDescription;
+    if (outcome.ok) {
+      kept.push(tool);
+      files.push(...outcome.value);
+      continue;
+    }
+    const failures = outcome.error instanceof InputError ? [outcome.error] : outcome.error instanceof InputErrors ? outcome.error.errors : undefined;
+    if (failures === undefined) throw outcome.error;
+    if (strict || tool.http === undefined) errors.push(...failures);
+    else
+      skipped.push({
+        name: tool.name,
+        source: tool.source,
+        reason: failures.map((failure) => `${failure.message.replace(/^tool [^:]*: /, "")}; fix: ${failure.fix}`).join("; "),
+      });
+  }
+  if (errors.length > 0) throw new InputErrors(errors);
+  files.push(...(kept.length === described.tools.length ? packaged : await emitters.packageFiles(set, packageTools(kept))));
+  return { tools: kept, skipped, files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
 /** The pipeline, step by step on this thread: what generator/speed/ makes faster, never different. */
 export async function generatePackage(
   set: ResolvedSet,
@@ -118,5 +167,5 @@ export async function generatePackage(
   emitters: Emitters = directEmitters,
 ): Promise<GeneratedPackage> {
   const described = await describeSet(set, config);
-  return { set, ...described, files: await emitPackage(set, described.tools, emitters) };
+  return { set, ...described, ...(await emitPackageSkipping(set, described, emitters, config.strict)) };
 }

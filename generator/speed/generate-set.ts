@@ -11,7 +11,7 @@ import type { ResolvedConfig, ResolvedSet } from "../config.ts";
 import type { EmittedFile } from "../emit/runtime.ts";
 import type { CompiledToolTemplate } from "../emit/tool-template.ts";
 import { decodeError, type EncodedError } from "../errors.ts";
-import { CONCURRENCY, describeSet, directEmitters, type Emitters, emitPackage, type GeneratedPackage, type ToolOutcome } from "../generate.ts";
+import { CONCURRENCY, describeSet, directEmitters, type Emitters, emitPackageSkipping, type GeneratedPackage, type ToolOutcome } from "../generate.ts";
 import type { ToolDescription } from "../ir.ts";
 import { mapLimit } from "../map-limit.ts";
 import type { GenerationCache } from "./cache.ts";
@@ -39,8 +39,9 @@ export async function generateSet(
   // A large set starts a worker now, so that the emitters load while this thread reads.
   const emitters = new FastEmitters(cache, (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES);
   try {
-    const { tools, skipped, notes } = await describeSet(set, config);
-    const files = await emitPackage(set, tools, emitters).finally(() => emitters.stored());
+    const described = await describeSet(set, config);
+    const { tools, skipped, files } = await emitPackageSkipping(set, described, emitters, config.strict).finally(() => emitters.stored());
+    const notes = described.notes;
     if (cache && setKey) {
       const entries = [...(await emitters.packageEntries(set, tools)), ...(await Promise.all(tools.map((tool) => cache.toolEntry(tool))))];
       await cache.storeSet(setKey, { tools, skipped, notes }, entries);
