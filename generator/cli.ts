@@ -221,7 +221,11 @@ async function check(packages: readonly GeneratedPackage[], cwd: string, say: (t
 }
 
 function summariseSkips(pkg: GeneratedPackage, say: (text: string) => void): void {
-  for (const note of pkg.notes ?? []) {
+  const notes = [...(pkg.notes ?? [])];
+  // The reader's note covers what it read; tools skipped while being emitted are counted here.
+  if (pkg.tools.length === 0 && !notes.some((note) => note.startsWith(NO_TOOL)))
+    notes.push(`${NO_TOOL}every one of its ${pkg.skipped.length} operation${pkg.skipped.length === 1 ? " was" : "s were"} skipped (reasons below)`);
+  for (const note of notes) {
     // An empty package is a warning, on stderr, naming the set: it is never what was meant.
     if (note.startsWith(NO_TOOL)) process.stderr.write(`toolguard: warning: ${pkg.set.schemas}: ${note}\n`);
     else say(`  ${note}`);

@@ -149,7 +149,8 @@ export async function emitPackage(
 /** An emitter's error as a skip reason: what, where in the document (when not the operation itself), and the fix. */
 function skipReason(error: InputError, tool: ToolDescription): string {
   const elsewhere = error.location.pointer !== "" && error.location.pointer !== tool.source.pointer;
-  return `${error.message}${elsewhere ? ` (at #${error.location.pointer})` : ""}; fix: ${error.fix}`;
+  const problem = error.message.replace(/^tool [^:]*: /, ""); // the skip line names the tool already
+  return `${problem}${elsewhere ? ` (at #${error.location.pointer})` : ""}; fix: ${error.fix}`;
 }
 
 /** The pipeline, step by step on this thread: what generator/speed/ makes faster, never different. */

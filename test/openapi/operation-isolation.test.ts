@@ -3,9 +3,12 @@
 // fail, planted among good ones: every good operation must still become a tool, every broken one
 // must be listed with a reason (and the fix, for the document's own mistakes), and --strict must
 // refuse the document naming each of them.
-import { describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { InputErrors } from "../../generator/errors.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
+import { TempProject } from "../helpers/temp-project.ts";
 
 const good = (operationId: string) => ({ operationId, responses: { 200: { description: "ok" } } });
 const stringSchema = { type: "string" };
@@ -162,5 +165,48 @@ describe("one broken operation never refuses the rest of its document", () => {
     });
     expect(tools.map((tool) => tool.name)).toEqual(["a"]);
     expect(skipped).toEqual([]);
+  });
+});
+
+describe("an operation whose tool cannot be emitted", () => {
+  let project: TempProject | undefined;
+  afterEach(() => project?.remove());
+
+  // A lookaround `pattern` is refused while the validator is compiled (no linear-time match),
+  // after reading: that operation is skipped with the reason, the rest is written.
+  const api = {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        post: { ...good("createA"), requestBody: { content: { "application/json": { schema: { type: "object", properties: { n: { type: "string" } } } } } } },
+      },
+      "/b": {
+        post: {
+          ...good("createB"),
+          requestBody: {
+            content: { "application/json": { schema: { type: "object", properties: { n: { type: "string", pattern: "^(?!CLOUDENV.*$)[a-z_]+$" } } } } },
+          },
+        },
+      },
+    },
+  };
+
+  it("is skipped with its reason; the others are written", async () => {
+    project = new TempProject({ "schemas/api.json": api });
+    const result = await project.run("generate");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/createB \(api\.json#\/paths\/~1b\/post\): pattern "\^\(\?!CLOUDENV\.\*\$\)\[a-z_\]\+\$" at .* is refused.*; fix: /);
+    expect(existsSync(path.join(project.dir, "generated/tools/create-a.js"))).toBe(true);
+    expect(existsSync(path.join(project.dir, "generated/tools/create-b.js"))).toBe(false);
+    expect(project.read("generated/index.js")).not.toContain("createB");
+  });
+
+  it("--strict refuses the run with the error, nothing written", async () => {
+    project = new TempProject({ "schemas/api.json": api });
+    const result = await project.run("generate", "--strict");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/tool createB: pattern .* is refused/);
+    expect(existsSync(path.join(project.dir, "generated"))).toBe(false);
   });
 });

@@ -4,7 +4,8 @@
 // call is explained with the branch the value names. Which values:
 //
 // 1. what the branch itself asserts for the property (`const`/`enum`, found through `$ref`
-//    chains and `allOf` members): pinning to it changes nothing the branch accepts. OpenAI's
+//    chains and `allOf` members, and for a branch that is itself a oneOf/anyOf, the values of
+//    all its alternatives): pinning to it changes nothing the branch accepts. OpenAI's
 //    unions have no `mapping`, and their branches say `role: {enum: [user]}`; pinning them to the
 //    component's name (`ChatCompletionRequestUserMessage`) made every call fail;
 // 2. otherwise the `mapping` entries that name the branch;
@@ -86,22 +87,64 @@ function conjuncts(document: unknown, node: unknown): Schema[] {
  * The values a branch allows for `property`, where it asserts any (`const`, `enum`, intersected
  * across everything the branch must satisfy); `undefined` where it asserts none.
  */
-export function assertedValues(document: unknown, branch: unknown, property: string): unknown[] | undefined {
+export function assertedValues(document: unknown, branch: unknown, property: string, depth = 0): unknown[] | undefined {
   let values: unknown[] | undefined;
+  const intersect = (own: readonly unknown[]): void => {
+    values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
+  };
   for (const schema of conjuncts(document, branch)) {
+    // A branch that is itself a union (OpenAI's `Item`: a oneOf of messages, function calls,
+    // their outputs...) allows what any of its alternatives allows: the union of their values,
+    // or no constraint when one of them asserts none.
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const alternatives = schema[key];
+      if (!Array.isArray(alternatives) || depth >= MAX_DEPTH) continue;
+      const each = alternatives.map((alternative) => assertedValues(document, alternative, property, depth + 1));
+      if (each.every((listed): listed is unknown[] => listed !== undefined)) intersect(union(each));
+    }
     const properties = schema.properties;
     if (properties === null || typeof properties !== "object") continue;
     const child = (properties as Schema)[property];
     if (child === undefined) continue;
-    for (const part of conjuncts(document, child)) {
-      const listed = Object.hasOwn(part, "const") ? [part.const] : Array.isArray(part.enum) ? part.enum : undefined;
-      if (listed === undefined) continue;
-      // 3.0's nullable adds null to an enum (see allowNull), so the branch accepts it too.
-      const own = part.nullable === true && !listed.includes(null) ? [...listed, null] : listed;
-      values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
+    const listed = propertyValues(document, child, depth);
+    if (listed !== undefined) intersect(listed);
+  }
+  return values;
+}
+
+/**
+ * The values a property's schema allows, where it lists them: `const`, `enum` (with 3.0's
+ * nullable adding null, see allowNull), `type: "null"`, intersected over `allOf`, united over
+ * `anyOf`/`oneOf` (OpenAI's `type: {anyOf: [{enum: [item_reference]}, {type: null}]}`);
+ * `undefined` where any value of some type is allowed.
+ */
+function propertyValues(document: unknown, schema: unknown, depth: number): unknown[] | undefined {
+  let values: unknown[] | undefined;
+  const intersect = (own: readonly unknown[]): void => {
+    values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
+  };
+  for (const part of conjuncts(document, schema)) {
+    const listed = Object.hasOwn(part, "const") ? [part.const] : Array.isArray(part.enum) ? part.enum : part.type === "null" ? [null] : undefined;
+    if (listed !== undefined) intersect(part.nullable === true && !listed.includes(null) ? [...listed, null] : listed);
+    for (const key of ["oneOf", "anyOf"] as const) {
+      const alternatives = part[key];
+      if (!Array.isArray(alternatives) || depth >= MAX_DEPTH) continue;
+      const each = alternatives.map((alternative) => propertyValues(document, alternative, depth + 1));
+      if (each.every((one): one is unknown[] => one !== undefined)) intersect(union(each));
     }
   }
   return values;
+}
+
+function union(lists: readonly (readonly unknown[])[]): unknown[] {
+  const out: unknown[] = [];
+  const seen = new Set<string>();
+  for (const value of lists.flat()) {
+    const key = JSON.stringify(value);
+    if (!seen.has(key)) out.push(value);
+    seen.add(key);
+  }
+  return out;
 }
 
 function requires(document: unknown, branch: unknown, property: string): boolean {
