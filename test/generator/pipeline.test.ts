@@ -43,6 +43,8 @@ describe("the pipeline and its speed-ups", () => {
       "extras/mcp/index.js",
       "extras/openai/index.d.ts",
       "extras/openai/index.js",
+      "extras/openai/stream.d.ts",
+      "extras/openai/stream.js",
     ]);
     for (const run of [empty, full, uncached]) {
       expect(byPath(run.files)).toEqual(byPath(plain.files));

@@ -2,7 +2,8 @@
 // that hands text that is not JSON to the guard (the SDK would otherwise answer it with its own
 // parse error, uncounted), and the answer to a step the SDK stopped on `length` without running
 // its tool calls. The schema goes through `jsonSchema()` without a validate function: the SDK
-// does not validate, the guard does (and explains, bounds and records).
+// does not validate, the guard does (and explains, bounds and records). `generateText` and
+// `streamText` take the same set, hook and stop conditions (`stopOnRepeatedRefusal`).
 import { jsonSchema, NoSuchToolError, tool, type StepResult, type StopCondition, type ToolCallRepairFunction, type ToolModelMessage, type ToolSet } from "ai";
 import { ToolRouter, toolResultText, type DescribedTool, type Outcome, type RefusalWatch, type UnknownToolOutcome } from "../../runtime/index.ts";
 

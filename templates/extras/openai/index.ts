@@ -2,7 +2,8 @@
 // API, and the tool results for the calls in a completion or a response. Each definition uses
 // the tool's own schema, or with `strict` its strict variant (providers/strict-schema.ts); the
 // calls are then guarded with the matching `absentNulls`, so the guard validates what the model
-// meant against the tool's own schema either way.
+// meant against the tool's own schema either way. A streamed answer is read whole, without
+// parsing any call, by `chatCompletionFromStream`/`responseFromStream` (stream.ts).
 import type { ChatCompletion, ChatCompletionFunctionTool, ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
 import type { FunctionTool, Response, ResponseInputItem } from "openai/resources/responses/responses";
 import {
