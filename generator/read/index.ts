@@ -12,6 +12,7 @@ import { readOpenApi } from "./openapi/read-openapi.ts";
 import { isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
 import { checkUnknownFormats, type UnknownFormats } from "./unknown-formats.ts";
+import { assertWellFormedKeys } from "./schema-names.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
@@ -94,7 +95,7 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
         ? readOpenApi(await loadOpenApiDocument(file, { ...load, parsed }, read), { strict: options.strict })
         : await readToolFile(read, file, load);
       const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
-      tools.push(...relaxed.map((tool) => checkUnknownFormats(tool, options.unknownFormats ?? "annotate")));
+      tools.push(...relaxed.map((tool) => checkUnknownFormats(assertWellFormedKeys(tool), options.unknownFormats ?? "annotate")));
       skipped.push(...result.skipped);
     } catch (error) {
       collect(error);
