@@ -34,11 +34,22 @@ export function schemaPathToken(token: string | number): string {
   return encodeURIComponent(pointerToken(token));
 }
 
+/**
+ * A JSON Pointer as toolguard writes it into a `$ref`'s fragment: percent-encoded only where a
+ * reader would misread it (issue 32): `%` (readers decode the fragment), `#` (a second one ends
+ * ajv's fragment), `\` (URL parsers read it as `/`), spaces and control characters (URL parsers
+ * strip tabs and newlines, and spaces at either end) and U+2028/U+2029 (ajv's URI parsing drops
+ * them). Every other character is left as it is, so refs stay readable.
+ */
+export function refFragment(pointer: string): string {
+  return pointer.replace(/[%#\\\u0000-\u0020\u007f\u2028\u2029]/g, encodeURIComponent);
+}
+
 // ajv writes keywords as they are and reaches definitions through the `$ref` text, which
-// toolguard writes pointer-escaped with only `%` encoded (refTo in localize-schema.ts); other
+// toolguard writes pointer-escaped and refFragment-encoded (refTo in localize-schema.ts); other
 // names are URI-encoded.
 function nameToken(keyword: string, name: string): string {
-  return keyword === "$defs" || keyword === "definitions" ? pointerToken(name).replaceAll("%", "%25") : schemaPathToken(name);
+  return keyword === "$defs" || keyword === "definitions" ? refFragment(pointerToken(name)) : schemaPathToken(name);
 }
 
 /**

@@ -18,6 +18,7 @@ import { InputError } from "../errors.ts";
 import { pointer as joinPointer, pointerToken, pointerTokens } from "../json-pointer.ts";
 import { isInsideRoot, relativeToRoot, type LoadOptions } from "./load-document.ts";
 import { parseSchemaText } from "./parse-text.ts";
+import { refFragment } from "../schema-walk.ts";
 
 type Json = unknown;
 
@@ -196,8 +197,8 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       return result;
     }
     const [placedAt, rest] = placement(placed, target) as [string, string];
-    // `%` escaped as ref-parser writes it: readers URI-decode a `$ref`'s fragment.
-    result.$ref = `#${placedAt}${rest}`.replaceAll("%", "%25");
+    // Encoded as every `$ref` toolguard writes (refFragment): readers URI-decode a fragment.
+    result.$ref = `#${refFragment(`${placedAt}${rest}`)}`;
     siblings();
     return result;
   };

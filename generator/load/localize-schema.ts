@@ -4,6 +4,7 @@
 // references, so recursive types stay finite.
 import { InputError } from "../errors.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../json-pointer.ts";
+import { refFragment } from "../schema-walk.ts";
 
 export interface LocalizeOptions {
   /** The file the document came from, for errors. */
@@ -58,12 +59,9 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
   return result;
 }
 
-/**
- * A `$ref` to a JSON Pointer of the tool's schema. The fragment of a URI is percent-encoded, so a
- * `%` in a name is written `%25` (ajv decodes it back); every other character is left as it is.
- */
+/** A `$ref` to a JSON Pointer of the tool's schema, encoded where readers would misread it (refFragment). */
 export function refTo(pointer: string): string {
-  return `#${pointer.replaceAll("%", "%25")}`;
+  return `#${refFragment(pointer)}`;
 }
 
 function refPointer(ref: string, file: string, at: string): string {

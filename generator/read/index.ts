@@ -14,6 +14,7 @@ import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set
 import { defaultsOptional } from "./defaults-optional.ts";
 import { checkUnknownFormats, type UnknownFormats } from "./unknown-formats.ts";
 import { noToolNote } from "./no-tool.ts";
+import { assertWellFormedKeys } from "./schema-names.ts";
 
 export interface ReadSetOptions {
   readonly allowNetwork: boolean;
@@ -110,7 +111,19 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
         ? await readApiDescription(file, read, { ...load, parsed }, options, converted, trustNamed)
         : await readToolFile(read, file, load);
       const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
-      tools.push(...relaxed.map((tool) => checkUnknownFormats(tool, options.unknownFormats ?? "annotate")));
+      for (const tool of relaxed) {
+        try {
+          assertWellFormedKeys(tool);
+        } catch (error) {
+          // One operation of a vendor's document never refuses the rest (docs/openapi.md); a tool
+          // file's problem is the team's own, and stops the run.
+          if (!(error instanceof InputError) || !tool.http || options.strict) throw error;
+          skipped.push({ name: tool.name, source: tool.source, reason: `${error.message}; fix: ${error.fix}` });
+          continue;
+        }
+        // "refuse" is the team's own choice: an unknown format then stops the run, vendor's or not.
+        tools.push(checkUnknownFormats(tool, options.unknownFormats ?? "annotate"));
+      }
       skipped.push(...result.skipped);
     } catch (error) {
       collect(error);

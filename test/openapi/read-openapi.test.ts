@@ -17,7 +17,8 @@ async function read(file: string, strict = false) {
 }
 
 function validator(tool: ToolDescription) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, formats: Object.fromEntries(KEPT_FORMATS.map((name) => [name, true])) });
+  // strictTypes off, as the generator's ajv: a type-specific keyword implies no type (issue 32).
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, formats: Object.fromEntries(KEPT_FORMATS.map((name) => [name, true])) });
   return ajv.compile(tool.inputSchema as object);
 }
 

@@ -25,7 +25,8 @@ const githubRoot = path.join(path.dirname(require.resolve("@octokit/openapi/pack
 function createAjv(): Ajv2020 {
   // The runtime's real format checks where it has them, the rest known as annotations.
   const known: Record<string, true | ((value: string) => boolean)> = Object.fromEntries(KEPT_FORMATS.map((name) => [name, true]));
-  return new Ajv2020({ strict: true, allErrors: true, formats: { ...known, ...formats } });
+  // strictTypes off, as the generator's ajv: a type-specific keyword implies no type (issue 32).
+  return new Ajv2020({ strict: true, strictTypes: false, allErrors: true, formats: { ...known, ...formats } });
 }
 
 function compileAll(tools: readonly ToolDescription[]): string[] {

@@ -30,7 +30,15 @@ function translate(
 }
 
 function compile(schema: unknown, defs: Record<string, unknown>) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, formats: Object.fromEntries(KEPT_FORMATS.map((name) => [name, true])) });
+  // Strict as the generator's ajv is (generator/ajv/instances.ts): a type-specific keyword needs no `type`.
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    strictTuples: false,
+    allErrors: true,
+    formats: Object.fromEntries(KEPT_FORMATS.map((name) => [name, true])),
+  });
   const root = typeof schema === "object" && schema !== null ? { ...schema, ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}) } : schema;
   return ajv.compile(root as object);
 }
@@ -268,10 +276,32 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    "keywords without a type get the type they apply to (ajv strict mode)",
+    // A type-specific keyword asserts only on values of its type: it never implies the type
+    // (issue 32: a string was refused by `items` beside `oneOf: [array, string]`).
+    "keywords without a type apply to their type only, and imply none",
     {
       given: { properties: { a: { maxLength: 2 } } },
-      want: { properties: { a: { maxLength: 2, type: "string" } }, type: "object" },
+      want: { properties: { a: { maxLength: 2 } } },
+      valid: [{ a: "ab" }, { a: 5 }, "text", 3, null, []],
+      invalid: [{ a: "abc" }],
+    },
+  ],
+  [
+    "untyped items beside a union of array and string keeps the string",
+    {
+      given: { items: { type: "string" }, oneOf: [{ type: "array" }, { type: "string" }], description: "one or many" },
+      want: { items: { type: "string" }, oneOf: [{ type: "array" }, { type: "string" }], description: "one or many" },
+      valid: ["one", ["one", "two"], []],
+      invalid: [[1], 5, {}],
+    },
+  ],
+  [
+    "untyped format, minLength and minimum assert on their own types only",
+    {
+      given: { format: "date", minLength: 10, minimum: 1 },
+      want: { format: "date", minLength: 10, minimum: 1 },
+      valid: ["2026-12-01", 5, true],
+      invalid: ["short", 0],
     },
   ],
   [

@@ -1,7 +1,6 @@
 // What ajv's strict mode demands of a schema that OpenAPI documents often leave loose: a name in
-// `required` defined in `properties`, a `type` beside type-specific keywords, no keyword for
-// another type, no union of types beside type-specific keywords. Each rewrite keeps the meaning
-// (or, for inferType, the meaning an API intended); where none can, it refuses the schema.
+// `required` defined in `properties`, no keyword for another type, no union of types beside
+// type-specific keywords. Each rewrite keeps the meaning; where none can, it refuses the schema.
 import { typesOf } from "./declared-types.ts";
 import { KEYWORD_TYPE } from "./schema-keywords.ts";
 import { Untranslatable } from "./untranslatable.ts";
@@ -27,21 +26,10 @@ export function defineRequired(out: Schema, pointer: string): void {
   if (Object.keys(properties).length > 0) out.properties = properties;
 }
 
-// ajv's strict mode wants a `type` beside type-specific keywords. OpenAPI documents often leave it
-// implicit (`properties` without `type: object`); the type those keywords apply to is added, the
-// one place where the translation narrows a schema, because an API never meant otherwise.
-export function inferType(out: Schema, parentTypes: readonly string[]): void {
-  if (out.type !== undefined) return;
-  const needed = new Set<string>();
-  for (const key of Object.keys(out)) {
-    const type = KEYWORD_TYPE[key];
-    if (type) needed.add(type);
-  }
-  if (typeof out.format === "string") needed.add("string");
-  const covered = [...needed].every((type) => parentTypes.includes(type) || (type === "number" && parentTypes.includes("integer")));
-  if (needed.size === 0 || covered) return;
-  out.type = needed.size === 1 ? [...needed][0] : [...needed].sort();
-}
+// No `type` is inferred from type-specific keywords (`properties` without `type: object`): each
+// keyword asserts only on values of its own type, so a schema with `items` beside `oneOf:
+// [array, string]` accepts a string, as ajv does on the schema as written (issue 32). The
+// generator's ajv does not ask for the `type` (strictTypes is off, generator/ajv/instances.ts).
 
 function applies(keywordType: string, types: readonly string[]): boolean {
   return types.includes(keywordType) || (keywordType === "number" && types.includes("integer"));

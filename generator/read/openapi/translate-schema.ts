@@ -28,7 +28,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
-import { defineRequired, dropInapplicable, inferType, splitUnionType } from "./strict-mode-shapes.ts";
+import { defineRequired, dropInapplicable, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
 import { Untranslatable } from "./untranslatable.ts";
 
@@ -222,7 +222,6 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     defineRequired(out, here.pointer);
     checkPatterns(out, here.pointer);
     dropInapplicable(out);
-    inferType(out, childTypes);
     if (examples.length > 0) out.examples = examples;
     return splitUnionType(source.nullable === true ? allowNull(out) : out);
   };
