@@ -33,7 +33,7 @@ type Node = Record<string, unknown>;
 export const TEMP_ROOT = path.join(ROOT, ".corpus/tmp");
 
 /** Synthesized instances per tool, at most. */
-const INSTANCES_PER_TOOL = 40;
+const INSTANCES_PER_TOOL = 24;
 /** Examples kept per list in a result (counts are always whole). */
 const KEPT = 5;
 
