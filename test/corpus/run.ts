@@ -136,6 +136,7 @@ function runChunk(chunk: readonly ManifestEntry[], typecheck: boolean, onResult:
             examples: 0,
             synthesized: 0,
             synthesisMisses: 0,
+            unsafeNumbers: 0,
             unjudged: {},
             falseRejections: 0,
             falseRejectionTools: [],
@@ -211,7 +212,9 @@ async function main(): Promise<number> {
       return 1;
     }
     const lines = readFileSync(stream, "utf8").split("\n").filter(Boolean);
-    const results = lines.map((line) => JSON.parse(line) as RunResult).filter((result) => entries.some((entry) => entry.id === result.id));
+    // A document judged again (appended by a later run) counts once, as last judged.
+    const byId = new Map(lines.map((line) => JSON.parse(line) as RunResult).map((result) => [result.id, result]));
+    const results = entries.flatMap((entry) => byId.get(entry.id) ?? []);
     const report = buildReport(manifest, results, { entries: results.length, workers: options.workers, typecheck: options.typecheck, wallSeconds: 0 });
     writeFileSync(path.join(options.out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(path.join(options.out, "report.md"), formatReport(report));
