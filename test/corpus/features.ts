@@ -26,6 +26,8 @@ export const FEATURES = [
   "x-key-under-paths",
   "deep-object",
   "recursive-ref",
+  "lookaround-pattern",
+  "indices-text",
   "many-operations",
   "mcp",
 ] as const;
@@ -105,11 +107,16 @@ export function documentFeatures(document: Node): Feature[] {
     if (schema.nullable === true) tags.add("nullable");
     if (Array.isArray(schema.type)) tags.add("type-array");
     if (typeof schema.pattern === "string") tags.add("pattern");
+    // Lookarounds have no linear-time engine (issue 32: one refused a whole document).
+    if (typeof schema.pattern === "string" && /\(\?<?[=!]/.test(schema.pattern)) tags.add("lookaround-pattern");
     if (typeof schema.format === "string" && !COMMON_FORMATS.has(schema.format)) tags.add("format-other");
     if (schema.example !== undefined || (schema.examples !== undefined && typeof schema.examples === "object")) tags.add("examples");
     for (const [key, value] of Object.entries(schema)) if (key !== "example" && key !== "examples") walk(value, depth + 1);
   };
-  walk(document, 0);
+  // Schemas only: `info` carries `x-origin[].format` ("openapi"), which is no schema's format.
+  walk([document.paths, document.components, document.definitions, document.parameters], 0);
+  // Schema text reaching a search over ajv's printed code (issue 32's `indices`).
+  if (JSON.stringify([document.paths, document.components, document.definitions]).includes("indices")) tags.add("indices-text");
   if (hasRecursiveRef(document)) tags.add("recursive-ref");
   return FEATURES.filter((feature) => tags.has(feature));
 }

@@ -10,8 +10,9 @@ import { corpusSources, ROOT, resolveSource, type SourceFile } from "./sources.t
 
 export const MANIFEST_FILE = path.join(ROOT, "test/corpus/manifest.json");
 
-/** Documents per feature class in the sample (the smallest that have it). */
+/** Documents per feature class in the sample (the smallest that have it); one for the slow class. */
 const SAMPLE_PER_FEATURE = 2;
+const SAMPLE_FEATURE_LIMIT: Partial<Record<Feature, number>> = { "many-operations": 1 };
 
 export interface ManifestEntry {
   /** `<package>:<file>`, unique; known-failures and reports key on it. */
@@ -92,7 +93,8 @@ function chooseSample(entries: readonly Omit<ManifestEntry, "sample">[]): Set<st
     if (feature === "mcp") continue;
     const having = bySize.filter((entry) => entry.features.includes(feature) && entry.operations > 0);
     const already = having.filter((entry) => chosen.has(entry.id)).length;
-    for (const entry of having.filter((entry) => !chosen.has(entry.id)).slice(0, Math.max(0, SAMPLE_PER_FEATURE - already))) chosen.add(entry.id);
+    for (const entry of having.filter((entry) => !chosen.has(entry.id)).slice(0, Math.max(0, (SAMPLE_FEATURE_LIMIT[feature] ?? SAMPLE_PER_FEATURE) - already)))
+      chosen.add(entry.id);
   }
   return chosen;
 }

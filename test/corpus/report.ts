@@ -26,6 +26,7 @@ export interface CorpusReport {
     readonly examples: number;
     readonly synthesized: number;
     readonly synthesisMisses: number;
+    readonly unsafeNumbers: number;
     readonly falseRejections: number;
     readonly falseRejectionDocuments: number;
     readonly falseRejectionExamples: readonly {
@@ -112,6 +113,7 @@ export function buildReport(manifest: Manifest, results: readonly RunResult[], r
       examples: sum((result) => result.oracle.examples),
       synthesized: sum((result) => result.oracle.synthesized),
       synthesisMisses: sum((result) => result.oracle.synthesisMisses),
+      unsafeNumbers: sum((result) => result.oracle.unsafeNumbers ?? 0),
       falseRejections: sum((result) => result.oracle.falseRejections),
       falseRejectionDocuments: judged.filter((result) => result.oracle.falseRejections > 0).length,
       falseRejectionExamples,
@@ -199,6 +201,7 @@ export function formatReport(report: CorpusReport): string {
     ["vendor examples their own schema refuses (counted apart)", n(report.oracle.vendorExampleDefects)],
     ["  of which the envelope does not say what to send", n(report.oracle.unhelpfulEnvelopes)],
     ["synthesized instances the schema as written refuses (not used)", n(report.oracle.synthesisMisses)],
+    ["instances with an integer past 2^53 - 1 (not judged: JSON.parse already changed them)", n(report.oracle.unsafeNumbers)],
     ["tools the judge could not map", n(report.oracle.unjudgedTools)],
     ["packages type-checked / failing", `${n(report.typecheck.checked)} / ${n(report.typecheck.failed.length)}`],
     ["packages that do not import", n(report.importErrors.length)],

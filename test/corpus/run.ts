@@ -7,13 +7,14 @@
 //   npm run corpus -- --no-typecheck      skip strict tsc on each package (the slowest oracle)
 //   npm run corpus -- --workers 1         fewer worker processes
 //   npm run corpus -- --manifest          rebuild manifest.json from the installed sources
-//   npm run corpus -- --update-known      run the sample, rewrite known-failures.json
+//   npm run corpus -- --update-known      rebuild the manifest, run the sample, rewrite known-failures.json
+//   npm run corpus -- --report-only       the report again from the results.jsonl a run (or part of one) wrote
 //
 // Exit 0 when the run completes (its findings are in the report), 1 when an oracle found a new
 // failure in the sample (--sample, --update-known aside), 2 for bad flags.
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareWithKnown, readKnownFailures, writeKnownFailures } from "./known-failures.ts";
 import { buildManifest, type ManifestEntry, readManifest, writeManifest } from "./manifest.ts";
@@ -36,6 +37,7 @@ interface Options {
   readonly out: string;
   readonly manifest: boolean;
   readonly updateKnown: boolean;
+  readonly reportOnly: boolean;
 }
 
 function parseArgs(args: readonly string[]): Options | string {
@@ -46,12 +48,14 @@ function parseArgs(args: readonly string[]): Options | string {
   let out = path.join(ROOT, ".corpus");
   let manifest = false;
   let updateKnown = false;
+  let reportOnly = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === "--sample") sample = true;
     else if (arg === "--no-typecheck") typecheck = false;
     else if (arg === "--manifest") manifest = true;
     else if (arg === "--update-known") updateKnown = true;
+    else if (arg === "--report-only") reportOnly = true;
     else if (arg === "--only" || arg === "--workers" || arg === "--out") {
       const value = args[++index];
       if (value === undefined) return `${arg} needs a value`;
@@ -61,14 +65,18 @@ function parseArgs(args: readonly string[]): Options | string {
         workers = Number(value);
         if (!Number.isInteger(workers) || workers < 1) return `--workers must be a whole number of at least 1, got ${JSON.stringify(value)}`;
       }
-    } else return `unknown option ${JSON.stringify(arg)} (known: --sample, --only TEXT, --no-typecheck, --workers N, --out DIR, --manifest, --update-known)`;
+    } else
+      return `unknown option ${JSON.stringify(arg)} (known: --sample, --only TEXT, --no-typecheck, --workers N, --out DIR, --manifest, --update-known, --report-only)`;
   }
-  return { sample: sample || updateKnown, only, typecheck, workers, out, manifest, updateKnown };
+  return { sample: sample || updateKnown, only, typecheck, workers, out, manifest, updateKnown, reportOnly };
 }
 
-/** Chunks of entries, large documents alone, biggest first so the pool ends together. */
+/**
+ * Chunks of entries, large documents alone, smallest first: a run stopped early has judged the
+ * most documents it could, and its results.jsonl makes a report (--report-only).
+ */
 function chunks(entries: readonly ManifestEntry[]): ManifestEntry[][] {
-  const bySize = [...entries].sort((a, b) => b.bytes - a.bytes || (a.id < b.id ? -1 : 1));
+  const bySize = [...entries].sort((a, b) => a.bytes - b.bytes || (a.id < b.id ? -1 : 1));
   const out: ManifestEntry[][] = [];
   let current: ManifestEntry[] = [];
   for (const entry of bySize) {
@@ -128,6 +136,7 @@ function runChunk(chunk: readonly ManifestEntry[], typecheck: boolean, onResult:
             examples: 0,
             synthesized: 0,
             synthesisMisses: 0,
+            unsafeNumbers: 0,
             unjudged: {},
             falseRejections: 0,
             falseRejectionTools: [],
@@ -153,7 +162,7 @@ function runChunk(chunk: readonly ManifestEntry[], typecheck: boolean, onResult:
 /** Judges the entries with at most `workers` processes at a time; results in manifest order. */
 export async function runCorpus(
   entries: readonly ManifestEntry[],
-  options: { typecheck: boolean; workers: number; log?: (line: string) => void },
+  options: { typecheck: boolean; workers: number; log?: (line: string) => void; onResult?: (result: RunResult) => void },
 ): Promise<RunResult[]> {
   const queue = chunks(entries);
   const results = new Map<string, RunResult>();
@@ -162,6 +171,7 @@ export async function runCorpus(
     for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
       await runChunk(chunk, options.typecheck, (result) => {
         results.set(result.id, result);
+        options.onResult?.(result);
         done++;
         const status =
           "harnessError" in result ? "harness error" : `${result.status}, ${result.tools} tools, ${result.oracle.falseRejections} false rejections`;
@@ -179,13 +189,13 @@ async function main(): Promise<number> {
     process.stderr.write(`corpus: ${options}\n`);
     return 2;
   }
-  if (options.manifest) {
+  if (options.manifest || options.updateKnown) {
     const manifest = buildManifest();
     writeManifest(manifest);
     process.stdout.write(
       `corpus: wrote test/corpus/manifest.json: ${manifest.documents} documents from ${manifest.vendors} vendors, ${manifest.mcpServers} MCP servers, ${manifest.entries.filter((entry) => entry.sample).length} in the sample\n`,
     );
-    return 0;
+    if (!options.updateKnown) return 0;
   }
   const manifest = readManifest();
   const entries = manifest.entries.filter(
@@ -195,8 +205,33 @@ async function main(): Promise<number> {
     process.stderr.write(`corpus: no manifest entry matches ${options.only.map((text) => JSON.stringify(text)).join(", ")}\n`);
     return 2;
   }
+  if (options.reportOnly) {
+    const stream = path.join(options.out, "results.jsonl");
+    if (!existsSync(stream)) {
+      process.stderr.write(`corpus: no ${stream}: run the corpus first\n`);
+      return 1;
+    }
+    const lines = readFileSync(stream, "utf8").split("\n").filter(Boolean);
+    // A document judged again (appended by a later run) counts once, as last judged.
+    const byId = new Map(lines.map((line) => JSON.parse(line) as RunResult).map((result) => [result.id, result]));
+    const results = entries.flatMap((entry) => byId.get(entry.id) ?? []);
+    const report = buildReport(manifest, results, { entries: results.length, workers: options.workers, typecheck: options.typecheck, wallSeconds: 0 });
+    writeFileSync(path.join(options.out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(options.out, "report.md"), formatReport(report));
+    process.stdout.write(`${formatReport(report).split("\n## ")[0]}\ncorpus: wrote report.md and report.json from ${results.length} results in ${stream}\n`);
+    return 0;
+  }
   const started = performance.now();
-  const results = await runCorpus(entries, { typecheck: options.typecheck, workers: options.workers, log: (line) => process.stderr.write(`${line}\n`) });
+  // Each result as it comes, so a long run can be read while it goes.
+  mkdirSync(options.out, { recursive: true });
+  const stream = path.join(options.out, "results.jsonl");
+  writeFileSync(stream, "");
+  const results = await runCorpus(entries, {
+    typecheck: options.typecheck,
+    workers: options.workers,
+    log: (line) => process.stderr.write(`${line}\n`),
+    onResult: (result: RunResult) => appendFileSync(stream, `${JSON.stringify(result)}\n`),
+  });
   const report = buildReport(manifest, results, {
     entries: entries.length,
     workers: options.workers,

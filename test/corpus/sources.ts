@@ -111,8 +111,25 @@ function swaggerExamples(): SourceFile[] {
   }));
 }
 
+/** The licence column of test/fixtures/mcp-tools/README.md's table (`| snapshot | package | version | licence | tools |`), by snapshot. */
+function readmeLicences(): Map<string, string> {
+  const licences = new Map<string, string>();
+  let text = "";
+  try {
+    text = readFileSync(path.join(ROOT, MCP_SNAPSHOTS, "README.md"), "utf8");
+  } catch {
+    return licences;
+  }
+  for (const line of text.split("\n")) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    if (cells.length >= 6 && cells[1] && cells[4] && !cells[1].startsWith("-") && cells[1] !== "snapshot") licences.set(cells[1], cells[4]);
+  }
+  return licences;
+}
+
 /** Every snapshot in test/fixtures/mcp-tools/: whatever has been captured when the manifest is built. */
 function mcpSnapshots(): SourceFile[] {
+  const licences = readmeLicences();
   return listFiles(ROOT, MCP_SNAPSHOTS).map((file) => {
     const snapshot = JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as { source?: string; license?: string; licence?: string };
     // `source` is "npm <name>@<version>" (test/fixtures/mcp-tools/README.md).
@@ -122,7 +139,7 @@ function mcpSnapshots(): SourceFile[] {
       package: "repository",
       version: match ? `npm:${match[1]}@${match[2]}` : (snapshot.source ?? "unknown"),
       file,
-      packageLicence: snapshot.license ?? snapshot.licence ?? "not recorded in the snapshot",
+      packageLicence: snapshot.license ?? snapshot.licence ?? licences.get(path.basename(file, ".json")) ?? "not recorded with the snapshot",
       vendor: match ? match[1]!.replace(/^@([^/]+)\/.*$/, "$1") : path.basename(file, ".json"),
     };
   });

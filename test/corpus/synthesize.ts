@@ -194,7 +194,10 @@ export class Synthesizer {
     let value = low ?? (high !== undefined ? Math.min(high, step) : step);
     if (step > 0) value = Math.ceil(value / step) * step;
     if (integer) value = Math.ceil(value);
-    return value + (this.synthesis.seed % 2 === 1 && (high === undefined || value + step <= high) ? step : 0);
+    value += this.synthesis.seed % 2 === 1 && (high === undefined || value + step <= high) ? step : 0;
+    // Past ±(2^53 - 1) a JSON number cannot be read back exactly, and the guard refuses it as
+    // lossy (docs/openapi.md, int64): no instance of ours goes there.
+    return Math.min(Number.MAX_SAFE_INTEGER, Math.max(Number.MIN_SAFE_INTEGER, value));
   }
 
   private string(schema: Node): string {
