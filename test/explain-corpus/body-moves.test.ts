@@ -54,3 +54,14 @@ describe("body fields sent at the top level of an OpenAPI tool", () => {
     expect(await loaded.envelope(repaired)).toBeUndefined();
   });
 });
+
+describe("a field whose place is taken by text", () => {
+  it("is not moved into it", async () => {
+    const loaded = await loadTool(tool);
+    // `body` sent as text: "move it to /body/name" would name a place that cannot take it.
+    const errors = (await loaded.envelope({ id: "p1", body: "rename it", name: "Apollo" })) ?? [];
+    const atName = errors.find((error) => error.path === "/name");
+    expect(atName?.message).not.toMatch(/move it to/);
+    expect(atName?.message).toMatch(/remove it/);
+  });
+});
