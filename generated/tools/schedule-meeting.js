@@ -117,6 +117,8 @@ const hints = {
       "send_invites"
     ],
     "moves": {
+      "email": "attendees/0/email",
+      "optional": "attendees/0/optional",
       "video": "room/video"
     },
     "propertyDescriptions": {

@@ -65,3 +65,38 @@ describe("a field whose place is taken by text", () => {
     expect(atName?.message).toMatch(/remove it/);
   });
 });
+
+describe("a list item's fields sent flat at the level above", () => {
+  const entities: ToolDescription = {
+    ...tool,
+    name: "create_entities",
+    inputSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["entities"],
+      properties: {
+        entities: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["name", "entityType"],
+            properties: { name: { type: "string" }, entityType: { type: "string" } },
+          },
+        },
+      },
+    },
+  };
+
+  it("says to move them into the list's first item instead of removing them", async () => {
+    const loaded = await loadTool(entities);
+    const sent = { name: "Ada", entityType: "person" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors.find((error) => error.path === "/name")?.message).toBe(
+      'unknown field "name" at this level; it belongs at /entities/0/name: move it to /entities/0/name',
+    );
+    const repaired = repair(sent, errors);
+    expect(repaired).toEqual({ entities: [{ name: "Ada", entityType: "person" }] });
+    expect(await loaded.envelope(repaired)).toBeUndefined();
+  });
+});

@@ -2,7 +2,7 @@
 // carry (in the literal repairer's grammar) or, where no value is determined, what it must say.
 // Every class is generic: it reads only the schema and the valid call, never a tool's name.
 import type { CorpusCase, Expected } from "../corpus-case.ts";
-import { misspellings } from "../misspell.ts";
+import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
 
@@ -187,6 +187,20 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
       (wrong) => !values.includes(wrong) && values.filter((v) => v.toLowerCase() === wrong.toLowerCase()).length <= 1,
     );
     return options.length === 0 ? undefined : [setAt(valid, leaf.path, random.pick(options)), set(leaf.path, leaf.value)];
+  },
+  "list item's fields sent flat": (leaf, valid) => {
+    // A list of one object, its fields sent beside the list's name instead (the list left out).
+    if (leaf.parent === undefined || !closed(leaf.parent) || !Array.isArray(leaf.value) || leaf.value.length !== 1 || !isSchema(leaf.value[0]))
+      return undefined;
+    const item = leaf.value[0] as Record<string, unknown>;
+    const keys = Object.keys(item);
+    const siblings = Object.keys(propertiesOf(leaf.parent));
+    // A key that also reads as a sibling's misspelling (`path` beside `patch`) has two plausible intents: not this class.
+    if (keys.length === 0 || keys.some((key) => siblings.includes(key) || readsAsOneOf(key, siblings))) return undefined;
+    const holder = leaf.path.slice(0, -1);
+    let args = setAt(valid, leaf.path, undefined);
+    for (const key of keys) args = setAt(args, [...holder, key], item[key]);
+    return [args, { op: "move", from: pointer([...holder, keys[0] as string]), to: pointer([...leaf.path, "0", keys[0] as string]) }];
   },
   "field one level too high": (leaf, valid) => {
     // A field of a nested object sent beside that object, in an object that refuses unknown names.
