@@ -120,6 +120,11 @@ const hints = {
       "line_items",
       "memo"
     ],
+    "moves": {
+      "quantity": "line_items/0/quantity",
+      "sku": "line_items/0/sku",
+      "unit_price": "line_items/0/unit_price"
+    },
     "propertyDescriptions": {
       "amount": "A plain number in major units: no thousands separators, no currency symbol.",
       "currency": "ISO 4217 code, uppercase.",

@@ -117,10 +117,13 @@ const hints = {
       "send_invites"
     ],
     "moves": {
+      "email": "attendees/0/email",
+      "optional": "attendees/0/optional",
       "video": "room/video"
     },
     "propertyDescriptions": {
-      "starts_at": "Start time, RFC 3339 with offset."
+      "starts_at": "Start time, RFC 3339 with offset.",
+      "send_invites": "true or false"
     },
     "propertyExamples": {
       "starts_at": "2026-01-31T09:30:00Z",

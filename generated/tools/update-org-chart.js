@@ -81,7 +81,7 @@ const hints = {
       "subteams": "root/subteams"
     },
     "propertyDescriptions": {
-      "dry_run": "Validate and diff without saving."
+      "dry_run": "true or false: Validate and diff without saving."
     },
     "aliases": {
       "dry_run": [

@@ -110,9 +110,11 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
     for (const name of required) {
       const property = (schema.properties as Record<string, unknown>)[name];
       if (!isSchemaObject(property)) continue;
-      if (typeof property.description === "string" && property.description.trim() !== "") {
-        descriptions[name] = shorten(property.description.trim());
-      }
+      const described = typeof property.description === "string" && property.description.trim() !== "" ? property.description.trim() : undefined;
+      // A missing boolean hears its two values: which one is the user's to say, but not what they are.
+      const boolean = readings(property, root).some((view) => view.type === "boolean");
+      if (described !== undefined || boolean)
+        descriptions[name] = shorten(boolean ? `true or false${described ? `: ${described}` : ""}` : (described as string));
       const example = exampleOf(property, Array.isArray(property.enum) ? (property.enum as JsonValue[]) : undefined);
       if (example !== undefined) examples[name] = example;
       const only = onlyValue(property, root);
@@ -150,6 +152,7 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
     hint.typeBranches = byType;
     hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
   }
+  stringChoices(hint, branches, root);
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
   // Per object branch, what it requires: a value fitting no branch hears what each one lacks.
@@ -168,6 +171,31 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
       }
     }
   }
+}
+
+/**
+ * A union of string values and patterns (`anyOf: [{enum: [...]}, {const: "x"}, {pattern}]`): the
+ * values it lists, for the message and its near misses, and the patterns, so that a value fitting
+ * none hears what it may be instead of only "matches none of the allowed shapes".
+ */
+function stringChoices(hint: MutableHint, branches: readonly Schema[], root: unknown): void {
+  const values: JsonValue[] = [];
+  const patterns: string[] = [];
+  for (const branch of branches) {
+    const view = readings(branch, root).find((reading) => "const" in reading || Array.isArray(reading.enum) || typeof reading.pattern === "string");
+    if (view === undefined) return;
+    if ("const" in view) values.push(view.const as JsonValue);
+    else if (Array.isArray(view.enum)) values.push(...(view.enum as JsonValue[]));
+    else if (view.type === "string" || view.type === undefined) patterns.push(view.pattern as string);
+    else return;
+  }
+  if (!values.every((value) => typeof value === "string")) return;
+  if (values.length > 0 && hint.allowed === undefined && values.length <= MAX_LISTED_VALUES) hint.allowed = values;
+  if (values.length > 0 && hint.nearMisses === undefined) {
+    const nearMisses = nearMissesOf(values);
+    if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
+  }
+  if (patterns.length > 0) hint.patterns = patterns;
 }
 
 /** The nested objects of an object (its object-typed properties) that do not declare `name`: where a model may put it by mistake. */

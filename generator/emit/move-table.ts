@@ -24,9 +24,13 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   };
   const below = (properties: Record<string, unknown>, prefix: string, depth: number): void => {
     for (const [name, child] of Object.entries(properties)) {
-      const nested = isSchemaObject(child) ? propertiesOf(child, root) : undefined;
+      // A list of objects: an item's fields sent flat at this level belong in its first item.
+      if (!isSchemaObject(child)) continue;
+      const direct = propertiesOf(child, root);
+      const items = direct === undefined ? itemsOf(child, root) : undefined;
+      const nested = direct ?? (items === undefined ? undefined : propertiesOf(items, root));
       if (nested === undefined) continue;
-      const at = `${prefix}${pointerToken(name)}/`;
+      const at = `${prefix}${pointerToken(name)}/${direct === undefined ? "0/" : ""}`;
       for (const inner of Object.keys(nested)) offer(inner, `${at}${pointerToken(inner)}`, DEPTH - depth + 1);
       if (depth > 1) below(nested, at, depth - 1);
     }
@@ -37,6 +41,12 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   const out: Record<string, string> = {};
   for (const [name, { target }] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (target !== null) out[name] = target;
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The item schema of an array schema, read through its local `$ref` chain. */
+function itemsOf(schema: Schema, root: unknown): Schema | undefined {
+  for (const view of readings(schema, root)) if (isSchemaObject(view.items)) return view.items;
+  return undefined;
 }
 
 /**

@@ -54,3 +54,49 @@ describe("body fields sent at the top level of an OpenAPI tool", () => {
     expect(await loaded.envelope(repaired)).toBeUndefined();
   });
 });
+
+describe("a field whose place is taken by text", () => {
+  it("is not moved into it", async () => {
+    const loaded = await loadTool(tool);
+    // `body` sent as text: "move it to /body/name" would name a place that cannot take it.
+    const errors = (await loaded.envelope({ id: "p1", body: "rename it", name: "Apollo" })) ?? [];
+    const atName = errors.find((error) => error.path === "/name");
+    expect(atName?.message).not.toMatch(/move it to/);
+    expect(atName?.message).toMatch(/remove it/);
+  });
+});
+
+describe("a list item's fields sent flat at the level above", () => {
+  const entities: ToolDescription = {
+    ...tool,
+    name: "create_entities",
+    inputSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["entities"],
+      properties: {
+        entities: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["name", "entityType"],
+            properties: { name: { type: "string" }, entityType: { type: "string" } },
+          },
+        },
+      },
+    },
+  };
+
+  it("says to move them into the list's first item instead of removing them", async () => {
+    const loaded = await loadTool(entities);
+    const sent = { name: "Ada", entityType: "person" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors.find((error) => error.path === "/name")?.message).toBe(
+      'unknown field "name" at this level; it belongs at /entities/0/name: move it to /entities/0/name',
+    );
+    const repaired = repair(sent, errors);
+    expect(repaired).toEqual({ entities: [{ name: "Ada", entityType: "person" }] });
+    expect(await loaded.envelope(repaired)).toBeUndefined();
+  });
+});

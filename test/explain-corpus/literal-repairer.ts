@@ -113,9 +113,10 @@ function put(root: unknown, pointer: string, value: unknown): unknown {
   const tokens = pointerTokens(pointer);
   if (tokens.length === 0) return value;
   let node = root as Record<string, unknown>;
-  for (const token of tokens.slice(0, -1)) {
+  for (const [index, token] of tokens.slice(0, -1).entries()) {
     const next = node[token];
-    if (next === null || typeof next !== "object") node[token] = {};
+    // A place that is not there yet is made as its pointer reads: `/entities/0/name` makes a list.
+    if (next === null || typeof next !== "object") node[token] = /^\d+$/.test(tokens[index + 1] as string) ? [] : {};
     node = node[token] as Record<string, unknown>;
   }
   const last = tokens[tokens.length - 1] as string;

@@ -45,3 +45,13 @@ function distance(a: string, b: string): number {
   }
   return (d[a.length] as number[])[b.length] as number;
 }
+
+/** Whether `name` reads as a misspelling or the start of one of `names` (two edits at most, half the word): a second plausible intent. */
+export function readsAsOneOf(name: string, names: readonly string[]): boolean {
+  const key = normal(name);
+  return names.some((other) => {
+    const candidate = normal(other);
+    const d = distance(key, candidate);
+    return (d <= 2 && d * 2 <= candidate.length) || (key.length >= 3 && candidate.startsWith(key));
+  });
+}

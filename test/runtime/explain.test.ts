@@ -115,7 +115,10 @@ describe("the brief's envelope", () => {
 
   it("explains a bad format with an example, and the date a day-first form determines", async () => {
     const [error] = await errorsFor({ ...validInvoice, due_date: "31/01/2026" });
-    expect(error).toEqual({ path: "/due_date", rule: "format", message: 'got string "31/01/2026"; expected a date string such as "2026-01-31"; it reads as "2026-01-31": send "2026-01-31"',
+    expect(error).toEqual({
+      path: "/due_date",
+      rule: "format",
+      message: 'got string "31/01/2026"; expected a date string such as "2026-01-31"; it reads as "2026-01-31": send "2026-01-31"',
     });
   });
 

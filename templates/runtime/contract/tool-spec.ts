@@ -116,6 +116,8 @@ export interface SchemaHint {
   readonly branchRequired?: readonly (readonly string[])[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */
   readonly memberKeys?: Readonly<Record<string, number>>;
+  /** An `anyOf`/`oneOf` of string values and patterns here: the patterns a text may match instead of a listed value. */
+  readonly patterns?: readonly string[];
 }
 
 export type HintTable = Readonly<Record<string, SchemaHint>>;

@@ -2,7 +2,7 @@
 // carry (in the literal repairer's grammar) or, where no value is determined, what it must say.
 // Every class is generic: it reads only the schema and the valid call, never a tool's name.
 import type { CorpusCase, Expected } from "../corpus-case.ts";
-import { misspellings } from "../misspell.ts";
+import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
 
@@ -14,12 +14,17 @@ interface Leaf {
   /** The object holding it, when it is a property. */
   readonly parent?: Schema;
   readonly required: boolean;
+  readonly union?: true;
 }
 
 /** Every value of `value` with its schema, through `$ref`s; unions are not entered (their branch is not known here). */
 function leaves(value: unknown, schema: unknown, root: Schema, at: string[] = [], required = true, parent?: Schema): Leaf[] {
   const node = deref(schema, root);
-  if (node === undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.allOf !== undefined) return [];
+  if (node === undefined) return [];
+  // A union's value is one leaf, marked so: only the classes about unions act on it.
+  if (node.anyOf !== undefined || node.oneOf !== undefined || node.allOf !== undefined) {
+    return node.allOf === undefined ? [{ path: at, value, schema: node, required, union: true, ...(parent ? { parent } : {}) }] : [];
+  }
   const out: Leaf[] = [{ path: at, value, schema: node, required, ...(parent ? { parent } : {}) }];
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) out.push(...leaves(item, node.items, root, [...at, String(index)], true));
@@ -52,7 +57,7 @@ const hasConstraints = (schema: Schema): boolean => schema.pattern !== undefined
 /** Units and marks models attach to numbers, by how the field reads. */
 const MARKS = [(n: number) => `${n} kg`, (n: number) => `${n}°`, (n: number) => `#${n}`, (n: number) => `+${n}`, (n: number) => `${n} items`];
 
-type Maker = (leaf: Leaf, valid: unknown, random: Seeded, all: readonly Leaf[]) => readonly [args: unknown, expect: Expected] | undefined;
+type Maker = (leaf: Leaf, valid: unknown, random: Seeded, all: readonly Leaf[], root: Schema) => readonly [args: unknown, expect: Expected] | undefined;
 
 const set = (tokens: readonly string[], value: unknown): Expected => ({ op: "set", path: pointer(tokens), value });
 
@@ -166,6 +171,37 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     if (match === null || Number(match[3]) <= 12) return undefined;
     return [setAt(valid, leaf.path, `${match[3]}/${match[2]}/${match[1]}`), set(leaf.path, leaf.value)];
   },
+  "value of a union of listed values misspelt": (leaf, valid, random, _all, root) => {
+    if (!leaf.union || typeof leaf.value !== "string") return undefined;
+    const branches = (leaf.schema.anyOf ?? leaf.schema.oneOf) as unknown[];
+    const values: string[] = [];
+    for (const branch of branches) {
+      const view = deref(branch, root);
+      if (view === undefined) return undefined;
+      if (typeof view.const === "string") values.push(view.const);
+      else if (Array.isArray(view.enum) && view.enum.every((v) => typeof v === "string")) values.push(...(view.enum as string[]));
+      else return undefined;
+    }
+    if (!values.includes(leaf.value)) return undefined;
+    const options = [...misspellings(leaf.value, values), leaf.value.toUpperCase() === leaf.value ? leaf.value.toLowerCase() : leaf.value.toUpperCase()].filter(
+      (wrong) => !values.includes(wrong) && values.filter((v) => v.toLowerCase() === wrong.toLowerCase()).length <= 1,
+    );
+    return options.length === 0 ? undefined : [setAt(valid, leaf.path, random.pick(options)), set(leaf.path, leaf.value)];
+  },
+  "list item's fields sent flat": (leaf, valid) => {
+    // A list of one object, its fields sent beside the list's name instead (the list left out).
+    if (leaf.parent === undefined || !closed(leaf.parent) || !Array.isArray(leaf.value) || leaf.value.length !== 1 || !isSchema(leaf.value[0]))
+      return undefined;
+    const item = leaf.value[0] as Record<string, unknown>;
+    const keys = Object.keys(item);
+    const siblings = Object.keys(propertiesOf(leaf.parent));
+    // A key that also reads as a sibling's misspelling (`path` beside `patch`) has two plausible intents: not this class.
+    if (keys.length === 0 || keys.some((key) => siblings.includes(key) || readsAsOneOf(key, siblings))) return undefined;
+    const holder = leaf.path.slice(0, -1);
+    let args = setAt(valid, leaf.path, undefined);
+    for (const key of keys) args = setAt(args, [...holder, key], item[key]);
+    return [args, { op: "move", from: pointer([...holder, keys[0] as string]), to: pointer([...leaf.path, "0", keys[0] as string]) }];
+  },
   "field one level too high": (leaf, valid) => {
     // A field of a nested object sent beside that object, in an object that refuses unknown names.
     if (leaf.path.length < 2 || leaf.parent === undefined) return undefined;
@@ -205,7 +241,9 @@ export function mistakesOf(tool: string, source: string, schema: Schema, valid: 
     let made = 0;
     for (const leaf of all) {
       if (made >= PER_CLASS) break;
-      const result = make(leaf, valid, random, all);
+      // Classes about one value's type or name do not act on a union's value: its branch is not known.
+      if (leaf.union && !mistake.includes("union")) continue;
+      const result = make(leaf, valid, random, all, schema);
       if (result === undefined) continue;
       out.push({ id: `${tool}: ${mistake} ${made}`, source, tool, mistake, args: result[0], expect: result[1] });
       made++;

@@ -36,6 +36,10 @@ export function explainRequired(error: AjvError, location: Location, document: u
       message: `${described}; the call holds it as ${JSON.stringify(held)}, a name this object does not accept: move ${childPath(error.instancePath, held)} here`,
     };
   }
+  const inside = fieldsBelongingIn(hint, name, valueAt(document, error.instancePath));
+  if (inside !== undefined) {
+    return { path, rule: "required", message: `${described}; the call sends its fields at this level (${inside}): move them into it, as their errors say` };
+  }
   return {
     path,
     rule: "required",
@@ -66,6 +70,14 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
     found = key;
   }
   return found;
+}
+
+/** The keys of `object` that the move table places inside `name` (a body's fields sent at the top level), listed; undefined when none. */
+function fieldsBelongingIn(hint: SchemaHint, name: string, object: unknown): string | undefined {
+  const moves = hint.moves;
+  if (moves === undefined || !isRecord(object)) return undefined;
+  const keys = Object.keys(object).filter((key) => moves[key]?.startsWith(`${name}/`));
+  return keys.length === 0 ? undefined : clip(keys.map((key) => JSON.stringify(key)).join(", "), 120);
 }
 
 /** The one place in a nested object where the call holds `name`, as a JSON Pointer. */

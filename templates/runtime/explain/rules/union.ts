@@ -8,7 +8,7 @@ import { inferredBranch, namedBranch, type Discriminator } from "../alternatives
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten } from "../text.ts";
-import { allowedOf } from "./enum.ts";
+import { allowedOf, nearMiss } from "./enum.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -41,10 +41,16 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
         return (
           "it matches none of the allowed shapes" +
           (hint.types ? ` (accepted types: ${hint.types.join(", ")})` : "") +
-          (allowed ? `; allowed values: ${listed(allowed)}` : sendExample(hint))
+          (allowed ? `; allowed values: ${listed(allowed)}` : sendExample(hint)) +
+          (hint.patterns ? `; ${allowed ? "or " : ""}a string matching ${hint.patterns.map((pattern) => JSON.stringify(pattern)).join(" or ")}` : "")
         );
       });
-  return { path, rule: error.keyword, message: `${received(value)}; ${advice}` };
+  // A union of listed values: the one the text most plausibly means, as for an enum.
+  const meant =
+    typeof value === "string" && hint.nearMisses !== undefined && !ambiguous
+      ? remember(location, value, () => nearMiss(value, hint) as string | undefined)
+      : undefined;
+  return { path, rule: error.keyword, message: `${received(value)}; ${advice}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
 }
 
 /**

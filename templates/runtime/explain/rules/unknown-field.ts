@@ -7,7 +7,7 @@ import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { abbreviationOf } from "../prefix-match.ts";
 import { closestName } from "../spelling.ts";
-import { childPath, shorten } from "../text.ts";
+import { childPath, isRecord, shorten } from "../text.ts";
 
 export function explainUnknownField(error: AjvError, location: Location, document: unknown): ArgumentError {
   const hint = location.hint;
@@ -21,19 +21,31 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const object = valueAt(document, path);
   const close = remember(location, name, () => closestName(name, allowed)) ?? abbreviated(name, allowed, object);
-  if (close !== undefined) {
-    const sent = object !== null && typeof object === "object" && Object.hasOwn(object, close);
+  const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
+  const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
+  const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
+  // A near miss that is sent already is a weak reading when the name is exact one level away
+  // (`content` beside `comment`, where the list's items take `content`): the move wins.
+  if (close !== undefined && !(sent && movable)) {
     return {
       path: at,
       rule: "additionalProperties",
       message: `unknown field ${shown}; did you mean ${JSON.stringify(close)}? ${sent ? "It is sent already: remove it." : "Rename it."}${accepts}`,
     };
   }
-  const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
-  if (target !== undefined && at !== path && valueAt(document, target) === undefined) {
+  if (movable) {
     return { path: at, rule: "additionalProperties", message: `unknown field ${shown} at this level; it belongs at ${target}: move it to ${target}` };
   }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/**
+ * Whether the place that would hold `target` is an object or not there yet: a field is never
+ * moved into text (a `body` sent as the issue's text) or a number, which cannot take it.
+ */
+function canHold(document: unknown, target: string): boolean {
+  const holder = valueAt(document, target.slice(0, target.lastIndexOf("/")));
+  return holder === undefined || isRecord(holder);
 }
 
 /** The accepted name `name` abbreviates, among those the object does not hold already. */
