@@ -15,7 +15,8 @@ import { writePackage } from "./write-output.ts";
 import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
-import { buildReportFrom, formatReport } from "./report.ts";
+import { buildReportFrom, formatReport, parseWindow, windowShortfall, withinWindow, type WindowScan } from "./report.ts";
+import type { LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
 import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -25,8 +26,11 @@ Usage:
   toolguard generate [--config FILE] [--strict]   write every schema set's package
                    [--watch]                      and again on every schema change
   toolguard check    [--config FILE] [--strict]   exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--json]            failure rates per tool and rule, from a ledger
-                                                  (default .toolguard/ledger.jsonl)
+  toolguard report   [LEDGER] [--json] [--since 24h]  failure rates per tool and rule, from a
+                                                  ledger and its rotated files (default
+                                                  .toolguard/ledger.jsonl); --since: chains started
+                                                  in the last 90m, 24h, 7d..., and a warning when
+                                                  the ledger reaches back less far
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                                                   what schema changes mean (toolguard diff --help)
   toolguard help
@@ -39,6 +43,7 @@ Options:
   --quiet         print errors only
   --no-cache      ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json          (report) print the report as JSON
+  --since TIME    (report) only chains started within TIME (90m, 24h, 7d)
   --watch         (generate) keep running; regenerate the sets whose schemas change
 `;
 
@@ -52,6 +57,7 @@ function parseCliArgs(argv: readonly string[]) {
       strict: { type: "boolean" },
       quiet: { type: "boolean" },
       json: { type: "boolean" },
+      since: { type: "string" },
       "no-cache": { type: "boolean" },
       watch: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -78,7 +84,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     process.stdout.write(HELP);
     return 0;
   }
-  if (command === "report") return report(extra, parsed.values.json === true, cwd);
+  if (command === "report") return report(extra, parsed.values.json === true, cwd, parsed.values.since);
   if (command !== "generate" && command !== "check") {
     process.stderr.write(`toolguard: ${command ? `unknown command "${command}"` : "no command given"}\n\n${HELP}`);
     return 2;
@@ -198,9 +204,14 @@ function indent(text: string): string {
     .join("\n");
 }
 
-async function report(args: readonly string[], json: boolean, cwd: string): Promise<number> {
+async function report(args: readonly string[], json: boolean, cwd: string, sinceText: string | undefined): Promise<number> {
   if (args.length > 1) {
     process.stderr.write(`toolguard: report takes one ledger file, got ${args.length}\n`);
+    return 2;
+  }
+  const window = sinceText === undefined ? undefined : parseWindow(sinceText);
+  if (sinceText !== undefined && window === undefined) {
+    process.stderr.write(`toolguard: --since takes a duration such as 90m, 24h or 7d, got ${JSON.stringify(sinceText)}\n`);
     return 2;
   }
   const file = path.resolve(cwd, args[0] ?? DEFAULT_LEDGER_PATH);
@@ -210,14 +221,27 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
   }
   try {
     const scan = { entries: 0, torn: 0 };
-    const reports = await buildReportFrom(scanLedger(file, scan));
+    const now = Date.now();
+    const since = window === undefined ? undefined : now - window;
+    const windowScan: WindowScan = { oldest: undefined };
+    const entries = ledgerFiles(file, scan);
+    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan));
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} torn fragment${scan.torn === 1 ? "" : "s"} in ${file} (a writer died mid-line)\n`);
+    const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
+    if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {
     process.stderr.write(`toolguard: cannot read the ledger ${file}: ${(error as Error).message}\n`);
     return 1;
   }
+}
+
+/** The ledger's entries, oldest file first: its rotated files (`<file>.N` ... `<file>.1`), then the file. */
+async function* ledgerFiles(file: string, scan: { entries: number; torn: number }): AsyncGenerator<LedgerEntry> {
+  const rotated: string[] = [];
+  for (let index = 1; existsSync(`${file}.${index}`); index++) rotated.unshift(`${file}.${index}`);
+  for (const one of [...rotated, file]) yield* scanLedger(one, scan);
 }
 
 function reportError(error: unknown): number {
