@@ -16,7 +16,8 @@ import { skipLines, warningLines } from "./read-summary.ts";
 import { NO_TOOL } from "./read/no-tool.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
-import { buildReportFrom, formatReport } from "./report.ts";
+import { buildReportFrom, formatReport, parseWindow, windowShortfall, withinWindow, type WindowScan } from "./report.ts";
+import type { LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
 import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -28,9 +29,11 @@ Usage:
                      --watch again on every schema change
   toolguard check    [-c FILE] [--set NAME]... [--strict] [-q] [--no-cache]
                      exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--ledger SOURCE] [--json]
-                     failure rates per tool and rule, from a ledger
-                     (default .toolguard/ledger.jsonl; or postgres://...)
+  toolguard report   [LEDGER] [--ledger SOURCE] [--json] [--since 24h]
+                     failure rates per tool and rule, from a ledger and its rotated files
+                     (default .toolguard/ledger.jsonl; or postgres://...); --since: chains
+                     started in the last 90m, 24h, 7d..., and a warning when the ledger
+                     reaches back less far
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                      what schema changes mean (toolguard diff --help)
   toolguard help     this text (also -h, --help)
@@ -46,6 +49,7 @@ Options:
   -q, --quiet        print errors only
   --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json             (report) print the report as JSON
+  --since TIME       (report) only chains started within TIME (90m, 24h, 7d)
   --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres
                      extra's)
 `;
@@ -62,6 +66,7 @@ function parseCliArgs(argv: readonly string[]) {
       quiet: { type: "boolean", short: "q" },
       json: { type: "boolean" },
       ledger: { type: "string" },
+      since: { type: "string" },
       "no-cache": { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
@@ -93,7 +98,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
       process.stderr.write(`toolguard: report reads a ledger; --set, --watch and --config go with generate and check\n\n${HELP}`);
       return 2;
     }
-    return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd);
+    return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd, parsed.values.since);
   }
   if (parsed.values.ledger !== undefined) {
     process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);
@@ -249,12 +254,17 @@ function indent(text: string): string {
     .join("\n");
 }
 
-async function report(args: readonly string[], json: boolean, cwd: string): Promise<number> {
+async function report(args: readonly string[], json: boolean, cwd: string, sinceText: string | undefined): Promise<number> {
   if (args.length > 1) {
     process.stderr.write(`toolguard: report takes one ledger file, got ${args.length}\n`);
     return 2;
   }
-  if (args[0] !== undefined && /^postgres(ql)?:\/\//.test(args[0])) return reportFromPostgres(args[0], json);
+  const window = sinceText === undefined ? undefined : parseWindow(sinceText);
+  if (sinceText !== undefined && window === undefined) {
+    process.stderr.write(`toolguard: --since takes a duration such as 90m, 24h or 7d, got ${JSON.stringify(sinceText)}\n`);
+    return 2;
+  }
+  if (args[0] !== undefined && /^postgres(ql)?:\/\//.test(args[0])) return reportFromPostgres(args[0], json, window);
   const file = path.resolve(cwd, args[0] ?? DEFAULT_LEDGER_PATH);
   if (!existsSync(file)) {
     process.stderr.write(`toolguard: no ledger at ${file} (the guard writes .toolguard/ledger.jsonl in its working directory)\n`);
@@ -262,8 +272,14 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
   }
   try {
     const scan = { entries: 0, torn: 0 };
-    const reports = await buildReportFrom(scanLedger(file, scan));
+    const now = Date.now();
+    const since = window === undefined ? undefined : now - window;
+    const windowScan: WindowScan = { oldest: undefined };
+    const entries = ledgerFiles(file, scan);
+    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan));
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} torn fragment${scan.torn === 1 ? "" : "s"} in ${file} (a writer died mid-line)\n`);
+    const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
+    if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {
@@ -272,8 +288,15 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
   }
 }
 
+/** The ledger's entries, oldest file first: its rotated files (`<file>.N` ... `<file>.1`), then the file. */
+async function* ledgerFiles(file: string, scan: { entries: number; torn: number }): AsyncGenerator<LedgerEntry> {
+  const rotated: string[] = [];
+  for (let index = 1; existsSync(`${file}.${index}`); index++) rotated.unshift(`${file}.${index}`);
+  for (const one of [...rotated, file]) yield* scanLedger(one, scan);
+}
+
 /** `toolguard report postgres://...`: the ledger the postgres extra writes, read as a JSONL file is. */
-async function reportFromPostgres(url: string, json: boolean): Promise<number> {
+async function reportFromPostgres(url: string, json: boolean, window: number | undefined): Promise<number> {
   const where = redactedUrl(url);
   let scanPostgresLedger: typeof import("../templates/extras/postgres/read-ledger.ts")["scanPostgresLedger"];
   try {
@@ -284,8 +307,14 @@ async function reportFromPostgres(url: string, json: boolean): Promise<number> {
   }
   try {
     const scan = { entries: 0, torn: 0 };
-    const reports = await buildReportFrom(scanPostgresLedger(url, scan));
+    const now = Date.now();
+    const since = window === undefined ? undefined : now - window;
+    const windowScan: WindowScan = { oldest: undefined };
+    const entries = scanPostgresLedger(url, scan);
+    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan));
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} row${scan.torn === 1 ? "" : "s"} of ${where} that hold no ledger entry\n`);
+    const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
+    if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {

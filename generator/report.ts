@@ -133,3 +133,43 @@ export function formatReport(reports: readonly ToolReport[]): string {
   lines.push("", `Healthy is under ${HEALTHY * 1000} failed calls per 1000; over ${DEFECT * 1000} per 1000, fix the schema.`);
   return `${lines.join("\n")}\n`;
 }
+
+const UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A `--since` text (`90m`, `24h`, `7d`) as milliseconds; undefined when it is none of those. */
+export function parseWindow(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)([mhd])$/.exec(text.trim());
+  const amount = match ? Number(match[1]) : Number.NaN;
+  return match && amount > 0 ? amount * (UNITS[match[2] as string] as number) : undefined;
+}
+
+/** What a windowed read saw: the oldest chain start in the ledger, whether in the window or not. */
+export interface WindowScan {
+  oldest: number | undefined;
+}
+
+/** The entries whose chain started at or after `since` (ms since the epoch); `scan.oldest` is noted on the way. */
+export async function* withinWindow(entries: AsyncIterable<LedgerEntry>, since: number, scan: WindowScan): AsyncGenerator<LedgerEntry> {
+  for await (const entry of entries) {
+    const started = Date.parse(entry.startedAt);
+    if (Number.isFinite(started) && (scan.oldest === undefined || started < scan.oldest)) scan.oldest = started;
+    if (started >= since) yield entry;
+  }
+}
+
+/**
+ * What the report must say when its window is shorter than asked: the ledger's oldest entry is
+ * younger than the window's start (retention rotated older ones away, or they were never
+ * written). Undefined when the ledger reaches back far enough.
+ */
+export function windowShortfall(since: number, now: number, oldest: number | undefined): string | undefined {
+  const asked = duration(now - since);
+  if (oldest === undefined) return `the ledger holds no entry with a start time: the report covers none of the ${asked} asked`;
+  if (oldest <= since) return undefined;
+  return `the ledger reaches back only to ${new Date(oldest).toISOString()}, ${duration(now - oldest)} of the ${asked} asked: older entries were rotated away (see stats().rotatedAway and toolguard.ledger.lost) or never written`;
+}
+
+function duration(ms: number): string {
+  const hours = ms / 3_600_000;
+  return hours >= 48 ? `${(hours / 24).toFixed(1)} days` : hours >= 1 ? `${hours.toFixed(1)} hours` : `${Math.max(0, Math.round(ms / 60_000))} minutes`;
+}

@@ -3,6 +3,8 @@
 //   append <path> <count> <chars> <tag> <startAt>   appends <count> entries whose raw text is <chars>
 //                                         long, starting at <startAt> (ms since the epoch), so that
 //                                         two writers started apart still overlap
+//   rotate <path> <count> <tag> <startAt>  appends <count> small entries to a ledger rotated every 32 KiB
+//                                         (2 files kept), then prints its sink's stats as JSON
 //   durable <path> <count>                guarded calls in durable mode; prints "ok <i>" after each outcome
 //   queued <path> <count>                 the same without durable mode, maxQueue 100
 //   failing <path> <count> <tag>          per i: an invalid call, its repair, a clean call (default sink
@@ -37,6 +39,25 @@ if (mode === "append") {
     await new Promise((done) => setImmediate(done));
   }
   await sink.close();
+} else if (mode === "rotate") {
+  const sink = new JsonlFileSink({ path: target, sync: false, maxFileBytes: 32 * 1024, maxFiles: 2 });
+  const raw = "r".repeat(200);
+  await new Promise((done) => setTimeout(done, Math.max(0, Number(tag) - Date.now())));
+  for (let i = 0; i < count; i++) {
+    sink.append({
+      v: 1,
+      chain: `${charsText}-${i}`,
+      tool: "t",
+      turn: `${charsText}-${i}`,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      verdict: "ok",
+      attempts: [{ raw, errors: [], coercions: [] }],
+      repairs: 0,
+    });
+    // A few entries per turn: slices of a few lines, many writes and rotations racing the other writers'.
+    if (i % 4 === 3) await new Promise((done) => setImmediate(done));
+  }
+  process.stdout.write(`${JSON.stringify(await sink.close())}\n`);
 } else if (mode === "durable") {
   const ledger = new JsonlFileSink({ path: target });
   const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger, durable: true });

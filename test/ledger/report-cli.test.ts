@@ -28,4 +28,23 @@ describe("toolguard report", () => {
     const [report] = JSON.parse(result.stdout) as { tool: string; calls: number; failedCalls: number }[];
     expect(report).toMatchObject({ tool: "t", calls: 2, failedCalls: 1 });
   });
+
+  it("--since: counts only chains started in the window, reads the rotated files too, and says when the ledger reaches back less far than asked", async () => {
+    project = new TempProject();
+    const at = (hoursAgo: number): string => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    const dated = (turn: string, failed: boolean, hoursAgo: number) => ({ ...entry(turn, failed), startedAt: at(hoursAgo) });
+    // The oldest entry (5 hours ago) is in the rotated file; the current file holds the last two hours.
+    project.write("ledger.jsonl.1", `${JSON.stringify(dated("old", true, 5))}\n`);
+    project.write("ledger.jsonl", `${JSON.stringify(dated("recent", false, 2))}\n${JSON.stringify(dated("now", true, 0))}\n`);
+    const day = await project.run("report", "ledger.jsonl", "--json", "--since", "24h");
+    expect(day.code).toBe(0);
+    expect(day.stderr).toMatch(/window is shorter than asked: the ledger reaches back only to .*, 5\.0 hours of the 24\.0 hours asked/);
+    expect(JSON.parse(day.stdout)).toMatchObject([{ tool: "t", calls: 3, failedCalls: 2 }]);
+    const three = await project.run("report", "ledger.jsonl", "--json", "--since", "3h");
+    expect(three.stderr).toBe("");
+    expect(JSON.parse(three.stdout)).toMatchObject([{ tool: "t", calls: 2, failedCalls: 1 }]);
+    const bad = await project.run("report", "ledger.jsonl", "--since", "yesterday");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--since takes a duration such as 90m, 24h or 7d, got "yesterday"/);
+  });
 });

@@ -104,6 +104,8 @@ export interface LedgerSinkStats {
   /** Writes that failed (each retried). */
   readonly failedWrites: number;
   readonly rotations: number;
+  /** Lines that retention removed when this sink rotated (other writers' lines included): lost to the ledger, and counted. */
+  readonly rotatedAway?: number;
   /** The most entries ever queued at once. */
   readonly peakQueued: number;
   /** Under `overflow: "wait"`: the most calls ever held back at once (at most `maxWaiting`). */

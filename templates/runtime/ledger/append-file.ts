@@ -2,8 +2,9 @@
 // size cap, and written one slice at a time, each on a fresh line. Shared with other processes:
 // the path is checked before each write, since another writer may have rotated or removed it.
 import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
-import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
+import { rotateLedger } from "./rotation.ts";
 
 const NEWLINE = Buffer.from("\n");
 
@@ -26,6 +27,8 @@ export class AppendFile {
   /** The descriptor `writeNow` writes through (synchronous calls cannot use the asynchronous handle). */
   #now: { readonly fd: number; readonly ino: number } | undefined;
   rotations = 0;
+  /** Lines in the files this writer's rotations removed (retention). */
+  rotatedAway = 0;
 
   constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean) {
     this.path = path;
@@ -49,7 +52,10 @@ export class AppendFile {
     const bytes = data.length;
     if (current.size > 0 && current.size + bytes > this.#maxFileBytes) {
       // Rotated before the write, so a file never grows past the cap by more than one slice.
-      await this.#rotate();
+      await this.close();
+      const { rotated, linesRemoved } = await rotateLedger(this.path, this.#maxFiles, current.ino);
+      if (rotated) this.rotations++;
+      this.rotatedAway += linesRemoved;
       file = await this.#open();
       current = await file.handle.stat();
     }
@@ -152,15 +158,5 @@ export class AppendFile {
     this.#file = undefined;
     this.#end = undefined;
     await file?.handle.close().catch(() => undefined);
-  }
-
-  async #rotate(): Promise<void> {
-    await this.close();
-    if (this.#maxFiles === 0) await rm(this.path, { force: true });
-    else {
-      for (let index = this.#maxFiles - 1; index >= 1; index--) await rename(`${this.path}.${index}`, `${this.path}.${index + 1}`).catch(() => undefined);
-      await rename(this.path, `${this.path}.1`);
-    }
-    this.rotations++;
   }
 }

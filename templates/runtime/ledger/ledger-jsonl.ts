@@ -155,6 +155,7 @@ export class JsonlFileSink implements LedgerSink {
       pending: this.#queued + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
       rotations: this.#file.rotations,
+      rotatedAway: this.#file.rotatedAway,
       peakQueued: this.#peakQueued,
       peakWaiting: this.#pressure.peakWaiting,
       notHeld: this.#pressure.passedBound,
