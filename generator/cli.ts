@@ -16,6 +16,7 @@ import { skipLines, warningLines } from "./read-summary.ts";
 import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReportFrom, formatReport } from "./report.ts";
+import { ReportTally } from "./report-stream.ts";
 import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -210,8 +211,13 @@ async function report(args: readonly string[], json: boolean, cwd: string): Prom
   }
   try {
     const scan = { entries: 0, torn: 0 };
-    const reports = await buildReportFrom(scanLedger(file, scan));
+    const tally = new ReportTally();
+    const reports = await buildReportFrom(scanLedger(file, scan), tally);
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} torn fragment${scan.torn === 1 ? "" : "s"} in ${file} (a writer died mid-line)\n`);
+    if (tally.malformed > 0)
+      process.stderr.write(
+        `toolguard: skipped ${tally.malformed} entr${tally.malformed === 1 ? "y" : "ies"} in ${file} whose fields have the wrong type (not written by toolguard, or edited)\n`,
+      );
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {
