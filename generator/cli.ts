@@ -18,6 +18,7 @@ import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { buildReportFrom, formatReport, parseWindow, windowShortfall, withinWindow, type WindowScan } from "./report.ts";
 import type { LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
+import { ReportTally } from "./report-stream.ts";
 import { strictReport } from "./strict-report.ts";
 import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
 
@@ -272,12 +273,17 @@ async function report(args: readonly string[], json: boolean, cwd: string, since
   }
   try {
     const scan = { entries: 0, torn: 0 };
+    const tally = new ReportTally();
     const now = Date.now();
     const since = window === undefined ? undefined : now - window;
     const windowScan: WindowScan = { oldest: undefined };
     const entries = ledgerFiles(file, scan);
-    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan));
+    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan), tally);
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} torn fragment${scan.torn === 1 ? "" : "s"} in ${file} (a writer died mid-line)\n`);
+    if (tally.malformed > 0)
+      process.stderr.write(
+        `toolguard: skipped ${tally.malformed} entr${tally.malformed === 1 ? "y" : "ies"} in ${file} whose fields have the wrong type (not written by toolguard, or edited)\n`,
+      );
     const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
     if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));

@@ -1,7 +1,7 @@
 // `toolguard report`: the ledger read as product telemetry about the tools. Failed calls per
 // thousand, per tool and rule, and what each pattern says about the schema. A rising rate is a
 // schema defect to fix, not a complaint about the model.
-import { latestPerChain, type LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
+import { ReportTally, type ToolCounts } from "./report-stream.ts";
 
 /** Below this share of failed calls a tool is healthy; above `DEFECT` its schema needs work. */
 export const HEALTHY = 0.01;
@@ -44,30 +44,25 @@ const GENERIC_MEANING = "read the failing messages in the ledger: the schema or 
 const SEMANTIC = new Set(["reference_not_found", "reference_not_offered", "ambiguous_reference"]);
 
 /** Reads every chain once, in its latest state (a chain is rewritten while it waits for a repair). */
-export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
-  const byTool = new Map<string, LedgerEntry[]>();
-  for (const entry of latestPerChain(entries)) {
-    const list = byTool.get(entry.tool) ?? [];
-    list.push(entry);
-    byTool.set(entry.tool, list);
-  }
-  return [...byTool.keys()].sort().map((tool) => {
-    const chains = byTool.get(tool) ?? [];
-    let calls = 0;
-    let failedCalls = 0;
-    const rules = new Map<string, number>();
-    for (const chain of chains) {
-      for (const attempt of chain.attempts) {
-        calls++;
-        if (!attempt.failure) continue;
-        failedCalls++;
-        // A call counts once per rule it broke, however many fields broke it.
-        for (const rule of new Set(attempt.errors.map((error) => error.rule))) {
-          if (rule === "more_errors" || rule === "repair_budget") continue;
-          rules.set(rule, (rules.get(rule) ?? 0) + 1);
-        }
-      }
-    }
+export function buildReport(entries: Iterable<unknown>, tally: ReportTally = new ReportTally()): ToolReport[] {
+  for (const entry of entries) tally.add(entry);
+  return reportsOf(tally);
+}
+
+/**
+ * The report of a ledger read as a stream, folded entry by entry into bounded counts
+ * (report-stream.ts). Entries whose fields have the wrong type are skipped and counted in
+ * `tally.malformed`.
+ */
+export async function buildReportFrom(entries: AsyncIterable<unknown>, tally: ReportTally = new ReportTally()): Promise<ToolReport[]> {
+  for await (const entry of entries) tally.add(entry);
+  return reportsOf(tally);
+}
+
+function reportsOf(tally: ReportTally): ToolReport[] {
+  return [...tally.tools.keys()].sort().map((tool) => {
+    const counts = tally.tools.get(tool) as ToolCounts;
+    const { calls, failedCalls } = counts;
     const rate = calls === 0 ? 0 : failedCalls / calls;
     return {
       tool,
@@ -75,9 +70,9 @@ export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
       failedCalls,
       perThousand: perThousand(failedCalls, calls),
       health: rate < HEALTHY ? "healthy" : rate > DEFECT ? "schema defect" : "watch",
-      repairSucceeded: chains.filter((chain) => chain.verdict === "repaired").length,
-      repairExhausted: chains.filter((chain) => chain.verdict === "rejected").length,
-      rules: [...rules.entries()]
+      repairSucceeded: counts.repaired,
+      repairExhausted: counts.rejected,
+      rules: [...counts.rules.entries()]
         .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
         .map(([rule, count]) => ({
           rule,
@@ -89,34 +84,6 @@ export function buildReport(entries: readonly LedgerEntry[]): ToolReport[] {
   });
 }
 
-/**
- * The report of a ledger read as a stream: each chain is kept only in its latest state, reduced
- * to what the report counts (tool, verdict, each attempt's failure and rules), so a ledger of
- * any size is reported in memory proportional to its number of chains, not its bytes.
- */
-export async function buildReportFrom(entries: AsyncIterable<LedgerEntry>): Promise<ToolReport[]> {
-  const latest = new Map<string, LedgerEntry>();
-  for await (const entry of entries) {
-    latest.set(entry.chain, {
-      v: 1,
-      chain: entry.chain,
-      tool: entry.tool,
-      turn: "",
-      startedAt: "",
-      verdict: entry.verdict,
-      repairs: entry.repairs,
-      attempts: (entry.attempts ?? []).map((attempt) => ({
-        raw: "",
-        failure: attempt.failure,
-        errors: (attempt.errors ?? []).map((error) => ({ path: "", rule: error.rule, message: "" })),
-        coercions: [],
-        guardMs: 0,
-      })),
-    });
-  }
-  return buildReport([...latest.values()]);
-}
-
 function perThousand(count: number, calls: number): number {
   return calls === 0 ? 0 : Math.round((count / calls) * 10000) / 10;
 }
@@ -126,9 +93,9 @@ export function formatReport(reports: readonly ToolReport[]): string {
   const lines: string[] = [];
   for (const report of reports) {
     lines.push(
-      `${report.tool}: ${report.calls} call${report.calls === 1 ? "" : "s"}, ${report.failedCalls} failed (${report.perThousand} per 1000) — ${report.health}; repairs succeeded ${report.repairSucceeded}, exhausted ${report.repairExhausted}`,
+      `${printable(report.tool)}: ${report.calls} call${report.calls === 1 ? "" : "s"}, ${report.failedCalls} failed (${report.perThousand} per 1000) — ${report.health}; repairs succeeded ${report.repairSucceeded}, exhausted ${report.repairExhausted}`,
     );
-    for (const rule of report.rules) lines.push(`  ${rule.rule}: ${rule.perThousand} per 1000 — ${rule.meaning}`);
+    for (const rule of report.rules) lines.push(`  ${printable(rule.rule)}: ${rule.perThousand} per 1000 — ${rule.meaning}`);
   }
   lines.push("", `Healthy is under ${HEALTHY * 1000} failed calls per 1000; over ${DEFECT * 1000} per 1000, fix the schema.`);
   return `${lines.join("\n")}\n`;
@@ -149,9 +116,11 @@ export interface WindowScan {
 }
 
 /** The entries whose chain started at or after `since` (ms since the epoch); `scan.oldest` is noted on the way. */
-export async function* withinWindow(entries: AsyncIterable<LedgerEntry>, since: number, scan: WindowScan): AsyncGenerator<LedgerEntry> {
+export async function* withinWindow<Entry>(entries: AsyncIterable<Entry>, since: number, scan: WindowScan): AsyncGenerator<Entry> {
   for await (const entry of entries) {
-    const started = Date.parse(entry.startedAt);
+    // A ledger is anyone's to write: an entry without a readable start time is outside any window.
+    const startedAt = (entry as { startedAt?: unknown } | null)?.startedAt;
+    const started = typeof startedAt === "string" ? Date.parse(startedAt) : Number.NaN;
     if (Number.isFinite(started) && (scan.oldest === undefined || started < scan.oldest)) scan.oldest = started;
     if (started >= since) yield entry;
   }
@@ -172,4 +141,17 @@ export function windowShortfall(since: number, now: number, oldest: number | und
 function duration(ms: number): string {
   const hours = ms / 3_600_000;
   return hours >= 48 ? `${(hours / 24).toFixed(1)} days` : hours >= 1 ? `${hours.toFixed(1)} hours` : `${Math.max(0, Math.round(ms / 60_000))} minutes`;
+}
+
+/**
+ * A name from the ledger as the terminal may show it: anyone who can call a tool writes the
+ * ledger, so escape sequences, control characters, line separators and bidirectional overrides
+ * are written as `\u{...}`, never sent raw, and the name is cut to 120 characters.
+ */
+export function printable(text: string): string {
+  const shown = text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`,
+  );
+  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
 }

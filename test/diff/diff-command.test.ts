@@ -89,7 +89,7 @@ describe("toolguard diff on git refs", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("| <code>create\\_invoice</code> | changed (3) | 🟡 possibly | 🔴 breaking |");
     expect(result.stdout).toContain("<details><summary><code>create_invoice</code>: possibly breaking for tool teams, breaking for models</summary>");
-    expect(result.stdout).toContain("| <code>/currency</code> | <code>enum</code> | possibly | breaking | \"GBP\" no longer allowed");
+    expect(result.stdout).toContain('| <code>/currency</code> | <code>enum</code> | possibly | breaking | "GBP" no longer allowed');
     // No generated package at the base to read a version from: the bump from 1.0.0, and what a 0.x package gets.
     expect(result.stdout).toContain("version bump **major \\(minor below 1\\.0\\.0\\)**");
   });

@@ -47,4 +47,30 @@ describe("toolguard report", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--since takes a duration such as 90m, 24h or 7d, got "yesterday"/);
   });
+
+  // Issue 27, finding 7: a hostile ledger is reported, not obeyed and not fatal.
+  it("prints no terminal escape or control character from the ledger, and skips and counts malformed lines", async () => {
+    project = new TempProject();
+    const hostile = { ...entry("x", true), tool: "evil\u001b]0;pwned\u0007\u001b[2J\u202eloot\r\nfake: 0 calls" };
+    hostile.attempts[0]!.errors = [{ path: "/a", rule: "type\u001b[31m", message: "m" }];
+    const malformed = [
+      { ...entry("m1", true), attempts: "not an array" },
+      { ...entry("m2", true), attempts: [null] },
+      { ...entry("m3", true), attempts: [{ failure: 7, errors: [] }] },
+      { ...entry("m4", true), attempts: [{ failure: "structural", errors: [{ rule: 1 }] }] },
+      { ...entry("m5", true), attempts: [{ failure: "structural", errors: "type" }] },
+      { ...entry("m6", false), tool: 42 },
+      { ...entry("m7", false), chain: null },
+      { ...entry("m8", false), verdict: ["ok"] },
+    ];
+    const lines = [entry("a", false), ...malformed, hostile, entry("b", true)].map((line) => JSON.stringify(line));
+    project.write("ledger.jsonl", `${lines.join("\n")}\n`);
+    const result = await project.run("report", "ledger.jsonl");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/skipped 8 entries in .*ledger\.jsonl whose fields have the wrong type/);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(result.stdout).toContain("evil\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{202e}loot\\u{d}\\u{a}fake: 0 calls");
+    expect(result.stdout).toContain("t: 2 calls, 1 failed");
+    expect(result.stdout.split("\n").filter((line) => /^\S.*: \d+ calls?,/.test(line))).toHaveLength(2);
+  });
 });

@@ -2,11 +2,13 @@
 // awaited and nothing is remembered here: the result says what the attempt was, and the guard
 // decides what it means for the turn.
 import type { ArgumentError, Coercion, FailureClass } from "../contract/outcome.ts";
-import type { HazardWalk, StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
+import type { HazardWalk, JsonValue, StandaloneValidator, ToolSpec } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
+import type { Redactor } from "../ledger/redact.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
+import { HiddenValue, typeOf } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
 import { walkedClean } from "../parse/json-hazards.ts";
 import { pathArgumentErrors } from "./path-arguments.ts";
@@ -42,6 +44,8 @@ export interface AttemptSetup {
   readonly pathArguments: readonly string[];
   /** The tool's generated hazard walk, when it serves the depth limit (`hazardWalkFor`). */
   readonly hazardWalk: HazardWalk["walk"] | undefined;
+  /** Which values are secret: an envelope never quotes them back (`shownToModel`). */
+  readonly secrets: Redactor;
 }
 
 /** The spec's generated hazard walk, if a value it passes can be no deeper than `limits` allow. */
@@ -108,7 +112,7 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
     if (hazardous) return failed("syntactic", finish(hazardous.errors, setup.maxErrors), false, finishReason, parsed.text, NO_COERCIONS, started, derivable);
   }
   if (!valid) {
-    const errors = explainSchemaErrors(spec.validate.errors ?? [], value, spec.hints, setup.maxErrors);
+    const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, parsed.text, setup.secrets), spec.hints, setup.maxErrors);
     return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable, omitted);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
@@ -120,6 +124,18 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
   return { ok: true, value, record };
+}
+
+/**
+ * The value the envelope's messages quote from: `value` itself, or a copy with every secret
+ * value (a secret-named key, a `writeOnly` property, a header or cookie parameter) replaced by
+ * a `HiddenValue` of its type, so a message never echoes a password back. Copied only when the text names a
+ * secret key at all.
+ */
+function shownToModel(value: unknown, text: string, secrets: Redactor): unknown {
+  if (value === null || typeof value !== "object" || secrets.rawIsKept(text, false)) return value;
+  const copy = structuredClone(value) as JsonValue;
+  return secrets.valueInPlace(copy, (secret) => new HiddenValue(typeOf(secret))) === 0 ? value : copy;
 }
 
 function failed(

@@ -14,6 +14,7 @@ import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { applyCoercions, planCoercions } from "../coerce/coerce.ts";
+import { redactorFor } from "../ledger/redact.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { markRefused } from "../ledger/chain-record.ts";
 import { GuardLedger, type ClosingVerdict } from "../ledger/settle.ts";
@@ -96,6 +97,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       timing: options.timing === true,
       pathArguments: pathArgumentNames(spec.http),
       hazardWalk: hazardWalkFor(spec, limits),
+      // The envelope's own redaction: on even with `redact: false`, which is about the ledger.
+      secrets: redactorFor(spec, options.redact || {}),
     };
     this.#store = store;
     this.#prefix = `${boundTools++}\u0000`;

@@ -89,7 +89,7 @@ export class WriteQueue {
       let at = keyQueue.waiting.length;
       while (at > 0 && (keyQueue.waiting[at - 1] as Entry).seq > seq) at--;
       keyQueue.waiting.splice(at, 0, entry);
-      entry.timer = unref(setTimeout(() => this.#giveUp(key, keyQueue, entry), this.#timeoutMs));
+      entry.timer = unref(setTimeout(() => this.#giveUp(keyQueue, entry), this.#timeoutMs));
     }
     return {
       ready,
@@ -140,7 +140,7 @@ export class WriteQueue {
     else this.#forgetIfIdle(key, queue);
   }
 
-  #giveUp(key: string, queue: KeyQueue, entry: Entry): void {
+  #giveUp(queue: KeyQueue, entry: Entry): void {
     if (entry.state !== "waiting") return;
     entry.state = "left";
     const index = queue.waiting.indexOf(entry);

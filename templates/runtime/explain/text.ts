@@ -22,7 +22,19 @@ export function childPath(parent: string, key: unknown): string {
   return `${parent}/${escapeToken(String(key))}`;
 }
 
+/**
+ * A secret value (a secret-named key, a `writeOnly` property, a header or cookie parameter) as
+ * the explainer sees it: its JSON type, never its text (call/attempt.ts puts it in place).
+ */
+export class HiddenValue {
+  readonly type: string;
+  constructor(type: string) {
+    this.type = type;
+  }
+}
+
 export function typeOf(value: unknown): string {
+  if (value instanceof HiddenValue) return value.type;
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
@@ -31,6 +43,7 @@ export function typeOf(value: unknown): string {
 
 /** What the model sent, typed: `got string "eur"`; a null is just `got null`, never "null null". */
 export function received(value: unknown): string {
+  if (value instanceof HiddenValue) return `got ${value.type} (not shown: a secret field)`;
   if (value === null) return "got null";
   return `got ${typeOf(value)} ${shorten(value)}`;
 }

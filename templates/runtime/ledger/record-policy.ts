@@ -1,7 +1,7 @@
 // How one guarded tool's ledger entries are written: its redaction rules and its size caps.
 import { hash } from "node:crypto";
-import type { JsonSchema } from "../contract/tool-spec.ts";
-import { Redactor, type RedactionOptions } from "./redact.ts";
+import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
+import { type Redactor, redactorFor, type RedactionOptions } from "./redact.ts";
 
 /** Longest text (a raw attempt, `arguments`) written whole; longer ones are cut, with length and hash. */
 export const DEFAULT_MAX_TEXT_CHARS = 16_384;
@@ -21,10 +21,10 @@ export class RecordPolicy {
   readonly maxTextChars: number;
 
   constructor(
-    spec: { readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] },
+    spec: { readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[]; readonly http?: HttpBinding },
     options: { readonly redact?: RedactionOptions; readonly maxLedgerTextChars?: number } = {},
   ) {
-    this.redactor = options.redact === false ? undefined : new Redactor(spec.inputSchema, options.redact ?? {}, spec.writeOnly);
+    this.redactor = options.redact === false ? undefined : redactorFor(spec, options.redact ?? {});
     this.maxTextChars = options.maxLedgerTextChars ?? DEFAULT_MAX_TEXT_CHARS;
     if (!(this.maxTextChars >= 64)) throw new RangeError(`toolguard: maxLedgerTextChars must be at least 64, got ${String(options.maxLedgerTextChars)}`);
   }

@@ -10,7 +10,7 @@
 // parse is replaced by a marker with its length, never kept.
 import type { ArgumentError, Coercion } from "../contract/outcome.ts";
 import type { Resolution } from "../contract/resolution.ts";
-import type { JsonSchema, JsonValue } from "../contract/tool-spec.ts";
+import type { HttpBinding, JsonSchema, JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../contract/ledger-entry.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
@@ -23,14 +23,20 @@ export { writeOnlyPointers };
 export const REDACTED = "[redacted]";
 
 /**
- * Field names redacted by default. A key is secret when it ends with one of them, in any case,
- * with `-`, `_`, `.` or spaces allowed where the name changes word (`x-api-key`, `API_KEY`,
- * `clientSecret`, `refresh_token`); `max_tokens` or `tokenizer` are not.
+ * Field names redacted by default: the one list (docs/ledger.md#redaction shows it). A key is
+ * secret when one of them is a word or a run of words of the key, or its end: case is ignored,
+ * and words are split at `-`, `_`, `.`, spaces, digits and camelCase humps, so `x-api-key`,
+ * `API_KEY`, `apiKey`, `clientSecret`, `refresh_token`, `password_confirmation`,
+ * `passwordConfirmation`, `card_number`, `otp_code` and `userpassword` are secret;
+ * `max_tokens`, `tokenizer` or `options` are not. A name of three letters or fewer (`pin`,
+ * `otp`, `ssn`) counts only as a whole word (`user_pin`, `pinCode`), not as an end (`spin`).
  */
 export const DEFAULT_SECRET_NAMES: readonly string[] = Object.freeze([
   "password",
   "passwd",
   "passphrase",
+  "passcode",
+  "pwd",
   "secret",
   "token",
   "apiKey",
@@ -40,10 +46,39 @@ export const DEFAULT_SECRET_NAMES: readonly string[] = Object.freeze([
   "credentials",
   "authorization",
   "authorisation",
+  "bearer",
+  "jwt",
+  "otp",
+  "totp",
+  "mfaCode",
+  "pin",
   "cookie",
   "sessionId",
+  "csrf",
+  "xsrf",
   "ssn",
+  "cardNumber",
+  "cvv",
+  "cvc",
+  "securityCode",
 ]);
+
+/**
+ * Header and cookie parameters of an OpenAPI operation, as argument pointers: redacted by their
+ * location, whatever they are named (a `session` cookie, an `X-Tenant-Signature` header).
+ */
+export function parameterPointers(http: HttpBinding | undefined): string[] {
+  if (http === undefined) return [];
+  return http.parameters.filter((parameter) => parameter.in === "header" || parameter.in === "cookie").map((parameter) => `/${escapeToken(parameter.arg)}`);
+}
+
+/** The redactor of one tool, from what its spec says (schema, `writeOnly`, header and cookie parameters) and the options. */
+export function redactorFor(
+  spec: { readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[]; readonly http?: HttpBinding },
+  options: Exclude<RedactionOptions, false> = {},
+): Redactor {
+  return new Redactor(spec.inputSchema, options, spec.writeOnly, parameterPointers(spec.http));
+}
 
 /** One tool's redaction rules, built lazily from its schema and the guard's options. */
 export class Redactor {
@@ -52,16 +87,22 @@ export class Redactor {
   #rules: Rules | undefined;
 
   readonly #writeOnly: readonly string[] | undefined;
+  readonly #located: readonly string[];
 
-  /** `writeOnly`: the schema's write-only locations as the generator found them; found from `schema` when absent. */
-  constructor(schema: JsonSchema, options: Exclude<RedactionOptions, false> = {}, writeOnly?: readonly string[]) {
+  /**
+   * `writeOnly`: the schema's write-only locations as the generator found them; found from
+   * `schema` when absent. `located`: pointers redacted by where they are (header and cookie
+   * parameters), whatever the options say about `writeOnly`.
+   */
+  constructor(schema: JsonSchema, options: Exclude<RedactionOptions, false> = {}, writeOnly?: readonly string[], located: readonly string[] = []) {
     this.#schema = schema;
     this.#options = options;
     this.#writeOnly = writeOnly;
+    this.#located = located;
   }
 
   get #compiled(): Rules {
-    return (this.#rules ??= compileRules(this.#schema, this.#options, this.#writeOnly));
+    return (this.#rules ??= compileRules(this.#schema, this.#options, this.#writeOnly, this.#located));
   }
 
   /**
@@ -122,9 +163,12 @@ export class Redactor {
     return (this.#lastMention = this.#compiled.mention.test(text) || text.includes("\\u"));
   }
 
-  /** Replaces secret values in `value`, which must be the caller's own fresh copy; returns how many. */
-  valueInPlace(value: JsonValue): number {
-    return redactValue(value, [], this.#compiled);
+  /**
+   * Replaces secret values in `value`, which must be the caller's own fresh copy; returns how
+   * many. `mark` gives the replacement of each (`"[redacted]"` by default).
+   */
+  valueInPlace(value: JsonValue, mark?: (secret: unknown) => unknown): number {
+    return redactValue(value, [], this.#compiled, mark);
   }
 
   /** Answers of `isSecretPath`: a tool's entries ask about the same few paths again and again. */
@@ -205,14 +249,25 @@ function namePattern(name: string): string {
   return words.join("[-_.\\s]*");
 }
 
-function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, false>, writeOnly: readonly string[] | undefined): Rules {
-  const names = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])].map(namePattern).filter((name) => name !== "");
-  const patterns = [...(options.pointers ?? []), ...(options.writeOnly === false ? [] : (writeOnly ?? writeOnlyPointers(schema)))];
+function compileRules(
+  schema: JsonSchema,
+  options: Exclude<RedactionOptions, false>,
+  writeOnly: readonly string[] | undefined,
+  located: readonly string[],
+): Rules {
+  const listed = [...(options.replaceDefaults ? [] : DEFAULT_SECRET_NAMES), ...(options.fields ?? [])];
+  // A name of three letters or fewer (`pin`, `otp`, `ssn`) is matched as a word only: as a
+  // key's end it would catch `spin`, `laptop`.
+  const names = listed
+    .filter((name) => name.replace(/[^A-Za-z0-9]/g, "").length > 3)
+    .map(namePattern)
+    .filter((name) => name !== "");
+  const patterns = [...(options.pointers ?? []), ...located, ...(options.writeOnly === false ? [] : (writeOnly ?? writeOnlyPointers(schema)))];
   const pointers = patterns.map((pointer) => pointerTokens(pointer));
   // A pointer must also be caught in raw text: by its last named token (a `writeOnly` field
   // named `pin`; for `/cards/*`, the key `cards` holding the values); one made only of `*`
   // matches every text.
-  const words = new Set(names);
+  const words = new Set(listed.map(namePattern).filter((name) => name !== ""));
   let always = false;
   for (const tokens of pointers) {
     const last = tokens.findLast((token) => token !== "*");
@@ -220,9 +275,35 @@ function compileRules(schema: JsonSchema, options: Exclude<RedactionOptions, fal
     else words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   }
   const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
+  // A secret name at the key's end (`userpassword`), or as whole words anywhere in it
+  // (`password_confirmation`, `passwordConfirmation`): the key's words are read with
+  // `keyWords`, the names' words joined by optional spaces (`apikey` is `api key` too).
+  const wordNames = listed.map(wordPattern).filter((name) => name !== "");
   const secretKey = names.length === 0 ? /(?!)/ : new RegExp(`(?:${names.join("|")})$`, "i");
-  const isSecretName = (key: string): boolean => secretKey.test(key);
+  const secretWords = wordNames.length === 0 ? /(?!)/ : new RegExp(`(?:^| )(?:${wordNames.join("|")})(?: |$)`);
+  const isSecretName = (key: string): boolean => secretKey.test(key) || secretWords.test(keyWords(key));
   return { mention, isSecretName, pointers, onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName) };
+}
+
+/** A key as lower-case words separated by single spaces: split at separators, digits and camelCase humps. */
+function keyWords(key: string): string {
+  return key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .replace(/([A-Za-z])(\d)|(\d)([A-Za-z])/g, (_all, a, b, c, d) => (a === undefined ? `${c} ${d}` : `${a} ${b}`))
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "")
+    .join(" ");
+}
+
+/** A field name's words as a pattern over `keyWords`: `apiKey` matches `api key` and `apikey`. */
+function wordPattern(name: string): string {
+  return keyWords(name)
+    .split(" ")
+    .filter((word) => word !== "")
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join(" ?");
 }
 
 function matches(pattern: readonly string[], tokens: readonly string[]): boolean {
@@ -233,16 +314,16 @@ function matches(pattern: readonly string[], tokens: readonly string[]): boolean
 }
 
 /** Replaces secret values in place; returns how many were replaced. */
-function redactValue(value: JsonValue, path: string[], rules: Rules): number {
+function redactValue(value: JsonValue, path: string[], rules: Rules, mark: (secret: unknown) => unknown = () => REDACTED): number {
   if (value === null || typeof value !== "object") return 0;
   let count = 0;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       path.push(String(index));
       if (rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
-        value[index] = REDACTED;
+        value[index] = mark(value[index]) as JsonValue;
         count++;
-      } else count += redactValue(value[index] as JsonValue, path, rules);
+      } else count += redactValue(value[index] as JsonValue, path, rules, mark);
       path.pop();
     }
     return count;
@@ -250,9 +331,9 @@ function redactValue(value: JsonValue, path: string[], rules: Rules): number {
   for (const key of Object.keys(value)) {
     path.push(key);
     if (rules.isSecretName(key) || rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
-      Object.defineProperty(value, key, { value: REDACTED, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(value, key, { value: mark(value[key]), writable: true, enumerable: true, configurable: true });
       count++;
-    } else count += redactValue(value[key] as JsonValue, path, rules);
+    } else count += redactValue(value[key] as JsonValue, path, rules, mark);
     path.pop();
   }
   return count;

@@ -2,7 +2,7 @@
 // backpressure (the outcome waits while the sink's queue is over its bound), durable mode (the
 // outcome waits for its entry to be on disk) and fail-closed mode (no implementation runs while
 // the ledger cannot be written).
-import type { JsonSchema } from "../contract/tool-spec.ts";
+import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
 import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
@@ -46,7 +46,10 @@ export class GuardLedger {
   /** The write of the failure entry `record` just queued, until `returned` takes it. */
   #unwritten: Promise<void> | undefined;
 
-  constructor(spec: { readonly name: string; readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[] }, options: GuardLedgerOptions) {
+  constructor(
+    spec: { readonly name: string; readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[]; readonly http?: HttpBinding },
+    options: GuardLedgerOptions,
+  ) {
     this.#tool = spec.name;
     this.#policy = new RecordPolicy(spec, options);
     this.#durable = options.durable === true;

@@ -1,0 +1,109 @@
+// Issue 27, finding 5: secret words are matched as parts of snake_case and camelCase names,
+// header and cookie parameters are redacted by location, and no secret value (secret-named,
+// `writeOnly`, a header or cookie parameter) is ever quoted back in an envelope to the model.
+import { beforeAll, describe, expect, it } from "vitest";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import type { HttpBinding, InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { Redactor } from "../../templates/runtime/ledger/redact.ts";
+import { emitAndLoad } from "../hostile/load-validator.ts";
+
+const SECRETS = {
+  password_confirmation: "s3cr3t-confirm",
+  passwordConfirmation: "s3cr3t-camel",
+  otp: "918273",
+  otp_code: "564738",
+  jwt: "eyJhbGciOi.secret.jwt",
+  bearer: "bearer-value-77",
+  pwd: "pwd-value-88",
+  cvv: "737",
+  card_number: "4111111111111111",
+  cardNumber: "5500005555555559",
+  apiKey: "key-apikey-99",
+  "x-api-key": "key-header-11",
+  user_pin: "2468",
+  mfaCode: "135790",
+};
+
+describe("secret names as words of a name", () => {
+  const redactor = new Redactor({ type: "object" });
+  it.each(Object.keys(SECRETS))("%s is secret", (name) => {
+    expect(redactor.isSecretPath(`/${name}`)).toBe(true);
+  });
+  it.each(["max_tokens", "tokenizer", "options", "spin", "laptop", "author", "pinned_repo", "description"])("%s is not", (name) => {
+    expect(redactor.isSecretPath(`/${name}`)).toBe(false);
+  });
+});
+
+const properties: Record<string, unknown> = Object.fromEntries(Object.keys(SECRETS).map((name) => [name, { type: "string" }]));
+const SCHEMA = {
+  type: "object",
+  properties: {
+    ...properties,
+    note: { type: "string" },
+    session: { type: "string" },
+    tenant_sig: { type: "string" },
+    login: { type: "string", writeOnly: true, minLength: 12 },
+    pin: { type: "integer" },
+    profile: { type: "object", properties: { password: { type: "string" }, age: { type: "integer" } } },
+  },
+  additionalProperties: false,
+};
+const HTTP: HttpBinding = {
+  method: "post",
+  path: "/login",
+  servers: ["https://api.example.com"],
+  parameters: [
+    { arg: "session", name: "session", in: "cookie", style: "form", explode: true },
+    { arg: "tenant_sig", name: "X-Tenant-Signature", in: "header", style: "simple", explode: false },
+  ],
+};
+
+let validate: StandaloneValidator;
+beforeAll(async () => {
+  validate = (await emitAndLoad(SCHEMA)).validate as unknown as StandaloneValidator;
+});
+
+function tool(ledger: MemorySink) {
+  const spec = {
+    name: "login",
+    description: "",
+    inputSchema: SCHEMA as unknown as InputSchema,
+    validate,
+    coercions: {},
+    hints: {},
+    references: {},
+    http: HTTP,
+  };
+  return defineTool(spec).implement(() => "ok", { ledger });
+}
+
+describe("the ledger", () => {
+  it("writes none of the secret values, header and cookie parameters included, and keeps the rest", async () => {
+    const ledger = new MemorySink();
+    const args = { ...SECRETS, note: "visible-note", session: "cookie-session-42", tenant_sig: "header-sig-43" };
+    expect(await tool(ledger).call(JSON.stringify(args), { turn: "t" })).toMatchObject({ status: "ok" });
+    const written = JSON.stringify(ledger.entries);
+    expect(written).toContain("visible-note");
+    for (const value of [...Object.values(SECRETS), "cookie-session-42", "header-sig-43"]) expect(written, value).not.toContain(value);
+  });
+});
+
+describe("the envelope to the model", () => {
+  it("does not quote a writeOnly value, a secret-named value or a secret inside a quoted object", async () => {
+    const ledger = new MemorySink();
+    const outcome = await tool(ledger).call(
+      JSON.stringify({ login: "hunter2", pin: "#8642", card_number: 4111111111111111, profile: "password=zebra-horse" }),
+      { turn: "t" },
+    );
+    expect(outcome.status).toBe("validation_failed");
+    const envelope = JSON.stringify(outcome);
+    for (const value of ["hunter2", "8642", "4111111111111111"]) expect(envelope, value).not.toContain(value);
+    // The rule and where are still said: the model can repair.
+    expect(envelope).toContain("/login");
+    expect(envelope).toContain("at least 12 characters");
+    expect(envelope).toContain("got integer (not shown: a secret field)");
+    const nested = await tool(ledger).call(JSON.stringify({ profile: { password: "zebra-horse-9", age: "old" }, note: 5 }), { turn: "u" });
+    expect(JSON.stringify(nested)).not.toContain("zebra-horse-9");
+  });
+});
