@@ -48,6 +48,8 @@ const TYPE_OPTIONS = {
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Keywords whose value maps names (not keywords) to schemas. */
 const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value is data: a `$ref` key in it is a member of a value, never a reference. */
+const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "default", "examples", "example"]);
 
 /**
  * json-schema-to-typescript calls methods on the objects of the schema it is given
@@ -71,17 +73,32 @@ function withoutPrototypeKeys(schema: Schema): { schema: Schema; restore: (sourc
     const tokens = ref.slice(2).split("/");
     return `#/${tokens.map((token, index) => (index > 0 && NAME_MAPS.has(tokens[index - 1] as string) && renamed(token, true) ? `${token}${suffix}` : token)).join("/")}`;
   };
+  // Data (an example, a default, an enum value) is copied with each `$ref` or prototype key
+  // renamed: PagerDuty's description has `example: {$ref: "#/components/examples/.../value"}`,
+  // which json-schema-to-typescript's ref-parser followed and failed on (issue 32).
+  const renameData = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(renameData);
+    if (value === null || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      const name = renamed(key, true) ? `${key}${suffix}` : key;
+      Object.defineProperty(out, name, { value: renameData(child), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
   const rename = (value: unknown, inMap: boolean): unknown => {
     if (Array.isArray(value)) return value.map((item) => rename(item, false));
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       const copy =
-        !inMap && key === "required" && Array.isArray(child)
-          ? child.map((name) => (typeof name === "string" && renamed(name, true) ? `${name}${suffix}` : name))
-          : !inMap && key === "$ref" && typeof child === "string"
-            ? retarget(child)
-            : rename(child, !inMap && NAME_MAPS.has(key));
+        !inMap && DATA_KEYWORDS.has(key)
+          ? renameData(child)
+          : !inMap && key === "required" && Array.isArray(child)
+            ? child.map((name) => (typeof name === "string" && renamed(name, true) ? `${name}${suffix}` : name))
+            : !inMap && key === "$ref" && typeof child === "string"
+              ? retarget(child)
+              : rename(child, !inMap && NAME_MAPS.has(key));
       // defineProperty: `__proto__` must stay a key, not set the prototype.
       Object.defineProperty(out, renamed(key, inMap) ? `${key}${suffix}` : key, { value: copy, enumerable: true, writable: true, configurable: true });
     }
