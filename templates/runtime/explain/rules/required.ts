@@ -59,7 +59,7 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
   for (const key of Object.keys(object)) {
     if (accepted?.includes(key) || Object.hasOwn(aliases, key)) continue;
     // A field that belongs inside the missing one (a body field sent at the top level) is not its value.
-    if (hint.moves?.[key]?.startsWith(`${name}/`)) continue;
+    if (hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${name}/`)) continue;
     const word = normaliseNearMiss(key);
     if (!(aliases[name] as readonly string[]).includes(word)) continue;
     // The same word may describe another missing field (`branch`: head and base): then it names neither.
@@ -76,7 +76,8 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
 function fieldsBelongingIn(hint: SchemaHint, name: string, object: unknown): string | undefined {
   const moves = hint.moves;
   if (moves === undefined || !isRecord(object)) return undefined;
-  const keys = Object.keys(object).filter((key) => moves[key]?.startsWith(`${name}/`));
+  // Own keys only: a field named `toString` must not read Object.prototype's.
+  const keys = Object.keys(object).filter((key) => Object.hasOwn(moves, key) && (moves[key] as string).startsWith(`${name}/`));
   return keys.length === 0 ? undefined : clip(keys.map((key) => JSON.stringify(key)).join(", "), 120);
 }
 
