@@ -106,4 +106,18 @@ describe("the envelope to the model", () => {
     const nested = await tool(ledger).call(JSON.stringify({ profile: { password: "zebra-horse-9", age: "old" }, note: 5 }), { turn: "u" });
     expect(JSON.stringify(nested)).not.toContain("zebra-horse-9");
   });
+
+  it("does not quote a secret's text when the arguments are not JSON, and still quotes other text", async () => {
+    const ledger = new MemorySink();
+    for (const raw of ['{"otp_code": hunter-two}', '{"apiKey": sklive_abc}', '{"note": "x", "cvv": 07x37}']) {
+      const outcome = await tool(ledger).call(raw, { turn: `s-${raw}` });
+      expect(outcome.status).toBe("validation_failed");
+      const envelope = JSON.stringify(outcome);
+      for (const value of ["hunter", "sklive_abc", "07x37"]) expect(envelope, raw).not.toContain(value);
+      expect(envelope, raw).toContain("not shown: a secret field");
+    }
+    // Outside a secret location the diagnosis quotes what it found, as a repair needs.
+    const plain = JSON.stringify(await tool(ledger).call('{"note": visible-text}', { turn: "p" }));
+    expect(plain).toContain(String.raw`unquoted text \"visible\"`);
+  });
 });

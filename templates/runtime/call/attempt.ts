@@ -95,7 +95,16 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
   const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
   if (!parsed.ok)
-    return failed("syntactic", finish(parsed.errors, setup.maxErrors), parsed.truncated, finishReason, parsed.text, NO_COERCIONS, started, derivable);
+    return failed(
+      "syntactic",
+      finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors),
+      parsed.truncated,
+      finishReason,
+      parsed.text,
+      NO_COERCIONS,
+      started,
+      derivable,
+    );
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   // Rule 2's order: coerce, then validate. The coercion table lists only places where the
@@ -124,6 +133,23 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
   return { ok: true, value, record };
+}
+
+// What the syntax diagnosis quotes of a value that is not JSON (`unquoted text "hunter2"`).
+const QUOTED_TOKEN = /(unquoted text|a malformed number) "(?:[^"\\]|\\.)*"/g;
+
+/**
+ * A syntax error at a secret location (a secret-named key, a `writeOnly` property, a header or
+ * cookie parameter) without the piece of the value it would quote: `{"password": hunter2}` must
+ * not come back as `unquoted text "hunter2"`. The rule and the place still tell the model what to fix.
+ */
+function unquotedSecrets(errors: readonly ArgumentError[], secrets: Redactor): readonly ArgumentError[] {
+  if (!errors.some((error) => error.path !== "" && secrets.isSecretPath(error.path))) return errors;
+  return errors.map((error) =>
+    error.path !== "" && secrets.isSecretPath(error.path)
+      ? { ...error, message: error.message.replace(QUOTED_TOKEN, "$1 (not shown: a secret field)") }
+      : error,
+  );
 }
 
 /**
