@@ -10,7 +10,7 @@
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import { InputError, InputErrors } from "./errors.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
-import { assertUniqueNames } from "./emit/unique-names.ts";
+import { uniqueNames } from "./emit/unique-names.ts";
 import type { PackageTool } from "./emit/package-files.ts";
 import type { SkippedTool, ToolDescription } from "./ir.ts";
 import { mapLimit } from "./map-limit.ts";
@@ -84,9 +84,9 @@ export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig,
     unknownFormats: set.unknownFormats,
     trustServers: set.trustServers,
   });
-  const tools = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  assertUniqueNames(tools);
-  return { tools, skipped: read.skipped, notes: read.notes ?? [] };
+  const sorted = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const { tools, skipped } = uniqueNames(sorted, { strict: config.strict });
+  return { tools, skipped: [...read.skipped, ...skipped], notes: read.notes ?? [] };
 }
 
 /** Only what the index, catalog and manifest read of each tool. */

@@ -1,10 +1,20 @@
 // Two tools must not share a name, an export or a file: each would silently shadow the other.
+// Between tools of the team's own files that is an error to fix. An OpenAPI operation is one of
+// many in a vendor's document the team does not edit (clever-cloud's `GET /x` and `get_x` give
+// one export name): the later one, in name order, is skipped with the reason, and the document's
+// other operations are generated (docs/openapi.md: one operation never refuses its document).
 import { InputError, InputErrors } from "../errors.ts";
-import type { ToolDescription } from "../ir.ts";
+import type { SkippedTool, ToolDescription } from "../ir.ts";
 import { exportName, fileStem, typeBaseName } from "./names.ts";
 
-export function assertUniqueNames(tools: readonly ToolDescription[]): void {
+/** The tools whose names are unique in every form, and the OpenAPI operations skipped for a clash. */
+export function uniqueNames(
+  tools: readonly ToolDescription[],
+  options: { readonly strict?: boolean } = {},
+): { tools: ToolDescription[]; skipped: SkippedTool[] } {
   const errors: InputError[] = [];
+  const kept: ToolDescription[] = [];
+  const skipped: SkippedTool[] = [];
   const seen = new Map<string, ToolDescription>();
   for (const tool of tools) {
     // `tools.__proto__` would be the prototype of the tools map, `tools.constructor` shadows it.
@@ -12,26 +22,25 @@ export function assertUniqueNames(tools: readonly ToolDescription[]): void {
       errors.push(new InputError(tool.source, `tool name ${JSON.stringify(tool.name)} is a name every JavaScript object already has`, "rename the tool"));
       continue;
     }
-    for (const [what, key] of [
+    const keys = [
       ["name", tool.name],
       ["export name", `export:${exportName(tool.name)}`],
       ["file name", `file:${fileStem(tool.name)}`],
       // `a1b` and `a1B` export different functions but the same `A1BArgs` type.
       ["type name", `type:${typeBaseName(tool.name)}`],
-    ] as const) {
-      const other = seen.get(key);
-      if (other && other !== tool) {
-        errors.push(
-          new InputError(
-            tool.source,
-            `tool ${JSON.stringify(tool.name)} has the same ${what} as tool ${JSON.stringify(other.name)} (${other.source.file}#${other.source.pointer})`,
-            "rename one of the two tools",
-          ),
-        );
-        break;
-      }
-      seen.set(key, tool);
+    ] as const;
+    const clash = keys.find(([, key]) => seen.has(key) && seen.get(key) !== tool);
+    if (clash) {
+      const other = seen.get(clash[1]) as ToolDescription;
+      const problem = `tool ${JSON.stringify(tool.name)} has the same ${clash[0]} as tool ${JSON.stringify(other.name)} (${other.source.file}#${other.source.pointer})`;
+      if (tool.http && !options.strict)
+        skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: give one of the two operations another operationId` });
+      else errors.push(new InputError(tool.source, problem, "rename one of the two tools"));
+      continue;
     }
+    for (const [, key] of keys) seen.set(key, tool);
+    kept.push(tool);
   }
   if (errors.length > 0) throw new InputErrors(errors);
+  return { tools: kept, skipped };
 }

@@ -91,3 +91,22 @@ describe("the same pattern in a tool file", () => {
     expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
   });
 });
+
+describe("two operations whose tools get one export name", () => {
+  // clever-cloud's description: the corpus found its whole document refused for one such pair.
+  it("the later one in name order is skipped with the fix; --strict refuses", async () => {
+    const project = new TempProject({
+      "schemas/api.json": {
+        openapi: "3.0.3",
+        info: { title: "vendor", version: "1" },
+        paths: { "/a": operation("get-thing"), "/b": operation("get_thing"), "/c": operation("other") },
+      },
+    });
+    projects.push(project);
+    const result = await project.run("generate", "--no-cache");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("generated: 2 tools");
+    expect(result.stdout).toMatch(/get_thing \(api\.json#\/paths\/~1b\/post\): tool "get_thing" has the same export name as tool "get-thing".*fix: give one of the two operations another operationId/);
+    expect((await project.run("generate", "--no-cache", "--strict")).code).toBe(1);
+  });
+});
