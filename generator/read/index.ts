@@ -37,10 +37,14 @@ export async function listSchemaFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      // The set's own folder is named by its path (as "." it told the user nothing); a folder
+      // inside it, relative to it, as every other message names files.
+      const isRoot = dir === root;
+      const why = error.code === "ENOENT" ? "no such folder" : error.code === "ENOTDIR" ? "not a folder" : (error.code ?? error.message);
       throw new InputError(
-        { file: relativeToRoot(root, dir) || ".", pointer: "" },
-        `cannot read the schema folder: ${error.code ?? error.message}`,
-        "create the folder or point the config's `schemas` at an existing one",
+        { file: isRoot ? root : relativeToRoot(root, dir), pointer: "" },
+        `cannot read the ${isRoot ? "set's schemas folder" : "schema folder"}: ${why}`,
+        isRoot ? "create the folder, or point the config's `schemas` at an existing one" : "make the folder readable, or move it out of the set",
       );
     });
     for (const entry of entries) {

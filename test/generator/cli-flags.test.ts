@@ -90,3 +90,14 @@ describe("help", () => {
     }
   });
 });
+
+describe("a schema folder that does not exist", () => {
+  it('is named by its path, not as "."', async () => {
+    const project = new TempProject({ "tg.json": { sets: [{ schemas: "vendor/tools", out: "out" }] } });
+    projects.push(project);
+    const result = await project.run("generate", "-c", "tg.json");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(project.dir, "vendor/tools")}: cannot read the set's schemas folder: no such folder`);
+    expect(result.stderr).not.toMatch(/^\.: /m);
+  });
+});
