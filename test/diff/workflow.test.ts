@@ -282,3 +282,31 @@ describe("the example workflow, on a pull request of two commits", () => {
     }
   }, 60_000);
 });
+
+describe("the example workflow's triggers, pins and concurrency", () => {
+  const text = readFileSync(path.join(REPO, "examples/github-actions/toolguard.yml"), "utf8");
+  const parsed = parse(text) as { on: Record<string, { paths?: string[] }>; concurrency?: { group?: string; "cancel-in-progress"?: boolean } };
+
+  it("fires on schema, config, generated output, package.json and lock-file changes, never on pull_request_target", () => {
+    expect(Object.keys(parsed.on)).toEqual(["pull_request"]);
+    expect(parsed.on.pull_request?.paths).toEqual(
+      expect.arrayContaining(["schemas/**", "generated/**", "toolguard.config.*", "package.json", "package-lock.json"]),
+    );
+    // Named only in a comment that says why not.
+    expect(text.split("\n").filter((line) => line.includes("pull_request_target") && !line.trim().startsWith("#"))).toEqual([]);
+  });
+
+  it("pins every action by a full commit SHA, with its version in a comment", () => {
+    const uses = [...text.matchAll(/^\s*-?\s*uses:\s*(\S+)(.*)$/gm)];
+    expect(uses.length).toBeGreaterThan(0);
+    for (const [line, action, rest] of uses) {
+      expect(action, line).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+      expect(rest, line).toMatch(/#\s*v\d+(\.\d+)*\s*$/);
+    }
+  });
+
+  it("runs one job per pull request at a time: a newer push cancels the older run", () => {
+    expect(parsed.concurrency?.group).toContain("github.event.pull_request.number");
+    expect(parsed.concurrency?.["cancel-in-progress"]).toBe(true);
+  });
+});
