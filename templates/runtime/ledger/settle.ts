@@ -87,7 +87,10 @@ export class GuardLedger {
     else {
       appendEntry(sink, entry);
       // Taken by `returned` in the same synchronous stack (guard.ts), before any other call runs.
-      this.#unwritten = sink.written().catch(() => undefined); // a failed write is reported by the sink, and retried
+      // A failed write is reported by the sink, and retried. A sink that cannot write at all (a
+      // database that is down) must not hold the model's envelope: past the bound it goes back,
+      // and the entry stays queued in the sink (its stats and `flush()` say so).
+      this.#unwritten = boundedWait(sink.written());
     }
   }
 
@@ -168,4 +171,20 @@ export function ledgerUnavailable(tool: string, attempts: number): LedgerUnavail
     detail: `The arguments for ${tool} were valid, but the call was not run: the audit ledger cannot be written right now, and this tool is configured to refuse unrecorded calls. Do not change the arguments; report the failure or try again later.`,
     attempts,
   };
+}
+
+/**
+ * How long a failure's envelope waits for its entry to be written: far longer than a local
+ * file's sync takes (a few milliseconds), short enough that a sink whose store is unreachable
+ * never stalls the repair loop (test/postgres/mcp-replicas.test.ts stops the database).
+ */
+export const WRITE_THROUGH_WAIT_MS = 2_000;
+
+function boundedWait(written: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, WRITE_THROUGH_WAIT_MS);
+    timer.unref?.();
+  });
+  return Promise.race([written.catch(() => undefined), bound]).finally(() => clearTimeout(timer));
 }
