@@ -106,7 +106,9 @@ describe("two operations whose tools get one export name", () => {
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("generated: 2 tools");
-    expect(result.stdout).toMatch(/get_thing \(api\.json#\/paths\/~1b\/post\): tool "get_thing" has the same export name as tool "get-thing".*fix: give one of the two operations another operationId/);
+    expect(result.stdout).toMatch(
+      /get_thing \(api\.json#\/paths\/~1b\/post\): tool "get_thing" has the same export name as tool "get-thing".*fix: give one of the two operations another operationId/,
+    );
     expect((await project.run("generate", "--no-cache", "--strict")).code).toBe(1);
   });
 });
