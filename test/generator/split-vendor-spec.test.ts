@@ -24,8 +24,8 @@ const DESCRIPTIONS = [
     files: 1065,
     paths: 251,
     schemas: 527,
-    tools: 352,
-    skipped: 9,
+    tools: 358,
+    skipped: 3,
   },
   {
     name: "GitHub's",
