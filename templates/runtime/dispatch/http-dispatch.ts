@@ -12,13 +12,9 @@ import { QueryBuilder } from "./query-string.ts";
 import { DEFAULT_MAX_REDIRECTS, sendFollowingRedirects } from "./redirects.ts";
 import { requestPath } from "./request-path.ts";
 
-/** The request about to be sent, handed to the `auth` hook, which may change it. */
-export interface HttpRequestDraft {
-  readonly method: string;
-  url: URL;
-  readonly headers: Headers;
-  body: string | undefined;
-}
+import type { HttpRequestDraft } from "./request-draft.ts";
+
+export type { HttpRequestDraft };
 
 export interface HttpDispatcherOptions {
   /** Overrides the document's first server URL (`https://api.example.com/v1`). */

@@ -3,7 +3,7 @@
 // headers and a 307's body would go to whatever host the server names. So the dispatcher asks
 // for `redirect: "manual"`, follows a redirect only while it stays on the origin (scheme, host,
 // port) the request was built for, and refuses one that leaves it before anything is sent there.
-import type { HttpRequestDraft } from "./http-dispatch.ts";
+import type { HttpRequestDraft } from "./request-draft.ts";
 
 /** Statuses `fetch` would follow: the ones with a `Location` to go to. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
