@@ -139,9 +139,12 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
   }
   const unparts = documents.filter((document) => !parts.has(document.file));
   if (openApi.length === 0) return { entries: unparts, ignored: [] };
-  const entries = unparts.filter((document) => isOpenApi(document.read.document));
+  // A file in one of the tool shapes that name themselves (MCP, Anthropic, OpenAI) is a tool the
+  // team put beside the document, and stays one; a vendor's stray files are none of these.
+  const kept = (document: SetDocument): boolean => isOpenApi(document.read.document) || isNamedToolShape(document.read.document);
+  const entries = unparts.filter(kept);
   const ignored = [
-    ...unparts.filter((document) => !isOpenApi(document.read.document)).map((document) => document.file),
+    ...unparts.filter((document) => !kept(document)).map((document) => document.file),
     ...unread.filter((file) => !parts.has(file)),
   ];
   return { entries, ignored: ignored.sort() };
@@ -156,5 +159,21 @@ export function ignoredFilesNote(root: string, ignored: readonly string[]): stri
   const folders = [...new Set(ignored.map((file) => path.relative(root, path.dirname(file)).split(path.sep).join("/") || "."))].sort();
   const shown = folders.slice(0, 5).map((folder) => (folder === "." ? "the top folder" : `${folder}/`));
   const more = folders.length > 5 ? ` and ${folders.length - 5} more folders` : "";
-  return `ignored ${ignored.length} file${ignored.length === 1 ? "" : "s"} that no OpenAPI document of the set references (in ${shown.join(", ")}${more}); a tool file belongs in a set without OpenAPI documents`;
+  return `ignored ${ignored.length} file${ignored.length === 1 ? "" : "s"} that no OpenAPI document of the set references (in ${shown.join(", ")}${more}); a tool file beside OpenAPI documents must name itself (MCP, Anthropic or OpenAI shape), or go in a set of its own`;
+}
+
+/**
+ * A tool file in a shape that names the tool: MCP's `{name, inputSchema}`, Anthropic's
+ * `{name, input_schema}`, OpenAI's `{type: "function", function: {name, parameters}}` or its flat
+ * form. (A bare JSON Schema with a title is a tool only in a set without OpenAPI documents: a
+ * vendor's models have titles too.)
+ */
+function isNamedToolShape(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const file = value as Record<string, unknown>;
+  const object = (part: unknown): boolean => part !== null && typeof part === "object" && !Array.isArray(part);
+  if (typeof file.name === "string" && (object(file.inputSchema) || object(file.input_schema))) return true;
+  if (file.type !== "function") return false;
+  const fn = object(file.function) ? (file.function as Record<string, unknown>) : file;
+  return typeof fn.name === "string" && (fn.parameters === undefined || object(fn.parameters));
 }

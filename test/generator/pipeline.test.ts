@@ -39,8 +39,14 @@ describe("the pipeline and its speed-ups", () => {
     const uncached = await generateSet(set, config);
     expect(plain.files.length).toBeGreaterThan(10);
     expect(plain.files.filter((file) => file.path.startsWith("extras/")).map((file) => file.path)).toEqual([
+      "extras/mcp/caller.d.ts",
+      "extras/mcp/caller.js",
       "extras/mcp/index.d.ts",
       "extras/mcp/index.js",
+      "extras/mcp/standings.d.ts",
+      "extras/mcp/standings.js",
+      "extras/mcp/wording.d.ts",
+      "extras/mcp/wording.js",
       "extras/openai/index.d.ts",
       "extras/openai/index.js",
       "extras/openai/stream.d.ts",

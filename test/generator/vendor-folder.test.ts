@@ -29,8 +29,27 @@ describe("a vendor's repository folder as a schema set", () => {
     expect(tools()).toEqual(TOOLS);
     const lines = result.stdout.split("\n").filter((line) => line.includes("ignored"));
     expect(lines).toEqual([
-      "  ignored 5 files that no OpenAPI document of the set references (in the top folder, docs/, examples/json/, examples/templates/, models/); a tool file belongs in a set without OpenAPI documents",
+      "  ignored 5 files that no OpenAPI document of the set references (in the top folder, docs/, examples/json/, examples/templates/, models/); a tool file beside OpenAPI documents must name itself (MCP, Anthropic or OpenAI shape), or go in a set of its own",
     ]);
+  });
+
+  it("keeps a tool file in a shape that names the tool beside the documents; a titled bare schema stays ignored", async () => {
+    const made = vendorProject();
+    made.write("schemas/tools/create-invoice.json", {
+      name: "create_invoice",
+      description: "Create an invoice.",
+      inputSchema: { type: "object", properties: { amount: { type: "number" } } },
+    });
+    made.write("schemas/tools/search.json", {
+      type: "function",
+      function: { name: "search", parameters: { type: "object", properties: { q: { type: "string" } } } },
+    });
+    made.write("schemas/models/stray.json", { title: "Stray", type: "object", properties: { a: { type: "string" } } });
+    const result = await made.run("generate");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(tools()).toEqual(["create-invoice.d.ts", "create-invoice.js", ...TOOLS, "search.d.ts", "search.js"].sort());
+    expect(result.stdout).toContain("ignored 6 files");
   });
 
   it("with `entry`, reads that document alone", async () => {
