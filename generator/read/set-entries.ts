@@ -143,10 +143,7 @@ export function setEntries(documents: readonly SetDocument[], root: string, entr
   // team put beside the document, and stays one; a vendor's stray files are none of these.
   const kept = (document: SetDocument): boolean => isOpenApi(document.read.document) || isNamedToolShape(document.read.document);
   const entries = unparts.filter(kept);
-  const ignored = [
-    ...unparts.filter((document) => !kept(document)).map((document) => document.file),
-    ...unread.filter((file) => !parts.has(file)),
-  ];
+  const ignored = [...unparts.filter((document) => !kept(document)).map((document) => document.file), ...unread.filter((file) => !parts.has(file))];
   return { entries, ignored: ignored.sort() };
 }
 

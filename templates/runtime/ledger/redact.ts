@@ -23,7 +23,6 @@ export { DEFAULT_SECRET_NAMES, writeOnlyPointers };
 /** What replaces a redacted value. */
 export const REDACTED = "[redacted]";
 
-
 /**
  * Header and cookie parameters of an OpenAPI operation, as argument pointers: redacted by their
  * location, whatever they are named (a `session` cookie, an `X-Tenant-Signature` header).
