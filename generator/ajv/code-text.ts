@@ -23,5 +23,10 @@ export function codeOnly(code: string): string {
 
 /** Whether ajv's own code (not schema text in it) uses the identifier `name` (a plain name or a RegExp source). */
 export function usesName(code: string, name: string): boolean {
-  return new RegExp(String.raw`(?<![\w$.])(?:${name})(?![\w$])`).test(codeOnly(code));
+  return usesNameIn(codeOnly(code), name);
+}
+
+/** `usesName` on code already blanked by `codeOnly`: several names asked of one text blank it once. */
+export function usesNameIn(blanked: string, name: string): boolean {
+  return new RegExp(String.raw`(?<![\w$.])(?:${name})(?![\w$])`).test(blanked);
 }

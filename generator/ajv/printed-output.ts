@@ -3,7 +3,7 @@
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
 import { AjvAssumptionError, rewrite } from "./assumption.ts";
-import { codeOnly, usesName } from "./code-text.ts";
+import { codeOnly, usesName, usesNameIn } from "./code-text.ts";
 
 /** ajv's run-time helpers the generated code may require, and the name each is imported by from the package's runtime. */
 const RUNTIME_HELPERS = new Map<string, string>([
@@ -72,12 +72,14 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
       `not found in the validator of ${tool.name}`,
     );
   code = code.replace(exported[0], "");
-  const imports = [...used].filter((name) => usesName(code, name)).sort();
+  // One blanked copy of the finished code answers every import question below.
+  const blanked = codeOnly(code);
+  const imports = [...used].filter((name) => usesNameIn(blanked, name)).sort();
   const header = [
     imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULES.helpers}";` : "",
-    usesName(code, "formats") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
-    usesName(code, "linearRegExp") ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
-    usesName(code, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
+    usesNameIn(blanked, "formats") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
+    usesNameIn(blanked, "linearRegExp") ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
+    usesNameIn(blanked, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
   ].filter(Boolean);
   return { imports: header, code, entry: exported[1] as string };
 }
