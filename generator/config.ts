@@ -7,6 +7,9 @@ import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
 import { EXTRA_NAMES } from "./extras.ts";
 
+/** Argument names for OpenAPI parameters: operation (operationId, tool name or "*") -> "<in>.<name>" -> argument. */
+export type ArgumentNames = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 /** One schema set, which becomes one generated package. */
 export interface SchemaSetConfig {
   /**
@@ -37,6 +40,15 @@ export interface SchemaSetConfig {
    * document's own `x-toolguard-trust-servers: true` does the same from inside it. Default: none.
    */
   readonly trustServers?: boolean | readonly string[];
+  /**
+   * Renames the arguments OpenAPI parameters travel under, without editing the vendor's file (as
+   * `x-toolguard-arg` on the parameter does from inside it). Keys are operations (`operationId`
+   * or tool name), or `"*"` for every operation of the set; values map `"<in>.<name>"` (`in`:
+   * path, query, header or cookie) to the argument name: `{"getThing": {"query.id": "query_id"}}`
+   * gives a path and a query parameter both named `id` distinct arguments. An operation's own
+   * entry wins over `"*"`. Default: every parameter is the argument of its own name.
+   */
+  readonly argumentNames?: ArgumentNames;
   /**
    * Schemas from zod-style generators list fields with a default as required, though the server
    * fills them in: with `true`, a required field whose schema has a `default` is optional. Each
@@ -106,6 +118,8 @@ export interface ResolvedSet {
   readonly unknownFormats?: "refuse";
   /** Operations whose own servers on other origins are accepted: all (`true`) or those named. */
   readonly trustServers?: true | readonly string[];
+  /** Argument names for parameters, by operation (or "*") then "<in>.<name>"; see SchemaSetConfig. */
+  readonly argumentNames?: ArgumentNames;
   /** The version to write; a rule still to be worked out (generator/diff/package-version.ts), or none for 0.0.0. */
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
@@ -163,11 +177,15 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, ...rest } = set as Record<string, unknown>;
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames, ...rest } = set as Record<
+      string,
+      unknown
+    >;
     if (Object.keys(rest).length > 0)
       throw new UsageError(
-        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers)`,
+        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames)`,
       );
+    const renames = argumentNamesOption(argumentNames, `${at}.argumentNames`);
     if (unknownFormats !== undefined && unknownFormats !== "annotate" && unknownFormats !== "refuse")
       throw new UsageError(`${at}.unknownFormats must be "annotate" or "refuse"`);
     const trusted = trustServersOption(trustServers, `${at}.trustServers`);
@@ -198,6 +216,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       ...(defaultsOptional === true ? { defaultsOptional: true } : {}),
       ...(unknownFormats === "refuse" ? { unknownFormats: "refuse" as const } : {}),
       ...(trusted === undefined ? {} : { trustServers: trusted }),
+      ...(renames === undefined ? {} : { argumentNames: renames }),
     };
   });
   const outs = new Set<string>();
@@ -217,6 +236,30 @@ function trustServersOption(value: unknown, at: string): true | string[] | undef
     throw new UsageError(`${at} must be true, false, or a list of operation names (operationIds or tool names)`);
   return value.length === 0 ? undefined : [...new Set(value as string[])].sort();
 }
+
+function argumentNamesOption(value: unknown, at: string): ArgumentNames | undefined {
+  if (value === undefined) return undefined;
+  const isRecord = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
+  if (!isRecord(value)) throw new UsageError(`${at} must map operations (operationId, tool name or "*") to {"<in>.<name>": "<argument>"}`);
+  const out: Record<string, Record<string, string>> = {};
+  for (const [operation, renames] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (operation === "" || !isRecord(renames))
+      throw new UsageError(`${at}.${operation || '""'} must map "<in>.<name>" (in: path, query, header or cookie) to an argument name`);
+    const entry: Record<string, string> = {};
+    for (const [parameter, name] of Object.entries(renames)) {
+      if (!PARAMETER_KEY.test(parameter))
+        throw new UsageError(`${at}.${operation}: "${parameter}" must be "<in>.<name>" with in one of path, query, header, cookie (e.g. "query.id")`);
+      if (typeof name !== "string" || name === "" || name === "body")
+        throw new UsageError(`${at}.${operation}["${parameter}"] must be a non-empty argument name other than "body" (the request body's)`);
+      entry[parameter] = name;
+    }
+    out[operation] = entry;
+  }
+  return out;
+}
+
+/** `<in>.<name>`: the parameter's location, then its name (which may hold dots). */
+const PARAMETER_KEY = /^(path|query|header|cookie)\..+$/s;
 
 function isFile(file: string): boolean {
   try {

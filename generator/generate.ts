@@ -83,6 +83,7 @@ export async function describeSet(set: ResolvedSet, config: Pick<ResolvedConfig,
     defaultsOptional: set.defaultsOptional,
     unknownFormats: set.unknownFormats,
     trustServers: set.trustServers,
+    argumentNames: set.argumentNames,
   });
   const sorted = [...read.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const { tools, skipped } = uniqueNames(sorted, { strict: config.strict });

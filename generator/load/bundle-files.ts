@@ -19,6 +19,7 @@ import { pointer as joinPointer, pointerToken, pointerTokens } from "../json-poi
 import { isInsideRoot, relativeToRoot, type LoadOptions } from "./load-document.ts";
 import { parseSchemaText } from "./parse-text.ts";
 import { refFragment } from "../schema-walk.ts";
+import { childPlace, type Place } from "./data-positions.ts";
 
 type Json = unknown;
 
@@ -26,23 +27,30 @@ type Json = unknown;
 interface Target {
   readonly file: string;
   readonly pointer: string;
+  /** Set when nothing is at the pointer: the reader reports it on the operations that reach it. */
+  readonly dangling?: string;
 }
 
 interface Site {
   readonly out: string; // JSON Pointer of the `$ref` object in the bundled document
   readonly target: Target;
   readonly extended: boolean;
+  readonly place: Place; // what the `$ref` object's keys are, and so its target's
 }
 
 const MAX_CHAIN = 1000;
 
-/** True when `value` holds a `$ref` to another file (the only case this bundler is for). */
-export function hasFileRefs(value: Json): boolean {
-  if (Array.isArray(value)) return value.some(hasFileRefs);
+/** True when `value` holds a `$ref` to another file (the only case this bundler is for); data holds none. */
+export function hasFileRefs(value: Json, place: Place = "keywords"): boolean {
+  if (Array.isArray(value)) return value.some((item) => hasFileRefs(item, place));
   if (value === null || typeof value !== "object") return false;
   for (const [key, child] of Object.entries(value)) {
-    if (key === "$ref" && typeof child === "string" && !child.startsWith("#")) return true;
-    if (hasFileRefs(child)) return true;
+    if (key === "$ref" && typeof child === "string") {
+      if (!child.startsWith("#")) return true;
+      continue;
+    }
+    const inner = childPlace(place, key, child);
+    if (inner !== "data" && hasFileRefs(child, inner)) return true;
   }
   return false;
 }
@@ -105,12 +113,7 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
           break;
         }
         if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) {
-          throw fail(
-            site,
-            ref,
-            `dangling $ref: nothing at #${current.pointer} in ${relativeToRoot(root, current.file)}`,
-            "point the $ref at an existing definition",
-          );
+          return { ...current, dangling: `dangling $ref: nothing at #${current.pointer} in ${relativeToRoot(root, current.file)}` };
         }
         node = (node as Record<string, Json>)[token];
       }
@@ -132,10 +135,10 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
   const placed = new Map<string, string>(); // target key -> its pointer in the bundled document
   const byDepth: Site[][] = [];
   let refusal = false;
-  const collect = (value: Json, at: Target, home: string, cut: number): void => {
+  const collect = (value: Json, at: Target, home: string, cut: number, place: Place): void => {
     if (refusal || value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) collect(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut);
+      for (const [index, item] of value.entries()) collect(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut, place);
       return;
     }
     if (typeof (value as { $id?: unknown }).$id === "string") refusal = true;
@@ -148,15 +151,16 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       }
       targets.set(key(at), target);
       const out = home + at.pointer.slice(cut);
-      (byDepth[depthOf(out)] ??= []).push({ out, target, extended: Object.keys(value).length > 1 });
+      if (target.dangling === undefined) (byDepth[depthOf(out)] ??= []).push({ out, target, extended: Object.keys(value).length > 1, place });
     }
     for (const [name, child] of Object.entries(value)) {
       if (child === null || typeof child !== "object" || (name === "$ref" && typeof ref === "string")) continue; // no pointer built for a leaf
-      collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+      const inner = childPlace(place, name, child);
+      if (inner !== "data") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut, inner);
     }
   };
   placed.set(key({ file: entryFile, pointer: "" }), "");
-  collect(entry, { file: entryFile, pointer: "" }, "", 0);
+  collect(entry, { file: entryFile, pointer: "" }, "", 0, "keywords");
   for (let depth = 0; depth < byDepth.length && !refusal; depth++) {
     const sites = (byDepth[depth] ?? []).sort((a, b) => Number(a.extended) - Number(b.extended));
     // A site may add sites at its own depth (a file that is only a `$ref`): the loop sees them.
@@ -164,22 +168,25 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       const site = sites[index] as Site;
       if (placement(placed, site.target) !== undefined) continue;
       placed.set(key(site.target), site.out);
-      collect(valueAt(site.target), site.target, site.out, site.target.pointer.length);
+      collect(valueAt(site.target), site.target, site.out, site.target.pointer.length, site.place);
     }
   }
   if (refusal) return undefined;
 
   // Pass 2: the document, each target written at its place, every other reference made internal.
-  const emit = (value: Json, at: Target, home: string, cut: number, chain = 0): Json => {
+  const emit = (value: Json, at: Target, home: string, cut: number, place: Place, chain = 0): Json => {
     if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut));
+    if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut, place));
     const ref = (value as { $ref?: unknown }).$ref;
     const result: Record<string, Json> = {};
     const siblings = (): void => {
       for (const [name, child] of Object.entries(value)) {
         if (name === "$ref" && typeof ref === "string") continue;
+        const inner = childPlace(place, name, child);
         result[name] =
-          child === null || typeof child !== "object" ? child : emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut);
+          child === null || typeof child !== "object" || inner === "data"
+            ? child
+            : emit(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut, inner);
       }
     };
     if (typeof ref !== "string") {
@@ -188,9 +195,20 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     }
     const target = targets.get(key(at)) as Target;
     const out = home + at.pointer.slice(cut);
+    if (target.dangling !== undefined) {
+      // Left dangling in the bundled document, where the reader skips the operations that reach
+      // it: as written when it points into the entry (whose pointers the bundle keeps), else at
+      // the place its file (or an enclosing target) was written.
+      const written = placement(placed, target);
+      if (at.file === entryFile && ref.startsWith("#")) result.$ref = ref;
+      else if (written !== undefined) result.$ref = `#${refFragment(`${written[0]}${written[1]}`)}`;
+      else throw fail(at, ref, target.dangling, "point the $ref at an existing definition");
+      siblings();
+      return result;
+    }
     if (placed.get(key(target)) === out) {
       if (chain > MAX_CHAIN) throw fail(at, ref, "circular chain of $refs", "make one of the $refs point at a schema, not at another $ref");
-      const content = emit(valueAt(target), target, out, target.pointer.length, chain + 1);
+      const content = emit(valueAt(target), target, out, target.pointer.length, place, chain + 1);
       if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
       siblings(); // a `$ref` with siblings: they win over the target's keys, as ref-parser merges them
       for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
@@ -202,7 +220,7 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     siblings();
     return result;
   };
-  return emit(entry, { file: entryFile, pointer: "" }, "", 0);
+  return emit(entry, { file: entryFile, pointer: "" }, "", 0, "keywords");
 }
 
 /** Where `target` was written: the place of it or of an enclosing target, and the pointer left. */

@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.ts";
 import { parseSchemaText } from "./parse-text.ts";
 import { decodeToken } from "../json-pointer.ts";
+import { childPlace, type Place } from "./data-positions.ts";
+import { hideFromRefParser, showHidden } from "./hidden-refs.ts";
 
 export interface LoadOptions {
   /** Absolute path of the schema root; no file outside it is read. */
@@ -58,9 +60,11 @@ export async function loadDocument(absoluteFile: string, options: LoadOptions): 
 /**
  * Bundles the `$ref`s of `value`, a schema that lives in `absoluteFile`, with `#` meaning
  * `value` itself: a tool's input schema is the document its references are relative to.
+ * `keepDangling` leaves a local `#/...` `$ref` that points at nothing as it is, for the reader
+ * to report (an OpenAPI document: the operations reaching it are skipped); else it is an error.
  */
-export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions): Promise<unknown> {
-  if (onlyPlainLocalRefs(value)) return value;
+export async function bundleRefs(absoluteFile: string, value: unknown, options: LoadOptions, keepDangling = false): Promise<unknown> {
+  if (onlyPlainLocalRefs(value, keepDangling)) return value;
   const { $RefParser } = await import("@apidevtools/json-schema-ref-parser");
   const root = await realRoot(options);
   const file = relativeToRoot(root, absoluteFile);
@@ -104,11 +108,13 @@ export async function bundleRefs(absoluteFile: string, value: unknown, options: 
     parse: (info: { url: string; data: string | Buffer }) => parseSchemaText(info.url, String(info.data)),
   });
   try {
-    return await $RefParser.bundle(absoluteFile, structuredClone(value) as object, {
+    const hidden = hideFromRefParser(structuredClone(value), keepDangling);
+    const bundled = await $RefParser.bundle(absoluteFile, hidden.value as object, {
       resolve: { file: confinedFile, http: false, network } as never,
       parse: { yaml: parser(100, /\.ya?ml$/i), json: parser(50, /\.json$/i) } as never,
       mutateInputSchema: true,
     });
+    return showHidden(bundled, hidden.key);
   } catch (error) {
     throw asInputError(error, file);
   }
@@ -135,42 +141,48 @@ const PLAIN_LOCAL_REF = /^#(?:\/[A-Za-z0-9_.~-]+)*$/;
 
 /**
  * True when bundling would leave `value` as it is: every `$ref` is a `#/...` pointer that
- * resolves in `value` without passing through another `$ref`, and no `$id` (or draft-04 schema)
- * moves what `#` means. Bundling then only walks the document (seconds on a 10 MB spec); any
- * other case, a dangling `$ref` among them, goes through ref-parser and its errors.
+ * resolves in `value` without passing through another `$ref`, or dangles (nothing there, and no
+ * `$ref` on the way), and no `$id` (or draft-04 schema) moves what `#` means. Bundling then only
+ * walks the document (seconds on a 10 MB spec). A dangling `$ref` is the reader's to report: it
+ * skips the operations that reach it and no other (issue 32). `$ref`s in data are not references.
  */
-function onlyPlainLocalRefs(root: unknown): boolean {
+function onlyPlainLocalRefs(root: unknown, keepDangling: boolean): boolean {
   const refs: string[] = [];
-  const plain = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.every(plain);
+  const plain = (value: unknown, place: Place): boolean => {
+    if (Array.isArray(value)) return value.every((item) => plain(item, place));
     if (value === null || typeof value !== "object") return true;
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && typeof child === "string") {
         if (!PLAIN_LOCAL_REF.test(child)) return false;
         refs.push(child);
-      } else if (key === "$id" && typeof child === "string") {
-        return false;
-      } else if (key === "$schema" && typeof child === "string" && child.includes("draft-04")) {
-        return false;
-      } else if (!plain(child)) {
-        return false;
+        continue;
       }
+      const inner = childPlace(place, key, child);
+      if (inner === "data") continue;
+      if (key === "$id" && typeof child === "string") return false;
+      if (key === "$schema" && typeof child === "string" && child.includes("draft-04")) return false;
+      if (!plain(child, inner)) return false;
     }
     return true;
   };
-  if (!plain(root)) return false;
-  return [...new Set(refs)].every((ref) => resolvesDirectly(root, ref));
+  if (!plain(root, "keywords")) return false;
+  return [...new Set(refs)].every((ref) => {
+    const target = localTarget(root, ref);
+    return target === "found" || (keepDangling && target === "dangling");
+  });
 }
 
-function resolvesDirectly(root: unknown, ref: string): boolean {
+/** What a local `#/...` `$ref` reaches in `root`, read literally (no `$ref` followed on the way). */
+function localTarget(root: unknown, ref: string): "found" | "dangling" | "through a $ref" {
   let current = root;
   for (const raw of ref === "#" ? [] : ref.slice(2).split("/")) {
-    if (isRefObject(current)) return false;
+    if (isRefObject(current)) return "through a $ref";
     const token = decodeToken(raw);
-    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return false;
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, token)) return "dangling";
     current = (current as Record<string, unknown>)[token];
   }
-  return current !== null && typeof current === "object" && !isRefObject(current);
+  if (isRefObject(current)) return "through a $ref";
+  return current !== null && typeof current === "object" ? "found" : "through a $ref"; // a value, not a schema: ref-parser's to judge
 }
 
 function isRefObject(value: unknown): boolean {

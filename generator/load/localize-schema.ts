@@ -5,6 +5,7 @@
 import { InputError } from "../errors.ts";
 import { decodeToken, pointerToken, resolvePointer } from "../json-pointer.ts";
 import { refFragment } from "../schema-walk.ts";
+import { childPlace, type Place } from "./data-positions.ts";
 
 export interface LocalizeOptions {
   /** The file the document came from, for errors. */
@@ -37,16 +38,18 @@ export function localizeSchema(document: unknown, schemaPointer: string, options
     return ref;
   };
 
-  // Walks a subtree of the document, copying it with every `$ref` made local.
-  const rewrite = (value: unknown, at: string): unknown => {
-    if (Array.isArray(value)) return value.map((item, index) => rewrite(item, `${at}/${index}`));
+  // Walks a subtree of the document, copying it with every `$ref` made local. Data (an enum
+  // value, a default, an example, an `x-` value) is copied as it is: a `$ref` in it is no reference.
+  const rewrite = (value: unknown, at: string, place: Place = "keywords"): unknown => {
+    if (Array.isArray(value)) return value.map((item, index) => rewrite(item, `${at}/${index}`, place));
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && typeof child === "string") {
         out[key] = child.startsWith("#") ? localRef(refPointer(child, options.file, at), `${at}/$ref`) : child;
       } else {
-        out[key] = rewrite(child, `${at}/${pointerToken(key)}`);
+        const inner = childPlace(place, key, child);
+        out[key] = inner === "data" ? child : rewrite(child, `${at}/${pointerToken(key)}`, inner);
       }
     }
     return out;
@@ -65,7 +68,12 @@ export function refTo(pointer: string): string {
 }
 
 function refPointer(ref: string, file: string, at: string): string {
-  const fragment = decodeURIComponent(ref.slice(1));
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    throw new InputError({ file, pointer: at }, `$ref "${ref}" is not valid URI encoding`, "write `%` in a $ref as %25");
+  }
   if (fragment !== "" && !fragment.startsWith("/")) {
     throw new InputError(
       { file, pointer: at },

@@ -4,6 +4,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError, InputErrors } from "../errors.ts";
+import type { ArgumentNames } from "../config.ts";
 import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
 import { type LoadedDocument, type LoadOptions, readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
@@ -27,6 +28,8 @@ export interface ReadSetOptions {
   readonly unknownFormats?: UnknownFormats;
   /** Operations whose own servers on other origins are accepted (config `trustServers`; server-urls.ts). */
   readonly trustServers?: true | readonly string[];
+  /** Argument names for parameters (config `argumentNames`; operation-parameters.ts). */
+  readonly argumentNames?: ArgumentNames;
 }
 
 /** Files read at once. */
@@ -109,10 +112,11 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   }
   const converted: string[] = [];
   const trustNamed = new Set<string>(); // the trustServers names some operation answers to
+  const renamesUsed = new Set<string>(); // the argumentNames entries ("<operation> <in>.<name>") some parameter answers to
   for (const { file, read } of entries) {
     try {
       const result = isOpenApi(read.document)
-        ? await readApiDescription(file, read, { ...load, parsed }, options, converted, trustNamed)
+        ? await readApiDescription(file, read, { ...load, parsed }, options, converted, { trustNamed, renamesUsed })
         : await readToolFile(read, file, load);
       const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
       for (const tool of relaxed) {
@@ -138,6 +142,13 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
   const unknown = Array.isArray(options.trustServers) ? options.trustServers.filter((name) => !trustNamed.has(name)) : [];
   if (unknown.length > 0)
     notes.push(`trustServers names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, which no operation of the set has (by operationId or tool name)`);
+  const unusedRenames = Object.entries(options.argumentNames ?? {}).flatMap(([operation, renames]) =>
+    Object.keys(renames)
+      .filter((parameter) => !renamesUsed.has(`${operation} ${parameter}`))
+      .map((parameter) => `${JSON.stringify(operation)}: ${JSON.stringify(parameter)}`),
+  );
+  if (unusedRenames.length > 0)
+    notes.push(`argumentNames renames ${unusedRenames.join(", ")}, which no operation of the set has (by operationId or tool name, then "<in>.<name>")`);
   if (tools.length === 0) notes.push(noToolNote(root, entries, skipped));
   return { tools, skipped, notes };
 }
@@ -149,15 +160,15 @@ async function readApiDescription(
   load: LoadOptions,
   options: ReadSetOptions,
   converted: string[],
-  trustNamed: Set<string>,
+  used: { readonly trustNamed: Set<string>; readonly renamesUsed: Set<string> },
 ): Promise<ReadResult> {
   const loaded = await loadOpenApiDocument(file, load, read);
-  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document))
-    return readOpenApi(loaded, { strict: options.strict, trustServers: options.trustServers, trustNamed });
+  const readOptions = { strict: options.strict, trustServers: options.trustServers, argumentNames: options.argumentNames, ...used };
+  if (!isSwaggerDocument(loaded.document) || isOpenApiDocument(loaded.document)) return readOpenApi(loaded, readOptions);
   const document = await convertSwagger(loaded.file, loaded.document);
   converted.push(loaded.file);
   try {
-    return readOpenApi({ file: loaded.file, document }, { strict: options.strict, trustServers: options.trustServers, trustNamed });
+    return readOpenApi({ file: loaded.file, document }, readOptions);
   } catch (error) {
     throw fromSwagger(error);
   }

@@ -149,9 +149,20 @@ properties:
       expect(error.message).toMatch(/not valid YAML/);
     });
 
-    it("a pointer to nothing, and a cycle of $refs that never reaches a schema", () => {
+    // Issue 32: a pointer to nothing is left dangling where its file was written, for the reader
+    // to skip the operations that reach it (test/openapi/dangling-refs.test.ts); one into a file
+    // written nowhere has no place in the bundle and is refused.
+    it("a pointer to nothing stays dangling where its file was written, or is refused when that file is written nowhere", () => {
       write({ "openapi.yaml": ENTRY, "paths/pets.yaml": nested("../components/schemas/Pet.yaml#/nothing"), "components/schemas/Pet.yaml": "type: string\n" });
-      expect(thrown(bundle).message).toMatch(/dangling \$ref: nothing at #\/nothing in components\/schemas\/Pet\.yaml/);
+      expect(resolvePointer(bundle(), "/paths/~1pets/get/parameters/0")).toEqual({ $ref: "#/components/schemas/Pet/nothing" });
+      write({ "paths/pets.yaml": nested("../components/schemas/Other.yaml#/nothing"), "components/schemas/Other.yaml": "type: string\n" });
+      const error = thrown(bundle);
+      expect(error.location).toEqual(at);
+      expect(error.message).toMatch(/dangling \$ref: nothing at #\/nothing in components\/schemas\/Other\.yaml/);
+    });
+
+    it("a cycle of $refs that never reaches a schema", () => {
+      write({ "openapi.yaml": ENTRY, "components/schemas/Pet.yaml": "type: string\n" });
       write({ "paths/pets.yaml": nested("a.yaml#/x"), "paths/a.yaml": "$ref: b.yaml\n", "paths/b.yaml": "$ref: a.yaml\n" });
       const error = thrown(bundle);
       expect(error.location).toEqual(at);

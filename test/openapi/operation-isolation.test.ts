@@ -26,7 +26,8 @@ const broken: Record<string, { readonly path: string; readonly item: Record<stri
         ],
       },
     },
-    reason: /parameters path "id" and query "id" both become argument "id".*fix: set "x-toolguard-arg"/,
+    reason:
+      /parameters path "id" and query "id" both become argument "id".*fix: rename one in the config.*"argumentNames": \{"pathAndQueryId": \{"query\.id": "query_id"\}\}.*or set "x-toolguard-arg"/,
   },
   duplicateParameter: {
     path: "/dup",

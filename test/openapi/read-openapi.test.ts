@@ -185,17 +185,24 @@ describe("bad input", () => {
     expect(error.message).toMatch(/broken \$ref "\.\/schemas\/missing\.yaml" used by operation createPet \(POST \/pets\)/);
   });
 
-  it("a dangling internal $ref names the $ref's pointer and the operation reaching it", async () => {
-    const error = await inputError(() => read("dangling-ref.yaml"));
-    expect(error.location.pointer).toBe("/components/schemas/Pet/properties/owner/$ref");
-    expect(error.message).toMatch(/used by operation createPet \(POST \/pets\)/);
+  // Issue 32: it refused the whole document; now only the operations that reach it are skipped
+  // (test/openapi/dangling-refs.test.ts), and --strict refuses naming the $ref's pointer.
+  it("a dangling internal $ref skips the operation reaching it, naming the $ref's pointer", async () => {
+    const { tools, skipped } = await read("dangling-ref.yaml");
+    expect(tools).toEqual([]);
+    expect(skipped.map((skip) => [skip.name, skip.reason])).toEqual([
+      [
+        "createPet",
+        expect.stringMatching(/\$ref "#\/components\/schemas\/Owner" points at nothing \(at #\/components\/schemas\/Pet\/properties\/owner\/\$ref\)/),
+      ],
+    ]);
   });
 
   it("parameters that would share an argument name: the operation is skipped with the fix (--strict: an error)", async () => {
     const { tools, skipped } = await read("conflicting-parameters.yaml");
     expect(tools.map((t) => t.name)).not.toContain("getItem");
     expect(skipped.find((skip) => skip.name === "getItem")?.reason).toMatch(
-      /^parameters path "id" and query "id" both become argument "id" \(at #\/paths\/~1items~1\{id\}\/get\/parameters\/1\); fix: set "x-toolguard-arg"/,
+      /^parameters path "id" and query "id" both become argument "id" \(at #\/paths\/~1items~1\{id\}\/get\/parameters\/1\); fix: rename one in the config, without editing the document: "argumentNames": \{"getItem": \{"query\.id": "query_id"\}\} in the set; or set "x-toolguard-arg"/,
     );
     const error = await inputError(() =>
       read("conflicting-parameters.yaml", true).catch((failure) =>

@@ -8,6 +8,7 @@ import { bundleRefs, readDocument, type LoadedDocument, type LoadOptions } from 
 import { bundleFiles, hasFileRefs } from "../../load/bundle-files.ts";
 import { parseSchemaText } from "../../load/parse-text.ts";
 import { pointerToken, resolvePointer } from "../../json-pointer.ts";
+import { childPlace, type Place } from "../../load/data-positions.ts";
 
 /** `read` is the document as readDocument returned it, when the caller has already parsed it. */
 export async function loadOpenApiDocument(absoluteFile: string, options: LoadOptions, read?: LoadedDocument): Promise<LoadedDocument> {
@@ -15,7 +16,8 @@ export async function loadOpenApiDocument(absoluteFile: string, options: LoadOpt
   try {
     // Files first, with our own bundler (each file parsed once); what is left is internal refs.
     const files = hasFileRefs(loaded.document) ? bundleFiles(absoluteFile, loaded.document, options, options.parsed) : undefined;
-    return { file: loaded.file, document: await bundleRefs(absoluteFile, files ?? loaded.document, options) };
+    // A dangling `#/...` is left for the reader, which skips only the operations reaching it.
+    return { file: loaded.file, document: await bundleRefs(absoluteFile, files ?? loaded.document, options, true) };
   } catch (error) {
     if (!(error instanceof InputError) || error.location.pointer !== "") throw error;
     throw locateBrokenRef(absoluteFile, error) ?? error;
@@ -36,7 +38,10 @@ function locateBrokenRef(absoluteFile: string, original: InputError): InputError
   }
   const sites: RefSite[] = [];
   collectRefs(document, "", sites);
-  const broken = sites.find((site) => !refTargetExists(document, absoluteFile, site.ref));
+  // A dangling local pointer is the reader's to report (it skips the operations that reach it):
+  // what refused the document is a file reference first.
+  const missing = sites.filter((site) => !refTargetExists(document, absoluteFile, site.ref));
+  const broken = missing.find((site) => !site.ref.startsWith("#")) ?? missing[0];
   if (broken === undefined) return undefined;
   const operations = operationsReaching(document, sites, broken.pointer);
   const users =
@@ -44,13 +49,17 @@ function locateBrokenRef(absoluteFile: string, original: InputError): InputError
   return new InputError({ file: original.location.file, pointer: broken.pointer }, `broken $ref "${broken.ref}"${users}: ${original.message}`, original.fix);
 }
 
-function collectRefs(value: unknown, at: string, sites: RefSite[]): void {
+/** Every `$ref` of the document; those in data (an enum value, an example: data-positions.ts) are none. */
+function collectRefs(value: unknown, at: string, sites: RefSite[], place: Place = "keywords"): void {
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) collectRefs(item, `${at}/${index}`, sites);
+    for (const [index, item] of value.entries()) collectRefs(item, `${at}/${index}`, sites, place);
   } else if (value !== null && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && typeof child === "string") sites.push({ pointer: `${at}/$ref`, ref: child });
-      else collectRefs(child, `${at}/${pointerToken(key)}`, sites);
+      else {
+        const inner = childPlace(place, key, child);
+        if (inner !== "data") collectRefs(child, `${at}/${pointerToken(key)}`, sites, inner);
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ import { resolvePointer } from "../../json-pointer.ts";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 export interface OperationParameter {
-  /** The argument property carrying it: its name, or `x-toolguard-arg` when set. */
+  /** The argument property carrying it: the config's name for it (`argumentNames`), else `x-toolguard-arg`, else its name. */
   readonly arg: string;
   readonly name: string;
   readonly in: ParameterLocation;
@@ -21,10 +21,20 @@ export interface OperationParameter {
   readonly pointer: string;
 }
 
+/** The config's argument names for one operation's parameters, by "<in>.<name>" (config `argumentNames`). */
+export interface ArgumentRenames {
+  get(parameter: string): string | undefined;
+  /** Records that a parameter of the set answered to the entry (for the summary's unused-entry note). */
+  used(parameter: string): void;
+}
+
 /** Names the operation in errors: `createPet (POST /pets)`. */
 export interface OperationContext {
   readonly file: string;
   readonly label: string;
+  /** The tool's name, for the config fix in errors. */
+  readonly tool?: string;
+  readonly renames?: ArgumentRenames;
 }
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
@@ -110,7 +120,10 @@ function readParameter(document: unknown, entry: unknown, at: string, context: O
   if (location === "header" && IGNORED_HEADERS.has(object.name.toLowerCase())) return undefined;
   const style = typeof object.style === "string" ? object.style : DEFAULT_STYLE[location];
   if (!STYLES[location].includes(style)) throw new Untranslatable(`${pointer}/style`, `style "${style}" is not defined for ${location} parameters`);
-  const arg = typeof object["x-toolguard-arg"] === "string" ? object["x-toolguard-arg"] : object.name;
+  // The user's config wins over the vendor's file: it is the way round a file they cannot edit.
+  const renamed = context.renames?.get(`${location}.${object.name}`);
+  if (renamed !== undefined) context.renames?.used(`${location}.${object.name}`);
+  const arg = renamed ?? (typeof object["x-toolguard-arg"] === "string" ? object["x-toolguard-arg"] : object.name);
   return {
     arg,
     name: object.name,
@@ -133,7 +146,7 @@ function checkArgumentNames(parameters: readonly OperationParameter[], context: 
       throw new InputError(
         { file: context.file, pointer: parameter.pointer },
         `operation ${context.label}: parameters ${describe(other)} and ${describe(parameter)} both become argument "${parameter.arg}"`,
-        `set "x-toolguard-arg" on one of them to a different argument name (at ${other.pointer} or ${parameter.pointer})`,
+        `rename one in the config, without editing the document: "argumentNames": {${JSON.stringify(context.tool ?? "<operationId>")}: {${JSON.stringify(`${parameter.in}.${parameter.name}`)}: "${parameter.in}_${parameter.arg}"}} in the set; or set "x-toolguard-arg" on one of them to a different argument name (at ${other.pointer} or ${parameter.pointer})`,
       );
     }
     byArg.set(parameter.arg, parameter);

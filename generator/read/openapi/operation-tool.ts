@@ -6,7 +6,7 @@ import type { ToolDescription } from "../../ir.ts";
 import { InputError } from "../../errors.ts";
 
 import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-schema.ts";
-import { operationParameters, type OperationContext } from "./operation-parameters.ts";
+import { type ArgumentRenames, operationParameters, type OperationContext } from "./operation-parameters.ts";
 import { requestMedia } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
 import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
@@ -27,6 +27,8 @@ export interface OperationInput {
   readonly servers: readonly string[];
   /** Refuse unknown keywords instead of dropping them with a warning (`--strict`). */
   readonly strict?: boolean;
+  /** The config's argument names for this operation's parameters (`argumentNames`). */
+  readonly renames?: ArgumentRenames;
 }
 
 export type OperationResult = { readonly tool: ToolDescription } | { readonly skip: { readonly pointer: string; readonly reason: string } };
@@ -34,7 +36,12 @@ export type OperationResult = { readonly tool: ToolDescription } | { readonly sk
 export function operationTool(input: OperationInput): OperationResult {
   const pathPointer = pointerOf("paths", input.path);
   const pointer = `${pathPointer}${pointerOf(input.method)}`;
-  const context: OperationContext = { file: input.file, label: `${input.name} (${input.method.toUpperCase()} ${input.path})` };
+  const context: OperationContext = {
+    file: input.file,
+    label: `${input.name} (${input.method.toUpperCase()} ${input.path})`,
+    tool: input.name,
+    renames: input.renames,
+  };
   try {
     const parameters = operationParameters(
       input.document,

@@ -11,6 +11,8 @@ import { skipReason } from "./skip-reason.ts";
 import { toolName } from "./tool-name.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
+import type { ArgumentNames } from "../../config.ts";
+import type { ArgumentRenames } from "./operation-parameters.ts";
 
 export interface ReadOpenApiOptions {
   /** Fail on the first operation that would be skipped, instead of listing it in `skipped`. */
@@ -19,6 +21,10 @@ export interface ReadOpenApiOptions {
   readonly trustServers?: true | readonly string[];
   /** Filled with the `trustServers` names that some operation answers to (for the summary's unknown-name note). */
   readonly trustNamed?: Set<string>;
+  /** Argument names for parameters, by operation (operationId, tool name or "*"), then "<in>.<name>" (config `argumentNames`). */
+  readonly argumentNames?: ArgumentNames;
+  /** Filled with the `argumentNames` entries some parameter answers to, as "<operation> <in>.<name>". */
+  readonly renamesUsed?: Set<string>;
 }
 
 /** The HTTP methods OpenAPI allows in a path item, in the order tools are read. */
@@ -89,6 +95,7 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           operation: record,
           servers: typeof servers === "string" ? [] : servers,
           strict: options.strict,
+          renames: renamesFor(options, name, record.operationId),
         });
         if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
         else if ("tool" in result) tools.push(result.tool);
@@ -154,6 +161,23 @@ function followPathItem(file: string, document: unknown, item: unknown, pointer:
     throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
   }
   return current as Record<string, unknown>;
+}
+
+/** The config's argument names (`argumentNames`) for this operation: its own entry's over "*"'s. */
+function renamesFor(options: ReadOpenApiOptions, name: string, operationId: unknown): ArgumentRenames | undefined {
+  const config = options.argumentNames;
+  if (config === undefined) return undefined;
+  const keys = ["*", ...new Set([name, ...(typeof operationId === "string" ? [operationId] : [])])].filter((key) => Object.hasOwn(config, key));
+  if (keys.length === 0) return undefined;
+  const renames = new Map<string, string>();
+  const from = new Map<string, string>();
+  for (const key of keys) {
+    for (const [parameter, arg] of Object.entries(config[key] ?? {})) {
+      renames.set(parameter, arg);
+      from.set(parameter, key);
+    }
+  }
+  return { get: (parameter) => renames.get(parameter), used: (parameter) => options.renamesUsed?.add(`${from.get(parameter)} ${parameter}`) };
 }
 
 /** Whether the config (`trustServers`) accepts this operation's own servers; records the name it matched. */

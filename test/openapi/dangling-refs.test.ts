@@ -1,0 +1,103 @@
+// A `#/...` `$ref` that points at nothing, inside `components` (issue 32): the bundler met it
+// before any operation was read and refused the whole document. Now only the operations that
+// reach it are skipped, each with a reason naming the pointer and where the `$ref` is written;
+// every other operation becomes a tool. Each of the loader's three ways is taken: the one-file
+// walk, json-schema-ref-parser (a document with a `$ref` through another `$ref`), and the split
+// bundler (a `$ref` to another file, and a dangling pointer inside that file).
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TempProject } from "../helpers/temp-project.ts";
+
+const projects: TempProject[] = [];
+afterEach(() => {
+  for (const project of projects.splice(0)) project.remove();
+});
+
+const info = { title: "t", version: "1" };
+const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
+const post = (operationId: string, schema: unknown) => ({ post: { operationId, requestBody: body(schema), responses: { 200: { description: "ok" } } } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function paths(): Record<string, unknown> {
+  return {
+    "/good": post("good", { type: "object", properties: { n: { type: "integer" } } }),
+    "/uses-good-component": post("usesGood", ref("Pet")),
+    "/broken": post("broken", ref("Broken")),
+    "/broken-deep": post("brokenDeep", { type: "object", properties: { inner: { type: "array", items: ref("Owner") } } }),
+    "/broken-parameter": {
+      get: { operationId: "brokenParameter", parameters: [{ $ref: "#/components/parameters/Limit" }], responses: { 200: { description: "ok" } } },
+    },
+  };
+}
+
+function components(): Record<string, unknown> {
+  return {
+    schemas: {
+      Pet: { type: "object", properties: { name: { type: "string" } } },
+      Broken: { type: "object", properties: { q: ref("Missing") } },
+      // Reaches the broken component through another one.
+      Owner: { type: "object", properties: { pet: ref("Broken") } },
+      // Nothing reaches this one: it must not matter.
+      Unused: { allOf: [ref("AlsoMissing")] },
+    },
+    parameters: { Limit: { name: "limit", in: "query", schema: { $ref: "#/components/schemas/Pet/properties/nope" } } },
+  };
+}
+
+const layouts: Record<string, () => Record<string, unknown>> = {
+  "one file, plain pointers": () => ({ "schemas/api.json": { openapi: "3.0.3", info, paths: paths(), components: components() } }),
+  "one file, bundled by json-schema-ref-parser": () => ({
+    "schemas/api.json": {
+      openapi: "3.0.3",
+      info,
+      paths: { ...paths(), "/through": post("through", { $ref: "#/components/schemas/Alias/properties/name" }) },
+      components: { ...components(), schemas: { ...(components().schemas as object), Alias: ref("Pet") } },
+    },
+  }),
+  "split over files": () => ({
+    "schemas/api.json": {
+      openapi: "3.0.3",
+      info,
+      paths: { ...paths(), "/split": { $ref: "paths/split.json" } },
+      components: { ...components(), schemas: { ...(components().schemas as object), Split: { $ref: "models/split.json" } } },
+    },
+    "schemas/paths/split.json": post("splitBroken", { $ref: "../models/split.json" }),
+    // A pointer into this file that points at nothing.
+    "schemas/models/split.json": { type: "object", properties: { a: { $ref: "#/definitions/Gone" } }, definitions: {} },
+  }),
+};
+
+describe("a dangling $ref inside components", () => {
+  for (const [layout, files] of Object.entries(layouts)) {
+    it(`skips only the operations that reach it, naming the pointer (${layout})`, async () => {
+      const project = new TempProject(files());
+      projects.push(project);
+      const { code, stdout, stderr } = await project.run("generate", "--no-cache");
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      const pkg = await import(path.join(project.dir, "generated/index.js"));
+      expect(pkg.good).toBeDefined();
+      expect(pkg.usesGood).toBeDefined();
+      if (layout.includes("ref-parser")) expect(pkg.through).toBeDefined();
+      for (const skipped of ["broken", "brokenDeep", "brokenParameter"]) expect(pkg[skipped], skipped).toBeUndefined();
+      const skips = stdout.split("\n").filter((line) => /^\s+\w+ \(api\.json#/.test(line));
+      const reason = (name: string) => skips.find((line) => line.trimStart().startsWith(`${name} (`)) ?? `no skip line for ${name}`;
+      expect(reason("broken")).toMatch(/#\/components\/schemas\/Missing" points at nothing \(at #\/components\/schemas\/Broken\/properties\/q\/\$ref\)/);
+      expect(reason("brokenDeep")).toMatch(/#\/components\/schemas\/Missing" points at nothing/);
+      expect(reason("brokenParameter")).toMatch(/#\/components\/schemas\/Pet\/properties\/nope/);
+      if (layout.startsWith("split")) {
+        expect(pkg.splitBroken).toBeUndefined();
+        expect(reason("splitBroken")).toMatch(/\/definitions\/Gone" points at nothing/);
+      }
+      expect(stdout).toMatch(new RegExp(`skipped ${layout.startsWith("split") ? 4 : 3} operations`));
+    });
+  }
+
+  it("--strict still refuses the document, naming each operation", async () => {
+    const project = new TempProject(layouts["one file, plain pointers"]?.() ?? {});
+    projects.push(project);
+    const { code, stdout, stderr } = await project.run("generate", "--no-cache", "--strict");
+    expect(code).not.toBe(0);
+    expect(`${stdout}${stderr}`).toMatch(/#\/components\/schemas\/Missing/);
+  });
+});
