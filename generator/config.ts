@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
+import { argumentNamesOption } from "./config-argument-names.ts";
 import { EXTRA_NAMES } from "./extras.ts";
 
 /** Argument names for OpenAPI parameters: operation (operationId, tool name or "*") -> "<in>.<name>" -> argument. */
@@ -236,30 +237,6 @@ function trustServersOption(value: unknown, at: string): true | string[] | undef
     throw new UsageError(`${at} must be true, false, or a list of operation names (operationIds or tool names)`);
   return value.length === 0 ? undefined : [...new Set(value as string[])].sort();
 }
-
-function argumentNamesOption(value: unknown, at: string): ArgumentNames | undefined {
-  if (value === undefined) return undefined;
-  const isRecord = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === "object" && !Array.isArray(item);
-  if (!isRecord(value)) throw new UsageError(`${at} must map operations (operationId, tool name or "*") to {"<in>.<name>": "<argument>"}`);
-  const out: Record<string, Record<string, string>> = {};
-  for (const [operation, renames] of Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (operation === "" || !isRecord(renames))
-      throw new UsageError(`${at}.${operation || '""'} must map "<in>.<name>" (in: path, query, header or cookie) to an argument name`);
-    const entry: Record<string, string> = {};
-    for (const [parameter, name] of Object.entries(renames)) {
-      if (!PARAMETER_KEY.test(parameter))
-        throw new UsageError(`${at}.${operation}: "${parameter}" must be "<in>.<name>" with in one of path, query, header, cookie (e.g. "query.id")`);
-      if (typeof name !== "string" || name === "" || name === "body")
-        throw new UsageError(`${at}.${operation}["${parameter}"] must be a non-empty argument name other than "body" (the request body's)`);
-      entry[parameter] = name;
-    }
-    out[operation] = entry;
-  }
-  return out;
-}
-
-/** `<in>.<name>`: the parameter's location, then its name (which may hold dots). */
-const PARAMETER_KEY = /^(path|query|header|cookie)\..+$/s;
 
 function isFile(file: string): boolean {
   try {

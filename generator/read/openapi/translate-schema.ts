@@ -31,6 +31,7 @@ import {
 import { defineRequired, dropInapplicable, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { mapEntries } from "./referenced-map.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -206,7 +207,7 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       } else if (SUBSCHEMA_MAP.has(key)) {
         if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Untranslatable(at(key), `\`${key}\` must map names to schemas`);
         const map: Schema = {};
-        for (const [name, child] of Object.entries(value)) map[name] = nested(child, `${at(key)}/${pointerToken(name)}`);
+        for (const entry of mapEntries(document, key, value as Schema, at(key))) map[entry.name] = nested(entry.value, entry.pointer);
         out[key] = map;
       } else if (options.unknownKeywords === "drop") {
         drop(at(key), "unknown");
