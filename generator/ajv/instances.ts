@@ -29,6 +29,9 @@ export function ajvOptions(): Options {
     strictRequired: false,
     strictTypes: false,
     strictTuples: false,
+    // A pattern matching a declared property is legal JSON Schema: both schemas apply to the
+    // value, as ajv's code does either way; strict mode only refused the schema (issue 32).
+    allowMatchingProperties: true,
     // `$data` turns instance data into schema values, a code path chosen by the model.
     $data: false,
     // `required: ["toString"]` must not be met by Object.prototype: only own properties count.
