@@ -2,10 +2,14 @@
 // split description reuses one schema's map in another), and 3 of its operations were skipped
 // "expected a schema object" (issue 32). The map is read as the one the `$ref` names, when that
 // is a map of schemas; otherwise the skip reason says what it found.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
+import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 
 const post = (operationId: string, schema: unknown) => ({
@@ -101,5 +105,41 @@ describe("properties: {$ref} naming a whole map", () => {
     expect(reason("toValues")).toMatch(/to an array, not a map of names to schemas/);
     expect(reason("toMixed")).toMatch(/to an object whose "b" is the string "not a schema", not a schema/);
     expect(result.skipped.map((skip) => skip.name).sort()).toEqual(["toMixed", "toNothing", "toString", "toValues"]);
+  });
+
+  // DigitalOcean's own layout: one file is a properties map, `$ref`d from two schemas. The split
+  // bundler writes it at the first and points the second there: `properties: {$ref: "#/..."}`.
+  describe("in a split description", () => {
+    let dir = "";
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("each schema that $refs the map file gets the map", async () => {
+      dir = mkdtempSync(path.join(tmpdir(), "toolguard-map-"));
+      const files: Record<string, unknown> = {
+        "openapi.json": {
+          openapi: "3.0.3",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/a": post("createA", { type: "object", properties: { $ref: "models/props.json" }, required: ["region"] }),
+            "/b": post("createB", { type: "object", properties: { $ref: "models/props.json" }, required: ["region"] }),
+          },
+        },
+        "models/props.json": { region: { type: "string", enum: ["nyc1"] }, tag: { $ref: "tag.json" } },
+        "models/tag.json": { type: "string", pattern: "^[a-z]+$" },
+      };
+      for (const [name, value] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), JSON.stringify(value));
+      }
+      const split = readOpenApi(await loadOpenApiDocument(path.join(dir, "openapi.json"), { root: dir }));
+      expect(split.skipped).toEqual([]);
+      for (const name of ["createA", "createB"]) {
+        const schema = split.tools.find((candidate) => candidate.name === name)?.inputSchema as object;
+        const check = new Ajv2020({ strict: true, strictTypes: false }).compile(schema);
+        expect(check({ body: { region: "nyc1", tag: "web" } }), name).toBe(true);
+        expect(check({ body: { region: "lon1" } }), name).toBe(false);
+        expect(check({ body: { region: "nyc1", tag: "Web" } }), name).toBe(false);
+      }
+    });
   });
 });
