@@ -18,7 +18,25 @@ const SEVERAL: Readonly<Record<AdviceKind, string>> = {
   "output-budget": "",
 };
 
+/** The lines for `advice`, each safe to print (see `terminalSafe`). */
 export function adviceLines(advice: readonly Advice[], setName: string): string[] {
+  return rawLines(advice, setName).map(terminalSafe);
+}
+
+/**
+ * A line as a terminal may show it: property names, tool names and files come from schemas
+ * anyone may have written (a vendor's document), so escape sequences, control characters, line
+ * separators and bidirectional overrides are written as `\u{...}`, never sent raw (the same set
+ * `printable` in report.ts escapes in ledger names).
+ */
+export function terminalSafe(line: string): string {
+  return line.replace(
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`,
+  );
+}
+
+function rawLines(advice: readonly Advice[], setName: string): string[] {
   if (advice.length === 0) return [];
   const tools = new Set(advice.map((item) => item.tool));
   const counts = ADVICE_KINDS.map((kind) => [kind, advice.filter((item) => item.kind === kind).length] as const)

@@ -79,3 +79,16 @@ describe("generate prints advice", () => {
     }
   });
 });
+
+describe("advice text on a terminal", () => {
+  it("escapes control characters, line separators and bidirectional overrides from schemas", async () => {
+    const made = new TempProject({
+      "schemas/a.json": mcpTool("evil", { type: "object", properties: { "x\u001b[2J\u202e_id": { type: "string" } }, required: ["x\u001b[2J\u202e_id"] }),
+    });
+    projects.push(made);
+    const result = await made.run("generate", "--no-cache");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("/properties/x\\u{1b}[2J\\u{202e}_id");
+    expect(result.stderr).not.toMatch(/[\u001b\u202e]/);
+  });
+});
