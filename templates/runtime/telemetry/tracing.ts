@@ -7,6 +7,7 @@ import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
+import { conflictMessage } from "./alarm.ts";
 import { lendInstruments, meterInstruments, TOOL_NAME } from "./telemetry.ts";
 
 export type { TraceOptions };
@@ -87,7 +88,13 @@ function endWithOutcome(span: Span, outcome: Outcome<unknown>): void {
     const type = "failure" in outcome ? outcome.failure : outcome.status;
     span.setAttribute("error.type", type);
     span.addEvent("toolguard.attempt_failed", { "toolguard.outcome": outcome.status, "toolguard.attempt": outcome.attempts, "error.type": type });
-    span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.status });
+    if (outcome.status === "idempotency_conflict") {
+      // The alarm, where a trace view shows it: the status says what happened, the key which intent.
+      span.setAttribute("toolguard.idempotency_key", outcome.idempotencyKey);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: conflictMessage(outcome.tool, outcome.idempotencyKey) });
+    } else {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.status });
+    }
   }
   span.end();
 }
