@@ -35,6 +35,17 @@ type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Resu
  */
 export function traced<Result>(tool: string, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
   const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", [TOOL_NAME]: tool, "gen_ai.tool.type": "function" });
+  // The duration's and the outcome count's attributes, one frozen object per outcome status, made
+  // on first use: a call allocates no attribute map (the SDK still hashes it on every record).
+  const byOutcome = new Map<string, Attributes>();
+  const outcomeAttributes = (status: string): Attributes => {
+    let attributes = byOutcome.get(status);
+    if (attributes === undefined) {
+      attributes = Object.freeze({ [TOOL_NAME]: tool, "toolguard.outcome": status });
+      byOutcome.set(status, attributes);
+    }
+    return attributes;
+  };
   return (raw, context) => {
     const tracer = activeTracer();
     const instruments = meterInstruments();
@@ -48,7 +59,7 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
       return call(raw, measured).then(
         (outcome) => {
           if (span) endWithOutcome(span, outcome);
-          const attributes = { [TOOL_NAME]: tool, "toolguard.outcome": outcome.status };
+          const attributes = outcomeAttributes(outcome.status);
           instruments.duration.record((performance.now() - started) / 1000, attributes);
           instruments.outcomes.add(1, attributes);
           return outcome;
@@ -74,6 +85,8 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
 }
 
 function spanAttributes(base: Attributes, raw: unknown, context: CallContext, options: TraceOptions): Attributes {
+  // The SDK copies a span's attributes in: with nothing to add, the tool's frozen ones serve as they are.
+  if (context.toolCallId === undefined && !options.arguments) return base;
   const attributes: Attributes = { ...base };
   if (context.toolCallId !== undefined) attributes["gen_ai.tool.call.id"] = context.toolCallId;
   if (options.arguments) attributes["gen_ai.tool.call.arguments"] = typeof raw === "string" ? raw : safeJson(raw);
