@@ -48,6 +48,15 @@ describe("generate prints advice", () => {
     expect(result.stderr).not.toContain("ping");
   });
 
+  it("prints the same advice when the cache answers the run", async () => {
+    const made = project();
+    const first = await made.run("generate");
+    const second = await made.run("generate");
+    expect(second.stdout).toContain("(unchanged)");
+    expect(second.stderr).toBe(first.stderr);
+    expect(second.stderr).toContain("advice for schemas: 4 for 4 tools");
+  });
+
   it("prints nothing under -q", async () => {
     const result = await project().run("generate", "-q", "--no-cache");
     expect(result.code).toBe(0);
