@@ -17,6 +17,8 @@ import { toolguardVersion } from "./version.ts";
 import { missingRuntimeDependencies } from "./consumer-dependencies.ts";
 import { strictReport } from "./strict-report.ts";
 import { report } from "./report-command.ts";
+import { schemaAdvice } from "./advice/advice.ts";
+import { adviceLines } from "./advice/advice-lines.ts";
 
 const HELP = `toolguard: typed, guarded tool clients from tool schemas
 
@@ -132,7 +134,7 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
     const started = performance.now();
     const packages: GeneratedPackage[] = [];
     for (const set of config.sets) packages.push(await generateSet(set, config, cache));
-    return command === "generate" ? await write(packages, cwd, say, started) : await check(packages, cwd, say);
+    return command === "generate" ? await write(packages, cwd, say, started, parsed.values.quiet === true) : await check(packages, cwd, say);
   } catch (error) {
     return reportError(error);
   }
@@ -166,7 +168,7 @@ async function prepareVersions(config: ResolvedConfig, cwd: string): Promise<Res
   return (await import("./diff/package-version.ts")).resolvePackageVersions(config, cwd);
 }
 
-async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number): Promise<number> {
+async function write(packages: readonly GeneratedPackage[], cwd: string, say: (text: string) => void, started: number, quiet: boolean): Promise<number> {
   for (const [index, pkg] of packages.entries()) {
     let written: boolean;
     try {
@@ -190,6 +192,10 @@ async function write(packages: readonly GeneratedPackage[], cwd: string, say: (t
     for (const line of strict.warnings) process.stderr.write(`${line}\n`);
     const note = missingRuntimeDependencies(cwd, pkg.set.out, pkg.set.packageName, pkg.files);
     if (note) say(`  ${note}`);
+    // Advice is about the schemas, not an error: on stderr beside the warnings, and quiet under -q.
+    if (!quiet && pkg.set.advice !== false) {
+      for (const line of adviceLines(schemaAdvice(pkg.tools, pkg.set.advice), path.relative(cwd, pkg.set.schemas) || ".")) process.stderr.write(`${line}\n`);
+    }
   }
   say(`done in ${Math.round(performance.now() - started)} ms`);
   return 0;

@@ -6,6 +6,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./errors.ts";
 import { argumentNamesOption } from "./config-argument-names.ts";
+import { trustServersOption } from "./config-trust-servers.ts";
+import { adviceOption } from "./advice/advice-option.ts";
 import { EXTRA_NAMES } from "./extras.ts";
 
 /** Argument names for OpenAPI parameters: operation (operationId, tool name or "*") -> "<in>.<name>" -> argument. */
@@ -77,6 +79,14 @@ export interface SchemaSetConfig {
    * `"ai-sdk"` (Vercel AI SDK), `"openai-agents"`, `"mcp"` (server). Default: none.
    */
   readonly extras?: readonly string[];
+  /**
+   * What `generate` says about the schemas before any traffic (docs/advice.md): identifiers the
+   * model must invent, enums of many undescribed values, required fields with a default,
+   * arguments likely to be cut off. Advice is never an error. `false` silences it for the set;
+   * `ignore` silences a tool (`"create_invoice"`) or one kind of advice on one tool
+   * (`"create_invoice:invented-id"`). Default: all advice shown.
+   */
+  readonly advice?: false | { readonly ignore?: readonly string[] };
 }
 
 /** A package version derived from the schema changes since a git ref. */
@@ -125,6 +135,8 @@ export interface ResolvedSet {
   readonly version?: string | VersionFromDiff;
   /** The extras to include, sorted, without repeats; none when absent. */
   readonly extras?: readonly string[];
+  /** `false`: no advice; otherwise what it ignores (absent: nothing). */
+  readonly advice?: false | { readonly ignore: readonly string[] };
 }
 
 export interface ResolvedConfig {
@@ -178,18 +190,19 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
   const sets = rawSets.map((set: unknown, index): ResolvedSet => {
     const at = `${where}: sets[${index}]`;
     if (set === null || typeof set !== "object") throw new UsageError(`${at} must be an object {schemas, out}`);
-    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames, ...rest } = set as Record<
+    const { schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames, advice, ...rest } = set as Record<
       string,
       unknown
     >;
     if (Object.keys(rest).length > 0)
       throw new UsageError(
-        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames)`,
+        `${at}: unknown option "${Object.keys(rest)[0]}" (known: schemas, out, packageName, version, extras, entry, defaultsOptional, unknownFormats, trustServers, argumentNames, advice)`,
       );
     const renames = argumentNamesOption(argumentNames, `${at}.argumentNames`);
     if (unknownFormats !== undefined && unknownFormats !== "annotate" && unknownFormats !== "refuse")
       throw new UsageError(`${at}.unknownFormats must be "annotate" or "refuse"`);
     const trusted = trustServersOption(trustServers, `${at}.trustServers`);
+    const adviceSetting = adviceOption(advice, `${at}.advice`);
     if (defaultsOptional !== undefined && typeof defaultsOptional !== "boolean") throw new UsageError(`${at}.defaultsOptional must be true or false`);
     if (entry !== undefined && (typeof entry !== "string" || entry === "" || path.isAbsolute(entry)))
       throw new UsageError(`${at}.entry must name a file relative to the set's schemas folder`);
@@ -218,6 +231,7 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       ...(unknownFormats === "refuse" ? { unknownFormats: "refuse" as const } : {}),
       ...(trusted === undefined ? {} : { trustServers: trusted }),
       ...(renames === undefined ? {} : { argumentNames: renames }),
+      ...(adviceSetting === undefined ? {} : { advice: adviceSetting }),
     };
   });
   const outs = new Set<string>();
@@ -228,14 +242,6 @@ export function resolveConfig(raw: unknown, file: string | undefined, base: stri
       throw new UsageError(`${where}: out folder ${set.out} would overwrite the schemas it reads`);
   }
   return { file, sets, allowNetwork: flag("allowNetwork"), strict: flag("strict") };
-}
-
-function trustServersOption(value: unknown, at: string): true | string[] | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return true;
-  if (!Array.isArray(value) || value.some((name) => typeof name !== "string" || name === ""))
-    throw new UsageError(`${at} must be true, false, or a list of operation names (operationIds or tool names)`);
-  return value.length === 0 ? undefined : [...new Set(value as string[])].sort();
 }
 
 function isFile(file: string): boolean {

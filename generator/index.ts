@@ -7,3 +7,4 @@ export { compareWithDisk } from "./check.ts";
 export { writePackage } from "./write-output.ts";
 export { InputError, InputErrors, UsageError } from "./errors.ts";
 export type { ToolDescription } from "./ir.ts";
+export { type Advice, type AdviceKind, type AdviceOptions, schemaAdvice } from "./advice/advice.ts";

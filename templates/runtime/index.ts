@@ -75,6 +75,8 @@ export {
 export { openSqliteIdempotencyStore, SqliteIdempotencyStore, type SqliteIdempotencyOptions, type SqliteDatabase } from "./compose/sqlite-idempotency-store.ts";
 export { WriteQueueTimeoutError } from "./compose/write-queue.ts";
 export type { TraceOptions } from "./telemetry/tracing.ts";
+export type { GuardLogger } from "./contract/guard-logger.ts";
+export { IDEMPOTENCY_CONFLICT_CODE } from "./telemetry/alarm.ts";
 export { chooseStrictness, type StrictChoice } from "./providers/strict-choice.ts";
 export { strictVariant, type StrictIssue, type StrictVariant } from "./providers/strict-schema.ts";
 export { isErrorResult, ToolRouter, toolResultText, unknownTool, type UnknownToolOutcome } from "./providers/tool-router.ts";

@@ -2,6 +2,8 @@
 // write queue (`serializeBy`) and the idempotency gate (`idempotency`). Each is absent unless the
 // options ask for it, so the guard's valid path pays one check for both.
 import type { GuardOptions } from "../contract/api.ts";
+import type { GuardLogger } from "../contract/guard-logger.ts";
+import { idempotencyAlarm } from "../telemetry/alarm.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { IdempotencyGate, type GateResult } from "../compose/idempotency-gate.ts";
 import { WriteQueue, type QueueTicket } from "../compose/write-queue.ts";
@@ -12,6 +14,7 @@ export class Composition<Args> {
   readonly #keyOf: ((args: never) => string) | undefined;
   readonly #serializeBy: ((args: unknown) => string | undefined) | undefined;
   readonly #queue: WriteQueue | undefined;
+  readonly #logger: GuardLogger | undefined;
 
   /** The layers `options` ask for, or `undefined` when they ask for none. */
   static of<Args>(tool: string, options: GuardOptions<never, Args>): Composition<Args> | undefined {
@@ -23,6 +26,7 @@ export class Composition<Args> {
     this.#keyOf = options.idempotency?.keyOf as ((args: never) => string) | undefined;
     this.#serializeBy = options.serializeBy as ((args: unknown) => string | undefined) | undefined;
     this.#queue = this.#serializeBy ? new WriteQueue(tool, options.serializeTimeoutMs) : undefined;
+    this.#logger = options.logger;
   }
 
   get gated(): boolean {
@@ -87,7 +91,12 @@ export class Composition<Args> {
     } catch (error) {
       return Promise.reject(error);
     }
-    return (this.#gate as IdempotencyGate).run(tool, snapshot.key(), snapshot.fingerprint(), execute);
+    const key = snapshot.key();
+    const fingerprint = snapshot.fingerprint();
+    return (this.#gate as IdempotencyGate).run(tool, key, fingerprint, execute).then((result) => {
+      if (result.kind === "conflict") idempotencyAlarm({ tool, idempotencyKey: key, fingerprint, storedFingerprint: result.fingerprint }, this.#logger);
+      return result;
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import type { HttpBinding, InputSchema } from "./tool-spec.ts";
 import type { IdempotencyStore } from "./idempotency-store.ts";
 import type { LedgerSink } from "./ledger-entry.ts";
 import type { Candidate } from "./resolution.ts";
+import type { GuardLogger } from "./guard-logger.ts";
 import type { TraceOptions } from "./trace-options.ts";
 import type { RedactionOptions } from "./redaction.ts";
 
@@ -153,6 +154,13 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
   readonly serializeTimeoutMs?: number;
   /** What a call's span may record beyond names and outcomes. Default: no arguments. */
   readonly trace?: TraceOptions;
+  /**
+   * Where warnings for operators go: the idempotency alarm (a key that already ran with other
+   * arguments), with the tool, the key and both fingerprints as fields. Default: a Node process
+   * warning (`ToolguardWarning`, code `TOOLGUARD_IDEMPOTENCY_CONFLICT`), printed on stderr and
+   * seen by `process.on("warning")`.
+   */
+  readonly logger?: GuardLogger;
   /** Record `guardMs` for every attempt in the ledger. Default off: no clock reads on a call's path. */
   readonly timing?: boolean;
 }

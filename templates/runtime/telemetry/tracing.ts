@@ -7,6 +7,7 @@ import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
+import { conflictMessage } from "./alarm.ts";
 import { lendInstruments, meterInstruments, TOOL_NAME } from "./telemetry.ts";
 
 export type { TraceOptions };
@@ -34,6 +35,17 @@ type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Resu
  */
 export function traced<Result>(tool: string, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
   const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", [TOOL_NAME]: tool, "gen_ai.tool.type": "function" });
+  // The duration's and the outcome count's attributes, one frozen object per outcome status, made
+  // on first use: a call allocates no attribute map (the SDK still hashes it on every record).
+  const byOutcome = new Map<string, Attributes>();
+  const outcomeAttributes = (status: string): Attributes => {
+    let attributes = byOutcome.get(status);
+    if (attributes === undefined) {
+      attributes = Object.freeze({ [TOOL_NAME]: tool, "toolguard.outcome": status });
+      byOutcome.set(status, attributes);
+    }
+    return attributes;
+  };
   return (raw, context) => {
     const tracer = activeTracer();
     const instruments = meterInstruments();
@@ -47,7 +59,7 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
       return call(raw, measured).then(
         (outcome) => {
           if (span) endWithOutcome(span, outcome);
-          const attributes = { [TOOL_NAME]: tool, "toolguard.outcome": outcome.status };
+          const attributes = outcomeAttributes(outcome.status);
           instruments.duration.record((performance.now() - started) / 1000, attributes);
           instruments.outcomes.add(1, attributes);
           return outcome;
@@ -73,6 +85,8 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
 }
 
 function spanAttributes(base: Attributes, raw: unknown, context: CallContext, options: TraceOptions): Attributes {
+  // The SDK copies a span's attributes in: with nothing to add, the tool's frozen ones serve as they are.
+  if (context.toolCallId === undefined && !options.arguments) return base;
   const attributes: Attributes = { ...base };
   if (context.toolCallId !== undefined) attributes["gen_ai.tool.call.id"] = context.toolCallId;
   if (options.arguments) attributes["gen_ai.tool.call.arguments"] = typeof raw === "string" ? raw : safeJson(raw);
@@ -87,7 +101,13 @@ function endWithOutcome(span: Span, outcome: Outcome<unknown>): void {
     const type = "failure" in outcome ? outcome.failure : outcome.status;
     span.setAttribute("error.type", type);
     span.addEvent("toolguard.attempt_failed", { "toolguard.outcome": outcome.status, "toolguard.attempt": outcome.attempts, "error.type": type });
-    span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.status });
+    if (outcome.status === "idempotency_conflict") {
+      // The alarm, where a trace view shows it: the status says what happened, the key which intent.
+      span.setAttribute("toolguard.idempotency_key", outcome.idempotencyKey);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: conflictMessage(outcome.tool, outcome.idempotencyKey) });
+    } else {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.status });
+    }
   }
   span.end();
 }
