@@ -37,10 +37,10 @@ export function rateChart(
   const width = options.width ?? 760;
   const height = options.height ?? 260;
   const axes = options.axes ?? true;
-  const left = axes ? 44 : 1;
+  const left = axes ? 72 : 1;
   const bottom = axes ? 22 : 1;
   const top = axes ? 8 : 1;
-  const right = axes ? 8 : 1;
+  const right = axes ? 20 : 1;
   const times = series.flatMap((one) => one.points.map(([time]) => time));
   const minTime = times.length === 0 ? 0 : Math.min(...times);
   const maxTime = times.length === 0 ? 1 : Math.max(...times);
