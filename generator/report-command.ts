@@ -3,13 +3,13 @@
 // alarms, a CI gate and the outputs: terminal, `--json`, `--markdown`, `--html FILE`.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_LEDGER_PATH, scanLedger } from "../templates/runtime/ledger/ledger-jsonl.ts";
-import type { LedgerEntry } from "../templates/runtime/ledger/ledger.ts";
+import { DEFAULT_LEDGER_PATH } from "../templates/runtime/ledger/ledger-jsonl.ts";
 import { parseWindow, windowShortfall, withinWindow, type WindowScan } from "./report.ts";
 import { analyse, type Analysis } from "./report/analysis.ts";
 import { ReportFold } from "./report/fold.ts";
 import { formatMarkdown, gate, type GateResult } from "./report/format-markdown.ts";
 import { formatText } from "./report/format-text.ts";
+import { foldLedgerFile, type LineWindow } from "./report/read-lines.ts";
 import { schemaFilesIn } from "./report/schema-files.ts";
 import { writeHtmlReport } from "./report/write-html.ts";
 
@@ -67,7 +67,7 @@ export async function report(args: readonly string[], options: ReportOptions, cw
     return 1;
   }
   const scan = { entries: 0, torn: 0 };
-  let entries: AsyncIterable<unknown>;
+  let entries: AsyncIterable<unknown> = (async function* () {})();
   if (postgres) {
     let scanPostgresLedger: typeof import("../templates/extras/postgres/read-ledger.ts")["scanPostgresLedger"];
     try {
@@ -77,13 +77,17 @@ export async function report(args: readonly string[], options: ReportOptions, cw
       return 1;
     }
     entries = scanPostgresLedger(source, scan);
-  } else entries = ledgerFiles(file as string, scan);
+  }
   const now = Date.now();
   const since = window === undefined ? undefined : now - window;
   const windowScan: WindowScan = { oldest: undefined };
   const fold = new ReportFold();
   try {
-    for await (const entry of since === undefined ? entries : withinWindow(entries, since, windowScan)) fold.add(entry);
+    if (file !== undefined) {
+      const lineWindow: LineWindow | undefined = since === undefined ? undefined : { since, oldest: undefined };
+      for (const one of ledgerFiles(file)) await foldLedgerFile(one, fold, scan, lineWindow);
+      windowScan.oldest = lineWindow?.oldest;
+    } else for await (const entry of since === undefined ? entries : withinWindow(entries, since, windowScan)) fold.add(entry);
   } catch (error) {
     process.stderr.write(`toolguard: cannot read the ledger ${postgres ? "at " : ""}${where}: ${(error as Error).message}\n`);
     return 1;
@@ -121,11 +125,11 @@ export async function report(args: readonly string[], options: ReportOptions, cw
   return 0;
 }
 
-/** The ledger's entries, oldest file first: its rotated files (`<file>.N` ... `<file>.1`), then the file. */
-async function* ledgerFiles(file: string, scan: { entries: number; torn: number }): AsyncGenerator<LedgerEntry> {
+/** The ledger's files, oldest first: its rotated files (`<file>.N` ... `<file>.1`), then the file. */
+function ledgerFiles(file: string): string[] {
   const rotated: string[] = [];
   for (let index = 1; existsSync(`${file}.${index}`); index++) rotated.unshift(`${file}.${index}`);
-  for (const one of [...rotated, file]) yield* scanLedger(one, scan);
+  return [...rotated, file];
 }
 
 /** A database URL for messages: the password replaced. */

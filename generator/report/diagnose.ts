@@ -122,7 +122,7 @@ export function diagnose(
   if (rule === "truncated")
     return {
       kind: "split_tool",
-      diagnosis: `the arguments are cut off by the output budget (longest seen: ${longestRaw} characters): the argument surface is too large`,
+      diagnosis: `the arguments are cut off by the output budget (the longest cut-off text: ${longestRaw} characters): the argument surface is too large`,
       change: "split the tool (one call per item or per part), or bound the large arrays and strings with maxItems/maxLength",
     };
   if (rule === "reference_not_found")

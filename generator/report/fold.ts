@@ -72,7 +72,7 @@ export interface ToolFold {
   /** `rule pointer` -> counts. */
   readonly locations: Map<string, LocationCounts>;
   readonly hours: Map<number, HourCounts>;
-  /** Longest raw arguments seen, in characters: what a truncation finding sizes. */
+  /** Longest raw arguments of a failed attempt, in characters: what a truncation finding sizes. */
   longestRaw: number;
 }
 
@@ -107,6 +107,24 @@ export class ReportFold {
   }
 
   /**
+   * A chain's final entry whose attempts all passed, read from its prefix (read-lines.ts): what
+   * `add` counts of such an entry, without the entry.
+   */
+  addPassing(chain: string, toolName: string, verdict: string, started: number, attempts: number): void {
+    this.#open.delete(chain);
+    const tool = this.#tool(toolName);
+    tool.verdicts.set(verdict, (tool.verdicts.get(verdict) ?? 0) + 1);
+    tool.calls += attempts;
+    if (!Number.isFinite(started)) return;
+    if (this.first === undefined || started < this.first) this.first = started;
+    if (this.last === undefined || started > this.last) this.last = started;
+    const key = Math.floor(started / 3_600_000);
+    const hour = tool.hours.get(key);
+    if (hour === undefined) tool.hours.set(key, { calls: attempts, failed: 0, structural: 0 });
+    else hour.calls += attempts;
+  }
+
+  /**
    * Counts the chains still open at the end of the ledger, as they stand; one waiting on an
    * unanswered question counts as `ambiguous`, the verdict the guard writes when it drops it.
    */
@@ -135,9 +153,6 @@ export class ReportFold {
     for (const attempt of entry.attempts as Record<string, unknown>[]) {
       tool.calls++;
       if (hour) hour.calls++;
-      const raw = typeof attempt.raw === "string" ? attempt.raw : "";
-      const length = typeof attempt.rawLength === "number" ? attempt.rawLength : raw.length;
-      if (length > tool.longestRaw) tool.longestRaw = length;
       const errors = (attempt.errors ?? []) as Record<string, unknown>[];
       const question = attempt.question as { field?: unknown } | undefined;
       if (question && typeof question === "object") {
@@ -148,6 +163,9 @@ export class ReportFold {
       }
       if (attempt.finishReason === "length" || errors.some((error) => error.rule === "truncated")) tool.truncatedCalls++;
       if (attempt.failure === undefined) continue;
+      const raw = typeof attempt.raw === "string" ? attempt.raw : "";
+      const length = typeof attempt.rawLength === "number" ? attempt.rawLength : raw.length;
+      if (length > tool.longestRaw) tool.longestRaw = length;
       tool.failedCalls++;
       if (hour) hour.failed++;
       const failure = String(attempt.failure);
