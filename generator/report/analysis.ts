@@ -95,7 +95,23 @@ export interface Analysis {
    * Schema advice made before any traffic (generate's, from the schema alone); empty until a
    * source of it is passed to `analyse`.
    */
-  readonly advice: readonly unknown[];
+  readonly advice: readonly ReportAdvice[];
+}
+
+/**
+ * One piece of pre-traffic schema advice as the report shows it: the fields of `generate`'s
+ * `Advice` (generator/advice/) that the outputs print, so its `schemaAdvice(...)` result can be
+ * passed to `analyse` as it is.
+ */
+export interface ReportAdvice {
+  readonly tool: string;
+  readonly kind: string;
+  /** The tool's file, relative to its schema folder. */
+  readonly file: string;
+  /** JSON Pointer into the tool's input schema. */
+  readonly pointer: string;
+  readonly finding: string;
+  readonly change: string;
 }
 
 /** Where the tools' schema files are (schema-files.ts). */
@@ -109,7 +125,7 @@ const ALARM_MIN_FAILED = 20;
 /** Least calls before a change for an alarm: the rate it doubles must be a rate. */
 const ALARM_MIN_CALLS_BEFORE = 200;
 
-export function analyse(fold: ReportFold, schemaFiles: SchemaFiles = new Map(), advice: readonly unknown[] = []): Analysis {
+export function analyse(fold: ReportFold, schemaFiles: SchemaFiles = new Map(), advice: readonly ReportAdvice[] = []): Analysis {
   const tools = [...fold.tools.keys()].sort().map((name) => toolAnalysis(name, fold.tools.get(name) as ToolFold, schemaFiles));
   const findings = tools
     .flatMap((tool) => tool.findings)

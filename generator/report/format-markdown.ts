@@ -39,6 +39,14 @@ export function formatMarkdown(analysis: Analysis, gate?: GateResult): string {
       lines.push("", `... and ${analysis.findings.length - FINDINGS_SHOWN} more findings (\`toolguard report --json\`).`);
     lines.push("");
   }
+  if (analysis.advice.length > 0) {
+    lines.push("### Schema advice before traffic", "", "| tool | kind | where | finding | change |", "|---|---|---|---|---|");
+    for (const advice of analysis.advice)
+      lines.push(
+        `| ${cell(advice.tool)} | ${cell(advice.kind)} | ${code(`${advice.file}#${advice.pointer}`)} | ${cell(advice.finding)} | ${cell(advice.change)} |`,
+      );
+    lines.push("");
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -22,6 +22,14 @@ export function formatText(analysis: Analysis): string {
     if (analysis.findings.length > FINDINGS_SHOWN)
       lines.push(`  ... and ${analysis.findings.length - FINDINGS_SHOWN} more (--json or --markdown lists them all)`);
   }
+  if (analysis.advice.length > 0) {
+    lines.push("", `Schema advice before traffic (${analysis.advice.length}):`);
+    for (const advice of analysis.advice)
+      lines.push(
+        `  ${printable(advice.tool)} ${printable(advice.kind)} at ${printable(advice.file)}#${printable(advice.pointer)}: ${escapeControls(advice.finding)}`,
+        `      change: ${escapeControls(advice.change)}`,
+      );
+  }
   lines.push(
     "",
     `Healthy is under ${analysis.thresholds.healthyPerThousand} failed calls per 1000; over ${analysis.thresholds.defectPerThousand} per 1000 is a schema defect worth an afternoon.`,

@@ -64,7 +64,12 @@ export function renderHtml(analysis: Analysis): string {
     `<h2>Schema advice before traffic</h2>`,
     analysis.advice.length === 0
       ? `<p id="advice">No schema advice in this report (<code>toolguard generate</code> prints it from the schemas alone).</p>`
-      : `<ul id="advice">${analysis.advice.map((item) => `<li>${escapeHtml(typeof item === "string" ? item : JSON.stringify(item))}</li>`).join("")}</ul>`,
+      : `<div class="scroll"><table id="advice"><thead><tr><th>tool</th><th>kind</th><th>where</th><th>finding</th><th>change</th></tr></thead><tbody>${analysis.advice
+          .map(
+            (item) =>
+              `<tr data-tool="${escapeHtml(item.tool)}"><td>${escapeHtml(item.tool)}</td><td>${escapeHtml(item.kind)}</td><td><code>${escapeHtml(`${item.file}#${item.pointer}`)}</code></td><td>${escapeHtml(item.finding)}</td><td>${escapeHtml(item.change)}</td></tr>`,
+          )
+          .join("")}</tbody></table></div>`,
   );
   return [
     "<!doctype html>",

@@ -119,3 +119,43 @@ describe("toolguard report outputs", () => {
     }
   });
 });
+
+describe("schema advice in the report", () => {
+  it("prints the advice it is given in every output, escaped", async () => {
+    const { analyse } = await import("../../generator/report/analysis.ts");
+    const { ReportFold } = await import("../../generator/report/fold.ts");
+    const { formatText } = await import("../../generator/report/format-text.ts");
+    const { formatMarkdown } = await import("../../generator/report/format-markdown.ts");
+    const { renderHtml } = await import("../../generator/report/html-page.ts");
+    const fold = new ReportFold();
+    fold.add({
+      v: 1,
+      chain: "c",
+      tool: "create_invoice",
+      turn: "t",
+      startedAt: "2026-11-02T00:00:00.000Z",
+      verdict: "ok",
+      attempts: [{ raw: "{}", errors: [], coercions: [] }],
+      repairs: 0,
+    });
+    const advice = [
+      {
+        tool: "create_invoice",
+        kind: "invented-id",
+        file: "create-invoice.json",
+        pointer: "/properties/customer_id",
+        finding: "an identifier the model must <invent>",
+        change: "mark it x-toolguard-reference",
+      },
+    ];
+    const analysis = analyse(fold.finish(), new Map(), advice);
+    expect(formatText(analysis)).toContain("create_invoice invented-id at create-invoice.json#/properties/customer_id: an identifier the model must <invent>");
+    expect(formatMarkdown(analysis)).toMatch(
+      /\| create\\_invoice \| invented-id \| `create-invoice.json#\/properties\/customer_id` \| an identifier the model must &lt;invent&gt; \|/,
+    );
+    const page = renderHtml(analysis);
+    expect(page).toContain('<table id="advice">');
+    expect(page).toContain("must &lt;invent&gt;");
+    expect(renderHtml(analyse(new ReportFold().finish()))).toContain('<p id="advice">No schema advice');
+  });
+});
