@@ -55,12 +55,16 @@ function foldLine(bytes: Buffer, start: number, end: number, fold: ReportFold, s
   if (passingLine(bytes, start, end, fold, scan, window)) return;
   const line = bytes.toString("utf8", start, end);
   const whole = parse(line);
-  if (whole !== undefined) return entry(whole, fold, scan, window);
+  if (whole !== undefined) {
+    entry(whole, fold, scan, window);
+    return;
+  }
   for (let at = line.indexOf(ENTRY_START, 1); at !== -1; at = line.indexOf(ENTRY_START, at + 1)) {
     const glued = parse(line.slice(at));
     if (glued !== undefined) {
       scan.torn++;
-      return entry(glued, fold, scan, window);
+      entry(glued, fold, scan, window);
+      return;
     }
   }
   scan.torn++;
