@@ -21,6 +21,8 @@ export interface RuleLine {
   readonly rule: string;
   readonly failedCalls: number;
   readonly perThousand: number;
+  /** Per day (UTC): the rule's failed calls per 1000 of the tool's calls that day. */
+  readonly days: readonly { readonly start: string; readonly failedCalls: number; readonly perThousand: number }[];
 }
 
 export interface LocationLine {
@@ -220,11 +222,23 @@ function toolAnalysis(name: string, tool: ToolFold, schemaFiles: SchemaFiles): T
     failureClasses: Object.fromEntries([...tool.classes.entries()].sort(([a], [b]) => order(a, b))),
     rules: [...tool.rules.entries()]
       .sort(([a, x], [b, y]) => y - x || order(a, b))
-      .map(([rule, count]) => ({ rule, failedCalls: count, perThousand: perThousand(count, calls) })),
+      .map(([rule, count]) => ({ rule, failedCalls: count, perThousand: perThousand(count, calls), days: ruleDays(tool, rule) })),
     locations,
     windows: { hour: series(tool, HOUR, 0), day: series(tool, DAY, 0), week: series(tool, 7 * DAY, 4 * DAY) },
     findings,
   };
+}
+
+/** The rule's failed calls per day, against the tool's calls that day. */
+function ruleDays(tool: ToolFold, rule: string): RuleLine["days"] {
+  const callsOn = new Map<number, number>();
+  for (const [hour, counts] of tool.hours) {
+    const day = Math.floor((hour * HOUR) / DAY);
+    callsOn.set(day, (callsOn.get(day) ?? 0) + counts.calls);
+  }
+  return [...(tool.ruleDays.get(rule) ?? new Map<number, number>()).entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([day, count]) => ({ start: new Date(day * DAY).toISOString(), failedCalls: count, perThousand: perThousand(count, callsOn.get(day) ?? 0) }));
 }
 
 /** The tool's hours summed into windows of `size` ms; `offset` aligns weeks to Monday (1970-01-01 was a Thursday). */

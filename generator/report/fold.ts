@@ -2,7 +2,7 @@
 // location, per hour, with the values models sent at each location. Memory is bounded by the
 // caps below, not by the ledger: a chain's `open` entries wait (at most CHAIN_WINDOW of them)
 // for the entry that supersedes them, and only a chain's last entry is counted.
-import { reportEntry } from "../report-stream.ts";
+import { MAX_RULES, MAX_TOOLS, OTHER_RULES, OTHER_TOOLS, reportEntry } from "../report-stream.ts";
 
 /** Open chains waiting for the entry that supersedes them; past it, the oldest is counted as it stands. */
 export const OPEN_WINDOW = 65_536;
@@ -12,6 +12,9 @@ export const MAX_LOCATIONS = 500;
 export const MAX_VALUES = 100;
 export const OTHER_LOCATION = "(other locations)";
 export const OTHER_VALUE = "(other values)";
+/** Failure classes kept per tool (the runtime writes three); past it, `OTHER_CLASS`. */
+const MAX_CLASSES = 16;
+export const OTHER_CLASS = "(other classes)";
 /** Longest offending value shown, in characters (the ledger is anyone's to write). */
 const MAX_VALUE_CHARS = 80;
 /** Longest argument pointer kept, in characters: past it, pointers are cut (and so merged). */
@@ -67,6 +70,8 @@ export interface ToolFold {
   truncatedCalls: number;
   /** Failed calls by rule (each rule once per call); `ambiguous_reference` counts questions. */
   readonly rules: Map<string, number>;
+  /** Failed calls by rule and day (ms since the epoch / 86 400 000). */
+  readonly ruleDays: Map<string, Map<number, number>>;
   /** Failed calls by failure class (syntactic, structural, semantic). */
   readonly classes: Map<string, number>;
   /** `rule pointer` -> counts. */
@@ -157,7 +162,7 @@ export class ReportFold {
       const question = attempt.question as { field?: unknown } | undefined;
       if (question && typeof question === "object") {
         tool.ambiguousCalls++;
-        bump(tool.rules, "ambiguous_reference");
+        ruleOf(tool, "ambiguous_reference", started);
         const location = this.#location(tool, "ambiguous_reference", typeof question.field === "string" ? wildcard(question.field) : "");
         location.failedCalls++;
       }
@@ -169,7 +174,7 @@ export class ReportFold {
       tool.failedCalls++;
       if (hour) hour.failed++;
       const failure = String(attempt.failure);
-      bump(tool.classes, failure);
+      bump(tool.classes, tool.classes.has(failure) || tool.classes.size < MAX_CLASSES ? failure : OTHER_CLASS);
       if (hour && failure === "structural") hour.structural++;
       const seenRules = new Set<string>();
       const seenLocations = new Set<LocationCounts>();
@@ -179,7 +184,7 @@ export class ReportFold {
         if (rule === "more_errors" || rule === "repair_budget") continue;
         if (!seenRules.has(rule)) {
           seenRules.add(rule);
-          bump(tool.rules, rule);
+          ruleOf(tool, rule, started);
         }
         // A syntactic failure is about the whole text, wherever the parser stopped.
         const path = failure === "syntactic" || typeof error.path !== "string" ? "" : error.path;
@@ -205,7 +210,8 @@ export class ReportFold {
     }
   }
 
-  #tool(name: string): ToolFold {
+  #tool(toolName: string): ToolFold {
+    const name = this.tools.has(toolName) || this.tools.size < MAX_TOOLS ? toolName : OTHER_TOOLS;
     let tool = this.tools.get(name);
     if (tool === undefined)
       this.tools.set(
@@ -217,6 +223,7 @@ export class ReportFold {
           ambiguousCalls: 0,
           truncatedCalls: 0,
           rules: new Map(),
+          ruleDays: new Map(),
           classes: new Map(),
           locations: new Map(),
           hours: new Map(),
@@ -239,6 +246,17 @@ export class ReportFold {
     }
     return location;
   }
+}
+
+/** Counts a failed call under `rule` (past MAX_RULES rules, under OTHER_RULES), in total and on its day. */
+function ruleOf(tool: ToolFold, rule: string, started: number): void {
+  const name = tool.rules.has(rule) || tool.rules.size < MAX_RULES ? rule : OTHER_RULES;
+  bump(tool.rules, name);
+  if (!Number.isFinite(started)) return;
+  const day = Math.floor(started / 86_400_000);
+  let days = tool.ruleDays.get(name);
+  if (days === undefined) tool.ruleDays.set(name, (days = new Map()));
+  days.set(day, (days.get(day) ?? 0) + 1);
 }
 
 function bump(map: Map<string, number>, key: string): void {

@@ -94,7 +94,9 @@ describe("each diagnosis, on a ledger made to show it", () => {
     const invoice = (await analysisOf(ledger)).tools[0];
     expect(invoice?.repairs.ambiguous).toBe(15);
     expect(invoice?.ambiguousCalls).toBe(15);
-    expect(invoice?.rules).toEqual([{ rule: "ambiguous_reference", failedCalls: 15, perThousand: 1000 }]);
+    expect(invoice?.rules).toEqual([
+      { rule: "ambiguous_reference", failedCalls: 15, perThousand: 1000, days: [{ start: "2026-11-02T00:00:00.000Z", failedCalls: 15, perThousand: 1000 }] },
+    ]);
   });
 
   it("counts every simulated ambiguous chain the model left unanswered", async () => {
@@ -157,5 +159,30 @@ describe("each diagnosis, on a ledger made to show it", () => {
     expect(invoice?.windows.day).toHaveLength(7);
     expect(invoice?.windows.week.map((point) => point.start)).toEqual(["2026-11-02T00:00:00.000Z"]);
     expect(invoice?.windows.hour.length).toBeGreaterThan(24);
+    for (const tool of analysis.tools) for (const rule of tool.rules) expect(rule.days.reduce((sum, day) => sum + day.failedCalls, 0)).toBe(rule.failedCalls);
+  });
+
+  it("stays bounded on a hostile ledger: 10,000 tools, 200 rules, 16 failure classes, the rest counted together", () => {
+    const fold = new ReportFold();
+    const line = (tool: string, rule: string, failure: string, index: number) => ({
+      v: 1,
+      chain: `c${index}`,
+      tool,
+      turn: "t",
+      startedAt: "2026-11-02T00:00:00.000Z",
+      verdict: "rejected",
+      attempts: [{ raw: "{}", failure, errors: [{ path: "/a", rule, message: "m" }], coercions: [] }],
+      repairs: 0,
+    });
+    for (let index = 0; index < 12_000; index++) fold.add(line(`tool-${index}`, "type", "structural", index));
+    for (let index = 0; index < 300; index++) fold.add(line("tool-0", `rule-${index}`, `class-${index}`, 20_000 + index));
+    const analysis = analyse(fold.finish());
+    expect(analysis.tools).toHaveLength(10_001);
+    expect(analysis.tools.find((tool) => tool.tool === "(other tools)")?.calls).toBe(2_000);
+    const first = analysis.tools.find((tool) => tool.tool === "tool-0");
+    expect(first?.rules).toHaveLength(201);
+    expect(first?.rules.find((rule) => rule.rule === "(other rules)")?.failedCalls).toBe(101);
+    expect(Object.keys(first?.failureClasses ?? {})).toHaveLength(17);
+    expect(first?.calls).toBe(301);
   });
 });
