@@ -20,7 +20,7 @@ const SCRIPT = `const box=document.getElementById("filter");box.addEventListener
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#111;max-width:1200px}h1{font-size:22px}h2{font-size:17px;margin-top:28px}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #e5e7eb;padding:3px 6px;text-align:left;vertical-align:top}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .healthy{color:#15803d}.watch{color:#a16207}.defect{color:#b91c1c;font-weight:600}.legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
-code{background:#f3f4f6;padding:0 3px;word-break:break-all}.scroll{max-height:640px;overflow-y:auto}.values{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:8px 24px}
+code{background:#f3f4f6;padding:0 3px;overflow-wrap:break-word}.scroll{max-height:640px;overflow:auto}td.at{min-width:150px;max-width:260px}td.where{min-width:240px;max-width:320px}td.where code{overflow-wrap:anywhere}.values{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:8px 24px}
 #filter{padding:4px;width:260px}.alarm{color:#b91c1c}`;
 
 export function renderHtml(analysis: Analysis): string {
@@ -142,7 +142,12 @@ function findingsTable(findings: readonly Finding[]): string {
   const rows = findings.map((finding) => {
     const severity = finding.severity === "schema defect" ? "defect" : "watch";
     const where = `${finding.location.file ?? "(no schema file found)"}#${finding.location.schemaPointer}`;
-    return `<tr data-tool="${escapeHtml(finding.tool)}" data-rule="${escapeHtml(finding.rule)}"><td class="${severity}">${finding.severity}</td><td>${escapeHtml(finding.tool)}</td><td>${escapeHtml(finding.rule)}</td><td><code>${escapeHtml(finding.location.argumentPointer || "(the arguments)")}</code></td><td class="num rate">${finding.perThousand}</td><td>${escapeHtml(finding.diagnosis)}</td><td>${escapeHtml(finding.change)}</td><td><code>${escapeHtml(where)}</code></td></tr>`;
+    return `<tr data-tool="${escapeHtml(finding.tool)}" data-rule="${escapeHtml(finding.rule)}"><td class="${severity}">${finding.severity}</td><td>${escapeHtml(finding.tool)}</td><td>${escapeHtml(finding.rule)}</td><td class="at"><code>${escapeHtml(finding.location.argumentPointer || "(the arguments)")}</code></td><td class="num rate">${finding.perThousand}</td><td>${prose(finding.diagnosis)}</td><td>${prose(finding.change)}</td><td class="where"><code>${escapeHtml(where)}</code></td></tr>`;
   });
   return `<div class="scroll"><table id="findings"><thead><tr><th>severity</th><th>tool</th><th>rule</th><th>at</th><th class="num">per 1000</th><th>diagnosis</th><th>change</th><th>where</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+}
+
+/** A diagnosis or change as HTML: escaped, with its `pointer` spans shown as code. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 }
