@@ -11,7 +11,7 @@ const FINDINGS_SHOWN = 50;
 export function formatMarkdown(analysis: Analysis, gate?: GateResult): string {
   const { healthyPerThousand: healthy, defectPerThousand: defect } = analysis.thresholds;
   const lines = ["## toolguard report", ""];
-  if (analysis.tools.length === 0) return `${lines.join("\n")}The ledger is empty: no tool calls recorded yet.\n`;
+  if (analysis.tools.length === 0) return `${lines.join("\n")}\nThe ledger is empty: no tool calls recorded yet.\n`;
   lines.push(
     `${analysis.calls} calls from ${analysis.from ?? "?"} to ${analysis.to ?? "?"}, ${analysis.failedCalls} failed. Healthy is under ${healthy} failed calls per 1000; over ${defect} is a schema defect.`,
     "",
