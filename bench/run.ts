@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger", "stores"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger", "stores", "report"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -449,6 +449,38 @@ if (only.has("stores")) {
       }
   }
   results.sharedStores = samples;
+}
+
+if (only.has("report")) {
+  type Report = { entries: number; megabytes: number; calls: number; wallMs: number; cpuMs: number; peakRssMb: number; inProcessMs: number };
+  const samples = Array.from({ length: runs }, () => runCase<Report>(cases("report-ledger.ts")));
+  const m = (pick: (sample: Report) => number): number => medianOf(samples, pick);
+  const first = samples[0] as Report;
+  results.report = {
+    entries: first.entries,
+    megabytes: first.megabytes,
+    wallMs: m((s) => s.wallMs),
+    cpuMs: m((s) => s.cpuMs),
+    peakRssMb: m((s) => s.peakRssMb),
+    inProcessMs: m((s) => s.inProcessMs),
+  };
+  say("\n11. toolguard report on a simulated week (targets: 100k entries in under 2 s and 200 MB; fresh process, --json and --html)");
+  say("| entries | ledger | wall | CPU (user + sys) | peak RSS | read + analysis in process |\n|---|---|---|---|---|---|");
+  say(
+    `| ${first.entries} | ${fixed(first.megabytes, 0)} MB | ${fixed(
+      m((s) => s.wallMs),
+      0,
+    )} ms | ${fixed(
+      m((s) => s.cpuMs),
+      0,
+    )} ms | ${fixed(
+      m((s) => s.peakRssMb),
+      0,
+    )} MB | ${fixed(
+      m((s) => s.inProcessMs),
+      0,
+    )} ms |`,
+  );
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? "unknown", node: process.version, platform: `${process.platform} ${process.arch}` };

@@ -28,11 +28,13 @@ Usage:
                      --watch again on every schema change
   toolguard check    [-c FILE] [--set NAME]... [--strict] [-q] [--no-cache]
                      exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--ledger SOURCE] [--json] [--since 24h]
-                     failure rates per tool and rule, from a ledger and its rotated files
-                     (default .toolguard/ledger.jsonl; or postgres://...); --since: chains
-                     started in the last 90m, 24h, 7d..., and a warning when the ledger
-                     reaches back less far
+  toolguard report   [LEDGER] [--ledger SOURCE] [--json | --markdown] [--html FILE]
+                     [--since 24h] [--fail-above N] [--schemas DIR]
+                     failure rates per tool, rule and argument, findings with the change to
+                     make, change alarms, from a ledger and its rotated files (default
+                     .toolguard/ledger.jsonl; or postgres://...); --since: chains started in
+                     the last 90m, 24h, 7d..., and a warning when the ledger reaches back less
+                     far; --fail-above: exit 1 naming the tools over N failed calls per 1000
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                      what schema changes mean (toolguard diff --help)
   toolguard help     this text (also -h, --help)
@@ -48,6 +50,10 @@ Options:
   -q, --quiet        print errors only
   --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
   --json             (report) print the report as JSON
+  --markdown         (report) print the report as markdown (PR comments, CI summaries)
+  --html FILE        (report) also write the report as one self-contained HTML page
+  --fail-above N     (report) exit 1 when a tool has more than N failed calls per 1000
+  --schemas DIR      (report) the tool schema files findings name (default schemas/)
   --since TIME       (report) only chains started within TIME (90m, 24h, 7d)
   --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres
                      extra's)
@@ -64,6 +70,10 @@ function parseCliArgs(argv: readonly string[]) {
       strict: { type: "boolean" },
       quiet: { type: "boolean", short: "q" },
       json: { type: "boolean" },
+      markdown: { type: "boolean" },
+      html: { type: "string" },
+      "fail-above": { type: "string" },
+      schemas: { type: "string" },
       ledger: { type: "string" },
       since: { type: "string" },
       "no-cache": { type: "boolean" },
@@ -97,8 +107,18 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
       process.stderr.write(`toolguard: report reads a ledger; --set, --watch and --config go with generate and check\n\n${HELP}`);
       return 2;
     }
-    return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd, parsed.values.since);
+    const { json, markdown, html, since, schemas } = parsed.values;
+    return report(
+      parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra],
+      { json, markdown, html, since, schemas, failAbove: parsed.values["fail-above"] },
+      cwd,
+    );
   }
+  for (const option of ["markdown", "html", "fail-above", "schemas"] as const)
+    if (parsed.values[option] !== undefined) {
+      process.stderr.write(`toolguard: --${option} is an option of report, not of ${command ?? "no command"}\n\n${HELP}`);
+      return 2;
+    }
   if (parsed.values.ledger !== undefined) {
     process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);
     return 2;

@@ -149,9 +149,14 @@ function duration(ms: number): string {
  * are written as `\u{...}`, never sent raw, and the name is cut to 120 characters.
  */
 export function printable(text: string): string {
-  const shown = text.replace(
+  const shown = escapeControls(text);
+  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
+}
+
+/** `printable` without the cut: for sentences that quote ledger values already cut to length. */
+export function escapeControls(text: string): string {
+  return text.replace(
     /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`,
   );
-  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
 }

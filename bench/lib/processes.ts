@@ -20,6 +20,8 @@ export function runCase<T>(file: string, args: readonly string[] = [], env: Reco
 export interface TimedRun {
   readonly wallMs: number;
   readonly peakRssMb: number;
+  /** User + system CPU of the child, in ms (a loaded machine stretches wall time, not this). */
+  readonly cpuMs: number;
   readonly stdout: string;
 }
 
@@ -30,5 +32,11 @@ export function timed(command: string, args: readonly string[], cwd: string): Ti
   const wallMs = performance.now() - start;
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status}):\n${result.stderr}`);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
-  return { wallMs, peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN, stdout: result.stdout };
+  const cpu = /User time \(seconds\): ([\d.]+)[\s\S]*System time \(seconds\): ([\d.]+)/.exec(result.stderr);
+  return {
+    wallMs,
+    peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
+    cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : Number.NaN,
+    stdout: result.stdout,
+  };
 }

@@ -80,7 +80,7 @@ describe("toolguard report", () => {
     expect(result.stdout).toMatch(/create_invoice: 200 calls, 20 failed \(100 per 1000\) — schema defect/);
     expect(result.stdout).toMatch(/search: 1000 calls, 3 failed \(3 per 1000\) — healthy/);
     const json = await project.run("report", "--json");
-    expect(JSON.parse(json.stdout)).toHaveLength(2);
+    expect(JSON.parse(json.stdout).tools).toHaveLength(2);
   });
 
   it("exits 1 naming the file when there is no ledger", async () => {

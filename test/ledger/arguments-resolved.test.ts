@@ -70,7 +70,7 @@ describe("argumentsResolved (ledger version 2)", () => {
     project.write("ledger.jsonl", `${JSON.stringify(old)}\n${text}`);
     const result = await project.run("report", "ledger.jsonl", "--json");
     expect(result.code).toBe(0);
-    const [report] = JSON.parse(result.stdout) as { tool: string; calls: number; failedCalls: number }[];
+    const [report] = (JSON.parse(result.stdout) as { tools: { tool: string; calls: number; failedCalls: number }[] }).tools;
     expect(report).toMatchObject({ tool: "create_invoice", calls: 3, failedCalls: 1 });
   });
 

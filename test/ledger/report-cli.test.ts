@@ -25,7 +25,7 @@ describe("toolguard report", () => {
     const result = await project.run("report", "ledger.jsonl", "--json");
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/skipped 1 torn fragment in .*ledger\.jsonl/);
-    const [report] = JSON.parse(result.stdout) as { tool: string; calls: number; failedCalls: number }[];
+    const [report] = (JSON.parse(result.stdout) as { tools: { tool: string; calls: number; failedCalls: number }[] }).tools;
     expect(report).toMatchObject({ tool: "t", calls: 2, failedCalls: 1 });
   });
 
@@ -39,10 +39,10 @@ describe("toolguard report", () => {
     const day = await project.run("report", "ledger.jsonl", "--json", "--since", "24h");
     expect(day.code).toBe(0);
     expect(day.stderr).toMatch(/window is shorter than asked: the ledger reaches back only to .*, 5\.0 hours of the 24\.0 hours asked/);
-    expect(JSON.parse(day.stdout)).toMatchObject([{ tool: "t", calls: 3, failedCalls: 2 }]);
+    expect(JSON.parse(day.stdout).tools).toMatchObject([{ tool: "t", calls: 3, failedCalls: 2 }]);
     const three = await project.run("report", "ledger.jsonl", "--json", "--since", "3h");
     expect(three.stderr).toBe("");
-    expect(JSON.parse(three.stdout)).toMatchObject([{ tool: "t", calls: 2, failedCalls: 1 }]);
+    expect(JSON.parse(three.stdout).tools).toMatchObject([{ tool: "t", calls: 2, failedCalls: 1 }]);
     const bad = await project.run("report", "ledger.jsonl", "--since", "yesterday");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--since takes a duration such as 90m, 24h or 7d, got "yesterday"/);

@@ -82,7 +82,7 @@ describe.skipIf(missing !== undefined)("the ledger in PostgreSQL", () => {
       writeFileSync(path.join(dir, "ledger.jsonl"), rows.map((row) => `${row.entry}\n`).join(""));
       expect(await main(["report", "--ledger", cluster.url, "--json"], dir)).toBe(0);
       expect(await main(["report", "ledger.jsonl", "--json"], dir)).toBe(0);
-      const [fromPostgres, fromFile] = out.mock.calls.map(([text]) => JSON.parse(String(text)) as { tool: string; calls: number }[]);
+      const [fromPostgres, fromFile] = out.mock.calls.map(([text]) => (JSON.parse(String(text)) as { tools: { tool: string; calls: number }[] }).tools);
       expect(fromPostgres).toEqual(fromFile);
       expect(fromPostgres?.[0]).toMatchObject({ tool: "create_invoice" });
       expect(fromPostgres?.[0]?.calls).toBeGreaterThan(100); // the killed writers' entries, from the first test
