@@ -10,6 +10,7 @@ import { ReportFold } from "./report/fold.ts";
 import { formatMarkdown, gate, type GateResult } from "./report/format-markdown.ts";
 import { formatText } from "./report/format-text.ts";
 import { foldLedgerFile, type LineWindow } from "./report/read-lines.ts";
+import { adviceForSchemas } from "./report/schema-advice.ts";
 import { schemaFilesIn } from "./report/schema-files.ts";
 import { writeHtmlReport } from "./report/write-html.ts";
 
@@ -105,7 +106,10 @@ export async function report(args: readonly string[], options: ReportOptions, cw
     );
   const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
   if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
-  const analysis: Analysis = analyse(fold, schemaFilesIn(schemasDir, cwd));
+  const advised = await adviceForSchemas(schemasDir);
+  if (advised.unread !== undefined)
+    process.stderr.write(`toolguard: no schema advice: ${schemasDir} does not read as a schema set (${advised.unread}); run generate to see why\n`);
+  const analysis: Analysis = analyse(fold, schemaFilesIn(schemasDir, cwd), advised.advice);
   const result: GateResult | undefined = limit === undefined ? undefined : gate(analysis, limit);
   if (html !== undefined) {
     try {

@@ -1,6 +1,6 @@
 // `toolguard report`'s outputs on one simulated ledger: the terminal, --json, --markdown, the
 // CI gate --fail-above, the --html page (self-contained), and clear errors for bad options.
-import { cpSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateTraffic } from "../../bench/simulate/traffic.ts";
@@ -157,5 +157,27 @@ describe("schema advice in the report", () => {
     expect(page).toContain('<table id="advice">');
     expect(page).toContain("must &lt;invent&gt;");
     expect(renderHtml(analyse(new ReportFold().finish()))).toContain('<p id="advice">No schema advice');
+  });
+});
+
+describe("the report's advice, from the schemas folder", () => {
+  it("shows what generate advises about the tools in --schemas, and says so when the folder does not read", async () => {
+    mkdirSync(path.join(project.dir, "advised"));
+    const tool = {
+      name: "create_invoice",
+      description: "Create an invoice",
+      inputSchema: { type: "object", properties: { currency: { type: "string", default: "EUR" } }, required: ["currency"] },
+    };
+    writeFileSync(path.join(project.dir, "advised", "create-invoice.json"), JSON.stringify(tool));
+    const result = await project.run("report", "ledger.jsonl", "--json", "--schemas", "advised");
+    expect(result.code).toBe(0);
+    const analysis = JSON.parse(result.stdout) as Analysis;
+    expect(analysis.advice).toEqual([expect.objectContaining({ tool: "create_invoice", kind: "required-default", pointer: "/properties/currency" })]);
+    mkdirSync(path.join(project.dir, "unreadable"));
+    writeFileSync(path.join(project.dir, "unreadable", "broken.json"), "{ not json");
+    const broken = await project.run("report", "ledger.jsonl", "--json", "--schemas", "unreadable");
+    expect(broken.code).toBe(0);
+    expect((JSON.parse(broken.stdout) as Analysis).advice).toEqual([]);
+    expect(broken.stderr).toMatch(/no schema advice: .*unreadable does not read as a schema set/);
   });
 });
