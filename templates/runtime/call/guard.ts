@@ -151,13 +151,17 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   /**
-   * Steps 1-4: the validated, resolved arguments, or the outcome for the model. With `enter`, a
-   * call ordered by `serializeBy` takes its place in the write queue as it passes validation.
+   * The one place that orders a call's steps: the validated, resolved arguments, or the outcome
+   * for the model. Parse, coerce, validate and explain are `checkAttempt`'s (attempt.ts, in that
+   * order); a refused turn answers with the refusal (its attempt still checked, for the record);
+   * a failure is bounded, refused or answered, and recorded by `#fail`; a pass is resolved and
+   * composed. With `enter`, a call ordered by `serializeBy` takes its place in the write queue
+   * as it passes validation.
    */
   #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
     const state = this.#state(context.turn);
-    if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context, this.#setup).record);
     const result = checkAttempt(raw, context, this.#setup);
+    if (state?.rejected) return this.#refuse(state, result.record);
     if (!result.ok) return this.#fail(context.turn, result, result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined);
     if (!enter || !this.#composition?.ordering) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
     const resolve = (): Step | Promise<Step> => (this.#references === undefined ? result : this.#resolve(result, context, this.#references));
