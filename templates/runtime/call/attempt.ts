@@ -11,7 +11,6 @@ import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { HiddenValue, typeOf } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
 import { walkedClean } from "../parse/json-hazards.ts";
-import { pathArgumentErrors } from "./path-arguments.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -40,8 +39,8 @@ export interface AttemptSetup {
   readonly plan: CoercionPlan;
   /** Read the clock for each attempt's `guardMs` (off by default: no clock reads on a call's path). */
   readonly timing: boolean;
-  /** The arguments that go into the request's URL path (`pathArgumentNames`); empty without an HTTP binding. */
-  readonly pathArguments: readonly string[];
+  /** The check of the arguments that go into the request's URL path; absent without path parameters (plan.ts). */
+  readonly pathCheck: ((args: unknown) => readonly ArgumentError[] | undefined) | undefined;
   /** The tool's generated hazard walk, when it serves the depth limit (`hazardWalkFor`). */
   readonly hazardWalk: HazardWalk["walk"] | undefined;
   /** Which values are secret: an envelope never quotes them back (`shownToModel`). */
@@ -68,24 +67,43 @@ export type AttemptResult =
       readonly derivable: boolean;
     };
 
+/** A failed attempt, as the guard counts it against the turn. */
+export type FailedAttempt = Extract<AttemptResult, { readonly ok: false }>;
+
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
 const NO_PATHS: readonly string[] = Object.freeze([]);
 
+/** What an attempt is checked against besides its text: the caller's `CallContext` serves. */
+export interface AttemptContext {
+  /** The provider's finish reason: `length` (or its spellings) makes a cut-off text earn a repair. */
+  readonly finishReason?: string | undefined;
+  /** Where a null stands for an omitted field (`CallContext.absentNulls`), dropped before validation. */
+  readonly absentNulls?: readonly string[] | undefined;
+}
+
 /** Never throws: a defect in the guard itself still gives the model an answer, and is loud. */
-/** `absentNulls`: where a null stands for an omitted field (`CallContext.absentNulls`), dropped before validation. */
-export function checkAttempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls?: readonly string[]): AttemptResult {
+export function checkAttempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): AttemptResult {
   try {
-    return attempt(raw, finishReason, setup, absentNulls);
+    return attempt(raw, context, setup);
   } catch (error) {
     process.emitWarning(`toolguard: could not check the arguments of ${setup.spec.name}: ${String(error)}`, { type: "ToolguardWarning" });
     const errors = [{ path: "", rule: "unreadable", message: "the arguments could not be read; send one JSON object that matches the schema" }];
-    return failed("syntactic", errors, false, finishReason, typeof raw === "string" ? raw : "", NO_COERCIONS, Number.NaN, false);
+    const facts = {
+      text: typeof raw === "string" ? raw : "",
+      finishReason: context.finishReason,
+      started: Number.NaN,
+      derivable: false,
+      coercions: NO_COERCIONS,
+      omitted: 0,
+    };
+    return failed(facts, "syntactic", errors);
   }
 }
 
-function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptSetup, absentNulls: readonly string[] | undefined): AttemptResult {
+function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): AttemptResult {
   const { spec, parts } = setup;
+  const { finishReason, absentNulls } = context;
   const started = setup.timing ? performance.now() : Number.NaN;
   // With a generated walk, a text's hazards are checked after the validator, which makes the walk
   // cheap (closed objects, known types); a hazard is still reported before any schema error.
@@ -94,17 +112,10 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
   // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
   const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
-  if (!parsed.ok)
-    return failed(
-      "syntactic",
-      finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors),
-      parsed.truncated,
-      finishReason,
-      parsed.text,
-      NO_COERCIONS,
-      started,
-      derivable,
-    );
+  if (!parsed.ok) {
+    const facts = { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 };
+    return failed(facts, "syntactic", finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors), parsed.truncated);
+  }
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   // Rule 2's order: coerce, then validate. The coercion table lists only places where the
@@ -118,15 +129,21 @@ function attempt(raw: unknown, finishReason: string | undefined, setup: AttemptS
   const valid = parts.validate(spec.validate, value);
   if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
-    if (hazardous) return failed("syntactic", finish(hazardous.errors, setup.maxErrors), false, finishReason, parsed.text, NO_COERCIONS, started, derivable);
+    // A hazard is reported before any schema error, and without the coercions the schema step made.
+    if (hazardous)
+      return failed(
+        { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 },
+        "syntactic",
+        finish(hazardous.errors, setup.maxErrors),
+      );
   }
   if (!valid) {
     const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, parsed.text, setup.secrets), spec.hints, setup.maxErrors);
-    return failed("structural", errors, false, finishReason, parsed.text, coercions, started, derivable, omitted);
+    return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
-  const unsafePath = setup.pathArguments.length === 0 ? undefined : pathArgumentErrors(spec.http, value, setup.pathArguments);
-  if (unsafePath !== undefined) return failed("structural", unsafePath, false, finishReason, parsed.text, coercions, started, derivable, omitted);
+  const unsafePath = setup.pathCheck === undefined ? undefined : setup.pathCheck(value);
+  if (unsafePath !== undefined) return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
   // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const listed = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
   const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
@@ -164,17 +181,22 @@ function shownToModel(value: unknown, text: string, secrets: Redactor): unknown 
   return secrets.valueInPlace(copy, (secret) => new HiddenValue(typeOf(secret))) === 0 ? value : copy;
 }
 
-function failed(
-  failure: FailureClass,
-  errors: readonly ArgumentError[],
-  looksTruncated: boolean,
-  finishReason: string | undefined,
-  raw: string,
-  coercions: readonly Coercion[],
-  started: number,
-  derivable: boolean,
-  coercionsOmitted: number = 0,
-): AttemptResult {
+/**
+ * What a failed attempt learnt on its way, in one object instead of a positional chain: its text,
+ * the provider's finish reason, when it started (NaN without `timing`), whether its errors follow
+ * from the text alone, and the coercions it made (`omitted`: those left out of the list).
+ */
+interface AttemptFacts {
+  readonly text: string;
+  readonly finishReason: string | undefined;
+  readonly started: number;
+  readonly derivable: boolean;
+  readonly coercions: readonly Coercion[];
+  readonly omitted: number;
+}
+
+function failed(facts: AttemptFacts, failure: FailureClass, errors: readonly ArgumentError[], looksTruncated: boolean = false): AttemptResult {
+  const { text: raw, finishReason, started, coercions, omitted: coercionsOmitted, derivable } = facts;
   // The budget's extra repair needs the provider's word: text that merely looks cut off could be
   // written that way on purpose, to earn a third attempt.
   const truncated = looksTruncated && isCutOff(finishReason);

@@ -22,7 +22,7 @@ export function defineTool<Args, Resolved = Args, Kinds extends string = never>(
         name: guarded.name,
         description: spec.description,
         inputSchema: spec.inputSchema,
-        call: traced(spec.name, (raw, context) => guarded.call(raw, context), options?.trace),
+        call: traced(guarded.telemetry, (raw, context) => guarded.call(raw, context), options?.trace),
         check: (raw, context) => guarded.check(raw, context),
         ready: () => guarded.ready(),
       };

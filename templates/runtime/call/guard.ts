@@ -8,35 +8,32 @@
 // open chain; a chain allows one repair (two when its first failure was cut off, by the
 // provider's finish reason); a success closes the chain but the turn allows TURN_CHAINS chains'
 // failures in all; a refused turn stays refused; MAX_QUESTIONS reference questions are free.
-import type { CallContext, CheckResult, GuardedTool, GuardOptions, Implementation, ResolverMap, Validated } from "../contract/api.ts";
-import type { ArgumentError, FailedOutcome, FailureClass, Outcome } from "../contract/outcome.ts";
+import type { CallContext, CheckResult, GuardedTool, Implementation, Validated } from "../contract/api.ts";
+import type { ArgumentError, FailedOutcome, Outcome } from "../contract/outcome.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import type { QueueTicket } from "../compose/write-queue.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
-import { applyCoercions, planCoercions } from "../coerce/coerce.ts";
-import { redactorFor } from "../ledger/redact.ts";
+import { applyCoercions } from "../coerce/coerce.ts";
 import { argumentsRejected, idempotencyConflict, validationFailed } from "../explain/envelope.ts";
 import { markRefused } from "../ledger/chain-record.ts";
-import { GuardLedger, type ClosingVerdict } from "../ledger/settle.ts";
-import { DEFAULT_LIMITS } from "../parse/parse.ts";
+import type { GuardLedger, ClosingVerdict } from "../ledger/settle.ts";
 import { questionOutcome, tooManyQuestions, type ReferenceStep } from "../resolve/references.ts";
-import { bindReferences, resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
-import type { ToolAttributes } from "../telemetry/telemetry.ts";
-import { countCall, countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded, toolAttributes } from "../telemetry/telemetry.ts";
+import { resolveStage, type BoundReferences } from "../resolve/bind-references.ts";
+import type { ToolAttributes, ToolTelemetry } from "../telemetry/telemetry.ts";
+import { countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded } from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
-import { checkAttempt, hazardWalkFor, STRICT_PARTS, type AttemptSetup, type GuardParts } from "./attempt.ts";
-import { Composition } from "./composition.ts";
+import { checkAttempt, STRICT_PARTS, type AttemptSetup, type FailedAttempt, type GuardParts } from "./attempt.ts";
+import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
-import { PROCESS_CHAINS, TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
+import { TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
 import { Checked } from "./checked.ts";
-import { pathArgumentNames } from "./path-arguments.ts";
+import { planCall, type CallPlan, type PlanOptions } from "./plan.ts";
 import { checkBinding, contextProblem } from "./binding-checks.ts";
 import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
 import { driveRepairs, isThenable } from "./repair-reply.ts";
 
 export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
 
-const DEFAULT_MAX_ERRORS = 20;
 /** Reference questions a turn may ask for free; each further one counts as a failed attempt. */
 export const MAX_QUESTIONS = 4;
 /** A turn's failures over all its chains: this many chains' budgets. */
@@ -45,7 +42,6 @@ const TURN_CHAINS = 2;
 const MAX_RECORDED_REFUSALS = 4;
 const REFUSAL: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
 const NO_OFFERS: TurnState["offers"] & object = new Map();
-let boundTools = 0;
 
 /** An attempt that passed every check (what the implementation receives), or what the model gets. */
 type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly ticket?: QueueTicket };
@@ -53,15 +49,17 @@ type Step = Passed | FailedOutcome;
 export function createGuard<Args, Result>(
   spec: ToolSpec,
   implementation: Implementation<Args, Result>,
-  options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> } = {},
+  options: PlanOptions<Args> = {},
   parts: GuardParts = STRICT_PARTS,
-  store: ChainStore = PROCESS_CHAINS,
-): GuardedTool<Result, Args> {
-  return new Guard<Args, Result>(spec, implementation, options, parts, store);
+): GuardedTool<Result, Args> & { readonly telemetry: ToolTelemetry } {
+  checkBinding(spec.name, implementation, options);
+  return new Guard<Args, Result>(spec.name, implementation, planCall(spec, options, parts));
 }
 
 class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly name: string;
+  /** The tool's telemetry (call plan): the tracing wrapper lends it the instruments of the call it starts. */
+  readonly telemetry: ToolTelemetry;
   readonly #implementation: Implementation<Args, Result>;
   readonly #setup: AttemptSetup;
   readonly #store: ChainStore;
@@ -75,36 +73,21 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   readonly #ledger: GuardLedger;
   /** This tool's turns in the store, counted by the store (TurnOwner). */
   kept = 0;
+  /** Guards bound so far in this process: each one's number prefixes its turns' keys. */
+  static #bound = 0;
 
-  constructor(
-    spec: ToolSpec,
-    implementation: Implementation<Args, Result>,
-    options: GuardOptions<never, Args> & { readonly resolvers?: ResolverMap<string> },
-    parts: GuardParts,
-    store: ChainStore,
-  ) {
-    checkBinding(spec.name, implementation, options);
-    this.name = spec.name;
+  /** `plan`: every choice made once for this tool and binding (plan.ts); the calls follow it. */
+  constructor(name: string, implementation: Implementation<Args, Result>, plan: CallPlan<Args>) {
+    this.name = name;
     this.#implementation = implementation;
-    this.#references = bindReferences(spec.name, spec.references, options.resolvers, options.resolverTimeoutMs, spec.rewrites);
-    const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
-    this.#setup = {
-      spec,
-      parts,
-      limits,
-      maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS,
-      plan: planCoercions(spec.coercions),
-      timing: options.timing === true,
-      pathArguments: pathArgumentNames(spec.http),
-      hazardWalk: hazardWalkFor(spec, limits),
-      // The envelope's own redaction: on even with `redact: false`, which is about the ledger.
-      secrets: redactorFor(spec, options.redact || {}),
-    };
-    this.#store = store;
-    this.#prefix = `${boundTools++}\u0000`;
-    this.#attributes = toolAttributes(spec.name);
-    this.#ledger = new GuardLedger(spec, options);
-    this.#composition = Composition.of<Args>(spec.name, options);
+    this.#setup = plan.attempt;
+    this.#references = plan.references;
+    this.#composition = plan.composition;
+    this.#store = plan.chains;
+    this.#ledger = plan.ledger;
+    this.telemetry = plan.telemetry;
+    this.#attributes = plan.telemetry.attributes;
+    this.#prefix = `${Guard.#bound++}\u0000`;
   }
 
   call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
@@ -118,7 +101,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   check(raw: unknown, context: CallContext): CheckResult<Args> {
     const misused = contextProblem(this.name, "check", context);
     if (misused) throw misused;
-    countCall(this.#attributes);
+    this.telemetry.countCall();
     // Synchronous: a failure's entry is written through before the result is returned.
     const ledger = this.#ledger;
     ledger.synchronous = true;
@@ -153,7 +136,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
   #call(raw: unknown, context: CallContext): Promise<Outcome<Result>> {
-    countCall(this.#attributes);
+    this.telemetry.countCall();
     let step: Step | Promise<Step>;
     try {
       step = this.#guard(raw, context, true);
@@ -168,17 +151,18 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   /**
-   * Steps 1-4: the validated, resolved arguments, or the outcome for the model. With `enter`, a
-   * call ordered by `serializeBy` takes its place in the write queue as it passes validation.
+   * The one place that orders a call's steps: the validated, resolved arguments, or the outcome
+   * for the model. Parse, coerce, validate and explain are `checkAttempt`'s (attempt.ts, in that
+   * order); a refused turn answers with the refusal (its attempt still checked, for the record);
+   * a failure is bounded, refused or answered, and recorded by `#fail`; a pass is resolved and
+   * composed. With `enter`, a call ordered by `serializeBy` takes its place in the write queue
+   * as it passes validation.
    */
   #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
     const state = this.#state(context.turn);
-    if (state?.rejected) return this.#refuse(state, checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls).record);
-    const result = checkAttempt(raw, context.finishReason, this.#setup, context.absentNulls);
-    if (!result.ok) {
-      const stored = result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined;
-      return this.#fail(context.turn, result.failure, result.errors, result.truncated, result.looksTruncated, result.record, stored);
-    }
+    const result = checkAttempt(raw, context, this.#setup);
+    if (state?.rejected) return this.#refuse(state, result.record);
+    if (!result.ok) return this.#fail(context.turn, result, result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined);
     if (!enter || !this.#composition?.ordering) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
     const resolve = (): Step | Promise<Step> => (this.#references === undefined ? result : this.#resolve(result, context, this.#references));
     return this.#composition.ordered(resolve, this.#references !== undefined, isPassed, () => this.#close(context.turn, result.record, "error", undefined));
@@ -193,7 +177,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       throw markDependencyFailure(error, "resolver");
     };
     try {
-      const done = resolveStage(passed.value, references, this.name, this.#state(turn)?.offers ?? NO_OFFERS, context.signal);
+      const done = resolveStage(passed.value, references, this.#state(turn)?.offers ?? NO_OFFERS, context.signal);
       return isThenable(done)
         ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed)
         : this.#resolved(done.step, done.value, passed.record, turn);
@@ -208,7 +192,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       (record as { resolutions?: LedgerAttempt["resolutions"] }).resolutions = step.resolutions;
       return { ok: true, value, record };
     }
-    if (step.kind === "failed") return this.#fail(turn, "semantic", step.errors, false, false, { ...record, failure: "semantic", errors: step.errors });
+    if (step.kind === "failed") return this.#fail(turn, semanticFailure(record, step.errors));
     return this.#ask(step, record, turn);
   }
 
@@ -218,7 +202,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     if (state.rejected) return this.#refuse(state, record);
     if (++state.questions > MAX_QUESTIONS) {
       const errors = [tooManyQuestions(step, MAX_QUESTIONS)];
-      return this.#fail(turn, "semantic", errors, false, false, { ...record, failure: "semantic", errors });
+      return this.#fail(turn, semanticFailure(record, errors));
     }
     const candidates = step.candidates.map(({ id, label }) => ({ id, label }));
     const chain = state.append({ ...record, question: { field: step.path, target: step.target, candidates } });
@@ -228,17 +212,12 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return questionOutcome(this.name, step, candidates, chain.attempts.length);
   }
 
-  /** Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal. */
-  /** `stored`: the attempt as the chain keeps it, when smaller than `record` (stored-attempt.ts). */
-  #fail(
-    turn: string,
-    failure: FailureClass,
-    errors: readonly ArgumentError[],
-    truncated: boolean,
-    looksTruncated: boolean,
-    record: LedgerAttempt,
-    stored?: LedgerAttempt,
-  ): FailedOutcome {
+  /**
+   * Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal.
+   * `stored`: the attempt as the chain keeps it, when smaller than its record (stored-attempt.ts).
+   */
+  #fail(turn: string, attempt: FailedAttempt, stored?: LedgerAttempt): FailedOutcome {
+    const { failure, errors, truncated, looksTruncated, record } = attempt;
     countFailure(this.name, failure, errors);
     const state = this.#opened(turn);
     if (state.rejected) return this.#refuse(state, record);
@@ -254,12 +233,12 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     if (state.rejected) {
       this.#ledger.record(chain, turn, attempts, "rejected");
       countRepairExhausted(this.#attributes);
-      return argumentsRejected(this.name, failure, errors, made, false);
+      return argumentsRejected(this.name, { failure, errors, attempts: made }, false);
     }
     // Written now, not only when the chain ends: a crash before the model's next attempt must not
     // lose this one. The chain's final entry supersedes it. A copy, because sinks serialise later.
     this.#ledger.record(chain, turn, attempts, "open");
-    return validationFailed(this.name, failure, errors, made, left, looksTruncated);
+    return validationFailed(this.name, { failure, errors, attempts: made }, left, looksTruncated);
   }
 
   /** A call in a refused turn: answered with its own errors, recorded in the refused chain. */
@@ -272,7 +251,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
       this.#ledger.record(chain, state.turn, chain.attempts.slice(), "rejected");
     }
-    return argumentsRejected(this.name, failure, own.length > 0 ? own : [REFUSAL], chain.attempts.length, true);
+    return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: chain.attempts.length }, true);
   }
 
   /** Fail-closed mode: the implementation runs only while the ledger can be written. */
@@ -301,7 +280,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return this.#composition
         .gate(this.name, args, snapshot, () => this.#implementation(args, ctx))
         .then((gated) => {
-          if (gated.kind !== "conflict") return this.#ledger.returned(this.#succeed(gated.result, record, snapshot, turn, gated.kind === "replayed"));
+          if (gated.kind !== "conflict") return this.#ledger.returned(this.#succeed(gated.result, ctx, gated.kind === "replayed"));
           countIdempotencyConflict(this.#attributes);
           return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
         }, failed);
@@ -313,8 +292,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return Promise.reject(error).catch(failed);
     }
     // A repaired chain's outcome goes back once its entry is written (`returned`).
-    if (!isThenable(returned)) return Promise.resolve(this.#ledger.returned(this.#succeed(returned, record, snapshot, turn, false)));
-    return Promise.resolve(returned).then((value) => this.#ledger.returned(this.#succeed(value, record, snapshot, turn, false)), failed);
+    if (!isThenable(returned)) return Promise.resolve(this.#ledger.returned(this.#succeed(returned, ctx, false)));
+    return Promise.resolve(returned).then((value) => this.#ledger.returned(this.#succeed(value, ctx, false)), failed);
   }
 
   /** The passing attempt's snapshot; one whose coercions are not all listed rebuilds them by the plan. */
@@ -324,8 +303,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return new Snapshot(this.name, record, (value) => applyCoercions(value, plan, parts.readString, 0));
   }
 
-  #succeed(result: Result, record: LedgerAttempt, snapshot: Snapshot, turn: string, replayed: boolean): Outcome<Result> {
-    return new OkResult(this.name, result, record, this.#close(turn, record, replayed ? "replayed" : "ok", snapshot), snapshot, replayed);
+  /** The ok outcome of the call `ctx` ran (its turn, its passing attempt's snapshot). */
+  #succeed(result: Result, ctx: GuardContext, replayed: boolean): Outcome<Result> {
+    const snapshot = GuardContext.snapshotOf(ctx);
+    return new OkResult(result, snapshot, this.#close(ctx.turn, snapshot.record, replayed ? "replayed" : "ok", snapshot), replayed);
   }
 
   /**
@@ -359,6 +340,19 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   #opened(turn: string): TurnState {
     return this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
   }
+}
+
+/** A reference the resolvers could not settle, as the attempt's failure. */
+function semanticFailure(record: LedgerAttempt, errors: readonly ArgumentError[]): FailedAttempt {
+  return {
+    ok: false,
+    failure: "semantic",
+    errors,
+    truncated: false,
+    looksTruncated: false,
+    record: { ...record, failure: "semantic", errors },
+    derivable: false,
+  };
 }
 
 function isPassed(step: Step): step is Passed {

@@ -31,6 +31,16 @@ export class Snapshot implements ArgumentsSnapshot {
     this.#recoerce = recoerce;
   }
 
+  /** The tool whose arguments these are. */
+  get tool(): string {
+    return this.#tool;
+  }
+
+  /** The passing attempt as recorded (read, never changed, by the ok outcome and the chain). */
+  get record(): LedgerAttempt {
+    return this.#record;
+  }
+
   /** The arguments the implementation received: parsed, coerced, references resolved. */
   arguments(): JsonValue {
     const { raw, absent, coercions, coercionsOmitted, resolutions } = this.#record;
@@ -107,6 +117,11 @@ export class GuardContext implements ImplementationContext {
   get idempotencyKey(): string {
     return this.#snapshot.key();
   }
+
+  /** The snapshot `ctx` was made with; static, so the implementation's `ctx` does not show it. */
+  static snapshotOf(ctx: GuardContext): Snapshot {
+    return ctx.#snapshot;
+  }
 }
 
 /** The ok outcome; a class so the key can be derived on first read, serialised by `toJSON`. */
@@ -120,8 +135,9 @@ export class OkResult<Result> implements OkOutcome<Result> {
   readonly replayed: boolean | undefined;
   readonly #snapshot: Snapshot;
 
-  constructor(tool: string, result: Result, record: LedgerAttempt, attempts: number, snapshot: Snapshot, replayed: boolean) {
-    this.tool = tool;
+  constructor(result: Result, snapshot: Snapshot, attempts: number, replayed: boolean) {
+    const record = snapshot.record;
+    this.tool = snapshot.tool;
     this.result = result;
     this.coercions = record.coercions;
     this.coercionsOmitted = record.coercionsOmitted;

@@ -38,19 +38,19 @@ export class StoredAttempt implements LedgerAttempt {
     if (record.guardMs !== undefined) self.guardMs = record.guardMs;
   }
 
+  // A sink reads an attempt's errors several times in a row (to redact, compare, measure): the
+  // last answer is kept, so they are derived once per serialisation, not per read.
+  static #lastAttempt: StoredAttempt | undefined;
+  static #lastErrors: readonly ArgumentError[] = [];
+
   static explainAgain(attempt: StoredAttempt): readonly ArgumentError[] {
-    // A sink reads an attempt's errors several times in a row (to redact, compare, measure):
-    // the last answer is kept, so they are derived once per serialisation, not per read.
-    if (lastAttempt === attempt) return lastErrors;
-    const again = checkAttempt(attempt.raw, attempt.finishReason, attempt.#setup);
-    lastErrors = again.ok ? [] : again.errors;
-    lastAttempt = attempt;
-    return lastErrors;
+    if (StoredAttempt.#lastAttempt === attempt) return StoredAttempt.#lastErrors;
+    const again = checkAttempt(attempt.raw, attempt, attempt.#setup);
+    StoredAttempt.#lastErrors = again.ok ? [] : again.errors;
+    StoredAttempt.#lastAttempt = attempt;
+    return StoredAttempt.#lastErrors;
   }
 }
-
-let lastAttempt: StoredAttempt | undefined;
-let lastErrors: readonly ArgumentError[] = [];
 
 const ERRORS: PropertyDescriptor = {
   enumerable: true,

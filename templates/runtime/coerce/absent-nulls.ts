@@ -13,37 +13,44 @@ import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
  */
 export function dropAbsentNulls(document: unknown, patterns: readonly string[]): string[] {
   const dropped: string[] = [];
-  for (const pattern of patterns) visit(document, pointerTokens(pattern), 0, "", dropped);
+  for (const pattern of patterns) visit(document, { tokens: pointerTokens(pattern), dropped }, 0, "");
   return dropped;
 }
 
 /** Removes the members at `paths` again (concrete paths, as `dropAbsentNulls` returned them). */
 export function removeAbsent(document: unknown, paths: readonly string[]): void {
-  for (const path of paths) visit(document, pointerTokens(path), 0, "", []);
+  for (const path of paths) visit(document, { tokens: pointerTokens(path), dropped: [] }, 0, "");
 }
 
-function visit(node: unknown, tokens: readonly string[], depth: number, path: string, dropped: string[]): void {
+/** One pattern being followed, and where the paths of the nulls it dropped are collected. */
+interface NullWalk {
+  readonly tokens: readonly string[];
+  readonly dropped: string[];
+}
+
+function visit(node: unknown, walk: NullWalk, depth: number, path: string): void {
   if (node === null || typeof node !== "object") return;
+  const tokens = walk.tokens;
   const token = tokens[depth] as string;
   const last = depth === tokens.length - 1;
   if (token === "*") {
     if (!Array.isArray(node) || last) return;
-    for (let index = 0; index < node.length; index++) visit(node[index], tokens, depth + 1, `${path}/${index}`, dropped);
+    for (let index = 0; index < node.length; index++) visit(node[index], walk, depth + 1, `${path}/${index}`);
     return;
   }
   if (Array.isArray(node)) {
     // A concrete index, as `removeAbsent` replays it; an array element is never itself absent.
-    if (!last && /^(?:0|[1-9]\d*)$/.test(token)) visit(node[Number(token)], tokens, depth + 1, `${path}/${token}`, dropped);
+    if (!last && /^(?:0|[1-9]\d*)$/.test(token)) visit(node[Number(token)], walk, depth + 1, `${path}/${token}`);
     return;
   }
   if (!Object.hasOwn(node, token)) return;
   const record = node as Record<string, unknown>;
   const here = `${path}/${escapeToken(token)}`;
   if (!last) {
-    visit(record[token], tokens, depth + 1, here, dropped);
+    visit(record[token], walk, depth + 1, here);
     return;
   }
   if (record[token] !== null) return;
   delete record[token];
-  dropped.push(here);
+  walk.dropped.push(here);
 }

@@ -56,7 +56,15 @@ export function applyCoercions(
   read: StringReader = coerceString,
   keep: number = MAX_COERCION_RECORDS,
 ): AppliedCoercions {
-  const walk = { tokens: [] as readonly string[], target: "number" as CoercionTarget, read, applied: [] as Coercion[], keep, omitted: 0 };
+  const walk = {
+    tokens: [] as readonly string[],
+    target: "number" as CoercionTarget,
+    read,
+    applied: [] as Coercion[],
+    keep,
+    omitted: 0,
+    paths: [] as string[],
+  };
   for (const { tokens, target } of plan) {
     walk.tokens = tokens;
     walk.target = target;
@@ -77,28 +85,31 @@ interface Walk {
   readonly keep: number;
   /** Coercions applied past `keep`: counted, their paths never built. */
   omitted: number;
+  /** The pointer of the node `visit` is at, by depth: what `step` extends for the key it takes. */
+  readonly paths: string[];
 }
 
 function visit(node: unknown, walk: Walk, depth: number, path: string): void {
   if (node === null || typeof node !== "object") return;
   const token = walk.tokens[depth] as string;
+  walk.paths[depth] = path;
   if (token !== "*") {
-    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth, path);
+    if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth);
   } else if (Array.isArray(node)) {
     // Indices walked in place, and only the items that need a step: this runs before every
     // validation of a tool with array coercions, where the items are almost always right.
     const last = depth === walk.tokens.length - 1;
     for (let index = 0; index < node.length; index++) {
       const item: unknown = node[index];
-      if (last ? typeof item === "string" : item !== null && typeof item === "object")
-        step(node as unknown as Record<number, unknown>, index, walk, depth, path);
+      if (last ? typeof item === "string" : item !== null && typeof item === "object") step(node as unknown as Record<number, unknown>, index, walk, depth);
     }
   }
 }
 
 /** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
-function step(node: Record<string | number, unknown>, key: string | number, walk: Walk, depth: number, path: string): void {
+function step(node: Record<string | number, unknown>, key: string | number, walk: Walk, depth: number): void {
   const value = node[key];
+  const path = walk.paths[depth] as string;
   if (depth < walk.tokens.length - 1) {
     if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${token(key)}`);
     return;

@@ -2,14 +2,15 @@
 // not guess it: resend the complete object (not a patch), or stop and ask the user.
 import type { ArgumentError, ArgumentsRejectedOutcome, FailureClass, IdempotencyConflictOutcome, ValidationFailedOutcome } from "../contract/outcome.ts";
 
-export function validationFailed(
-  tool: string,
-  failure: FailureClass,
-  errors: readonly ArgumentError[],
-  attempts: number,
-  repairsLeft: number,
-  truncated: boolean,
-): ValidationFailedOutcome {
+/** What every failure envelope states: the failure's class, its errors, the chain's attempts so far. */
+export interface FailureFacts {
+  readonly failure: FailureClass;
+  readonly errors: readonly ArgumentError[];
+  readonly attempts: number;
+}
+
+export function validationFailed(tool: string, facts: FailureFacts, repairsLeft: number, truncated: boolean): ValidationFailedOutcome {
+  const { failure, errors, attempts } = facts;
   const detail = repairDetail(tool, truncated ? 0 : failure === "syntactic" ? 2 : 4, repairsLeft === 1);
   return { status: "validation_failed", tool, failure, errors, detail, attempts, repairsLeft };
 }
@@ -35,13 +36,8 @@ function repairDetail(tool: string, kind: 0 | 2 | 4, last: boolean): string {
   return details[kind + (last ? 1 : 0)] as string;
 }
 
-export function argumentsRejected(
-  tool: string,
-  failure: FailureClass,
-  errors: readonly ArgumentError[],
-  attempts: number,
-  alreadyRejected: boolean,
-): ArgumentsRejectedOutcome {
+export function argumentsRejected(tool: string, facts: FailureFacts, alreadyRejected: boolean): ArgumentsRejectedOutcome {
+  const { failure, errors, attempts } = facts;
   const why = alreadyRejected
     ? `${tool} already refused its arguments in this turn and accepts no more calls in it.`
     : `The arguments for ${tool} failed ${attempts} times in this turn; ${tool} accepts no more calls in it.`;

@@ -48,18 +48,18 @@ export function valueAt(document: unknown, pointer: string): unknown {
 // pointers keep their tokens, as the engine's own (internalised) strings, so a repeated mistake
 // (models repeat theirs, and calls share paths) costs a string comparison instead.
 const CACHED = 8;
-const cachedPointers: string[] = [];
-const cachedTokenLists: (readonly string[])[] = [];
-let nextSlot = 0;
+/** The last `CACHED` pointers and their tokens, in a ring: `next` is the slot written next. */
+const RECENT: { readonly pointers: string[]; readonly tokenLists: (readonly string[])[]; next: number } = { pointers: [], tokenLists: [], next: 0 };
 
 function cachedTokens(pointer: string): readonly string[] {
   // Long pointers (model-chosen keys) are neither kept nor worth keeping.
   if (pointer.length > 256) return pointerTokens(pointer);
-  for (let i = 0; i < cachedPointers.length; i++) if (cachedPointers[i] === pointer) return cachedTokenLists[i] as readonly string[];
+  const { pointers, tokenLists } = RECENT;
+  for (let i = 0; i < pointers.length; i++) if (pointers[i] === pointer) return tokenLists[i] as readonly string[];
   const tokens = pointerTokens(pointer).map(internalised);
-  cachedPointers[nextSlot] = pointer;
-  cachedTokenLists[nextSlot] = tokens;
-  nextSlot = (nextSlot + 1) % CACHED;
+  pointers[RECENT.next] = pointer;
+  tokenLists[RECENT.next] = tokens;
+  RECENT.next = (RECENT.next + 1) % CACHED;
   return tokens;
 }
 
@@ -80,7 +80,7 @@ function valueAtTokens(document: unknown, tokens: readonly string[]): unknown {
 /**
  * Orders pointers token by token, array indices numerically, so `/items/2` sorts before
  * `/items/10` and a parent before its children. Pointers without escapes (nearly all) are
- * compared in place, without splitting them into token lists.
+ * compared token by token as they are read, without splitting them into token lists.
  */
 export function comparePointers(a: string, b: string): number {
   if (a === b) return 0;
@@ -94,34 +94,24 @@ export function comparePointers(a: string, b: string): number {
     let endB = b.indexOf("/", j + 1);
     if (endB === -1) endB = b.length;
     // Like compareTokens, the first differing token decides (indices numerically).
-    if (!sameSpan(a, i + 1, endA, b, j + 1, endB)) return compareSpans(a, i + 1, endA, b, j + 1, endB);
+    const x = a.slice(i + 1, endA);
+    const y = b.slice(j + 1, endB);
+    if (x !== y) return compareToken(x, y);
     i = endA;
     j = endB;
   }
 }
 
-function sameSpan(a: string, fromA: number, toA: number, b: string, fromB: number, toB: number): boolean {
-  if (toA - fromA !== toB - fromB) return false;
-  for (let k = 0; k < toA - fromA; k++) if (a.charCodeAt(fromA + k) !== b.charCodeAt(fromB + k)) return false;
-  return true;
+/** Two different tokens in order: indices numerically, anything else by UTF-16 code units. */
+function compareToken(x: string, y: string): number {
+  if (isDigits(x) && isDigits(y)) return Number(x) - Number(y);
+  return x < y ? -1 : 1;
 }
 
-/** `compareTokens` on one differing token of each pointer, given as spans. */
-function compareSpans(a: string, fromA: number, toA: number, b: string, fromB: number, toB: number): number {
-  if (spanIsDigits(a, fromA, toA) && spanIsDigits(b, fromB, toB)) return Number(a.slice(fromA, toA)) - Number(b.slice(fromB, toB));
-  for (let k = 0; ; k++) {
-    if (fromA + k >= toA) return -1;
-    if (fromB + k >= toB) return 1;
-    const x = a.charCodeAt(fromA + k);
-    const y = b.charCodeAt(fromB + k);
-    if (x !== y) return x < y ? -1 : 1;
-  }
-}
-
-/** Whether `text[from..to)` is a non-empty run of digits (`/^\d+$/`, without a regular expression per comparison). */
-function spanIsDigits(text: string, from: number, to: number): boolean {
-  if (from >= to) return false;
-  for (let i = from; i < to; i++) {
+/** Whether `text` is a non-empty run of digits (`/^\d+$/`, without a regular expression per comparison). */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x30 || c > 0x39) return false;
   }
@@ -133,9 +123,7 @@ export function compareTokens(left: readonly string[], right: readonly string[])
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
     const x = left[i] as string;
     const y = right[i] as string;
-    if (x === y) continue;
-    if (spanIsDigits(x, 0, x.length) && spanIsDigits(y, 0, y.length)) return Number(x) - Number(y);
-    return x < y ? -1 : 1;
+    if (x !== y) return compareToken(x, y);
   }
   return left.length - right.length;
 }

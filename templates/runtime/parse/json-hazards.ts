@@ -20,12 +20,17 @@ import { lossyIntegers } from "./lossy-integers.ts";
 const MAX_REPORTED = 5;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-// The walk's findings, module state so the valid path allocates nothing.
-let hazardSeen = false;
-let tooDeep = false;
-let maxDepth = Number.POSITIVE_INFINITY;
-/** The shortest text that could spell the walked value: see `SHORTEST_MEMBER`. */
-let shortest = 0;
+/** What the full walk found so far: one object for every walk, so the valid path allocates nothing. */
+interface WalkFindings {
+  hazardSeen: boolean;
+  tooDeep: boolean;
+  /** The depth limit the walk checks against. */
+  maxDepth: number;
+  /** The shortest text that could spell the walked value: see `SHORTEST_MEMBER`. */
+  shortest: number;
+}
+
+const FOUND: WalkFindings = { hazardSeen: false, tooDeep: false, maxDepth: Number.POSITIVE_INFINITY, shortest: 0 };
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
 
 /** What the walk found when the value nests deeper than the limit: the caller words the error. */
@@ -47,22 +52,22 @@ export function findHazards(
   // escape, which needs a backslash. Texts with backslashes get each string checked in the walk
   // (native, linear): searching them for `\\u` cost more than that where backslashes are dense.
   const checkStrings = !isWellFormed(text) || text.indexOf("\\") !== -1;
-  hazardSeen = false;
-  tooDeep = false;
-  maxDepth = depthLimit;
-  shortest = 0;
+  FOUND.hazardSeen = false;
+  FOUND.tooDeep = false;
+  FOUND.maxDepth = depthLimit;
+  FOUND.shortest = 0;
   const keys = countKeys(value, checkStrings, 1);
-  if (tooDeep) return TOO_DEEP;
+  if (FOUND.tooDeep) return TOO_DEEP;
   // The valid path ends here, without allocating a list for no errors: first when the text is too
   // short to hold a member the parsed value lost, else when it spells no more key tokens than the
   // value has keys.
-  if (!hazardSeen && text.length - shortest < SHORTEST_MEMBER) return NO_HAZARDS;
+  if (!FOUND.hazardSeen && text.length - FOUND.shortest < SHORTEST_MEMBER) return NO_HAZARDS;
   const tokens = keyTokens(text);
-  if (!hazardSeen && tokens <= keys) return NO_HAZARDS;
+  if (!FOUND.hazardSeen && tokens <= keys) return NO_HAZARDS;
   const errors: ArgumentError[] = [];
-  if (hazardSeen) {
+  if (FOUND.hazardSeen) {
     const lossy = anyUnsafeInteger ? undefined : lossyIntegers(text, MAX_REPORTED);
-    collectValueHazards(value, "", checkStrings, (n) => lossy === undefined || lossy.has(n), errors);
+    collectValueHazards(value, "", { checkStrings, lossy: (n) => lossy === undefined || lossy.has(n), errors });
   }
   if (tokens > keys) {
     for (const path of findDuplicateKeys(text, MAX_REPORTED)) {
@@ -103,12 +108,12 @@ export function anyValue(value: unknown, checkStrings: boolean, level: number, s
   if (typeof value === "number") return value <= MAX_SAFE && value >= -MAX_SAFE ? shortestNumber(value) : -1;
   if (typeof value === "boolean") return value ? 4 : 5;
   if (value === null) return 4;
-  hazardSeen = false;
-  tooDeep = false;
-  maxDepth = state.maxDepth;
-  shortest = 0;
+  FOUND.hazardSeen = false;
+  FOUND.tooDeep = false;
+  FOUND.maxDepth = state.maxDepth;
+  FOUND.shortest = 0;
   state.keys += countKeys(value, checkStrings, level);
-  return hazardSeen || tooDeep ? -1 : shortest;
+  return FOUND.hazardSeen || FOUND.tooDeep ? -1 : FOUND.shortest;
 }
 
 /** `String.prototype.isWellFormed` (ES2024, not in this project's TypeScript lib): no lone surrogate. */
@@ -155,15 +160,15 @@ export function shortestNumber(n: number): number {
 function countKeys(value: unknown, checkStrings: boolean, depth: number): number {
   if (typeof value === "object" && value !== null) return countContainer(value, checkStrings, depth);
   flagLeaf(value, checkStrings);
-  shortest += typeof value === "string" ? value.length + 2 : typeof value === "number" ? shortestNumber(value) : value === false ? 5 : 4;
+  FOUND.shortest += typeof value === "string" ? value.length + 2 : typeof value === "number" ? shortestNumber(value) : value === false ? 5 : 4;
   return 0;
 }
 
 // Leaves are judged inline and only containers recurse: the walk runs on every valid call. (One
 // leaf function shared by the two loops and countKeys measured 5-20% slower on the walk.)
 function countContainer(value: object, checkStrings: boolean, depth: number): number {
-  if (depth > maxDepth) {
-    tooDeep = true;
+  if (depth > FOUND.maxDepth) {
+    FOUND.tooDeep = true;
     return 0;
   }
   let keys = 0;
@@ -180,13 +185,13 @@ function countContainer(value: object, checkStrings: boolean, depth: number): nu
         else length += 4;
       } else if (typeof item === "number") {
         length += shortestNumber(item);
-        if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+        if (item > MAX_SAFE || item < -MAX_SAFE) FOUND.hazardSeen = true;
       } else if (typeof item === "string") {
         length += item.length + 2;
-        if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+        if (checkStrings && !isWellFormed(item)) FOUND.hazardSeen = true;
       } else length += item === false ? 5 : 4;
     }
-    shortest += length;
+    FOUND.shortest += length;
     return keys;
   }
   // The braces; each member adds its key, quotes, colon and comma (one comma too many, taken back below).
@@ -196,30 +201,34 @@ function countContainer(value: object, checkStrings: boolean, depth: number): nu
     keys++;
     members++;
     length += key.length + 4;
-    if (checkStrings && !isWellFormed(key)) hazardSeen = true;
+    if (checkStrings && !isWellFormed(key)) FOUND.hazardSeen = true;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "object") {
       if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
       else length += 4;
     } else if (typeof item === "number") {
       length += shortestNumber(item);
-      if (item > MAX_SAFE || item < -MAX_SAFE) hazardSeen = true;
+      if (item > MAX_SAFE || item < -MAX_SAFE) FOUND.hazardSeen = true;
     } else if (typeof item === "string") {
       length += item.length + 2;
-      if (checkStrings && !isWellFormed(item)) hazardSeen = true;
+      if (checkStrings && !isWellFormed(item)) FOUND.hazardSeen = true;
     } else length += item === false ? 5 : 4;
   }
-  shortest += members === 0 ? length + 1 : length;
+  FOUND.shortest += members === 0 ? length + 1 : length;
   return keys;
 }
 
 function flagLeaf(value: unknown, checkStrings: boolean): void {
   if (typeof value === "number") {
-    if (badNumber(value)) hazardSeen = true;
-  } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) hazardSeen = true;
+    if (badNumber(value)) FOUND.hazardSeen = true;
+  } else if (checkStrings && typeof value === "string" && !isWellFormed(value)) FOUND.hazardSeen = true;
 }
 
-function collectValueHazards(value: unknown, path: string, checkStrings: boolean, lossy: (n: number) => boolean, errors: ArgumentError[]): void {
+/** How value hazards are collected: whether strings are checked, which integers lost digits, the list. */
+type ValueHazards = { readonly checkStrings: boolean; readonly lossy: (n: number) => boolean; readonly errors: ArgumentError[] };
+
+function collectValueHazards(value: unknown, path: string, into: ValueHazards): void {
+  const { checkStrings, lossy, errors } = into;
   if (errors.length >= MAX_REPORTED) return;
   if (typeof value === "number" && badNumber(value) && (!Number.isFinite(value) || lossy(value))) {
     errors.push(
@@ -244,7 +253,7 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
       });
     }
   } else if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) collectValueHazards(value[index], `${path}/${index}`, checkStrings, lossy, errors);
+    for (let index = 0; index < value.length; index++) collectValueHazards(value[index], `${path}/${index}`, into);
   } else if (typeof value === "object" && value !== null) {
     for (const key of Object.keys(value)) {
       const at = `${path}/${escapeToken(key)}`;
@@ -255,7 +264,7 @@ function collectValueHazards(value: unknown, path: string, checkStrings: boolean
           message: "the property name contains an unpaired UTF-16 surrogate; send valid Unicode text",
         });
       }
-      collectValueHazards((value as Record<string, unknown>)[key], at, checkStrings, lossy, errors);
+      collectValueHazards((value as Record<string, unknown>)[key], at, into);
     }
   }
 }

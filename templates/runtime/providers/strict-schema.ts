@@ -115,7 +115,7 @@ export function strictVariant(schema: InputSchema): StrictVariant {
   if (schema.type !== "object" || schema.properties === undefined) {
     walk.blocking.push({ at: "#", keyword: "type", why: "strict mode needs the root to be an object with properties" });
   }
-  const converted = convert(schema, "#", "", 0, walk);
+  const converted = convert(schema, { at: "#", args: "", depth: 0 }, walk);
   return {
     schema: walk.blocking.length === 0 ? (converted as unknown as InputSchema) : undefined,
     absentNulls: walk.absentNulls,
@@ -124,8 +124,16 @@ export function strictVariant(schema: InputSchema): StrictVariant {
   };
 }
 
-/** `node` in the strict subset; `at` is its schema location, `args` the arguments' pointer pattern. */
-function convert(node: unknown, at: string, args: string, depth: number, walk: Walk): Record<string, unknown> {
+/** Where a schema node sits: its schema location, the arguments' pointer pattern, its nesting. */
+interface Place {
+  readonly at: string;
+  readonly args: string;
+  readonly depth: number;
+}
+
+/** `node` in the strict subset, at `place`. */
+function convert(node: unknown, place: Place, walk: Walk): Record<string, unknown> {
+  const { at, args, depth } = place;
   if (typeof node !== "object" || node === null || Array.isArray(node)) {
     walk.blocking.push({ at, keyword: String(node), why: "a boolean schema (any value, or none) cannot be strict" });
     return {};
@@ -135,7 +143,7 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
     return {};
   }
   const schema = node as Record<string, unknown>;
-  if (typeof schema.$ref === "string") return expand(schema, at, args, depth, walk);
+  if (typeof schema.$ref === "string") return expand(schema, place, walk);
   const out: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
     const where = `${at}/${escapeToken(keyword)}`;
@@ -146,7 +154,7 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
       if (!Array.isArray(value)) continue;
       if (keyword === "oneOf")
         walk.loosened.push({ at: where, keyword, why: "oneOf is sent as anyOf (strict mode has no oneOf); the guard still requires exactly one branch" });
-      out.anyOf = value.map((branch, index) => convert(branch, `${where}/${index}`, args, depth + 1, walk));
+      out.anyOf = value.map((branch, index) => convert(branch, { at: `${where}/${index}`, args, depth: depth + 1 }, walk));
     } else if (
       keyword === "allOf" ||
       keyword === "prefixItems" ||
@@ -168,14 +176,15 @@ function convert(node: unknown, at: string, args: string, depth: number, walk: W
   if (out.type === undefined && out.anyOf === undefined && out.enum === undefined && out.const === undefined && !isObjectSchema(schema)) {
     walk.blocking.push({ at, keyword: "type", why: "strict mode needs a type (or anyOf, enum, const) at every place; this one accepts anything" });
   }
-  if (isObjectSchema(schema)) objectPart(schema, out, at, args, depth, walk);
-  if (schema.items !== undefined) out.items = convert(schema.items, `${at}/items`, `${args}/*`, depth + 1, walk);
+  if (isObjectSchema(schema)) objectPart(schema, out, place, walk);
+  if (schema.items !== undefined) out.items = convert(schema.items, { at: `${at}/items`, args: `${args}/*`, depth: depth + 1 }, walk);
   else if (schema.type === "array") walk.blocking.push({ at, keyword: "items", why: "strict mode needs every array to say what its items are" });
   return out;
 }
 
 /** Properties all required, optional ones nullable; no other keys. */
-function objectPart(schema: Record<string, unknown>, out: Record<string, unknown>, at: string, args: string, depth: number, walk: Walk): void {
+function objectPart(schema: Record<string, unknown>, out: Record<string, unknown>, place: Place, walk: Walk): void {
+  const { at, args, depth } = place;
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false && extra !== true) {
     walk.blocking.push({
@@ -190,7 +199,7 @@ function objectPart(schema: Record<string, unknown>, out: Record<string, unknown
   for (const [name, property] of Object.entries(properties)) {
     const where = `${at}/properties/${escapeToken(name)}`;
     const path = `${args}/${escapeToken(name)}`;
-    const strict = convert(property, where, path, depth + 1, walk);
+    const strict = convert(property, { at: where, args: path, depth: depth + 1 }, walk);
     if (required.has(name)) {
       converted[name] = strict;
     } else if (acceptsNull(property, walk.root)) {
@@ -209,7 +218,8 @@ function objectPart(schema: Record<string, unknown>, out: Record<string, unknown
   out.additionalProperties = false;
 }
 
-function expand(schema: Record<string, unknown>, at: string, args: string, depth: number, walk: Walk): Record<string, unknown> {
+function expand(schema: Record<string, unknown>, place: Place, walk: Walk): Record<string, unknown> {
+  const { at, args, depth } = place;
   const ref = schema.$ref as string;
   const others = Object.keys(schema).filter(
     (key) => key !== "$ref" && key !== "description" && key !== "title" && !DROPPED_QUIETLY.has(key) && !key.startsWith("x-"),
@@ -225,7 +235,7 @@ function expand(schema: Record<string, unknown>, at: string, args: string, depth
     return {};
   }
   walk.expanding.add(ref);
-  const converted = convert(target, ref, args, depth, walk);
+  const converted = convert(target, { at: ref, args, depth }, walk);
   walk.expanding.delete(ref);
   if (typeof schema.description === "string") converted.description = schema.description;
   return converted;

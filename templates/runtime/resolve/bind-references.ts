@@ -22,14 +22,16 @@ export interface BoundReferences {
   readonly plainContext: ResolveContext;
 }
 
+/** What a tool module says of its references (`ToolSpec`'s fields). */
+type ReferencesOfTool = { readonly name: string; readonly references: ReferenceTable; readonly rewrites?: ReferenceRewrites | undefined };
+
+/** What a binding says of its resolvers (`GuardOptions`'s fields). */
+type ResolverOptions = { readonly resolvers?: ResolverMap<string> | undefined; readonly resolverTimeoutMs?: number | undefined };
+
 /** The tool's references bound to `resolvers`, or `undefined` for a tool without any. Throws when a kind has no resolver. */
-export function bindReferences(
-  tool: string,
-  table: ReferenceTable,
-  resolvers: ResolverMap<string> = {},
-  timeoutMs: number = DEFAULT_RESOLVER_TIMEOUT_MS,
-  rewrites?: ReferenceRewrites,
-): BoundReferences | undefined {
+export function bindReferences(spec: ReferencesOfTool, options: ResolverOptions): BoundReferences | undefined {
+  const { name: tool, references: table, rewrites } = spec;
+  const { resolvers = {}, resolverTimeoutMs: timeoutMs = DEFAULT_RESOLVER_TIMEOUT_MS } = options;
   const patterns = compileReferences(table);
   if (patterns.length === 0) return undefined;
   requireResolvers(tool, new Set(patterns.map((field) => field.kind)), resolvers);
@@ -62,14 +64,15 @@ type Resolved = { readonly step: ReferenceStep; readonly value: unknown };
 export function resolveStage(
   value: unknown,
   bound: BoundReferences,
-  tool: string,
   offers: ResolveContext["offers"],
   signal: AbortSignal | undefined,
 ): Resolved | Promise<Resolved> {
   // One literal of one shape per call (a spread of the caller's object cost as much as the lookup),
   // or none for the common call.
   const full: ResolveContext =
-    offers.size === 0 && signal === undefined ? bound.plainContext : { tool, resolvers: bound.resolvers, offers, timeoutMs: bound.timeoutMs, signal };
+    offers.size === 0 && signal === undefined
+      ? bound.plainContext
+      : { tool: bound.plainContext.tool, resolvers: bound.resolvers, offers, timeoutMs: bound.timeoutMs, signal };
   const planned = bound.fixed && resolveFixed(value, bound.fixed, full);
   if (planned) return planned;
   const step = resolveReferences(value, bound.patterns, full);

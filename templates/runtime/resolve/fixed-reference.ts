@@ -59,23 +59,26 @@ export function resolveFixed(
   }
   const text = node[plan.key];
   if (typeof text !== "string") return undefined;
-  const parent = node;
   const found = lookUp(text, plan.field.path, plan.field.kind, context);
   // A synchronous resolver's answer is settled without a closure made for it.
   return Array.isArray(found)
-    ? settle(found, value, holder, parent, text, plan)
-    : (found as Promise<readonly Candidate[]>).then((candidates) => settle(candidates, value, holder, parent, text, plan));
+    ? settle(found, value, holder, plan)
+    : (found as Promise<readonly Candidate[]>).then((candidates) => settle(candidates, value, holder, plan));
 }
 
-/** The step for the resolver's answer, and the arguments with the field replaced when it was one match. */
+/**
+ * The step for the resolver's answer, and the arguments with the field replaced when it was one
+ * match. `holder`: the object that holds the field's object, `undefined` when that is `value`.
+ */
 function settle(
   candidates: readonly Candidate[],
   value: unknown,
   holder: Record<string, unknown> | undefined,
-  parent: Record<string, unknown>,
-  text: string,
   plan: FixedReference,
 ): { readonly step: ReferenceStep; readonly value: unknown } {
+  // The field's object and its text, as `resolveFixed` found them (the guard's own copy: nothing changed them).
+  const parent = (holder === undefined ? value : holder[plan.parents.at(-1) as string]) as Record<string, unknown>;
+  const text = parent[plan.key] as string;
   if (candidates.length !== 1) return { step: decide([{ field: { ...plan.field, text }, error: undefined, candidates }]), value };
   const id = (candidates[0] as Candidate).id;
   const rebuilt = plan.rewrite(parent, id);

@@ -28,23 +28,30 @@ export interface Field {
 /** Every concrete reference field in `value`, in document order, with the table entry for it. */
 export function fieldsOf(value: unknown, patterns: readonly ReferencePattern[]): Field[] {
   const found: Field[] = [];
-  for (const pattern of patterns) expand(value, pattern, 0, "", found);
+  for (const pattern of patterns) expand(value, { pattern, found }, 0, "");
   return found;
 }
 
-function expand(node: unknown, pattern: ReferencePattern, depth: number, at: string, found: Field[]): void {
+/** One pattern being expanded, and where its fields are collected. */
+interface FieldWalk {
+  readonly pattern: ReferencePattern;
+  readonly found: Field[];
+}
+
+function expand(node: unknown, walk: FieldWalk, depth: number, at: string): void {
   if (node === null || typeof node !== "object") return;
+  const { pattern, found } = walk;
   const head = pattern.tokens[depth];
   if (head === undefined) return;
   if (head === "*") {
-    if (Array.isArray(node)) for (let index = 0; index < node.length; index++) expand(node[index], pattern, depth + 1, `${at}/${index}`, found);
+    if (Array.isArray(node)) for (let index = 0; index < node.length; index++) expand(node[index], walk, depth + 1, `${at}/${index}`);
     return;
   }
   if (!Object.hasOwn(node, head)) return;
   const child = (node as Record<string, unknown>)[head];
   const path = `${at}/${escapeToken(head)}`;
   if (depth + 1 === pattern.tokens.length) found.push({ path, text: child, kind: pattern.kind, target: pattern.target });
-  else expand(child, pattern, depth + 1, path, found);
+  else expand(child, walk, depth + 1, path);
 }
 
 /**
@@ -56,7 +63,7 @@ function expand(node: unknown, pattern: ReferencePattern, depth: number, at: str
 export function targetsSent(value: unknown, patterns: readonly ReferencePattern[]): ArgumentError[] {
   const errors: ArgumentError[] = [];
   for (const pattern of patterns) {
-    holders(value, pattern.tokens, 0, "", (holder, at) => {
+    const found = (holder: object, at: string): void => {
       if (!Object.hasOwn(holder, pattern.target)) return;
       const field = pattern.tokens[pattern.tokens.length - 1] as string;
       errors.push({
@@ -64,22 +71,30 @@ export function targetsSent(value: unknown, patterns: readonly ReferencePattern[
         rule: "reference_target_sent",
         message: `${pattern.target} is filled in from ${field} and must not be sent; remove ${pattern.target} and put the ${pattern.kind}'s name or email, as the user gave it, in ${field}`,
       });
-    });
+    };
+    holders(value, { tokens: pattern.tokens, found }, 0, "");
   }
   return errors;
 }
 
-/** Calls `found` with every object that holds (or could hold) the field `tokens` names. */
-function holders(node: unknown, tokens: readonly string[], depth: number, at: string, found: (holder: object, at: string) => void): void {
+/** The field a holder search looks for, and what is called with each object that holds (or could hold) it. */
+interface HolderSearch {
+  readonly tokens: readonly string[];
+  readonly found: (holder: object, at: string) => void;
+}
+
+/** Calls `search.found` with every object that holds (or could hold) the field `search.tokens` names. */
+function holders(node: unknown, search: HolderSearch, depth: number, at: string): void {
   if (node === null || typeof node !== "object") return;
+  const { tokens, found } = search;
   if (depth === tokens.length - 1) {
     if (!Array.isArray(node)) found(node, at);
     return;
   }
   const head = tokens[depth] as string;
   if (head === "*") {
-    if (Array.isArray(node)) for (let index = 0; index < node.length; index++) holders(node[index], tokens, depth + 1, `${at}/${index}`, found);
+    if (Array.isArray(node)) for (let index = 0; index < node.length; index++) holders(node[index], search, depth + 1, `${at}/${index}`);
     return;
   }
-  if (Object.hasOwn(node, head)) holders((node as Record<string, unknown>)[head], tokens, depth + 1, `${at}/${escapeToken(head)}`, found);
+  if (Object.hasOwn(node, head)) holders((node as Record<string, unknown>)[head], search, depth + 1, `${at}/${escapeToken(head)}`);
 }

@@ -14,7 +14,9 @@ export class ReferenceResolverError extends Error {
   readonly path: string;
   readonly kind: string;
 
-  constructor(tool: string, path: string, kind: string, problem: string, cause?: unknown) {
+  /** `field`: the tool, the reference field's path and its kind; `problem`: what went wrong, in words. */
+  constructor(field: { readonly tool: string; readonly path: string; readonly kind: string }, problem: string, cause?: unknown) {
+    const { tool, path, kind } = field;
     super(`toolguard: the ${kind} resolver of ${tool} failed at ${path}: ${problem}`, cause === undefined ? undefined : { cause });
     this.name = "ReferenceResolverError";
     this.tool = tool;
@@ -34,7 +36,7 @@ export interface ResolveContext {
 
 export function lookUp(text: string, path: string, kind: string, context: ResolveContext): readonly Candidate[] | Promise<readonly Candidate[]> {
   const resolver = context.resolvers[kind];
-  if (typeof resolver !== "function") throw new ReferenceResolverError(context.tool, path, kind, "no resolver was given for this kind");
+  if (typeof resolver !== "function") throw new ReferenceResolverError({ tool: context.tool, path, kind }, "no resolver was given for this kind");
   // A resolver that answers synchronously needs no timer and, unless it reads `signal`, no
   // AbortController either: the signal is made on first read (creating one per lookup, plus
   // AbortSignal.any, cost as much as the rest of resolving). One timer both aborts the signal
@@ -51,7 +53,7 @@ export function lookUp(text: string, path: string, kind: string, context: Resolv
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       call.expire(new DOMException(`no answer within ${context.timeoutMs} ms`, "TimeoutError"));
-      reject(new ReferenceResolverError(context.tool, path, kind, `no answer within ${context.timeoutMs} ms`));
+      reject(new ReferenceResolverError({ tool: context.tool, path, kind }, `no answer within ${context.timeoutMs} ms`));
     }, context.timeoutMs);
   });
   return Promise.race([pending, expired]).then(
@@ -70,7 +72,7 @@ export function lookUp(text: string, path: string, kind: string, context: Resolv
 function failure(error: unknown, context: ResolveContext, path: string, kind: string): ReferenceResolverError {
   return error instanceof ReferenceResolverError
     ? error
-    : new ReferenceResolverError(context.tool, path, kind, error instanceof Error ? error.message : String(error), error);
+    : new ReferenceResolverError({ tool: context.tool, path, kind }, error instanceof Error ? error.message : String(error), error);
 }
 
 /**
@@ -110,7 +112,7 @@ class ResolverCall {
 /** A resolver's answer as distinct candidates, or a `ReferenceResolverError` when it is not a list of them. */
 function candidatesOf(answer: unknown, context: ResolveContext, path: string, kind: string): readonly Candidate[] {
   if (!Array.isArray(answer) || !(answer.length === 1 ? isCandidate(answer[0]) : answer.every(isCandidate))) {
-    throw new ReferenceResolverError(context.tool, path, kind, "the resolver must return an array of {id: string, label: string}");
+    throw new ReferenceResolverError({ tool: context.tool, path, kind }, "the resolver must return an array of {id: string, label: string}");
   }
   // One match resolves the field: its id is checked (the implementation and the ledger get it),
   // its label is kept as given, since a lone candidate is never shown to the model.
@@ -136,9 +138,7 @@ function candidatesOf(answer: unknown, context: ResolveContext, path: string, ki
 function checkId(id: string, context: ResolveContext, path: string, kind: string): void {
   if (id.length > MAX_ID_LENGTH || UNPRINTABLE.test(id)) {
     throw new ReferenceResolverError(
-      context.tool,
-      path,
-      kind,
+      { tool: context.tool, path, kind },
       `candidate ids must be at most ${MAX_ID_LENGTH} printable characters; got ${JSON.stringify(id.slice(0, 40))}${id.length > 40 ? "…" : ""}`,
     );
   }

@@ -7,7 +7,7 @@
 // The API's meters are not proxies: a meter taken before the application registers its SDK
 // stays a no-op. So the instruments are (re)created whenever the global provider changes,
 // which costs one lookup per count, and one per call: the tracing wrapper's lookup serves the
-// guard's call count (lendInstruments).
+// guard's call count (`ToolTelemetry.lend`).
 import { createNoopMeter, metrics, type Counter, type Histogram, type Meter, type MeterProvider } from "@opentelemetry/api";
 import type { ArgumentError, FailureClass } from "../contract/outcome.ts";
 
@@ -34,14 +34,16 @@ export interface Instruments {
   readonly ledgerLost: Counter;
 }
 
-let current: Instruments | undefined;
+/** The instruments made for the last global meter provider seen: one set per provider, process-wide. */
+const MADE: { current: Instruments | undefined } = { current: undefined };
 
 /** The instruments of the current global meter provider, made once per provider. */
 export function meterInstruments(): Instruments {
   const provider = metrics.getMeterProvider();
-  if (current?.provider === provider) return current;
+  const made = MADE.current;
+  if (made?.provider === provider) return made;
   const meter = provider.getMeter("toolguard");
-  current = {
+  const current: Instruments = {
     provider,
     active: !(meter instanceof NOOP_METER),
     calls: meter.createCounter("toolguard.calls", { description: "Tool call attempts received by the guard" }),
@@ -73,6 +75,7 @@ export function meterInstruments(): Instruments {
       description: "Ledger entries that never reached the ledger or left it: dropped by a full queue, or rotated away (by reason)",
     }),
   };
+  MADE.current = current;
   return current;
 }
 
@@ -99,21 +102,31 @@ export function toolAttributes(tool: string): ToolAttributes {
 // line. `toolguard report` leaves them out of its rules too.
 const NOT_RULES: ReadonlySet<string> = new Set(["more_errors", "repair_budget"]);
 
-// The instruments the tracing wrapper looked up for the call it is starting. The guard counts
-// an attempt first thing, in the same synchronous stack, so the first count takes them instead
-// of asking the API for the provider again. The wrapper ends the loan when `call` returns, so a
-// later count (a repair's attempt, `check`, a tool loaded on first use) looks the provider up.
-let lent: Instruments | undefined;
+/**
+ * One bound tool's telemetry, in its call plan: the attributes that name it, and the instruments
+ * its tracing wrapper looked up for the call it is starting. The guard counts an attempt first
+ * thing, in the same synchronous stack, so the first count takes them instead of asking the API
+ * for the provider again. The wrapper ends the loan when `call` returns, so a later count (a
+ * repair's attempt, `check`, a tool loaded on first use) looks the provider up.
+ */
+export class ToolTelemetry {
+  readonly attributes: ToolAttributes;
+  #lent: Instruments | undefined;
 
-/** Lends `instruments` to the next `countCall` in this synchronous stack; `undefined` ends the loan. */
-export function lendInstruments(instruments: Instruments | undefined): void {
-  lent = instruments;
-}
+  constructor(tool: string) {
+    this.attributes = toolAttributes(tool);
+  }
 
-export function countCall(attributes: ToolAttributes): void {
-  const instruments = lent ?? meterInstruments();
-  lent = undefined;
-  instruments.calls.add(1, attributes);
+  /** Lends `instruments` to the next `countCall` of this tool; `undefined` ends the loan. */
+  lend(instruments: Instruments | undefined): void {
+    this.#lent = instruments;
+  }
+
+  countCall(): void {
+    const instruments = this.#lent ?? meterInstruments();
+    this.#lent = undefined;
+    instruments.calls.add(1, this.attributes);
+  }
 }
 
 /** One failed call: once in `validation_failed`, once per rule it broke, and each of its errors. */

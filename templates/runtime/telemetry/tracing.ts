@@ -8,7 +8,7 @@ import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
 import { conflictMessage } from "./alarm.ts";
-import { lendInstruments, meterInstruments, TOOL_NAME } from "./telemetry.ts";
+import { meterInstruments, TOOL_NAME, type ToolTelemetry } from "./telemetry.ts";
 
 export type { TraceOptions };
 
@@ -16,24 +16,26 @@ export type { TraceOptions };
 // returns that very object, which is how "nothing registered" is told apart without a probe span.
 const NOOP_TRACER_PROVIDER: TracerProvider = new ProxyTracerProvider().getDelegate();
 
-let tracerCache: { readonly delegate: TracerProvider; readonly tracer: Tracer } | undefined;
+/** The tracer got from the last SDK provider seen: one per provider, process-wide. */
+const GOT: { tracer: { readonly delegate: TracerProvider; readonly tracer: Tracer } | undefined } = { tracer: undefined };
 
 /** The tracer of the registered SDK, or `undefined` when none is registered. Exported for tests. */
 export function activeTracer(): Tracer | undefined {
   const global = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => TracerProvider };
   const delegate = typeof global.getDelegate === "function" ? global.getDelegate() : global;
   if (delegate === NOOP_TRACER_PROVIDER) return undefined;
-  if (tracerCache?.delegate !== delegate) tracerCache = { delegate, tracer: delegate.getTracer("toolguard") };
-  return tracerCache.tracer;
+  if (GOT.tracer?.delegate !== delegate) GOT.tracer = { delegate, tracer: delegate.getTracer("toolguard") };
+  return GOT.tracer.tracer;
 }
 
 type Call<Result> = (raw: unknown, context: CallContext) => Promise<Outcome<Result>>;
 
 /**
  * Wraps a guarded tool's `call` so that each call is a span and a measurement when an SDK is
- * registered, and the bare call when none is.
+ * registered, and the bare call when none is. `telemetry`: the tool's, from its call plan.
  */
-export function traced<Result>(tool: string, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
+export function traced<Result>(telemetry: ToolTelemetry, call: Call<Result>, options: TraceOptions = {}): Call<Result> {
+  const tool = telemetry.attributes[TOOL_NAME];
   const toolAttributes: Attributes = Object.freeze({ "gen_ai.operation.name": "execute_tool", [TOOL_NAME]: tool, "gen_ai.tool.type": "function" });
   // The duration's and the outcome count's attributes, one frozen object per outcome status, made
   // on first use: a call allocates no attribute map (the SDK still hashes it on every record).
@@ -50,7 +52,7 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
     const tracer = activeTracer();
     const instruments = meterInstruments();
     // One provider lookup per call: the guard counts the call with these (telemetry.ts).
-    lendInstruments(instruments);
+    telemetry.lend(instruments);
     try {
       if (!tracer && !instruments.active) return call(raw, context);
       const started = performance.now();
@@ -79,7 +81,7 @@ export function traced<Result>(tool: string, call: Call<Result>, options: TraceO
         },
       );
     } finally {
-      lendInstruments(undefined);
+      telemetry.lend(undefined);
     }
   };
 }
