@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { repairable, type CorpusCase } from "./corpus-case.ts";
 import { readGitHub, validArguments } from "./github-cases.ts";
-import { type EnvelopeError, repair } from "./literal-repairer.ts";
+import { type EnvelopeError, repair, repairText } from "./literal-repairer.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { mistakesOf } from "./mistakes/classes.ts";
 import { mcpSnapshots } from "./mistakes/corpus-tools.ts";
@@ -60,20 +60,34 @@ const noInstance: string[] = [];
 let validCalls = 0;
 
 async function score(entry: CorpusCase, tool: LoadedTool): Promise<void> {
-  const errors = await tool.envelope(entry.args);
+  const text = entry.text;
+  const errors = text === undefined ? await tool.envelope(entry.args) : await tool.envelopeOfText(text);
   if (errors === undefined) return; // the mutation happened to be valid: not a mistake
-  const ajvErrors = tool.ajvErrors(entry.args) ?? [];
-  const accepted = async (fixed: unknown): Promise<boolean> => (await tool.envelope(fixed)) === undefined;
+  const ajvErrors = text === undefined ? (tool.ajvErrors(entry.args) ?? []) : jsonParseError(text);
+  // A call that is not JSON is repaired as text; any other by the instructions on its value.
+  const repaired = async (given: readonly EnvelopeError[]): Promise<boolean> =>
+    repairable(entry) &&
+    (text === undefined ? (await tool.envelope(repair(entry.args, given))) === undefined : (await tool.envelopeOfText(repairText(text, given))) === undefined);
   scored.push({
     entry,
     tool,
     errors,
     ajvErrors,
     flagged: carries(entry.expect, errors),
-    repaired: repairable(entry) && (await accepted(repair(entry.args, errors))),
+    repaired: await repaired(errors),
     ajvFlagged: carries(entry.expect, ajvErrors),
-    ajvRepaired: repairable(entry) && (await accepted(repair(entry.args, ajvErrors))),
+    ajvRepaired: await repaired(ajvErrors),
   });
+}
+
+/** What a guard built on ajv alone says of a text that is not JSON: `JSON.parse`'s own message. */
+function jsonParseError(text: string): EnvelopeError[] {
+  try {
+    JSON.parse(text);
+    return [];
+  } catch (error) {
+    return [{ path: "", rule: "parse", message: error instanceof Error ? error.message : String(error) }];
+  }
 }
 
 /** A valid call and its mistakes, for one tool; a call the vendor's schema accepts must pass the guard. */

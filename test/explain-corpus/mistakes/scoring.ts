@@ -2,12 +2,14 @@
 // grammar, at the right pointer; for a missing fact, "ask the user" there; for a rule with no
 // single fix, the rule's text there.
 import type { Expected } from "../corpus-case.ts";
-import { type EnvelopeError, instructionsOf } from "../literal-repairer.ts";
+import { type EnvelopeError, instructionsOf, textFixesOf } from "../literal-repairer.ts";
 
 export function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean {
   switch (expected.op) {
     case "ask":
       return errors.some((error) => error.path === expected.path && /ask the user/.test(error.message));
+    case "text":
+      return errors.some((error) => textFixesOf(error).includes(expected.fix));
     case "mention":
       return errors.some((error) => error.path === expected.path && error.message.includes(expected.text));
     default: {
