@@ -11,7 +11,8 @@ export function carries(expected: Expected, errors: readonly EnvelopeError[]): b
     case "text":
       return errors.some((error) => textFixesOf(error).includes(expected.fix));
     case "mention":
-      return errors.some((error) => error.path === expected.path && error.message.includes(expected.text));
+      // A bound stated in other words counts: `<=10`, `<= 10` and `at most 10` say the same.
+      return errors.some((error) => error.path === expected.path && boundText(error.message).includes(boundText(expected.text)));
     default: {
       // A move is said either where the value is (unknown field) or where it belongs (missing field).
       const at = expected.op === "move" ? [expected.from, expected.to] : [expected.path];
@@ -20,4 +21,8 @@ export function carries(expected: Expected, errors: readonly EnvelopeError[]): b
       );
     }
   }
+}
+
+function boundText(text: string): string {
+  return text.replaceAll("at most ", "<=").replaceAll("at least ", ">=").replace(/\s+/g, "");
 }
