@@ -113,10 +113,12 @@ function contradicted(
   if (other === undefined || other.length !== 1) return undefined;
   const { property } = discriminator;
   const named = value[property];
+  const lacking = location.hint.branchRequired?.[index]?.filter((name) => !Object.hasOwn(value, name)) ?? [];
+  const its = lacking.length === 0 ? "its fields" : `the fields it requires (${lacking.map((name) => JSON.stringify(name)).join(", ")})`;
   return {
     path: childPath(path, property),
     rule: "enum",
-    message: `${received(named)}; the other fields are those of ${JSON.stringify(other[0])}, not of ${shorten(named, 60)}: send ${JSON.stringify(other[0])} if that is the kind you meant, else send the fields of ${shorten(named, 60)}`,
+    message: `${received(named)}; the other fields are those of ${JSON.stringify(other[0])}, not of ${shorten(named, 60)}: send ${JSON.stringify(other[0])} if that is the kind you meant, else keep ${shorten(named, 60)} and add ${its}`,
   };
 }
 
