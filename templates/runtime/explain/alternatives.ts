@@ -50,15 +50,17 @@ export function collapseAlternatives(errors: readonly AjvError[], document: unkn
 function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
   const hint = locate(error, hints).hint;
   const value = valueAt(document, error.instancePath);
-  const inferred = inferredBranch(hint, value);
   if (hint.discriminator !== undefined) {
     const named = namedBranch(hint.discriminator, value);
-    // A tag naming one kind beside fields only another kind has: which is wrong is for the
-    // union's own message to say (rules/union.ts), not the named kind's errors.
-    if (named !== undefined && named >= 0 && inferred !== undefined && inferred !== named) return -1;
+    if (named !== undefined && named >= 0 && hint.memberKeys !== undefined) {
+      // A tag naming one kind beside fields only another kind has: which is wrong is for the
+      // union's own message to say (rules/union.ts), not the named kind's errors.
+      const inferred = inferredBranch(hint, value);
+      return inferred !== undefined && inferred !== named ? -1 : named;
+    }
     if (named !== undefined) return named;
   }
-  return inferred ?? -1;
+  return inferredBranch(hint, value) ?? -1;
 }
 
 /** The branch a value's type or property names single out, when exactly one does. */
