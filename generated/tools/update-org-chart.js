@@ -106,6 +106,15 @@ const hints = {
     "types": [
       "object"
     ],
+    "textWrapper": {
+      "template": {
+        "name": ""
+      },
+      "at": [
+        "name"
+      ],
+      "minLength": 1
+    },
     "properties": [
       "name",
       "lead_email",
@@ -139,6 +148,16 @@ const hints = {
     "types": [
       "array"
     ],
+    "textWrapper": {
+      "template": {
+        "name": ""
+      },
+      "at": [
+        "name"
+      ],
+      "minLength": 1,
+      "list": true
+    },
     "optional": true
   }
 };

@@ -13,6 +13,7 @@ import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, typeBranches } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
+import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
@@ -84,6 +85,8 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
   ) {
     hint.itemType = items.type;
   }
+  const wrapper = textWrapperOf(schema, root);
+  if (wrapper) hint.textWrapper = wrapper;
   const range: Record<string, number> = {};
   for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
     if (typeof schema[keyword] === "number") range[keyword] = schema[keyword];
@@ -97,6 +100,8 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
     const names = Object.keys(schema.properties);
     const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
     if (closed && names.length <= MAX_LISTED_KEYS) hint.properties = names;
+    // An open object with required fields: a misspelt required name arrives as a name it does not declare.
+    else if (!closed && names.length <= MAX_LISTED_KEYS && Array.isArray(schema.required) && schema.required.length > 0) hint.declared = names;
     if (closed) {
       const moves = moveTable(schema, parent, root);
       if (moves) hint.moves = moves;

@@ -130,3 +130,73 @@ function remove(root: unknown, pointer: string): void {
   const parent = get(root, toPointer(tokens.slice(0, -1)));
   if (parent !== null && typeof parent === "object" && !Array.isArray(parent)) delete (parent as Record<string, unknown>)[tokens[tokens.length - 1] as string];
 }
+
+// A call that is not JSON has no value to apply the instructions above to: the repairer reads
+// its syntactic errors as fixes of the text instead, one message form per fix:
+//   double quotes around every string        quotes: every single-quoted string double-quoted
+//   found a comma ... at character <n> ... remove it   comma: the character at <n> deleted
+//   without Markdown code fences or text around it / with nothing before or after it
+//                                            bare: the text from the first { to its matching }
+//   cut off ... call again with the complete arguments   resend: no literal fix (the rest is lost)
+
+/** The text fixes of the grammar; `resend` has none a repairer can apply. */
+export type TextFix = "quotes" | "comma" | "bare" | "resend";
+
+export function textFixesOf(error: EnvelopeError): TextFix[] {
+  const text = error.message;
+  const found: TextFix[] = [];
+  if (/double quotes around every string/.test(text)) found.push("quotes");
+  if (/found a comma\b.*? at character \d+.*\bremove it\b/.test(text)) found.push("comma");
+  if (/without Markdown code fences or text around it|with nothing before or after it/.test(text)) found.push("bare");
+  if (/cut off.*call again with the complete arguments/.test(text)) found.push("resend");
+  return found;
+}
+
+/** The text with every text fix of `errors` applied (comma deletions first, from the end, so offsets hold). */
+export function repairText(text: string, errors: readonly EnvelopeError[]): string {
+  let out = text;
+  const commas = errors
+    .filter((error) => textFixesOf(error).includes("comma"))
+    .map((error) => Number(/at character (\d+)/.exec(error.message)?.[1]))
+    .filter((at) => out[at] === ",")
+    .sort((a, b) => b - a);
+  for (const at of commas) out = out.slice(0, at) + out.slice(at + 1);
+  const fixes = errors.flatMap(textFixesOf);
+  if (fixes.includes("bare")) out = bareObject(out);
+  if (fixes.includes("quotes")) out = doubleQuoted(out);
+  return out;
+}
+
+/** From the first `{` to the `}` that closes it, strings skipped; the text itself when there is none. */
+function bareObject(text: string): string {
+  const start = text.indexOf("{");
+  if (start < 0) return text;
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
+  }
+  return text.slice(start);
+}
+
+/** Every `'...'` outside a double-quoted string written as a JSON string. */
+function doubleQuoted(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      out += text.slice(start, i + 1);
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) return out + text.slice(i);
+      out += JSON.stringify(text.slice(i + 1, end));
+      i = end;
+    } else out += c;
+  }
+  return out;
+}

@@ -24,6 +24,8 @@ export interface LoadedTool {
   readonly validate: StandaloneValidator;
   /** The guard's envelope errors for `args`, or undefined when the call is accepted. */
   envelope(args: unknown): Promise<readonly EnvelopeError[] | undefined>;
+  /** The same for a call sent as this text (which need not be JSON). */
+  envelopeOfText(text: string): Promise<readonly EnvelopeError[] | undefined>;
   /** Plain ajv's errors for `args` as an envelope would carry them, or undefined when valid. */
   ajvErrors(args: unknown): readonly EnvelopeError[] | undefined;
 }
@@ -48,15 +50,17 @@ export async function loadTool(description: ToolDescription): Promise<LoadedTool
   }).implement(() => "ok", { ledger: new MemorySink() });
   const plain = createAjv(description.dialect).compile(description.inputSchema as object);
   let turn = 0;
+  const envelopeOfText = async (text: string): Promise<readonly EnvelopeError[] | undefined> => {
+    const outcome = await guarded.call(text, { turn: `corpus-${turn++}` });
+    if (outcome.status === "ok") return undefined;
+    if (outcome.status !== "validation_failed") throw new Error(`${description.name}: unexpected ${outcome.status}`);
+    return outcome.errors;
+  };
   return {
     description,
     validate,
-    async envelope(args) {
-      const outcome = await guarded.call(JSON.stringify(args), { turn: `corpus-${turn++}` });
-      if (outcome.status === "ok") return undefined;
-      if (outcome.status !== "validation_failed") throw new Error(`${description.name}: unexpected ${outcome.status}`);
-      return outcome.errors;
-    },
+    envelope: (args) => envelopeOfText(JSON.stringify(args)),
+    envelopeOfText,
     ajvErrors(args) {
       if (plain(args)) return undefined;
       return (plain.errors ?? []).map((error) => ({ path: error.instancePath, rule: error.keyword, message: error.message ?? "" }));

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { repairable, type CorpusCase } from "./corpus-case.ts";
 import { readGitHub, validArguments } from "./github-cases.ts";
-import { type EnvelopeError, repair } from "./literal-repairer.ts";
+import { type EnvelopeError, repair, repairText } from "./literal-repairer.ts";
+import { type Peers, peersFor, readAiSdk, readMcpSdk } from "./peers.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { mistakesOf } from "./mistakes/classes.ts";
 import { mcpSnapshots } from "./mistakes/corpus-tools.ts";
@@ -37,6 +38,9 @@ interface Scored {
   readonly repaired: boolean;
   readonly ajvFlagged: boolean;
   readonly ajvRepaired: boolean;
+  /** The AI SDK's and the MCP SDK's texts scored alike (peers.ts); undefined where the peer does not apply. */
+  readonly ai?: { readonly flagged: boolean; readonly repaired: boolean; readonly text: string | undefined };
+  readonly mcp?: { readonly flagged: boolean; readonly repaired: boolean; readonly text: string | undefined };
 }
 
 /** A small schema with one field of each kind, for the determinism check. */
@@ -57,23 +61,48 @@ const scored: Scored[] = [];
 const falseRejections: string[] = [];
 const notCompiled: string[] = [];
 const noInstance: string[] = [];
+/** Tools whose schema zod's `fromJSONSchema` cannot read: the peers are not scored on them. */
+const noPeers: string[] = [];
 let validCalls = 0;
 
-async function score(entry: CorpusCase, tool: LoadedTool): Promise<void> {
-  const errors = await tool.envelope(entry.args);
+async function score(entry: CorpusCase, tool: LoadedTool, peers: Peers | undefined): Promise<void> {
+  const text = entry.text;
+  const errors = text === undefined ? await tool.envelope(entry.args) : await tool.envelopeOfText(text);
   if (errors === undefined) return; // the mutation happened to be valid: not a mistake
-  const ajvErrors = tool.ajvErrors(entry.args) ?? [];
-  const accepted = async (fixed: unknown): Promise<boolean> => (await tool.envelope(fixed)) === undefined;
+  const ajvErrors = text === undefined ? (tool.ajvErrors(entry.args) ?? []) : jsonParseError(text);
+  // A call that is not JSON is repaired as text; any other by the instructions on its value.
+  const repaired = async (given: readonly EnvelopeError[]): Promise<boolean> =>
+    repairable(entry) &&
+    (text === undefined ? (await tool.envelope(repair(entry.args, given))) === undefined : (await tool.envelopeOfText(repairText(text, given))) === undefined);
+  const peer = async (shown: string | undefined, read: (text: string) => EnvelopeError[]) => {
+    const given = shown === undefined ? [] : read(shown);
+    return { flagged: carries(entry.expect, given), repaired: await repaired(given), text: shown };
+  };
+  // The MCP protocol carries arguments as JSON: a text that is not JSON never reaches its server.
+  const ai = peers && (await peer(await peers.aiSdk(text ?? JSON.stringify(entry.args)), readAiSdk));
+  const mcp = peers && text === undefined ? await peer(await peers.mcpSdk(entry.args), readMcpSdk) : undefined;
   scored.push({
     entry,
     tool,
     errors,
     ajvErrors,
     flagged: carries(entry.expect, errors),
-    repaired: repairable(entry) && (await accepted(repair(entry.args, errors))),
+    repaired: await repaired(errors),
     ajvFlagged: carries(entry.expect, ajvErrors),
-    ajvRepaired: repairable(entry) && (await accepted(repair(entry.args, ajvErrors))),
+    ajvRepaired: await repaired(ajvErrors),
+    ...(ai ? { ai } : {}),
+    ...(mcp ? { mcp } : {}),
   });
+}
+
+/** What a guard built on ajv alone says of a text that is not JSON: `JSON.parse`'s own message. */
+function jsonParseError(text: string): EnvelopeError[] {
+  try {
+    JSON.parse(text);
+    return [];
+  } catch (error) {
+    return [{ path: "", rule: "parse", message: error instanceof Error ? error.message : String(error) }];
+  }
 }
 
 /** A valid call and its mistakes, for one tool; a call the vendor's schema accepts must pass the guard. */
@@ -98,7 +127,10 @@ async function run(description: ToolDescription, source: string, documented?: un
   }
   validCalls++;
   if ((await tool.envelope(valid)) !== undefined) falseRejections.push(`${source} ${description.name}: ${JSON.stringify(valid)}`);
-  for (const entry of mistakesOf(description.name, source, schema, valid, random)) await score(entry, tool);
+  const peers = await peersFor(description.name, description.inputSchema as object);
+  if (peers === undefined) noPeers.push(`${source} ${description.name}`);
+  for (const entry of mistakesOf(description.name, source, schema, valid, random)) await score(entry, tool, peers);
+  await peers?.close();
 }
 
 interface Share {
@@ -121,41 +153,49 @@ const byClass = (rows: readonly Scored[]): Map<string, Scored[]> => {
 
 const pct = (part: number, whole: number): string => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
 
+/** "flagged / repaired" for toolguard, raw ajv and each peer, over the rows each applies to. */
+function columns(rows: readonly Scored[]): string {
+  const pair = (applies: readonly Scored[], flagged: (r: Scored) => boolean, repaired: (r: Scored) => boolean): string => {
+    if (applies.length === 0) return "–";
+    const share = shares(applies, flagged, repaired);
+    return `${pct(share.flagged, share.cases)} / ${pct(share.repaired, share.fixable)}`;
+  };
+  return [
+    pair(
+      rows,
+      (r) => r.flagged,
+      (r) => r.repaired,
+    ),
+    pair(
+      rows,
+      (r) => r.ajvFlagged,
+      (r) => r.ajvRepaired,
+    ),
+    pair(
+      rows.filter((r) => r.ai),
+      (r) => r.ai?.flagged === true,
+      (r) => r.ai?.repaired === true,
+    ),
+    pair(
+      rows.filter((r) => r.mcp),
+      (r) => r.mcp?.flagged === true,
+      (r) => r.mcp?.repaired === true,
+    ),
+  ].join(" | ");
+}
+
 beforeAll(async () => {
   for (const snapshot of mcpSnapshots()) for (const tool of snapshot.tools) await run(tool, snapshot.source);
   const github = [...(await readGitHub())].sort((a, b) => (a.name < b.name ? -1 : 1));
   const withBodies = github.filter((tool) => validArguments(tool) !== undefined);
   for (const [index, tool] of withBodies.entries()) if (index % GITHUB_STRIDE === 0) await run(tool, "npm @octokit/openapi", validArguments(tool));
-  const lines = [`mistake corpus: ${scored.length} cases on ${validCalls} tools; not compiled ${notCompiled.length}; no valid instance ${noInstance.length}`];
-  const all = shares(
-    scored,
-    (r) => r.flagged,
-    (r) => r.repaired,
-  );
-  const ajv = shares(
-    scored,
-    (r) => r.ajvFlagged,
-    (r) => r.ajvRepaired,
-  );
-  lines.push(`| class | cases | toolguard flagged | toolguard repaired | raw ajv flagged | raw ajv repaired |`, `|---|---|---|---|---|---|`);
-  for (const [mistake, rows] of byClass(scored)) {
-    const ours = shares(
-      rows,
-      (r) => r.flagged,
-      (r) => r.repaired,
-    );
-    const theirs = shares(
-      rows,
-      (r) => r.ajvFlagged,
-      (r) => r.ajvRepaired,
-    );
-    lines.push(
-      `| ${mistake} | ${ours.cases} | ${pct(ours.flagged, ours.cases)} | ${pct(ours.repaired, ours.fixable)} | ${pct(theirs.flagged, theirs.cases)} | ${pct(theirs.repaired, theirs.fixable)} |`,
-    );
-  }
-  lines.push(
-    `| all | ${all.cases} | ${pct(all.flagged, all.cases)} | ${pct(all.repaired, all.fixable)} | ${pct(ajv.flagged, ajv.cases)} | ${pct(ajv.repaired, ajv.fixable)} |`,
-  );
+  const lines = [
+    `mistake corpus: ${scored.length} cases on ${validCalls} tools; not compiled ${notCompiled.length}; no valid instance ${noInstance.length}; peers not scored on ${noPeers.length} tools (zod cannot read the schema)`,
+    `accepted as valid: by the AI SDK ${scored.filter((r) => r.ai && r.ai.text === undefined).length}, by the MCP SDK ${scored.filter((r) => r.mcp && r.mcp.text === undefined).length}`,
+    "| class | cases | toolguard flagged / repaired | raw ajv | AI SDK | MCP SDK |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [mistake, rows] of [...byClass(scored), ["**all**", scored] as const]) lines.push(`| ${mistake} | ${rows.length} | ${columns(rows)} |`);
   console.log(lines.join("\n"));
   writeFileSync(
     path.join(tmpdir(), "toolguard-mistake-misses.txt"),
@@ -214,6 +254,34 @@ describe("the mistake generator over the real-world corpus", () => {
       if (degraded.length / rows.length >= CLASS_FLOOR) missed.push(mistake);
     }
     expect(missed).toEqual([]);
+  });
+
+  it("scores the AI SDK's and the MCP SDK's own texts on the same cases, and leads both", () => {
+    const withAi = scored.filter((row) => row.ai);
+    const withMcp = scored.filter((row) => row.mcp);
+    expect(withAi.length).toBeGreaterThan(scored.length / 2);
+    expect(withMcp.length).toBeGreaterThan(scored.length / 3);
+    // The texts are the SDKs' own: what `ai` shows for a refused call, and MCP's invalid-arguments error.
+    const shown = withAi.map((row) => row.ai?.text).filter((text): text is string => text !== undefined);
+    expect(shown.length).toBeGreaterThan(withAi.length / 2);
+    expect(shown.every((text) => text.startsWith("AI_InvalidToolInputError: Invalid input for tool "))).toBe(true);
+    const ours = shares(
+      withAi,
+      (r) => r.flagged,
+      (r) => r.repaired,
+    );
+    const ai = shares(
+      withAi,
+      (r) => r.ai?.flagged === true,
+      (r) => r.ai?.repaired === true,
+    );
+    const mcp = shares(
+      withMcp,
+      (r) => r.mcp?.flagged === true,
+      (r) => r.mcp?.repaired === true,
+    );
+    expect(ours.flagged / ours.cases).toBeGreaterThan(ai.flagged / ai.cases);
+    expect(ours.flagged / ours.cases).toBeGreaterThan(mcp.flagged / mcp.cases);
   });
 
   it("is seeded: the same tools give the same cases", () => {

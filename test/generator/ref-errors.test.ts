@@ -158,8 +158,17 @@ describe("a discriminated union", () => {
         },
       },
     };
-    expect(await explain(inline, { shape: { kind: "square", r: 2 } })).toEqual([
+    expect(await explain(inline, { shape: { kind: "square" } })).toEqual([
       { path: "/shape/side", rule: "required", message: 'missing required field "side"; if you do not know its value, ask the user instead of guessing' },
+    ]);
+    // A tag beside fields only another kind has: either may be wrong, and the message says both.
+    expect(await explain(inline, { shape: { kind: "square", r: 2 } })).toEqual([
+      {
+        path: "/shape/kind",
+        rule: "enum",
+        message:
+          'got string "square"; the other fields are those of "circle", not of "square": send "circle" if that is the kind you meant, else keep "square" and add the fields it requires ("side")',
+      },
     ]);
   });
 

@@ -66,6 +66,8 @@ export interface SchemaHint {
   readonly format?: string;
   /** The property names an object here accepts (for unknown-key errors). */
   readonly properties?: readonly string[];
+  /** The property names an object here declares though it accepts others too: a misspelt required name is told from a declared one. */
+  readonly declared?: readonly string[];
   /** The schema's description of each property, for missing-required errors. */
   readonly propertyDescriptions?: Readonly<Record<string, string>>;
   /** A canonical example of each property, for missing-required errors. */
@@ -100,6 +102,17 @@ export interface SchemaHint {
   readonly propertyValues?: Readonly<Record<string, JsonValue>>;
   /** An array here whose items are a bare scalar type with no other rule: a single such value may be offered in brackets. */
   readonly itemType?: string;
+  /**
+   * An object here (or a list of them) only wraps one plain text, every other required field
+   * fixed: the wrapper with `""` at `at`, so a text sent alone can be offered wrapped.
+   */
+  readonly textWrapper?: {
+    readonly template: JsonValue;
+    readonly at: readonly string[];
+    readonly list?: true;
+    readonly minLength?: number;
+    readonly maxLength?: number;
+  };
   /** Numeric bounds here: a number a message offers (read from text) must lie within them. */
   readonly range?: {
     readonly minimum?: number;

@@ -52,6 +52,12 @@ function chosenBranch(error: AjvError, document: unknown, hints: HintTable): num
   const value = valueAt(document, error.instancePath);
   if (hint.discriminator !== undefined) {
     const named = namedBranch(hint.discriminator, value);
+    if (named !== undefined && named >= 0 && hint.memberKeys !== undefined) {
+      // A tag naming one kind beside fields only another kind has: which is wrong is for the
+      // union's own message to say (rules/union.ts), not the named kind's errors.
+      const inferred = inferredBranch(hint, value);
+      return inferred !== undefined && inferred !== named ? -1 : named;
+    }
     if (named !== undefined) return named;
   }
   return inferredBranch(hint, value) ?? -1;

@@ -40,7 +40,7 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     case "type":
       return explainType(error, location, document);
     case "enum":
-      return explainEnum(error, location, document);
+      return explainEnum(error, location, document, hints);
     case "const":
       return explainConst(error, location, document);
     case "format":

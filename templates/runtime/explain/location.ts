@@ -26,10 +26,21 @@ export function locate(error: AjvError, hints: HintTable): Location {
   let location = bySchemaPath.get(error.schemaPath);
   if (location === undefined) {
     const at = error.schemaPath.lastIndexOf("/");
-    location = { hint: hints[at > 0 ? error.schemaPath.slice(0, at) : "#"] ?? NO_HINT, fixed: new Map() };
+    const key = at > 0 ? error.schemaPath.slice(0, at) : "#";
+    location = { hint: hints[key] ?? hints[asWritten(key)] ?? NO_HINT, fixed: new Map() };
     bySchemaPath.set(error.schemaPath, location);
   }
   return location;
+}
+
+/**
+ * The validator is compiled from a schema whose disjoint `oneOf`s became `anyOf`s
+ * (generator/emit/fold-combinators.ts), so an error inside a branch names `.../anyOf/0/...`
+ * where the hint table, built from the schema as written, has `.../oneOf/0/...`. Looked up
+ * only when the path as reported has no hint, once per schema path.
+ */
+function asWritten(key: string): string {
+  return key.includes("/anyOf/") ? key.replaceAll("/anyOf/", "/oneOf/") : key;
 }
 
 /** The fixed text `key` of `location`, made by `make` the first time it is asked for. */

@@ -5,9 +5,11 @@ import type { CorpusCase, Expected } from "../corpus-case.ts";
 import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
+import { SHAPE_CLASSES } from "./shape-classes.ts";
+import { syntacticMistakes } from "./syntactic.ts";
 
 /** One value of the valid call with the schema that applies to it. */
-interface Leaf {
+export interface Leaf {
   readonly path: readonly string[];
   readonly value: unknown;
   readonly schema: Schema;
@@ -36,7 +38,7 @@ function leaves(value: unknown, schema: unknown, root: Schema, at: string[] = []
   return out;
 }
 
-function setAt(args: unknown, tokens: readonly string[], value: unknown): unknown {
+export function setAt(args: unknown, tokens: readonly string[], value: unknown): unknown {
   if (tokens.length === 0) return value;
   const copy = structuredClone(args) as Record<string, unknown>;
   let node = copy;
@@ -57,9 +59,9 @@ const hasConstraints = (schema: Schema): boolean => schema.pattern !== undefined
 /** Units and marks models attach to numbers, by how the field reads. */
 const MARKS = [(n: number) => `${n} kg`, (n: number) => `${n}°`, (n: number) => `#${n}`, (n: number) => `+${n}`, (n: number) => `${n} items`];
 
-type Maker = (leaf: Leaf, valid: unknown, random: Seeded, all: readonly Leaf[], root: Schema) => readonly [args: unknown, expect: Expected] | undefined;
+export type Maker = (leaf: Leaf, valid: unknown, random: Seeded, all: readonly Leaf[], root: Schema) => readonly [args: unknown, expect: Expected] | undefined;
 
-const set = (tokens: readonly string[], value: unknown): Expected => ({ op: "set", path: pointer(tokens), value });
+export const set = (tokens: readonly string[], value: unknown): Expected => ({ op: "set", path: pointer(tokens), value });
 
 /** The classes, by name. Each returns one case for a leaf, or nothing when the leaf does not fit. */
 export const CLASSES: Readonly<Record<string, Maker>> = {
@@ -237,7 +239,8 @@ export function mistakesOf(tool: string, source: string, schema: Schema, valid: 
       });
     }
   }
-  for (const [mistake, make] of Object.entries(CLASSES)) {
+  out.push(...syntacticMistakes(tool, source, valid, random));
+  for (const [mistake, make] of Object.entries({ ...CLASSES, ...SHAPE_CLASSES })) {
     let made = 0;
     for (const leaf of all) {
       if (made >= PER_CLASS) break;

@@ -2,14 +2,17 @@
 // grammar, at the right pointer; for a missing fact, "ask the user" there; for a rule with no
 // single fix, the rule's text there.
 import type { Expected } from "../corpus-case.ts";
-import { type EnvelopeError, instructionsOf } from "../literal-repairer.ts";
+import { type EnvelopeError, instructionsOf, textFixesOf } from "../literal-repairer.ts";
 
 export function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean {
   switch (expected.op) {
     case "ask":
       return errors.some((error) => error.path === expected.path && /ask the user/.test(error.message));
+    case "text":
+      return errors.some((error) => textFixesOf(error).includes(expected.fix));
     case "mention":
-      return errors.some((error) => error.path === expected.path && error.message.includes(expected.text));
+      // A bound stated in other words counts: `<=10`, `<= 10` and `at most 10` say the same.
+      return errors.some((error) => error.path === expected.path && boundText(error.message).includes(boundText(expected.text)));
     default: {
       // A move is said either where the value is (unknown field) or where it belongs (missing field).
       const at = expected.op === "move" ? [expected.from, expected.to] : [expected.path];
@@ -18,4 +21,8 @@ export function carries(expected: Expected, errors: readonly EnvelopeError[]): b
       );
     }
   }
+}
+
+function boundText(text: string): string {
+  return text.replaceAll("at most ", "<=").replaceAll("at least ", ">=").replace(/\s+/g, "");
 }

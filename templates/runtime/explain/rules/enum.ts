@@ -1,15 +1,18 @@
 // A value outside a fixed set (`enum`, `const`): the set when it is small, and the value the
-// model most plausibly meant (case, separators, or up to two edits away: explain/spelling.ts).
+// model most plausibly meant (case, separators, or up to two edits away: explain/spelling.ts; a
+// prefix: prefix-match.ts; a synonym: synonyms.ts).
 import type { ArgumentError } from "../../contract/outcome.ts";
-import type { AjvError, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
+import type { AjvError, HintTable, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { prefixMatch } from "../prefix-match.ts";
+import { siblingFor } from "../sibling-values.ts";
 import { closestName, closestSpelling } from "../spelling.ts";
+import { synonymOf } from "../synonyms.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
 
-export function explainEnum(error: AjvError, location: Location, document: unknown): ArgumentError {
+export function explainEnum(error: AjvError, location: Location, document: unknown, hints?: HintTable): ArgumentError {
   const hint = location.hint;
   const path = error.instancePath;
   const value = valueAt(document, path);
@@ -19,7 +22,14 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
   const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
-  return { path, rule: "enum", message: `${received(value)}; ${allowed}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
+  if (meant !== undefined) return { path, rule: "enum", message: `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?` };
+  // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
+  const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), path, value, document);
+  if (sibling !== undefined) {
+    const then = hint.optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
+    return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
+  }
+  return { path, rule: "enum", message: `${received(value)}; ${allowed}` };
 }
 
 export function explainConst(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -55,5 +65,9 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   const nearMisses = hint.nearMisses;
   if (nearMisses === undefined) return undefined;
   const normal = prefixMatch(value, Object.keys(nearMisses), (normalForm) => normalForm);
-  return normal === undefined ? undefined : nearMisses[normal];
+  if (normal !== undefined) return nearMisses[normal];
+  const synonym = synonymOf(value, Object.keys(nearMisses));
+  const word = synonym === undefined ? undefined : nearMisses[synonym];
+  // An upper-case value is a code (`NO` is Norway), not the word: a synonym is offered only in the received text's case.
+  return typeof word === "string" && (word !== word.toUpperCase() || value === value.toUpperCase()) ? word : undefined;
 }

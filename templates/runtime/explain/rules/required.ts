@@ -6,6 +6,7 @@ import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
+import { closestName } from "../spelling.ts";
 import { childPath, clip, isRecord, shorten } from "../text.ts";
 
 export function explainRequired(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -20,7 +21,8 @@ export function explainRequired(error: AjvError, location: Location, document: u
       message: fixed(location, `only:${name}`, () => `missing required field ${JSON.stringify(name)}; send ${shorten(only, 80)}`),
     };
   }
-  const held = heldUnderAnotherName(hint, name, valueAt(document, error.instancePath));
+  const object = valueAt(document, error.instancePath);
+  const held = heldUnderAnotherName(hint, name, object);
   const described = fixed(location, name, () => {
     const description = hint.propertyDescriptions?.[name];
     return `missing required field ${JSON.stringify(name)}${description ? ` (${clip(description, 120)})` : ""}`;
@@ -34,6 +36,14 @@ export function explainRequired(error: AjvError, location: Location, document: u
       path,
       rule: "required",
       message: `${described}; the call holds it as ${JSON.stringify(held)}, a name this object does not accept: move ${childPath(error.instancePath, held)} here`,
+    };
+  }
+  const misspelt = misspeltAs(hint, name, object);
+  if (misspelt !== undefined) {
+    return {
+      path,
+      rule: "required",
+      message: `${described}; the call holds it as ${JSON.stringify(misspelt)}, a name this object does not declare: move ${childPath(error.instancePath, misspelt)} here`,
     };
   }
   const inside = fieldsBelongingIn(hint, name, valueAt(document, error.instancePath));
@@ -66,6 +76,22 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
     for (const [other, words] of Object.entries(aliases)) {
       if (other !== name && !Object.hasOwn(object, other) && words.includes(word)) return undefined;
     }
+    if (found !== undefined) return undefined;
+    found = key;
+  }
+  return found;
+}
+
+/**
+ * The one key of an open object (one that accepts any name, so the misspelling raised no error
+ * of its own) that misspells the missing `name` and is no name the object declares.
+ */
+function misspeltAs(hint: SchemaHint, name: string, object: unknown): string | undefined {
+  const declared = hint.declared;
+  if (declared === undefined || !isRecord(object)) return undefined;
+  let found: string | undefined;
+  for (const key of Object.keys(object)) {
+    if (declared.includes(key) || closestName(key, [name]) !== name) continue;
     if (found !== undefined) return undefined;
     found = key;
   }

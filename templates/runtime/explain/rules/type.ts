@@ -39,6 +39,8 @@ function advice(location: Location, expected: string, value: unknown, optional: 
     return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
   }
   if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
+  const wrapped = typeof value === "string" ? wrappedText(location.hint, expected, value) : undefined;
+  if (wrapped !== undefined) return wrapped;
   const itemType = location.hint.itemType;
   if (expected === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
     return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
@@ -67,4 +69,27 @@ function rangeText(range: Range | undefined): string {
   if (range?.exclusiveMaximum !== undefined) parts.push(`< ${range.exclusiveMaximum}`);
   if (range?.multipleOf !== undefined) parts.push(`a multiple of ${range.multipleOf}`);
   return parts.join(", ");
+}
+
+/** Longest text offered inside its wrapper: beyond it the message would mostly repeat the call. */
+const MAX_WRAPPED = 500;
+
+/** A text where an object wrapping one text (or a list of them) is wanted: the wrapper, filled in. */
+function wrappedText(hint: SchemaHint, expected: string, value: string): string | undefined {
+  const wrapper = hint.textWrapper;
+  if (wrapper === undefined || expected !== (wrapper.list ? "array" : "object")) return undefined;
+  // A text its field would refuse is not what the model meant to wrap (lengths as ajv counts them).
+  const length = [...value].length;
+  if ((wrapper.minLength !== undefined && length < wrapper.minLength) || (wrapper.maxLength !== undefined && length > wrapper.maxLength)) return undefined;
+  const filled = structuredClone(wrapper.template) as Record<string, unknown>;
+  let node = filled;
+  for (const name of wrapper.at.slice(0, -1)) node = node[name] as Record<string, unknown>;
+  node[wrapper.at[wrapper.at.length - 1] as string] = value;
+  const shape = wrapper.list ? [filled] : filled;
+  const where = wrapper.at
+    .toReversed()
+    .map((name) => JSON.stringify(name))
+    .join(" in ");
+  if (value.length > MAX_WRAPPED) return `the text goes in ${where}: send it as ${wrapper.list ? "a list of one such object" : "such an object"}`;
+  return `the text goes in ${where}: send ${JSON.stringify(shape)}`;
 }

@@ -62,8 +62,8 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
 function explainDiscriminator(location: Location, discriminator: Discriminator, path: string, value: unknown): ArgumentError | undefined {
   if (!isRecord(value)) return undefined;
   const index = namedBranch(discriminator, value);
-  if (index !== undefined && index >= 0) return undefined;
   const { property } = discriminator;
+  if (index !== undefined && index >= 0) return contradicted(location, discriminator, path, value, index);
   const kinds = kindsOf(discriminator);
   const allowed = fixed(location, "kinds", () =>
     kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`,
@@ -93,6 +93,32 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
     message:
       `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` +
       (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
+  };
+}
+
+/**
+ * A value naming kind `index` whose other fields are only another kind's (alternatives.ts kept
+ * the union's error for it): the tag that kind takes, offered beside the named kind's fields.
+ * Undefined when the fields single out no other kind (the named kind's errors were kept).
+ */
+function contradicted(
+  location: Location,
+  discriminator: Discriminator,
+  path: string,
+  value: Record<string, unknown>,
+  index: number,
+): ArgumentError | undefined {
+  const inferred = inferredBranch(location.hint, value);
+  const other = inferred === undefined || inferred === index ? undefined : discriminator.branches[inferred]?.values;
+  if (other === undefined || other.length !== 1) return undefined;
+  const { property } = discriminator;
+  const named = value[property];
+  const lacking = location.hint.branchRequired?.[index]?.filter((name) => !Object.hasOwn(value, name)) ?? [];
+  const its = lacking.length === 0 ? "its fields" : `the fields it requires (${lacking.map((name) => JSON.stringify(name)).join(", ")})`;
+  return {
+    path: childPath(path, property),
+    rule: "enum",
+    message: `${received(named)}; the other fields are those of ${JSON.stringify(other[0])}, not of ${shorten(named, 60)}: send ${JSON.stringify(other[0])} if that is the kind you meant, else keep ${shorten(named, 60)} and add ${its}`,
   };
 }
 

@@ -1,0 +1,98 @@
+// Where a schema wants an object that only wraps one text (`{"name": ...}` for a team, the
+// `{"text": {"content": ...}}` of rich text), or a list of such objects, a model often sends the
+// text alone. The wrapper is then determined: every required field is fixed by the schema
+// (a `const`, an `enum` of one) or is an object of the same kind, except one plain text field.
+// The hint holds that wrapper with the text's place, so the error can offer the exact value to
+// send, built from the text received, without reading the schema on the failure path.
+import type { JsonValue } from "../../templates/runtime/contract/tool-spec.ts";
+import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { readings, typesOf } from "./union-branches.ts";
+
+/** Deepest wrapper followed (rich text nests two levels). */
+const MAX_DEPTH = 3;
+
+export interface TextWrapper {
+  /** The wrapper with `""` where the text goes. */
+  readonly template: JsonValue;
+  /** The text's place in `template`, as property names. */
+  readonly at: readonly string[];
+  /** The schema wants a list of wrappers: the one wrapper goes in brackets. */
+  readonly list?: true;
+  /** The text's own length bounds: a text outside them is not offered wrapped. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+}
+
+/** The wrapper a text determines at `schema` (an object, or an array of objects), or undefined. */
+export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | undefined {
+  const types = typesOf(schema);
+  if (types?.length === 1 && types[0] === "array" && isSchemaObject(schema.items)) {
+    const item = wrapperOf(resolved(schema.items, root), root, 0);
+    return item === undefined ? undefined : { ...item, list: true };
+  }
+  return types?.length === 1 && types[0] === "object" ? wrapperOf(schema, root, 0) : undefined;
+}
+
+function resolved(schema: Schema, root: unknown): Schema {
+  const all = readings(schema, root);
+  return all[all.length - 1] as Schema;
+}
+
+interface Found {
+  template: JsonValue;
+  at: string[];
+  minLength?: number;
+  maxLength?: number;
+}
+
+function wrapperOf(schema: Schema, root: unknown, depth: number): Found | undefined {
+  if (depth > MAX_DEPTH || !isSchemaObject(schema.properties) || schema.anyOf || schema.oneOf || schema.allOf) return undefined;
+  const types = typesOf(schema);
+  if (types !== undefined && (types.length !== 1 || types[0] !== "object")) return undefined;
+  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
+  if (required.length === 0 || schema.minProperties !== undefined) return undefined;
+  const template: Record<string, JsonValue> = {};
+  let at: string[] | undefined;
+  let bounds: Pick<Found, "minLength" | "maxLength"> = {};
+  for (const name of required) {
+    const property = (schema.properties as Record<string, unknown>)[name];
+    if (!isSchemaObject(property)) return undefined;
+    const view = resolved(property, root);
+    const only = fixedValue(view);
+    if (only !== undefined) {
+      template[name] = only;
+      continue;
+    }
+    if (isPlainText(view)) {
+      if (at !== undefined) return undefined; // two texts: which one the model sent is not determined
+      at = [name];
+      template[name] = "";
+      if (typeof view.minLength === "number") bounds = { ...bounds, minLength: view.minLength };
+      if (typeof view.maxLength === "number") bounds = { ...bounds, maxLength: view.maxLength };
+      continue;
+    }
+    const inner = wrapperOf(view, root, depth + 1);
+    if (inner === undefined) return undefined;
+    if (inner.at.length > 0) {
+      if (at !== undefined) return undefined;
+      at = [name, ...inner.at];
+      bounds = {
+        ...(inner.minLength === undefined ? {} : { minLength: inner.minLength }),
+        ...(inner.maxLength === undefined ? {} : { maxLength: inner.maxLength }),
+      };
+    }
+    template[name] = inner.template;
+  }
+  return at === undefined ? undefined : { template, at, ...bounds };
+}
+
+function fixedValue(schema: Schema): JsonValue | undefined {
+  if ("const" in schema) return schema.const as JsonValue;
+  return Array.isArray(schema.enum) && schema.enum.length === 1 ? (schema.enum[0] as JsonValue) : undefined;
+}
+
+/** A string with no rule a text received for something else might break. */
+function isPlainText(schema: Schema): boolean {
+  const types = typesOf(schema);
+  return types?.length === 1 && types[0] === "string" && schema.enum === undefined && schema.pattern === undefined && schema.format === undefined;
+}

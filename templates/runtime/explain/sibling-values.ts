@@ -1,0 +1,72 @@
+// A value the field does not allow but exactly one of its sibling fields does (`"created"` sent
+// as `direction` where `sort` takes it): the model put it in the wrong field. Read from the hint
+// table (each sibling's listed values), never from the schema, and only on a failed call: the
+// siblings of a location are gathered once per table. Offered as a move only when the sibling is
+// not in the call already (a move would overwrite what the model did put there).
+import type { HintTable, SchemaHint } from "../contract/tool-spec.ts";
+import { valueAt } from "../json/json-pointer.ts";
+import { normaliseNearMiss } from "./near-miss.ts";
+import { isRecord } from "./text.ts";
+
+/** Per table, per object location (`#`), its properties' hints by name. */
+const siblingsByTable = new WeakMap<HintTable, Map<string, [string, SchemaHint][]>>();
+
+/** The property location `#/properties/a` split into its object's location and its name, or undefined. */
+function split(location: string): [holder: string, name: string] | undefined {
+  const at = location.lastIndexOf("/properties/");
+  if (at < 0) return undefined;
+  const name = location.slice(at + "/properties/".length);
+  return name.includes("/") ? undefined : [location.slice(0, at) || "#", name];
+}
+
+function siblingsOf(hints: HintTable, holder: string): readonly [string, SchemaHint][] {
+  let byHolder = siblingsByTable.get(hints);
+  if (byHolder === undefined) {
+    byHolder = new Map();
+    for (const [location, hint] of Object.entries(hints)) {
+      const parts = split(location);
+      if (parts === undefined || (hint.allowed === undefined && hint.nearMisses === undefined)) continue;
+      const list = byHolder.get(parts[0]) ?? [];
+      list.push([parts[1], hint]);
+      byHolder.set(parts[0], list);
+    }
+    siblingsByTable.set(hints, byHolder);
+  }
+  return byHolder.get(holder) ?? [];
+}
+
+/**
+ * The one sibling of the field at `schemaLocation` (its hint's location) and `path` (where the
+ * value is) that allows `value` and is absent from the call, as a JSON Pointer; else undefined.
+ */
+export function siblingFor(hints: HintTable, schemaLocation: string, path: string, value: unknown, document: unknown): string | undefined {
+  const parts = split(schemaLocation);
+  if (parts === undefined || path === "") return undefined;
+  const holderPath = path.slice(0, path.lastIndexOf("/"));
+  const holder = valueAt(document, holderPath);
+  if (!isRecord(holder)) return undefined;
+  let found: string | undefined;
+  for (const [token, hint] of siblingsOf(hints, parts[0])) {
+    if (token === parts[1] || !allows(hint, value)) continue;
+    // Schema paths percent-encode the pointer token (generator/schema-walk.ts); instance paths do not.
+    const pointerToken = decoded(token);
+    if (pointerToken === undefined || Object.hasOwn(holder, pointerToken.replaceAll("~1", "/").replaceAll("~0", "~"))) continue;
+    if (found !== undefined) return undefined;
+    found = `${holderPath}/${pointerToken}`;
+  }
+  return found;
+}
+
+/** Whether the sibling lists `value` exactly: in its listed values, or (a set too large to list) as its own near miss. */
+function allows(hint: SchemaHint, value: unknown): boolean {
+  if (hint.allowed !== undefined) return hint.allowed.includes(value as never);
+  return typeof value === "string" && hint.nearMisses?.[normaliseNearMiss(value)] === value;
+}
+
+function decoded(token: string): string | undefined {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return undefined;
+  }
+}
