@@ -76,7 +76,9 @@ export class JsonlFileSink implements LedgerSink {
     this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
     this.#pressure = new PressureLatch(positive("maxWaiting", options.maxWaiting ?? this.#maxQueue));
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
-    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
+    const maxAgeMs = positive("maxAgeMs", options.maxAgeMs ?? Infinity);
+    const maxFiles = Math.max(0, Math.floor(options.maxFiles ?? 2));
+    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, maxFiles, options.sync ?? true, maxAgeMs);
   }
 
   get #queued(): number {
