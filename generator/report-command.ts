@@ -38,6 +38,7 @@ export async function report(args: readonly string[], json: boolean, cwd: string
       );
     const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
     if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
+    sayChainStoreMarks(tally);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {
@@ -69,16 +70,27 @@ async function reportFromPostgres(url: string, json: boolean, window: number | u
     const since = window === undefined ? undefined : now - window;
     const windowScan: WindowScan = { oldest: undefined };
     const entries = scanPostgresLedger(url, scan);
-    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan));
+    const tally = new ReportTally();
+    const reports = await buildReportFrom(since === undefined ? entries : withinWindow(entries, since, windowScan), tally);
     if (scan.torn > 0) process.stderr.write(`toolguard: skipped ${scan.torn} row${scan.torn === 1 ? "" : "s"} of ${where} that hold no ledger entry\n`);
     const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
     if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
+    sayChainStoreMarks(tally);
     process.stdout.write(json ? `${JSON.stringify(reports, null, 2)}\n` : formatReport(reports));
     return 0;
   } catch (error) {
     process.stderr.write(`toolguard: cannot read the ledger at ${where}: ${(error as Error).message}\n`);
     return 1;
   }
+}
+
+/** The ledger's marks of a shared chain store's outage (ledger/store-mark.ts): the bound was each process's own then. */
+function sayChainStoreMarks(tally: ReportTally): void {
+  const marks = tally.chainStoreMarks;
+  if (marks === 0) return;
+  process.stderr.write(
+    `toolguard: ${marks} call${marks === 1 ? " was" : "s were"} bounded by ${marks === 1 ? "its" : "their"} process alone: the shared chain store was unavailable (ledger entries with verdict chain_store_unavailable)\n`,
+  );
 }
 
 /** A database URL for messages: the password replaced. */
