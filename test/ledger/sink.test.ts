@@ -431,6 +431,47 @@ describe("failures are written through (issue 26)", () => {
     await ledger.close();
   });
 
+  it("call() with asynchronous resolvers: concurrent failures each have their entry on disk when their envelope arrives", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const spec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
+    // Not found, all answered at once, once every call is waiting: each failure is recorded after
+    // an await, and their continuations run interleaved in one drain of the microtask queue.
+    let open = (): void => undefined;
+    const gate = new Promise<void>((done) => {
+      open = done;
+    });
+    const customer = async (): Promise<never[]> => {
+      await gate;
+      return [];
+    };
+    const tool = defineTool(spec).implement(() => "ok", { ledger, resolvers: { customer } } as never);
+    const onDisk = (): Set<string> => {
+      try {
+        return new Set(
+          readFileSync(path, "utf8")
+            .trimEnd()
+            .split("\n")
+            .map((line) => (JSON.parse(line) as LedgerEntry).turn),
+        );
+      } catch {
+        return new Set();
+      }
+    };
+    const missing: string[] = [];
+    setImmediate(() => open());
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const turn = `r${index}`;
+        const outcome = await tool.call(JSON.stringify({ ...validInvoice, customer_ref: `Nobody ${index}` }), { turn });
+        expect(outcome.status).not.toBe("ok");
+        if (!onDisk().has(turn)) missing.push(turn);
+      }),
+    );
+    expect(missing).toEqual([]);
+    await ledger.close();
+  });
+
   it('failures: "batched" queues them with the clean entries', async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, failures: "batched" });
