@@ -2,7 +2,7 @@
 // processes, and reports medians over processes of ratios measured side by side in one process.
 // Prints a table and writes bench/results/latest.json.
 //   npm run bench                     every figure, 5 processes each (generation: 3)
-//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, hostile, ledger, stores)
+//   npm run bench -- --only valid,size  some figures (valid, invalid, cold, generation, size, telemetry, changes, hostile, ledger, stores, overload)
 //   npm run bench -- --runs 3           fewer processes per figure
 //   npm run bench -- --smoke            every case once with tiny batches, nothing written: checks
 //                                       that the cases run and their own checks hold (the tests do)
@@ -14,7 +14,7 @@ import { buildFixtures } from "./lib/fixtures.ts";
 import { REPO, runCase } from "./lib/processes.ts";
 import { fixed, median } from "./lib/stats.ts";
 
-const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger", "stores", "report"] as const;
+const FIGURES = ["valid", "invalid", "cold", "generation", "size", "telemetry", "changes", "hostile", "ledger", "stores", "report", "overload"] as const;
 const { only, runs, generationRuns, smoke } = readArguments();
 const results: Record<string, unknown> = {};
 const lines: string[] = [];
@@ -415,6 +415,54 @@ if (only.has("ledger")) {
     )} ms (the machine's own stalls)`,
   );
   results.ledger = samples;
+}
+
+if (only.has("overload")) {
+  type Policy = {
+    issued: number;
+    callsPerSecond: number;
+    loopDelayMaxMs: number;
+    loopDelayP99Ms: number;
+    rssStartMb: number;
+    rssThirdMb: number;
+    rssEndMb: number;
+    linesOnDisk: number;
+    dropped: number;
+    notHeld: number;
+    peakInFlight: number;
+  };
+  type Overload = Record<string, Policy> & { offeredPerSecond: number; seconds: number; baseline: { loopDelayMaxMs: number; loopDelayP99Ms: number } };
+  const samples = Array.from({ length: runs }, () => runCase<Overload>(cases("overload.ts"), [], {}, ["--expose-gc"]));
+  const m = (pick: (sample: Overload) => number): number => medianOf(samples, pick);
+  say(
+    `\n12. Overload (issue 26): an open loop at twice the sink's rate (${fixed(
+      m((s) => s.offeredPerSecond),
+      0,
+    )} calls/s offered) for ${m((s) => s.seconds)} s per overflow policy (targets: no event-loop stall above 50 ms beyond the machine's own, flat RSS, lines on disk + dropped = issued)`,
+  );
+  say(
+    "| policy | issued | calls/s | event-loop delay p99 / max | RSS start -> 1/3 -> end | peak in flight | lines on disk | dropped | answered at once past maxWaiting |\n|---|---|---|---|---|---|---|---|---|",
+  );
+  for (const policy of ["drop", "wait", "wait, durable"]) {
+    const p = (pick: (phase: Policy) => number, digits = 0): string =>
+      fixed(
+        m((s) => pick(s[policy] as Policy)),
+        digits,
+      );
+    say(
+      `| ${policy} | ${p((x) => x.issued)} | ${p((x) => x.callsPerSecond)} | ${p((x) => x.loopDelayP99Ms, 1)} / ${p((x) => x.loopDelayMaxMs, 1)} ms | ${p((x) => x.rssStartMb)} -> ${p((x) => x.rssThirdMb)} -> ${p((x) => x.rssEndMb)} MB | ${p((x) => x.peakInFlight)} | ${p((x) => x.linesOnDisk)} | ${p((x) => x.dropped)} | ${p((x) => x.notHeld)} |`,
+    );
+  }
+  say(
+    `baseline, work in 1 ms slices for as long, without guard or sink: event-loop delay p99 / max ${fixed(
+      m((s) => s.baseline.loopDelayP99Ms),
+      1,
+    )} / ${fixed(
+      m((s) => s.baseline.loopDelayMaxMs),
+      1,
+    )} ms (the machine's own stalls)`,
+  );
+  results.overload = samples;
 }
 
 if (only.has("stores")) {

@@ -106,6 +106,7 @@ export async function report(args: readonly string[], options: ReportOptions, cw
     );
   const short = since === undefined ? undefined : windowShortfall(since, now, windowScan.oldest);
   if (short) process.stderr.write(`toolguard: the report's window is shorter than asked: ${short}\n`);
+  sayChainStoreMarks(fold);
   const advised = await adviceForSchemas(schemasDir);
   if (advised.unread !== undefined)
     process.stderr.write(`toolguard: no schema advice: ${schemasDir} does not read as a schema set (${advised.unread}); run generate to see why\n`);
@@ -134,6 +135,15 @@ function ledgerFiles(file: string): string[] {
   const rotated: string[] = [];
   for (let index = 1; existsSync(`${file}.${index}`); index++) rotated.unshift(`${file}.${index}`);
   return [...rotated, file];
+}
+
+/** The ledger's marks of a shared chain store's outage (ledger/store-mark.ts): the bound was each process's own then. */
+function sayChainStoreMarks(fold: ReportFold): void {
+  const marks = fold.chainStoreMarks;
+  if (marks === 0) return;
+  process.stderr.write(
+    `toolguard: ${marks} call${marks === 1 ? " was" : "s were"} bounded by ${marks === 1 ? "its" : "their"} process alone: the shared chain store was unavailable (ledger entries with verdict chain_store_unavailable)\n`,
+  );
 }
 
 /** A database URL for messages: the password replaced. */

@@ -76,11 +76,17 @@ export class ReportTally {
   #next = 0;
   /** Lines skipped because a field had the wrong type. */
   malformed = 0;
+  /** Marks of calls bounded by their process alone while the shared chain store was down (not chains). */
+  chainStoreMarks = 0;
 
   add(value: unknown): void {
     const entry = reportEntry(value);
     if (entry === undefined) {
       this.malformed++;
+      return;
+    }
+    if (entry.verdict === "chain_store_unavailable") {
+      this.chainStoreMarks++;
       return;
     }
     const earlier = this.#window.get(entry.chain);

@@ -86,6 +86,8 @@ export class ReportFold {
   readonly tools = new Map<string, ToolFold>();
   /** Lines skipped because a field had the wrong type. */
   malformed = 0;
+  /** Marks of calls bounded by their process alone while the shared chain store was down (ledger/store-mark.ts): not chains, not calls. */
+  chainStoreMarks = 0;
   /** Earliest and latest chain start seen (ms since the epoch). */
   first: number | undefined;
   last: number | undefined;
@@ -97,6 +99,10 @@ export class ReportFold {
       return;
     }
     const entry = value as Record<string, unknown>;
+    if (entry.verdict === "chain_store_unavailable") {
+      this.chainStoreMarks++;
+      return;
+    }
     const chain = entry.chain as string;
     this.#open.delete(chain);
     if (entry.verdict === "open") {

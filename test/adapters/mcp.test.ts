@@ -7,10 +7,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toolServer } from "../../examples/adapters/mcp-server.ts";
 import { serveGuardedTools, type McpToolsOptions } from "../../generated/extras/mcp/index.js";
-import { createInvoice, type DescribedTool } from "../../generated/index.js";
+import { createInvoice, MemorySink, type DescribedTool } from "../../generated/index.js";
 import { INVALID, INVALID_ENVELOPE, invoiceBench, okOutcome, RECEIVED, REFUSAL, TOOL, VALID } from "./invoice-script.ts";
 
 /** The brief's invoice envelope as an MCP client reads it: no turns, and what a refusal means. */
@@ -171,5 +171,26 @@ describe("an MCP server of guarded tools, the client sending no _meta", () => {
 
   it("refuses a repair window the guard could not honour", () => {
     expect(() => serveGuardedTools(new McpServer({ name: "t", version: "1" }), [], { repairWindowMs: 16 * 60_000 })).toThrow(/at most 900000/);
+  });
+});
+
+describe("a shared chain store that is down (issue 28)", () => {
+  it("answers under the local bound and marks each such call in the ledger it is given", async () => {
+    const bench = invoiceBench();
+    const marks = new MemorySink();
+    const down = { fail: () => Promise.reject(new Error("connection refused")), close: () => Promise.reject(new Error("connection refused")) };
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const client = await serve([bench.tool], { chains: down, ledger: marks });
+      expect((await call(client, INVALID)).body).toMatchObject({ status: "validation_failed" });
+      expect((await call(client, VALID)).body).toMatchObject({ status: "ok" });
+    } finally {
+      warn.mockRestore();
+    }
+    await marks.flush();
+    expect(marks.entries.map((entry) => [entry.verdict, entry.tool, entry.attempts.length, entry.chainStore?.unavailable])).toEqual([
+      ["chain_store_unavailable", TOOL, 0, "connection refused"],
+      ["chain_store_unavailable", TOOL, 0, "connection refused"],
+    ]);
   });
 });

@@ -205,6 +205,19 @@ describe("ledger redaction without a scan", () => {
     expect(ledger.last()?.arguments).toMatchObject({ session_token: "[redacted]", max_tokens: 5 });
     expect(text(ledger)).not.toContain("tok-secret-1");
   });
+  it("redacts an id resolved into a secret target though the raw text names no secret word at all", async () => {
+    // Nothing in `{"user":"ann"}` mentions a secret: only the added key (session_token) does, so
+    // the answer that depends on the added keys alone (kept per key set) must still say unsafe.
+    const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "session_token" } } };
+    const ledger = new MemorySink();
+    const tool = defineTool<unknown, unknown, "account">(spec).implement(() => "in", {
+      ledger,
+      resolvers: { account: () => [{ id: "tok-secret-2", label: "ann" }] },
+    });
+    for (let i = 0; i < 2; i++) expect((await tool.call(JSON.stringify({ user: "ann" }), { turn: `t${i}` })).status).toBe("ok");
+    expect(text(ledger)).not.toContain("tok-secret-2");
+  });
+
   it("redacts the candidates of a question whose chosen id would go to a secret target", async () => {
     const spec: ToolSpec = { ...loginSpec(), references: { "/user": { kind: "account", target: "session_token" } } };
     const ledger = new MemorySink();

@@ -29,6 +29,19 @@ describe("toolguard report", () => {
     expect(report).toMatchObject({ tool: "t", calls: 2, failedCalls: 1 });
   });
 
+  it("counts the marks of a shared chain store's outage (issue 28), and keeps them out of the tools' calls", async () => {
+    project = new TempProject();
+    const { chainStoreMark } = await import("../../templates/runtime/ledger/store-mark.ts");
+    const mark = { ...chainStoreMark("t", "a", "no answer within 2000 ms"), chain: "m-1" };
+    project.write("ledger.jsonl", [entry("a", true), mark, { ...mark, chain: "m-2" }, entry("b", false)].map((one) => `${JSON.stringify(one)}\n`).join(""));
+    const result = await project.run("report", "ledger.jsonl", "--json");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /2 calls were bounded by their process alone: the shared chain store was unavailable \(ledger entries with verdict chain_store_unavailable\)/,
+    );
+    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ tool: "t", calls: 2, failedCalls: 1 })]);
+  });
+
   it("--since: counts only chains started in the window, reads the rotated files too, and says when the ledger reaches back less far than asked", async () => {
     project = new TempProject();
     const at = (hoursAgo: number): string => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();

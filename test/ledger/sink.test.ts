@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
-import { appendFile, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,6 +102,91 @@ describe("size caps (15.8)", () => {
       yield* memory.entries;
     }
     expect(await buildReportFrom(stream())).toEqual(buildReport(memory.entries));
+  });
+});
+
+/** Collects `toolguard.ledger.lost` counts with reason "rotated" until the returned function is called. */
+function collectLost(lost: number[]): () => void {
+  const provider = {
+    getMeter: () =>
+      ({
+        createCounter: (name: string) => ({
+          add: (n: number, attributes: Record<string, unknown> = {}) => name === "toolguard.ledger.lost" && attributes.reason === "rotated" && lost.push(n),
+        }),
+        createHistogram: () => ({ record: () => undefined }),
+      }) as unknown as Meter,
+  } as MeterProvider;
+  metrics.setGlobalMeterProvider(provider);
+  return () => metrics.disable();
+}
+
+describe("retention by age (issue 26)", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const lineAt = (turn: string, ms: number): string => `${JSON.stringify({ ...entry(turn), startedAt: new Date(ms).toISOString() })}\n`;
+  async function ledgerWith(files: Record<string, { lines: number; ms: number }>): Promise<{ folder: string; path: string }> {
+    const folder = await dir();
+    const path = join(folder, "ledger.jsonl");
+    for (const [suffix, { lines, ms }] of Object.entries(files)) {
+      const file = `${path}${suffix}`;
+      await writeFile(file, Array.from({ length: lines }, (_, i) => lineAt(`${suffix}-${i}`, ms)).join(""));
+      await utimes(file, new Date(ms), new Date(ms));
+    }
+    return { folder, path };
+  }
+  const linesIn = async (file: string): Promise<number> => (await readFile(file, "utf8")).split("\n").length - 1;
+
+  it("removes rotated files past maxAgeMs and rotates a live file whose first entry is past half of it, counting every line", async () => {
+    const now = Date.now();
+    const { folder, path } = await ledgerWith({
+      ".2": { lines: 3, ms: now - 5 * DAY },
+      ".1": { lines: 2, ms: now - 3 * DAY },
+      "": { lines: 4, ms: now - 1.5 * DAY },
+    });
+    const ledger = new JsonlFileSink({ path, sync: false, maxAgeMs: 2 * DAY });
+    ledger.append(entry("new"));
+    const stats = await ledger.close();
+    expect(stats).toMatchObject({ rotatedAway: 5, rotations: 1, written: 1 });
+    expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1"]);
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["new"]);
+    expect(await linesIn(`${path}.1`)).toBe(4);
+    // Lines on disk + rotated away = every line there was.
+    expect((await linesIn(path)) + (await linesIn(`${path}.1`)) + (stats.rotatedAway ?? 0)).toBe(3 + 2 + 4 + 1);
+  });
+
+  it("keeps files younger than the limit, and by default removes nothing for its age", async () => {
+    const now = Date.now();
+    for (const options of [{ maxAgeMs: 2 * DAY }, {}]) {
+      const old = options.maxAgeMs === undefined ? 400 * DAY : 0;
+      const { folder, path } = await ledgerWith({
+        ".2": { lines: 3, ms: now - 1.5 * DAY - old },
+        ".1": { lines: 2, ms: now - DAY - old },
+        "": { lines: 4, ms: now - 0.5 * DAY - old },
+      });
+      const ledger = new JsonlFileSink({ path, sync: false, ...options });
+      ledger.append(entry("new"));
+      await expect(ledger.close()).resolves.toMatchObject({ rotatedAway: 0, rotations: 0 });
+      expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]);
+      expect(await linesIn(path)).toBe(5);
+    }
+  });
+
+  it("counts the lines it removes in telemetry, as size retention does", async () => {
+    const now = Date.now();
+    const { path } = await ledgerWith({ ".1": { lines: 7, ms: now - 3 * DAY }, "": { lines: 1, ms: now } });
+    const lost: number[] = [];
+    const reader = collectLost(lost);
+    try {
+      const ledger = new JsonlFileSink({ path, sync: false, maxAgeMs: 2 * DAY });
+      ledger.append(entry("new"));
+      await ledger.close();
+    } finally {
+      reader();
+    }
+    expect(lost).toEqual([7]);
+  });
+
+  it("refuses a maxAgeMs that is not a positive number", () => {
+    expect(() => new JsonlFileSink({ path: "/tmp/never", maxAgeMs: 0 })).toThrow(/maxAgeMs must be a positive number, got 0/);
   });
 });
 
@@ -314,6 +399,76 @@ describe("failures are written through (issue 26)", () => {
     const refused = await tool.call("{", { turn: "r" });
     expect(refused.status).toBe("arguments_rejected");
     expect(verdicts()).toEqual(["open", "repaired", "open", "rejected", "rejected"]);
+    await ledger.close();
+  });
+
+  it("call() with a repair callback: each envelope the callback sees has its entry on disk already", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
+    const onDisk = (): string[] => {
+      try {
+        return readFileSync(path, "utf8")
+          .trimEnd()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as LedgerEntry).verdict);
+      } catch {
+        return [];
+      }
+    };
+    const seen: string[][] = [];
+    const outcome = await tool.call(failing, {
+      turn: "cb",
+      // Read synchronously inside the callback: no await, no flush between the envelope and the read.
+      repair: () => {
+        seen.push(onDisk());
+        return JSON.stringify(validInvoice);
+      },
+    });
+    expect(outcome.status).toBe("ok");
+    expect(seen).toEqual([["open"]]);
+    expect(onDisk()).toEqual(["open", "repaired"]);
+    await ledger.close();
+  });
+
+  it("call() with asynchronous resolvers: concurrent failures each have their entry on disk when their envelope arrives", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const ledger = new JsonlFileSink({ path });
+    const spec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
+    // Not found, all answered at once, once every call is waiting: each failure is recorded after
+    // an await, and their continuations run interleaved in one drain of the microtask queue.
+    let open = (): void => undefined;
+    const gate = new Promise<void>((done) => {
+      open = done;
+    });
+    const customer = async (): Promise<never[]> => {
+      await gate;
+      return [];
+    };
+    const tool = defineTool(spec).implement(() => "ok", { ledger, resolvers: { customer } } as never);
+    const onDisk = (): Set<string> => {
+      try {
+        return new Set(
+          readFileSync(path, "utf8")
+            .trimEnd()
+            .split("\n")
+            .map((line) => (JSON.parse(line) as LedgerEntry).turn),
+        );
+      } catch {
+        return new Set();
+      }
+    };
+    const missing: string[] = [];
+    setImmediate(() => open());
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const turn = `r${index}`;
+        const outcome = await tool.call(JSON.stringify({ ...validInvoice, customer_ref: `Nobody ${index}` }), { turn });
+        expect(outcome.status).not.toBe("ok");
+        if (!onDisk().has(turn)) missing.push(turn);
+      }),
+    );
+    expect(missing).toEqual([]);
     await ledger.close();
   });
 

@@ -4,7 +4,8 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openPostgresStores, type PostgresStores } from "../../generated/extras/postgres/index.js";
-import { GuardedCounter } from "../../generated/index.js";
+import { createInvoice, GuardedCounter, MemorySink } from "../../generated/index.js";
+import { INVALID, VALID } from "../adapters/invoice-script.ts";
 import { postgresMissing, startCluster, type Cluster } from "../helpers/postgres-cluster.ts";
 import { startWorker } from "./processes.ts";
 
@@ -31,6 +32,21 @@ describe.skipIf(missing !== undefined)("repair chains in PostgreSQL", () => {
     expect(tallies.map((tally) => tally.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     // Under the budget of 2, only the first failure is answered with a repair; every other one is refused.
     expect(tallies.filter((tally) => tally.failures < tally.budget)).toHaveLength(1);
+  });
+
+  it("implement(impl, { chains }): two replicas of a tool share a turn's bound through PostgreSQL, without the MCP adapter", async () => {
+    const replica = () =>
+      createInvoice.implement(() => ({ invoice: "inv_1" }), {
+        ledger: new MemorySink(),
+        chains: stores.chains,
+        resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] },
+      });
+    const [a, b] = [replica(), replica()];
+    expect(await a.call(INVALID, { turn: "implement-chains" })).toMatchObject({ status: "validation_failed", repairsLeft: 1 });
+    expect(await b.call(INVALID, { turn: "implement-chains" })).toMatchObject({ status: "arguments_rejected" });
+    expect(await b.call(VALID, { turn: "implement-chains" })).toMatchObject({ status: "ok" });
+    expect(await a.call(INVALID, { turn: "implement-chains" })).toMatchObject({ status: "arguments_rejected" }); // A's own chain is refused
+    expect(await b.call(INVALID, { turn: "implement-chains" })).toMatchObject({ status: "validation_failed", attempts: 1 }); // the shared one was closed
   });
 
   it("keeps the budget its first failure set, starts over once the window passed, and forgets a closed chain", async () => {

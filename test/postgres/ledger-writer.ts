@@ -1,15 +1,17 @@
-// A worker process for ledger.test.ts: 8 loops of calls through a durable guarded tool whose
-// ledger is in PostgreSQL, failing and valid calls mixed, each on a turn of its own; prints a
-// call's turn once its outcome has returned, and goes on until it is killed.
+// A worker process for ledger.test.ts: 8 loops of calls through a guarded tool whose ledger is in
+// PostgreSQL, failing and valid calls mixed, each on a turn of its own; prints a call's turn once
+// its outcome has returned, and goes on until it is killed. `durable` (the default) makes every
+// outcome wait for its entry; `write-through` leaves the guard's defaults, where only the failure
+// entries are waited for (the write-through rule, docs/ledger.md).
 import { openPostgresStores } from "../../generated/extras/postgres/index.js";
 import { createInvoice } from "../../generated/index.js";
 import { INVALID, VALID } from "../adapters/invoice-script.ts";
 
-const [url] = process.argv.slice(2) as [string];
+const [url, mode = "durable"] = process.argv.slice(2) as [string, string?];
 const stores = await openPostgresStores(url, { ledger: { batchSize: 7 } });
 const tool = createInvoice.implement(() => ({ invoice: "inv_1" }), {
   ledger: stores.ledger,
-  durable: true,
+  durable: mode === "durable",
   resolvers: { customer: (text) => (text === "Acme BV" ? [{ id: "cus_00181", label: "Acme BV (Rotterdam)" }] : []) },
 });
 let next = 0;

@@ -42,6 +42,21 @@ describe.skipIf(missing !== undefined)("the ledger in PostgreSQL", () => {
     expect(entries.every((entry) => entry.tool === "create_invoice" && typeof entry.verdict === "string")).toBe(true);
   });
 
+  it("without durable: true, loses no returned failure entry when its writer is killed mid-batch: failures wait on written()", async () => {
+    const returned: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const writer = startWorker("ledger-writer.ts", [cluster.url, "write-through"]);
+      for (let lines = 0; lines < 150 + round * 50; lines++) returned.push(await writer.line());
+      writer.child.kill("SIGKILL");
+      await writer.exited;
+    }
+    const rows = await stores.sql<{ turn: string }[]>`SELECT entry::jsonb ->> 'turn' AS turn FROM toolguard_ledger WHERE entry::jsonb ->> 'turn' LIKE 'kill:%'`;
+    const turns = new Set(rows.map((row) => row.turn));
+    const failed = returned.filter((line) => line.startsWith("validation_failed"));
+    expect(failed.length).toBeGreaterThan(100);
+    expect(failed.filter((line) => !turns.has(line.split(" ")[1] as string))).toEqual([]);
+  });
+
   it("writes a failed chain's entry as the JSONL sink writes its line", async () => {
     const tool = createInvoice.implement(() => ({ invoice: "inv_1" }), { ledger: stores.ledger, resolvers: { customer: () => [] } });
     await tool.call('{"amount": "1,299.00"}', { turn: "line-shape" });

@@ -14,13 +14,16 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import { GuardedCounter } from "../../runtime/call/shared-chains.ts";
+import { markChainStoreOutage } from "../../runtime/ledger/store-mark.ts";
 import {
+  defaultLedger,
   isErrorResult,
   ToolRouter,
   toolResultText,
   type ArgumentsRejectedOutcome,
   type ChainCounter,
   type DescribedTool,
+  type LedgerSink,
   type Outcome,
   type UnknownToolOutcome,
   type ValidationFailedOutcome,
@@ -57,6 +60,13 @@ export interface McpToolsOptions {
   readonly chains?: ChainCounter;
   /** How long `chains` may take to count a failure before the process's own bound is used. Default 2,000 ms. */
   readonly chainsTimeoutMs?: number;
+  /**
+   * Where a `chains` outage is marked: one entry per call bounded by this process alone (verdict
+   * `chain_store_unavailable`, docs/ledger.md "Marks"). Pass the tools' own sink (for example
+   * `stores.ledger`). Default: the process's default ledger (`.toolguard/ledger.jsonl`), the
+   * one tools write to when `implement` is given no `ledger`.
+   */
+  readonly ledger?: LedgerSink;
   /** The clock, in milliseconds (tests pass their own). Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -123,11 +133,15 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
       standing.failedAt = undefined;
       standing.refused = false;
       // Awaited: the caller's next call, on whichever replica, must find the chain closed.
-      if (chains) await chains.close(key);
+      if (chains) {
+        const down = await chains.close(key);
+        if (down !== undefined) markChainStoreOutage(options.ledger ?? defaultLedger(), name, caller.id, down);
+      }
     } else if (outcome.status === "validation_failed" || outcome.status === "arguments_rejected") {
       if (chains) {
         const local = outcome;
         const shared = await chains.fail(key, budgetOf(local), windowMs);
+        if (!shared.ok) markChainStoreOutage(options.ledger ?? defaultLedger(), name, caller.id, shared.reason);
         if (shared.ok && shared.tally.failures < local.attempts) {
           // This process's chain is stale: a success or the window on another replica ended it.
           // The failure (counted once, above) is judged again as the first of a new chain here.

@@ -82,12 +82,13 @@ export class GuardedCounter {
 
   /**
    * Closes a chain; never rejects. Awaited, it is the valid path's one round trip, and the next
-   * failure on any replica starts a new chain. A close that fails leaves a stricter chain.
+   * failure on any replica starts a new chain. A close that fails leaves a stricter chain; it
+   * resolves with the outage's reason then (for the ledger's mark), else with undefined.
    */
-  close(key: string): Promise<void> {
+  close(key: string): Promise<string | undefined> {
     return this.#bounded(() => this.counter.close(key)).then(
       () => undefined,
-      (error: unknown) => void this.#outage(error),
+      (error: unknown) => this.#outage(error),
     );
   }
 

@@ -5,6 +5,7 @@ import type { AmbiguousReferenceOutcome, Coercion, FailedOutcome, Outcome, Valid
 import type { HttpBinding, InputSchema } from "./tool-spec.ts";
 import type { IdempotencyStore } from "./idempotency-store.ts";
 import type { LedgerSink } from "./ledger-entry.ts";
+import type { ChainCounter } from "./chain-counter.ts";
 import type { Candidate } from "./resolution.ts";
 import type { GuardLogger } from "./guard-logger.ts";
 import type { TraceOptions } from "./trace-options.ts";
@@ -138,6 +139,17 @@ export interface GuardOptions<Args = unknown, Resolved = Args> {
    * refuses the same key with other arguments. Default: none (every valid call runs).
    */
   readonly idempotency?: IdempotencyOptions<Resolved>;
+  /**
+   * Counts this tool's repair chains in a store several processes share (`openPostgresStores(url).chains`
+   * from the `postgres` extra, or any `ChainCounter`), keyed on `context.turn` and the tool, so
+   * that replicas behind a load balancer keep one bound per turn. The envelope is judged locally
+   * first; the shared count can only make it stricter. A store that fails or takes over 2 s
+   * leaves this process's own bound, a warning, `toolguard.chain_store_unavailable` and a
+   * ledger mark (verdict `chain_store_unavailable`). A `context.repair` loop runs within one
+   * `call()` and is counted as one. Default: none (the process's own chains; sticky routing keeps
+   * them exact, docs/replicas.md). The MCP adapter takes its own `chains` option.
+   */
+  readonly chains?: ChainCounter;
   /**
    * Write ordering: calls whose validated, resolved arguments (what the implementation
    * receives, e.g. `args.customer_id`) give the same key run one at a time, in the order they

@@ -48,9 +48,22 @@ export interface LedgerAttempt {
  * attempt (a later entry for the same chain supersedes it); the others are final. `abandoned`:
  * it failed and the model never came back within the chain's lifetime; `ambiguous`: it ended on
  * an unanswered question; `error`: the implementation or a resolver threw; `ledger_unavailable`:
- * fail-closed mode refused to run the implementation because the ledger could not be written.
+ * fail-closed mode refused to run the implementation because the ledger could not be written;
+ * `chain_store_unavailable`: not a chain but a mark (no attempts, `chainStore` set): the shared
+ * chain store failed, and this call's chain was bounded by its process alone.
  */
-export type Verdict = "open" | "ok" | "repaired" | "rejected" | "ambiguous" | "error" | "abandoned" | "replayed" | "conflict" | "ledger_unavailable";
+export type Verdict =
+  | "open"
+  | "ok"
+  | "repaired"
+  | "rejected"
+  | "ambiguous"
+  | "error"
+  | "abandoned"
+  | "replayed"
+  | "conflict"
+  | "ledger_unavailable"
+  | "chain_store_unavailable";
 
 /**
  * One repair chain: every attempt at one tool within one turn, and how it ended. A chain is
@@ -91,6 +104,8 @@ export interface LedgerEntry {
   readonly idempotencyKey?: string;
   /** Attempts left out of `attempts` to keep the entry under its cap (the first and last are kept). */
   readonly attemptsOmitted?: number;
+  /** On a `chain_store_unavailable` mark: why the shared chain store did not answer. */
+  readonly chainStore?: { readonly unavailable: string };
 }
 
 /** Counters of a sink since it was created (what `JsonlFileSink#stats`, `flush` and `close` report). */

@@ -4,9 +4,11 @@
 import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
 import { mkdir, open, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
-import { rotateLedger } from "./rotation.ts";
+import { expireAged, rotateLedger } from "./rotation.ts";
 
 const NEWLINE = Buffer.from("\n");
+/** How often, at most, a writer looks for files past the age limit: once a minute, or four times per `maxAgeMs` when that is shorter. */
+const AGE_CHECK_MS = 60_000;
 
 interface OpenFile {
   readonly handle: FileHandle;
@@ -20,6 +22,9 @@ export class AppendFile {
   readonly #maxFileBytes: number;
   readonly #maxFiles: number;
   readonly #sync: boolean;
+  readonly #maxAgeMs: number;
+  /** When the next write looks for files past `maxAgeMs` (0: at the first write). */
+  #nextAgeCheck = 0;
   #file: OpenFile | undefined;
   #opening: Promise<OpenFile> | undefined;
   /** Where our last whole write ended (the file and its size then): its last byte is our newline. */
@@ -30,8 +35,9 @@ export class AppendFile {
   /** Lines in the files this writer's rotations removed (retention). */
   rotatedAway = 0;
 
-  constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean) {
+  constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean, maxAgeMs: number = Infinity) {
     this.path = path;
+    this.#maxAgeMs = maxAgeMs;
     this.#mode = mode;
     this.#maxFileBytes = maxFileBytes;
     this.#maxFiles = maxFiles;
@@ -50,7 +56,8 @@ export class AppendFile {
     let file = this.#file ?? (await this.#open());
     if (current?.ino !== file.ino) current = await file.handle.stat();
     const bytes = data.length;
-    if (current.size > 0 && current.size + bytes > this.#maxFileBytes) {
+    const aged = current.size > 0 && (await this.#expireAged());
+    if (aged || (current.size > 0 && current.size + bytes > this.#maxFileBytes)) {
       // Rotated before the write, so a file never grows past the cap by more than one slice.
       await this.close();
       const { rotated, linesRemoved } = await rotateLedger(this.path, this.#maxFiles, current.ino);
@@ -73,6 +80,20 @@ export class AppendFile {
     }
     this.#end = { ino: file.ino, size: current.size + data.length };
     if (this.#sync) await file.handle.datasync();
+  }
+
+  /**
+   * Retention by age, at most once per `AGE_CHECK_MS`: removes (and counts) rotated files past
+   * `maxAgeMs`; true when the live file's first entry is past it too, so it is rotated now.
+   */
+  async #expireAged(): Promise<boolean> {
+    if (this.#maxAgeMs === Infinity) return false;
+    const now = Date.now();
+    if (now < this.#nextAgeCheck) return false;
+    this.#nextAgeCheck = now + Math.min(AGE_CHECK_MS, this.#maxAgeMs / 4);
+    const { linesRemoved, rotateLive } = await expireAged(this.path, this.#maxFiles, this.#maxAgeMs, now);
+    this.rotatedAway += linesRemoved;
+    return rotateLive;
   }
 
   /**

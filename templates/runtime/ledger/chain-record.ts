@@ -8,6 +8,7 @@ import { chainId } from "./chain-id.ts";
 import { writeEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
+import { argumentsAreSafe } from "./arguments-safety.ts";
 import { writtenAttempts } from "./written-attempt.ts";
 
 /**
@@ -245,7 +246,7 @@ export class ChainRecord implements LedgerEntry {
     const last = all.at(-1);
     // The passing attempt is the chain's last: when its raw text provably holds no secret,
     // neither do the arguments derived from it (unless a reference added a secret key).
-    const safe = !redactor || redactor.argumentsAreSafe(last?.raw, snapshot.addedKeys);
+    const safe = !redactor || argumentsAreSafe(redactor, last?.raw, snapshot.addedKeys);
     // Only references changed the raw text, and the line holds that text and those resolutions
     // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
     if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last))

@@ -31,6 +31,15 @@ export interface JsonlFileSinkOptions {
   readonly maxFileBytes?: number;
   /** Rotated files kept (`<path>.1` ... `<path>.N`). Default 2. */
   readonly maxFiles?: number;
+  /**
+   * Retention by age, besides size: a rotated file whose newest entry is older than this is
+   * removed (its lines counted in `stats().rotatedAway`), and the live file is rotated once its
+   * first entry is half this old, so an entry is kept at least this long and removed by about
+   * 1.5 times it. Checked at a write, at most once a minute (or four times per `maxAgeMs`).
+   * Default `Infinity`: files are kept by size alone (`maxFileBytes` x (1 + `maxFiles`)), so no
+   * entry is removed for its age unless asked. The entry's age is its `startedAt`.
+   */
+  readonly maxAgeMs?: number;
   /** Longest line written; a longer entry is written as a stub with its length and hash. Default 1 MiB. */
   readonly maxEntryBytes?: number;
   /** Permissions of a ledger file the sink creates. Default 0o600 (owner only). */

@@ -10,7 +10,7 @@
 // - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and
 //   is retried (next append, `flush()`, once a second); drops are counted. `flush()` resolves
 //   with the counters, and rejects only while entries wait on a failing disk.
-// - Rotation: past `maxFileBytes`, `<path>` becomes `<path>.1` (up to `maxFiles`).
+// - Rotation: past `maxFileBytes` or `maxAgeMs`, `<path>` becomes `<path>.1` (up to `maxFiles`).
 import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
@@ -76,7 +76,8 @@ export class JsonlFileSink implements LedgerSink {
     this.#limit = this.#overflow === "wait" ? 2 * this.#maxQueue : this.#maxQueue;
     this.#pressure = new PressureLatch(positive("maxWaiting", options.maxWaiting ?? this.#maxQueue));
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
-    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, Math.max(0, Math.floor(options.maxFiles ?? 2)), options.sync ?? true);
+    const [maxFiles, maxAgeMs] = [Math.max(0, Math.floor(options.maxFiles ?? 2)), positive("maxAgeMs", options.maxAgeMs ?? Infinity)];
+    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, maxFiles, options.sync ?? true, maxAgeMs);
   }
 
   get #queued(): number {

@@ -2,6 +2,7 @@
 // O_EXCL), and only if the file is still the one that was found full (another writer may have
 // rotated it meanwhile: rotating again would push a fresh file out of retention). The lines of
 // the file retention removes are counted first, so what rotation loses is never silent.
+// Retention by age (`expireAged`) works under the same lock and is counted the same way.
 import { createReadStream } from "node:fs";
 import { open, rename, rm, stat } from "node:fs/promises";
 import { countLedgerLost } from "../telemetry/telemetry.ts";
@@ -43,6 +44,58 @@ export async function rotateLedger(path: string, maxFiles: number, full: number)
     await lock.close().catch(() => undefined);
     await rm(`${path}.lock`, { force: true });
   }
+}
+
+/**
+ * Retention by age: removes the rotated files whose newest line is older than `maxAgeMs` (their
+ * modification time), oldest first, counting their lines (telemetry reason `rotated`, as size
+ * retention does). Returns the lines removed and whether the live file `path` (inode `live`)
+ * must itself be rotated: its first entry started more than half of `maxAgeMs` ago. A file is removed only
+ * from the end of the sequence, so `<path>.1` ... `<path>.N` stay contiguous for readers.
+ */
+export async function expireAged(path: string, maxFiles: number, maxAgeMs: number, now: number): Promise<{ linesRemoved: number; rotateLive: boolean }> {
+  const cutoff = now - maxAgeMs;
+  const lock = await takeLock(`${path}.lock`);
+  if (lock === undefined) return { linesRemoved: 0, rotateLive: false };
+  let linesRemoved = 0;
+  try {
+    let last = 0;
+    while (last < maxFiles && (await stat(`${path}.${last + 1}`).catch(() => undefined))) last++;
+    for (let index = last; index >= 1; index--) {
+      const file = `${path}.${index}`;
+      const info = await stat(file).catch(() => undefined);
+      if (info === undefined || info.mtimeMs >= cutoff) break;
+      linesRemoved += await countLines(file);
+      await rm(file, { force: true });
+    }
+  } finally {
+    await lock.close().catch(() => undefined);
+    await rm(`${path}.lock`, { force: true });
+  }
+  if (linesRemoved > 0) countLedgerLost(linesRemoved, "rotated");
+  // The live file is rotated at half the age, so each file spans at most half of it: an entry is
+  // kept at least `maxAgeMs` and removed by about 1.5 times that.
+  const first = await firstStartedAt(path);
+  return { linesRemoved, rotateLive: first !== undefined && first < now - maxAgeMs / 2 };
+}
+
+/** The `startedAt` of the file's first entry (ms), from its first 4 KiB; undefined when there is none to read. */
+async function firstStartedAt(path: string): Promise<number | undefined> {
+  let head: string;
+  try {
+    const handle = await open(path, "r");
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+      head = buffer.toString("utf8", 0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+  const time = /"startedAt":"([^"]{1,40})"/.exec(head.slice(0, head.indexOf("\n") === -1 ? head.length : head.indexOf("\n")))?.[1];
+  const ms = time === undefined ? NaN : Date.parse(time);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 async function takeLock(lock: string): Promise<{ close(): Promise<void> } | undefined> {

@@ -45,6 +45,13 @@ export class GuardLedger {
   synchronous = false;
   /** The write of the failure entry `record` just queued, until `returned` takes it. */
   #unwritten: Promise<void> | undefined;
+  /**
+   * The write of the last failure entry queued, until it is done: it covers every entry queued
+   * before it (`written()` waits for all of them). A failure's envelope whose own wait another
+   * call's `returned` took (their steps interleaved after an await: asynchronous resolvers)
+   * waits on this instead.
+   */
+  #latest: Promise<void> | undefined;
 
   constructor(
     spec: { readonly name: string; readonly inputSchema: JsonSchema; readonly writeOnly?: readonly string[]; readonly http?: HttpBinding },
@@ -90,7 +97,12 @@ export class GuardLedger {
       // A failed write is reported by the sink, and retried. A sink that cannot write at all (a
       // database that is down) must not hold the model's envelope: past the bound it goes back,
       // and the entry stays queued in the sink (its stats and `flush()` say so).
-      this.#unwritten = boundedWait(sink.written());
+      const wait = boundedWait(sink.written());
+      this.#unwritten = wait;
+      this.#latest = wait;
+      void wait.then(() => {
+        if (this.#latest === wait) this.#latest = undefined;
+      });
     }
   }
 
@@ -100,9 +112,15 @@ export class GuardLedger {
    */
   returned<Value>(value: Value): Value | Promise<Value> {
     const unwritten = this.#unwritten;
-    if (unwritten === undefined) return value;
-    this.#unwritten = undefined;
-    return unwritten.then(() => value);
+    if (unwritten !== undefined) {
+      this.#unwritten = undefined;
+      return unwritten.then(() => value);
+    }
+    // A failure's envelope whose wait was taken by another call's `returned`: the last write still
+    // pending covers its entry. Successes never wait here (their entry, if any, was just recorded).
+    const latest = this.#latest;
+    if (latest !== undefined && isFailureEnvelope(value)) return latest.then(() => value);
+    return value;
   }
 
   /** Read before the call's step: a call made while the sink is over its bound gets its outcome once the sink caught up. */
@@ -151,6 +169,12 @@ export function settleWithLedger<Result>(
   }
   if (pressure === undefined) return outcome;
   return pressure.then(() => outcome);
+}
+
+/** An outcome that is not a success: what `returned` gets for failures, refusals and questions. */
+function isFailureEnvelope(value: unknown): boolean {
+  const status = (value as { readonly status?: unknown } | null)?.status;
+  return typeof status === "string" && status !== "ok";
 }
 
 /** Whether the implementation may run in fail-closed mode: the ledger can be written. */

@@ -3,35 +3,64 @@
 
 interface Waiter {
   readonly target: number;
+  readonly promise: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
 }
 
-/** Promises that resolve once the sink has written a given number of entries. */
+/**
+ * Promises that resolve once the sink has written a given number of entries. Targets only grow
+ * (they are counts of entries appended), so the waiters form a queue in target order: a slice
+ * written resolves a prefix of it, in time linear in what it resolves, and calls that wait for
+ * the same target share one promise. Under overload (an open loop, durable outcomes, entries
+ * dropped so the target stays put) the waiters are at most the distinct targets pending, not the
+ * calls: a scan of every waiter per slice stalled the event loop for up to a second.
+ */
 export class WriteWaiters {
   #waiters: Waiter[] = [];
+  /** The first waiter not yet resolved. */
+  #head = 0;
+
+  /** Waiters not yet resolved: distinct targets, not calls. */
+  get pending(): number {
+    return this.#waiters.length - this.#head;
+  }
 
   /** Resolves once `written` reaches `target` (see `settle`); rejects on the next failed write. */
   wait(target: number): Promise<void> {
-    return new Promise((resolve, reject) => this.#waiters.push({ target, resolve, reject }));
+    const last = this.#waiters.at(-1);
+    if (last !== undefined && this.#waiters.length > this.#head && last.target >= target) return last.promise;
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((done, fail) => {
+      resolve = done;
+      reject = fail;
+    });
+    this.#waiters.push({ target, promise, resolve, reject });
+    return promise;
   }
 
   /** The sink has written `written` entries in all. */
   settle(written: number): void {
-    if (this.#waiters.length === 0) return;
-    const still = [];
-    for (const waiter of this.#waiters) {
-      if (written >= waiter.target) waiter.resolve();
-      else still.push(waiter);
-    }
-    this.#waiters = still;
+    const waiters = this.#waiters;
+    let head = this.#head;
+    while (head < waiters.length && (waiters[head] as Waiter).target <= written) (waiters[head++] as Waiter).resolve();
+    if (head === waiters.length) {
+      this.#waiters = [];
+      this.#head = 0;
+    } else if (head > 1024 && head * 2 > waiters.length) {
+      this.#waiters = waiters.slice(head);
+      this.#head = 0;
+    } else this.#head = head;
   }
 
   /** A write failed: every waiter is told (the entries stay queued and are retried). */
   reject(error: Error): void {
     const waiters = this.#waiters;
+    const head = this.#head;
     this.#waiters = [];
-    for (const waiter of waiters) waiter.reject(error);
+    this.#head = 0;
+    for (let index = head; index < waiters.length; index++) (waiters[index] as Waiter).reject(error);
   }
 }
 
