@@ -32,6 +32,8 @@ const document = {
     "/to-nothing": post("toNothing", { type: "object", properties: { $ref: "#/components/schemas/droplet_create/nope" } }),
     "/to-values": post("toValues", { type: "object", properties: { $ref: "#/components/schemas/droplet_create/required" } }),
     "/to-mixed": post("toMixed", { type: "object", properties: { $ref: "#/components/x-mixed" } }),
+    // A readOnly property of the referenced map is left out of a request, as one written inline.
+    "/read-only": post("readOnly", { type: "object", properties: { $ref: "#/components/schemas/with_id/properties" }, required: ["id", "name"] }),
     // A property named `$ref` (its value a schema, not a string) is a property.
     "/named-ref": post("namedRef", { type: "object", properties: { $ref: { type: "string" } }, required: ["$ref"] }),
   },
@@ -50,6 +52,7 @@ const document = {
         required: ["name", "region"],
       },
       tag: { type: "string", pattern: "^[a-z]+$" },
+      with_id: { type: "object", properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } },
       alias_of_map: { $ref: "#/components/schemas/droplet_create/properties" },
     },
   },
@@ -89,6 +92,13 @@ describe("properties: {$ref} naming a whole map", () => {
     const chained = validate("chained");
     expect(chained({ region: "ams3", name: "n" })).toBe(true);
     expect(chained({ name: "n" })).toBe(false);
+  });
+
+  it("leaves a readOnly property of the referenced map out of the request", () => {
+    const readOnly = validate("readOnly");
+    expect(readOnly({ name: "n" })).toBe(true); // `id` is not required of a request
+    expect(readOnly({})).toBe(false);
+    expect(Object.keys((tool("readOnly").inputSchema.properties as { body: { properties: object } }).body.properties)).toEqual(["name"]);
   });
 
   it("a property named $ref, whose value is a schema, stays a property", () => {
