@@ -34,6 +34,11 @@ const document = {
     "/to-mixed": post("toMixed", { type: "object", properties: { $ref: "#/components/x-mixed" } }),
     // A readOnly property of the referenced map is left out of a request, as one written inline.
     "/read-only": post("readOnly", { type: "object", properties: { $ref: "#/components/schemas/with_id/properties" }, required: ["id", "name"] }),
+    // A discriminator branch whose properties map is a `$ref`: its own `enum` decides its value.
+    "/pets": post("createPet", {
+      oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+      discriminator: { propertyName: "kind" },
+    }),
     // A property named `$ref` (its value a schema, not a string) is a property.
     "/named-ref": post("namedRef", { type: "object", properties: { $ref: { type: "string" } }, required: ["$ref"] }),
   },
@@ -52,6 +57,9 @@ const document = {
         required: ["name", "region"],
       },
       tag: { type: "string", pattern: "^[a-z]+$" },
+      Cat: { type: "object", properties: { $ref: "#/components/schemas/cat_properties" }, required: ["kind"] },
+      cat_properties: { kind: { type: "string", enum: ["cat"] }, lives: { type: "integer" } },
+      Dog: { type: "object", properties: { kind: { type: "string", enum: ["dog"] } }, required: ["kind"] },
       with_id: { type: "object", properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } },
       alias_of_map: { $ref: "#/components/schemas/droplet_create/properties" },
     },
@@ -99,6 +107,14 @@ describe("properties: {$ref} naming a whole map", () => {
     expect(readOnly({ name: "n" })).toBe(true); // `id` is not required of a request
     expect(readOnly({})).toBe(false);
     expect(Object.keys((tool("readOnly").inputSchema.properties as { body: { properties: object } }).body.properties)).toEqual(["name"]);
+  });
+
+  it("a discriminator branch's own enum, inside a referenced map, decides its value", () => {
+    const pets = validate("createPet");
+    expect(pets({ kind: "cat", lives: 9 })).toBe(true);
+    expect(pets({ kind: "dog" })).toBe(true);
+    expect(pets({ kind: "Cat" })).toBe(false);
+    expect(pets({ kind: "cat", lives: "nine" })).toBe(false);
   });
 
   it("a property named $ref, whose value is a schema, stays a property", () => {
