@@ -40,6 +40,9 @@ interface Site {
 
 const MAX_CHAIN = 1000;
 
+/** The root key under which a dangling pointer into a file written nowhere is named (never written). */
+const UNBUNDLED = "x-toolguard-not-bundled";
+
 /** True when `value` holds a `$ref` to another file (the only case this bundler is for); data holds none. */
 export function hasFileRefs(value: Json, place: Place = "keywords"): boolean {
   if (Array.isArray(value)) return value.some((item) => hasFileRefs(item, place));
@@ -198,11 +201,13 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     if (target.dangling !== undefined) {
       // Left dangling in the bundled document, where the reader skips the operations that reach
       // it: as written when it points into the entry (whose pointers the bundle keeps), else at
-      // the place its file (or an enclosing target) was written.
+      // the place its file (or an enclosing target) was written. A file written nowhere (only
+      // this pointer names it) gets a pointer under an extension key no document holds, which
+      // names the file and the pointer in the reader's skip reason.
       const written = placement(placed, target);
       if (at.file === entryFile && ref.startsWith("#")) result.$ref = ref;
       else if (written !== undefined) result.$ref = `#${refFragment(`${written[0]}${written[1]}`)}`;
-      else throw fail(at, ref, target.dangling, "point the $ref at an existing definition");
+      else result.$ref = `#${refFragment(joinPointer(UNBUNDLED, relativeToRoot(root, target.file)) + target.pointer)}`;
       siblings();
       return result;
     }

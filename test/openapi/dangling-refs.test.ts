@@ -58,12 +58,14 @@ const layouts: Record<string, () => Record<string, unknown>> = {
     "schemas/api.json": {
       openapi: "3.0.3",
       info,
-      paths: { ...paths(), "/split": { $ref: "paths/split.json" } },
+      paths: { ...paths(), "/split": { $ref: "paths/split.json" }, "/orphan": post("orphanBroken", { $ref: "models/orphan.json#/definitions/Gone" }) },
       components: { ...components(), schemas: { ...(components().schemas as object), Split: { $ref: "models/split.json" } } },
     },
     "schemas/paths/split.json": post("splitBroken", { $ref: "../models/split.json" }),
     // A pointer into this file that points at nothing.
     "schemas/models/split.json": { type: "object", properties: { a: { $ref: "#/definitions/Gone" } }, definitions: {} },
+    // Named only by a pointer to nothing: it is written nowhere in the bundle.
+    "schemas/models/orphan.json": { definitions: {} },
   }),
 };
 
@@ -88,8 +90,10 @@ describe("a dangling $ref inside components", () => {
       if (layout.startsWith("split")) {
         expect(pkg.splitBroken).toBeUndefined();
         expect(reason("splitBroken")).toMatch(/\/definitions\/Gone" points at nothing/);
+        expect(pkg.orphanBroken).toBeUndefined();
+        expect(reason("orphanBroken")).toMatch(/"#\/x-toolguard-not-bundled\/models~1orphan\.json\/definitions\/Gone" points at nothing/);
       }
-      expect(stdout).toMatch(new RegExp(`skipped ${layout.startsWith("split") ? 4 : 3} operations`));
+      expect(stdout).toMatch(new RegExp(`skipped ${layout.startsWith("split") ? 5 : 3} operations`));
     });
   }
 

@@ -32,6 +32,13 @@ const document = {
     "/to-nothing": post("toNothing", { type: "object", properties: { $ref: "#/components/schemas/droplet_create/nope" } }),
     "/to-values": post("toValues", { type: "object", properties: { $ref: "#/components/schemas/droplet_create/required" } }),
     "/to-mixed": post("toMixed", { type: "object", properties: { $ref: "#/components/x-mixed" } }),
+    // A readOnly property of the referenced map is left out of a request, as one written inline.
+    "/read-only": post("readOnly", { type: "object", properties: { $ref: "#/components/schemas/with_id/properties" }, required: ["id", "name"] }),
+    // A discriminator branch whose properties map is a `$ref`: its own `enum` decides its value.
+    "/pets": post("createPet", {
+      oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+      discriminator: { propertyName: "kind" },
+    }),
     // A property named `$ref` (its value a schema, not a string) is a property.
     "/named-ref": post("namedRef", { type: "object", properties: { $ref: { type: "string" } }, required: ["$ref"] }),
   },
@@ -50,6 +57,10 @@ const document = {
         required: ["name", "region"],
       },
       tag: { type: "string", pattern: "^[a-z]+$" },
+      Cat: { type: "object", properties: { $ref: "#/components/schemas/cat_properties" }, required: ["kind"] },
+      cat_properties: { kind: { type: "string", enum: ["cat"] }, lives: { type: "integer" } },
+      Dog: { type: "object", properties: { kind: { type: "string", enum: ["dog"] } }, required: ["kind"] },
+      with_id: { type: "object", properties: { id: { type: "string", readOnly: true }, name: { type: "string" } } },
       alias_of_map: { $ref: "#/components/schemas/droplet_create/properties" },
     },
   },
@@ -89,6 +100,21 @@ describe("properties: {$ref} naming a whole map", () => {
     const chained = validate("chained");
     expect(chained({ region: "ams3", name: "n" })).toBe(true);
     expect(chained({ name: "n" })).toBe(false);
+  });
+
+  it("leaves a readOnly property of the referenced map out of the request", () => {
+    const readOnly = validate("readOnly");
+    expect(readOnly({ name: "n" })).toBe(true); // `id` is not required of a request
+    expect(readOnly({})).toBe(false);
+    expect(Object.keys((tool("readOnly").inputSchema.properties as { body: { properties: object } }).body.properties)).toEqual(["name"]);
+  });
+
+  it("a discriminator branch's own enum, inside a referenced map, decides its value", () => {
+    const pets = validate("createPet");
+    expect(pets({ kind: "cat", lives: 9 })).toBe(true);
+    expect(pets({ kind: "dog" })).toBe(true);
+    expect(pets({ kind: "Cat" })).toBe(false);
+    expect(pets({ kind: "cat", lives: "nine" })).toBe(false);
   });
 
   it("a property named $ref, whose value is a schema, stays a property", () => {

@@ -16,6 +16,7 @@
 // In case 1 nothing is added that the branch does not already assert (no `required`, no `type`
 // it does not have), so the translation never rejects what the schema as written accepts.
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
+import { mapEntries } from "./referenced-map.ts";
 import { Untranslatable } from "./untranslatable.ts";
 
 type Schema = Record<string, unknown>;
@@ -103,13 +104,22 @@ export function assertedValues(document: unknown, branch: unknown, property: str
       if (each.every((listed): listed is unknown[] => listed !== undefined)) intersect(union(each));
     }
     const properties = schema.properties;
-    if (properties === null || typeof properties !== "object") continue;
-    const child = (properties as Schema)[property];
+    if (properties === null || typeof properties !== "object" || Array.isArray(properties)) continue;
+    const child = propertySchema(document, properties as Schema, property);
     if (child === undefined) continue;
     const listed = propertyValues(document, child, depth);
     if (listed !== undefined) intersect(listed);
   }
   return values;
+}
+
+/** The schema of `name` in a `properties` map, a `$ref` to a map included (referenced-map.ts). */
+function propertySchema(document: unknown, properties: Schema, name: string): unknown {
+  try {
+    return mapEntries(document, "properties", properties, "").find((entry) => entry.name === name)?.value;
+  } catch {
+    return Object.hasOwn(properties, name) ? properties[name] : undefined; // the translation's skip says why
+  }
 }
 
 /**

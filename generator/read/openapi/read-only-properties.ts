@@ -1,6 +1,7 @@
 // OpenAPI's `readOnly`: a property only responses carry. The translation builds request
 // arguments, so such properties are left out of what the model may send and out of `required`.
 import { resolvePointer } from "../../json-pointer.ts";
+import { mapEntries } from "./referenced-map.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -24,8 +25,8 @@ function isReadOnly(document: unknown, node: unknown): boolean {
 export function allOfReadOnlyNames(document: unknown, source: Schema, inherited: ReadonlySet<string>, depth = 0): Set<string> {
   const names = new Set(inherited);
   const properties = source.properties;
-  if (properties !== null && typeof properties === "object") {
-    for (const [name, child] of Object.entries(properties)) if (isReadOnly(document, child)) names.add(name);
+  if (properties !== null && typeof properties === "object" && !Array.isArray(properties)) {
+    for (const { name, value } of propertyEntries(document, properties as Schema)) if (isReadOnly(document, value)) names.add(name);
   }
   if (Array.isArray(source.allOf) && depth < 16) {
     for (const member of source.allOf) {
@@ -34,6 +35,15 @@ export function allOfReadOnlyNames(document: unknown, source: Schema, inherited:
     }
   }
   return names;
+}
+
+/** A `properties` map's entries, a `$ref` to a map included (referenced-map.ts); as written when it names none (the translation says why). */
+function propertyEntries(document: unknown, properties: Schema): { readonly name: string; readonly value: unknown }[] {
+  try {
+    return mapEntries(document, "properties", properties, "");
+  } catch {
+    return Object.entries(properties).map(([name, value]) => ({ name, value }));
+  }
 }
 
 // readOnly properties belong to responses: leave them out of what the model may send, and out
