@@ -3,6 +3,9 @@
 // caps below, not by the ledger: a chain's `open` entries wait (at most CHAIN_WINDOW of them)
 // for the entry that supersedes them, and only a chain's last entry is counted.
 import { MAX_RULES, MAX_TOOLS, OTHER_RULES, OTHER_TOOLS, reportEntry } from "../report-stream.ts";
+import { lastToken, MAX_VALUE_CHARS, parseRaw, valueText, wildcard } from "./fold-values.ts";
+
+export { wildcard } from "./fold-values.ts";
 
 /** Open chains waiting for the entry that supersedes them; past it, the oldest is counted as it stands. */
 export const OPEN_WINDOW = 65_536;
@@ -15,10 +18,6 @@ export const OTHER_VALUE = "(other values)";
 /** Failure classes kept per tool (the runtime writes three); past it, `OTHER_CLASS`. */
 const MAX_CLASSES = 16;
 export const OTHER_CLASS = "(other classes)";
-/** Longest offending value shown, in characters (the ledger is anyone's to write). */
-const MAX_VALUE_CHARS = 80;
-/** Longest argument pointer kept, in characters: past it, pointers are cut (and so merged). */
-const MAX_POINTER_CHARS = 200;
 /** The enum explanation's suggestion (explain/rules/enum.ts): `... — did you mean "EUR"?`. */
 const DID_YOU_MEAN = /did you mean (\S.*)\?$/;
 
@@ -267,38 +266,4 @@ function ruleOf(tool: ToolFold, rule: string, started: number): void {
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
-}
-
-/** `/line_items/3/quantity` -> `/line_items/*\/quantity`: one location for every item of an array. */
-export function wildcard(pointer: string): string {
-  const shown = pointer.replace(/\/\d+(?=\/|$)/g, "/*");
-  return shown.length > MAX_POINTER_CHARS ? `${shown.slice(0, MAX_POINTER_CHARS - 1)}…` : shown;
-}
-
-function lastToken(pointer: string): string {
-  const token = pointer.slice(pointer.lastIndexOf("/") + 1);
-  return token.replaceAll("~1", "/").replaceAll("~0", "~");
-}
-
-/** The attempt's raw text parsed, when it is whole (not cut, not redacted) and JSON. */
-function parseRaw(attempt: Record<string, unknown>): { value: unknown } | undefined {
-  if (attempt.rawLength !== undefined || attempt.redacted !== undefined || typeof attempt.raw !== "string") return undefined;
-  try {
-    return { value: JSON.parse(attempt.raw) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The value at `pointer` as JSON text, cut to MAX_VALUE_CHARS; undefined when there is none. */
-function valueText(root: unknown, pointer: string): string | undefined {
-  let value = root;
-  if (pointer !== "")
-    for (const token of pointer.slice(1).split("/")) {
-      if (value === null || typeof value !== "object") return undefined;
-      value = (value as Record<string, unknown>)[token.replaceAll("~1", "/").replaceAll("~0", "~")];
-    }
-  if (value === undefined) return undefined;
-  const text = JSON.stringify(value);
-  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }

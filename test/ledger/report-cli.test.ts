@@ -39,7 +39,7 @@ describe("toolguard report", () => {
     expect(result.stderr).toMatch(
       /2 calls were bounded by their process alone: the shared chain store was unavailable \(ledger entries with verdict chain_store_unavailable\)/,
     );
-    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ tool: "t", calls: 2, failedCalls: 1 })]);
+    expect(JSON.parse(result.stdout).tools).toEqual([expect.objectContaining({ tool: "t", calls: 2, failedCalls: 1 })]);
   });
 
   it("--since: counts only chains started in the window, reads the rotated files too, and says when the ledger reaches back less far than asked", async () => {

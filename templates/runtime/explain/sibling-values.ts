@@ -36,10 +36,18 @@ function siblingsOf(hints: HintTable, holder: string): readonly [string, SchemaH
 }
 
 /**
- * The one sibling of the field at `schemaLocation` (its hint's location) and `path` (where the
- * value is) that allows `value` and is absent from the call, as a JSON Pointer; else undefined.
+ * The one sibling of the field at `schemaLocation` (its hint's location) and `sent.path` (where the
+ * value is) that allows `sent.value` and is absent from the call, as a JSON Pointer; else undefined.
  */
-export function siblingFor(hints: HintTable, schemaLocation: string, path: string, value: unknown, document: unknown): string | undefined {
+/** A value the model sent: where it is (`path`), the value, and the whole call it is in. */
+export interface SentValue {
+  readonly path: string;
+  readonly value: unknown;
+  readonly document: unknown;
+}
+
+export function siblingFor(hints: HintTable, schemaLocation: string, sent: SentValue): string | undefined {
+  const { path, value, document } = sent;
   const parts = split(schemaLocation);
   if (parts === undefined || path === "") return undefined;
   const holderPath = path.slice(0, path.lastIndexOf("/"));

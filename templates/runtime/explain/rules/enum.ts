@@ -24,7 +24,7 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
   if (meant !== undefined) return { path, rule: "enum", message: `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?` };
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
-  const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), path, value, document);
+  const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document });
   if (sibling !== undefined) {
     const then = hint.optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };

@@ -63,7 +63,7 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   if (!isRecord(value)) return undefined;
   const index = namedBranch(discriminator, value);
   const { property } = discriminator;
-  if (index !== undefined && index >= 0) return contradicted(location, discriminator, path, value, index);
+  if (index !== undefined && index >= 0) return contradicted(location, discriminator, { path, value, index });
   const kinds = kindsOf(discriminator);
   const allowed = fixed(location, "kinds", () =>
     kinds.length <= LISTED_KINDS ? listed(kinds) : `${listed(kinds.slice(0, LISTED_KINDS))} and ${kinds.length - LISTED_KINDS} more`,
@@ -104,10 +104,9 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
 function contradicted(
   location: Location,
   discriminator: Discriminator,
-  path: string,
-  value: Record<string, unknown>,
-  index: number,
+  sent: { readonly path: string; readonly value: Record<string, unknown>; readonly index: number },
 ): ArgumentError | undefined {
+  const { path, value, index } = sent;
   const inferred = inferredBranch(location.hint, value);
   const other = inferred === undefined || inferred === index ? undefined : discriminator.branches[inferred]?.values;
   if (other === undefined || other.length !== 1) return undefined;
