@@ -389,7 +389,7 @@ export const createInvoice = defineTool({
   name: "create_invoice",
   description: "Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier.",
   inputSchema,
-  validate: validate20,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -402,18 +402,18 @@ export const createInvoice = defineTool({
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
 // schema constants keep only the values the code reads.
-const schema31 = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func71 = ucs2length;
-const func1 = linearRegExp;
-const formats0 = formats.date;
-const pattern4 = func1("^[A-Z0-9-]{3,32}$", "u");
+const schema_arguments = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const func_linearRegExp = linearRegExp;
+const format_date = formats.date;
+const pattern_9090a7 = func_linearRegExp("^[A-Z0-9-]{3,32}$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.amount === undefined) || (!(func0.call(data, "amount")))){
+if((data.amount === undefined) || (!(func_hasOwnProperty.call(data, "amount")))){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -423,370 +423,370 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.currency === undefined) || (!(func0.call(data, "currency")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+if((data.currency === undefined) || (!(func_hasOwnProperty.call(data, "currency")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
-if((data.customer_ref === undefined) || (!(func0.call(data, "customer_ref")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
+if((data.customer_ref === undefined) || (!(func_hasOwnProperty.call(data, "customer_ref")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
 }
-if((data.line_items === undefined) || (!(func0.call(data, "line_items")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
+if((data.line_items === undefined) || (!(func_hasOwnProperty.call(data, "line_items")))){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err0];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err0);
 }
 errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!((((((key0 === "amount") || (key0 === "currency")) || (key0 === "customer_ref")) || (key0 === "due_date")) || (key0 === "line_items")) || (key0 === "memo"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err0];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.amount !== undefined && func0.call(data, "amount")){
+if(data.amount !== undefined && func_hasOwnProperty.call(data, "amount")){
 let data0 = data.amount;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err0];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err0];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.currency !== undefined && func0.call(data, "currency")){
-let data1 = data.currency;
-if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.currency !== undefined && func_hasOwnProperty.call(data, "currency")){
+let data0 = data.currency;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err0];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err0);
 }
 errors++;
 }
-if(!(((data1 === "USD") || (data1 === "EUR")) || (data1 === "GBP"))){
-const err8 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema31.properties.currency.enum},message:"must be equal to one of the allowed values"};
+if(!(((data0 === "USD") || (data0 === "EUR")) || (data0 === "GBP"))){
+const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.currency.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err0];
 }
 else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.customer_ref !== undefined && func0.call(data, "customer_ref")){
-let data2 = data.customer_ref;
-if(typeof data2 === "string"){
-if(func71(data2) > 200){
-const err9 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(func71(data2) < 2){
-const err10 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.customer_ref !== undefined && func_hasOwnProperty.call(data, "customer_ref")){
+let data0 = data.customer_ref;
+if(typeof data0 === "string"){
+if(func_ucs2length(data0) > 200){
+const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err0];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err0);
 }
 errors++;
 }
-}
-if(data.due_date !== undefined && func0.call(data, "due_date")){
-let data3 = data.due_date;
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-const err12 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(func_ucs2length(data0) < 2){
+const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err0];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err0];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.line_items !== undefined && func0.call(data, "line_items")){
-let data4 = data.line_items;
-if(Array.isArray(data4)){
-if(data4.length > 100){
-const err14 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(data.due_date !== undefined && func_hasOwnProperty.call(data, "due_date")){
+let data0 = data.due_date;
+if(typeof data0 === "string"){
+if(!(format_date(data0))){
+const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err0];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err0);
 }
 errors++;
 }
-if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err15];
 }
 else {
-vErrors.push(err15);
+const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
-const len0 = data4.length;
+}
+if(data.line_items !== undefined && func_hasOwnProperty.call(data, "line_items")){
+let data0 = data.line_items;
+if(Array.isArray(data0)){
+if(data0.length > 100){
+const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.length < 1){
+const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if((data5.sku === undefined) || (!(func0.call(data5, "sku")))){
-const err16 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if((data1.sku === undefined) || (!(func_hasOwnProperty.call(data1, "sku")))){
+const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err0];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err0);
 }
 errors++;
 }
-if((data5.quantity === undefined) || (!(func0.call(data5, "quantity")))){
-const err17 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
+if((data1.quantity === undefined) || (!(func_hasOwnProperty.call(data1, "quantity")))){
+const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err0];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err0);
 }
 errors++;
 }
-if((data5.unit_price === undefined) || (!(func0.call(data5, "unit_price")))){
-const err18 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
+if((data1.unit_price === undefined) || (!(func_hasOwnProperty.call(data1, "unit_price")))){
+const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err0];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err0);
 }
 errors++;
 }
-for(const key1 of Object.keys(data5)){
-if(!(((key1 === "sku") || (key1 === "quantity")) || (key1 === "unit_price"))){
-const err19 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+for(const key0 of Object.keys(data1)){
+if(!(((key0 === "sku") || (key0 === "quantity")) || (key0 === "unit_price"))){
+const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err0];
 }
 else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data5.sku !== undefined && func0.call(data5, "sku")){
-let data6 = data5.sku;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err20 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.sku !== undefined && func_hasOwnProperty.call(data1, "sku")){
+let data2 = data1.sku;
+if(typeof data2 === "string"){
+if(!pattern_9090a7.test(data2)){
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err0];
 }
 else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data5.quantity !== undefined && func0.call(data5, "quantity")){
-let data7 = data5.quantity;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 10000 || isNaN(data7)){
-const err23 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data5.unit_price !== undefined && func0.call(data5, "unit_price")){
-let data8 = data5.unit_price;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err0];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data1.quantity !== undefined && func_hasOwnProperty.call(data1, "quantity")){
+let data2 = data1.quantity;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 10000 || isNaN(data2)){
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
-else {
-const err27 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.unit_price !== undefined && func_hasOwnProperty.call(data1, "unit_price")){
+let data2 = data1.unit_price;
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err0];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err0];
 }
 else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.memo !== undefined && func0.call(data, "memo")){
-let data9 = data.memo;
-if(typeof data9 === "string"){
-if(func71(data9) > 500){
-const err29 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
 else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err0];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err0);
 }
 errors++;
 }
-validate20.errors = vErrors;
+}
+if(data.memo !== undefined && func_hasOwnProperty.call(data, "memo")){
+let data0 = data.memo;
+if(typeof data0 === "string"){
+if(func_ucs2length(data0) > 500){
+const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate_arguments.errors = vErrors;
 return errors === 0;
 }

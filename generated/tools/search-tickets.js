@@ -309,7 +309,7 @@ export const searchTickets = defineTool({
   name: "search_tickets",
   description: "Search support tickets. Every filter is optional; results are paged, at most 100 per page.",
   inputSchema,
-  validate: validate20,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -322,13 +322,13 @@ export const searchTickets = defineTool({
 // The standalone validator ajv compiled from the input schema at generation time: the
 // "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
 // schema constants keep only the values the code reads.
-const schema31 = {"properties":{"status":{"items":{"enum":["open","pending","solved","closed"]}},"priority":{"enum":["low","normal","high","urgent"]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func65 = ucs2length;
-const formats0 = formats["date-time"];
-const formats2 = formats.email;
+const schema_arguments = {"properties":{"status":{"items":{"enum":["open","pending","solved","closed"]}},"priority":{"enum":["low","normal","high","urgent"]}}};
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const format_date_time_aff3da = formats["date-time"];
+const format_email = formats.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -344,264 +344,264 @@ vErrors.push(err0);
 errors++;
 }
 }
-if(data.query !== undefined && func0.call(data, "query")){
+if(data.query !== undefined && func_hasOwnProperty.call(data, "query")){
 let data0 = data.query;
 if(typeof data0 === "string"){
-if(func65(data0) > 200){
-const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func_ucs2length(data0) > 200){
+const err0 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err0];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err0];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.status !== undefined && func0.call(data, "status")){
-let data1 = data.status;
-if(Array.isArray(data1)){
-const len0 = data1.length;
+if(data.status !== undefined && func_hasOwnProperty.call(data, "status")){
+let data0 = data.status;
+if(Array.isArray(data0)){
+const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data0[i0];
+if(typeof data1 !== "string"){
+const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err0];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err0);
 }
 errors++;
 }
-if(!((((data2 === "open") || (data2 === "pending")) || (data2 === "solved")) || (data2 === "closed"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+if(!((((data1 === "open") || (data1 === "pending")) || (data1 === "solved")) || (data1 === "closed"))){
+const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.status.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err0];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-let i1 = data1.length;
+let i0 = data0.length;
 let j0;
-if(i1 > 1){
+if(i0 > 1){
 const indices0 = Object.create(null);
-for(;i1--;){
-let item0 = data1[i1];
+for(;i0--;){
+let item0 = data0[i0];
 if(typeof item0 !== "string"){
 continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err0 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/uniqueItems",keyword:"uniqueItems",params:{i: i0, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i0+" are identical)"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err0];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err0);
 }
 errors++;
 break;
 }
-indices0[item0] = i1;
+indices0[item0] = i0;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err0 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err0];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data3 = data.priority;
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.priority !== undefined && func_hasOwnProperty.call(data, "priority")){
+let data0 = data.priority;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err0];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err0);
 }
 errors++;
 }
-if(!((((data3 === "low") || (data3 === "normal")) || (data3 === "high")) || (data3 === "urgent"))){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema31.properties.priority.enum},message:"must be equal to one of the allowed values"};
+if(!((((data0 === "low") || (data0 === "normal")) || (data0 === "high")) || (data0 === "urgent"))){
+const err0 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err0];
 }
 else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.created_after !== undefined && func0.call(data, "created_after")){
-let data4 = data.created_after;
-if(typeof data4 === "string"){
-if(!(formats0(data4))){
-const err9 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.created_after !== undefined && func_hasOwnProperty.call(data, "created_after")){
+let data0 = data.created_after;
+if(typeof data0 === "string"){
+if(!(format_date_time_aff3da(data0))){
+const err0 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err0];
 }
 else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.assignee_email !== undefined && func0.call(data, "assignee_email")){
-let data5 = data.assignee_email;
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err11 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err0];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.include_archived !== undefined && func0.call(data, "include_archived")){
+if(data.assignee_email !== undefined && func_hasOwnProperty.call(data, "assignee_email")){
+let data0 = data.assignee_email;
+if(typeof data0 === "string"){
+if(!(format_email(data0))){
+const err0 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err0 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.include_archived !== undefined && func_hasOwnProperty.call(data, "include_archived")){
 if(typeof data.include_archived !== "boolean"){
-const err13 = {instancePath:instancePath+"/include_archived",schemaPath:"#/properties/include_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err0 = {instancePath:instancePath+"/include_archived",schemaPath:"#/properties/include_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err0];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data.page !== undefined && func0.call(data, "page")){
-let data7 = data.page;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 of Object.keys(data7)){
-if(!((key1 === "size") || (key1 === "cursor"))){
-const err14 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data.page !== undefined && func_hasOwnProperty.call(data, "page")){
+let data0 = data.page;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key0 of Object.keys(data0)){
+if(!((key0 === "size") || (key0 === "cursor"))){
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err0];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err0);
 }
 errors++;
 }
 }
-if(data7.size !== undefined && func0.call(data7, "size")){
-let data8 = data7.size;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.size !== undefined && func_hasOwnProperty.call(data0, "size")){
+let data1 = data0.size;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err0];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 100 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100 || isNaN(data1)){
+const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err0];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err0);
 }
 errors++;
 }
-if(data8 < 1 || isNaN(data8)){
-const err17 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 < 1 || isNaN(data1)){
+const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err0];
 }
 else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data7.cursor !== undefined && func0.call(data7, "cursor")){
-if(typeof data7.cursor !== "string"){
-const err18 = {instancePath:instancePath+"/page/cursor",schemaPath:"#/properties/page/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.cursor !== undefined && func_hasOwnProperty.call(data0, "cursor")){
+if(typeof data0.cursor !== "string"){
+const err0 = {instancePath:instancePath+"/page/cursor",schemaPath:"#/properties/page/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err0];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err0);
 }
 errors++;
 }
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err0];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err0);
 }
 errors++;
 }
-validate20.errors = vErrors;
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate_arguments.errors = vErrors;
 return errors === 0;
 }
