@@ -304,6 +304,14 @@ const rewrites = {
  * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk = (() => {
+  // Each walk_<object> adds up `keys`, the object's key count, and `length`, the length of the
+  // shortest JSON text that spells the object: a text longer than the call's arguments means a key
+  // was repeated. `length` starts at 1 for the braces; each member adds its key's length + 4 (two
+  // quotes, the colon, and a comma, one too many per object, which pays for the second brace)
+  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a
+  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`
+  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed
+  // makes the walk return false: the runtime's full walk then says what it is.
   const MAX = Number.MAX_SAFE_INTEGER;
   function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
@@ -400,8 +408,10 @@ export const createInvoice = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants keep only the values the code reads.
+// "validate" step of every call. The code is ajv's, one statement per line, indented, with a
+// comment on what each block checks; its names follow the schema location, not ajv's counters,
+// so a schema change changes only its own lines; its schema constants keep only the values the
+// code reads.
 const schema_arguments = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
 const func_hasOwnProperty = Object.prototype.hasOwnProperty;
 const func_ucs2length = ucs2length;
@@ -409,384 +419,429 @@ const func_linearRegExp = linearRegExp;
 const format_date = formats.date;
 const pattern_9090a7 = func_linearRegExp("^[A-Z0-9-]{3,32}$", "u");
 
+// The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors.
 function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.amount === undefined) || (!(func_hasOwnProperty.call(data, "amount")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.currency === undefined) || (!(func_hasOwnProperty.call(data, "currency")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.customer_ref === undefined) || (!(func_hasOwnProperty.call(data, "customer_ref")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.line_items === undefined) || (!(func_hasOwnProperty.call(data, "line_items")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!((((((key0 === "amount") || (key0 === "currency")) || (key0 === "customer_ref")) || (key0 === "due_date")) || (key0 === "line_items")) || (key0 === "memo"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.amount !== undefined && func_hasOwnProperty.call(data, "amount")){
-let data0 = data.amount;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.currency !== undefined && func_hasOwnProperty.call(data, "currency")){
-let data0 = data.currency;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((data0 === "USD") || (data0 === "EUR")) || (data0 === "GBP"))){
-const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.currency.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.customer_ref !== undefined && func_hasOwnProperty.call(data, "customer_ref")){
-let data0 = data.customer_ref;
-if(typeof data0 === "string"){
-if(func_ucs2length(data0) > 200){
-const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func_ucs2length(data0) < 2){
-const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.due_date !== undefined && func_hasOwnProperty.call(data, "due_date")){
-let data0 = data.due_date;
-if(typeof data0 === "string"){
-if(!(format_date(data0))){
-const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.line_items !== undefined && func_hasOwnProperty.call(data, "line_items")){
-let data0 = data.line_items;
-if(Array.isArray(data0)){
-if(data0.length > 100){
-const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0.length < 1){
-const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.sku === undefined) || (!(func_hasOwnProperty.call(data1, "sku")))){
-const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data1.quantity === undefined) || (!(func_hasOwnProperty.call(data1, "quantity")))){
-const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data1.unit_price === undefined) || (!(func_hasOwnProperty.call(data1, "unit_price")))){
-const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 of Object.keys(data1)){
-if(!(((key0 === "sku") || (key0 === "quantity")) || (key0 === "unit_price"))){
-const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.sku !== undefined && func_hasOwnProperty.call(data1, "sku")){
-let data2 = data1.sku;
-if(typeof data2 === "string"){
-if(!pattern_9090a7.test(data2)){
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data1.quantity !== undefined && func_hasOwnProperty.call(data1, "quantity")){
-let data2 = data1.quantity;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 10000 || isNaN(data2)){
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data2 < 1 || isNaN(data2)){
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-if(data1.unit_price !== undefined && func_hasOwnProperty.call(data1, "unit_price")){
-let data2 = data1.unit_price;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.memo !== undefined && func_hasOwnProperty.call(data, "memo")){
-let data0 = data.memo;
-if(typeof data0 === "string"){
-if(func_ucs2length(data0) > 500){
-const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate_arguments.errors = vErrors;
-return errors === 0;
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    if((data.amount === undefined) || (!(func_hasOwnProperty.call(data, "amount")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.currency === undefined) || (!(func_hasOwnProperty.call(data, "currency")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.customer_ref === undefined) || (!(func_hasOwnProperty.call(data, "customer_ref")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.line_items === undefined) || (!(func_hasOwnProperty.call(data, "line_items")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!((((((key0 === "amount") || (key0 === "currency")) || (key0 === "customer_ref")) || (key0 === "due_date")) || (key0 === "line_items")) || (key0 === "memo"))){
+        // Error, a property the schema does not list: "#/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "amount", when it is there.
+    if(data.amount !== undefined && func_hasOwnProperty.call(data, "amount")){
+      let data0 = data.amount;
+      if((typeof data0 == "number") && (isFinite(data0))){
+        if(data0 < 0 || isNaN(data0)){
+          // Error, below the lower bound: "#/properties/amount/minimum".
+          const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/amount/type".
+        const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "currency", when it is there.
+    if(data.currency !== undefined && func_hasOwnProperty.call(data, "currency")){
+      let data0 = data.currency;
+      if(typeof data0 !== "string"){
+        // Error, the wrong type: "#/properties/currency/type".
+        const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if(!(((data0 === "USD") || (data0 === "EUR")) || (data0 === "GBP"))){
+        // Error, not one of the allowed values: "#/properties/currency/enum".
+        const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.currency.enum},message:"must be equal to one of the allowed values"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "customer_ref", when it is there.
+    if(data.customer_ref !== undefined && func_hasOwnProperty.call(data, "customer_ref")){
+      let data0 = data.customer_ref;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 200){
+          // Error, too long: "#/properties/customer_ref/maxLength".
+          const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(func_ucs2length(data0) < 2){
+          // Error, too short: "#/properties/customer_ref/minLength".
+          const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/customer_ref/type".
+        const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "due_date", when it is there.
+    if(data.due_date !== undefined && func_hasOwnProperty.call(data, "due_date")){
+      let data0 = data.due_date;
+      if(typeof data0 === "string"){
+        if(!(format_date(data0))){
+          // Error, not in the format: "#/properties/due_date/format".
+          const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/due_date/type".
+        const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "line_items", when it is there.
+    if(data.line_items !== undefined && func_hasOwnProperty.call(data, "line_items")){
+      let data0 = data.line_items;
+      if(Array.isArray(data0)){
+        if(data0.length > 100){
+          // Error, too many items: "#/properties/line_items/maxItems".
+          const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(data0.length < 1){
+          // Error, too few items: "#/properties/line_items/minItems".
+          const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        // Each item of the array.
+        for(let i0=0; i0<len0; i0++){
+          let data1 = data0[i0];
+          if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+            if((data1.sku === undefined) || (!(func_hasOwnProperty.call(data1, "sku")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if((data1.quantity === undefined) || (!(func_hasOwnProperty.call(data1, "quantity")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if((data1.unit_price === undefined) || (!(func_hasOwnProperty.call(data1, "unit_price")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            // Each key of the object.
+            for(const key0 of Object.keys(data1)){
+              if(!(((key0 === "sku") || (key0 === "quantity")) || (key0 === "unit_price"))){
+                // Error, a property the schema does not list: "#/$defs/line_item/additionalProperties".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "sku", when it is there.
+            if(data1.sku !== undefined && func_hasOwnProperty.call(data1, "sku")){
+              let data2 = data1.sku;
+              if(typeof data2 === "string"){
+                if(!pattern_9090a7.test(data2)){
+                  // Error, does not match the pattern: "#/$defs/line_item/properties/sku/pattern".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              else {
+                // Error, the wrong type: "#/$defs/line_item/properties/sku/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "quantity", when it is there.
+            if(data1.quantity !== undefined && func_hasOwnProperty.call(data1, "quantity")){
+              let data2 = data1.quantity;
+              if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+                // Error, the wrong type: "#/$defs/line_item/properties/quantity/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              if((typeof data2 == "number") && (isFinite(data2))){
+                if(data2 > 10000 || isNaN(data2)){
+                  // Error, above the upper bound: "#/$defs/line_item/properties/quantity/maximum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+                if(data2 < 1 || isNaN(data2)){
+                  // Error, below the lower bound: "#/$defs/line_item/properties/quantity/minimum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+            }
+            // The property "unit_price", when it is there.
+            if(data1.unit_price !== undefined && func_hasOwnProperty.call(data1, "unit_price")){
+              let data2 = data1.unit_price;
+              if((typeof data2 == "number") && (isFinite(data2))){
+                if(data2 < 0 || isNaN(data2)){
+                  // Error, below the lower bound: "#/$defs/line_item/properties/unit_price/minimum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              else {
+                // Error, the wrong type: "#/$defs/line_item/properties/unit_price/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+          }
+          else {
+            // Error, the wrong type: "#/$defs/line_item/type".
+            const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/line_items/type".
+        const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "memo", when it is there.
+    if(data.memo !== undefined && func_hasOwnProperty.call(data, "memo")){
+      let data0 = data.memo;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 500){
+          // Error, too long: "#/properties/memo/maxLength".
+          const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/memo/type".
+        const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/type".
+    const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_arguments.errors = vErrors;
+  return errors === 0;
 }
