@@ -271,7 +271,10 @@ describe("union branches and required fields, without over-caution (issue 30)", 
   });
 
   it("a new oneOf branch of another type, or with enums apart, breaks no call", () => {
-    const byType = classify(object({ v: { oneOf: [{ type: "string" }, { type: "integer" }] } }), object({ v: { oneOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] } }));
+    const byType = classify(
+      object({ v: { oneOf: [{ type: "string" }, { type: "integer" }] } }),
+      object({ v: { oneOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] } }),
+    );
     expect(newBranch(byType)).toMatchObject({ models: "none" });
     const byEnum = classify(object({ v: { oneOf: [{ enum: ["a", "b"] }] } }), object({ v: { oneOf: [{ enum: ["a", "b"] }, { enum: ["c"] }] } }));
     expect(newBranch(byEnum)).toMatchObject({ models: "none" });
