@@ -9,7 +9,7 @@
 // a key for an error's instancePath with `.replace(/\//g, "~1")`, whose `//` is no comment.
 // A `/` after a name, a number or `)` divides (multipleOf's `data0/0.01`) and is code.
 const SCHEMA_TEXT =
-  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<=[(,=:]\s*)\/(?![*/])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuy]*|\/\*[\s\S]*?\*\/|\/\/[^\n]*|\.[A-Za-z_$][\w$]*/g;
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/(?<=[(,=:]\s*\/)(?![*/])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuy]*|\/\*[\s\S]*?\*\/|\/\/[^\n]*|\.[A-Za-z_$][\w$]*/g;
 
 /**
  * `code` with every character schema text can reach blanked: the inside of each string literal

@@ -48,14 +48,16 @@ export function stableNames(code: string, sources: NameSources): { code: string;
     if (name !== undefined) renames.set(at, name);
   }
   for (const body of functionBodies(tokens)) renameLocals(tokens, body, renames, top);
-  let out = "";
+  const parts: string[] = [];
   let last = 0;
-  for (const [index, name] of [...renames].sort((a, b) => a[0] - b[0])) {
-    const token = tokens[index] as { text: string; at: number };
-    out += code.slice(last, token.at) + name;
+  for (const [index, token] of tokens.entries()) {
+    const name = renames.get(index);
+    if (name === undefined) continue;
+    parts.push(code.slice(last, token.at), name);
     last = token.at + token.text.length;
   }
-  out += code.slice(last);
+  parts.push(code.slice(last));
+  const out = parts.join("");
   return { code: out, entry: top.get(sources.entry) ?? sources.entry };
 }
 
@@ -119,6 +121,7 @@ function renameLocals(
   const ended = new Set<string>();
   const declaredVars = new Set<string>();
   const others = new Set<string>();
+  const local = new Set<string>();
   let depth = 0;
   let parens = 0;
   let forHead = -1;
@@ -156,16 +159,18 @@ function renameLocals(
     } else if (NUMBERED.test(text)) {
       const entry = live.get(text);
       const asVar = vars.get(text);
-      if (entry) renames.set(index, entry.name);
-      else if (asVar !== undefined && declaredVars.has(text)) renames.set(index, asVar);
-      else if (ended.has(text))
+      if (entry) {
+        renames.set(index, entry.name);
+        local.add(entry.name);
+      } else if (asVar !== undefined && declaredVars.has(text)) {
+        renames.set(index, asVar);
+        local.add(asVar);
+      } else if (ended.has(text))
         throw new AjvAssumptionError("a local name is used only inside the block that declares it", `${text} used after its block closed`);
       else if (!top.has(text)) others.add(text);
     }
   }
-  const renamed = new Set(top.values());
-  for (const [index, name] of renames) {
-    if (index < body.open || index > body.close || renamed.has(name)) continue;
+  for (const name of local) {
     if (others.has(name) || top.has(name)) throw new AjvAssumptionError("a renamed local name is new to its function", `${name} is also used unrenamed`);
   }
 }
@@ -189,7 +194,7 @@ function topLevelNames(code: string, blanked: string, tokens: readonly { text: s
     if (!NUMBERED.test(declared)) continue;
     if (text === "function") wanted.set(declared, functionName(declared, sources));
     else if (text === "const") {
-      const start = at + blanked.slice(at).indexOf("=") + 1;
+      const start = blanked.indexOf("=", at) + 1;
       const end = blanked.indexOf(";\n", start);
       const value = code.slice(start, end < 0 ? undefined : end).trim();
       wanted.set(declared, constantName(declared, value, sources));
