@@ -304,6 +304,14 @@ const rewrites = {
  * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk = (() => {
+  // Each walk_<object> adds up `keys`, the object's key count, and `length`, the length of the
+  // shortest JSON text that spells the object: a text longer than the call's arguments means a key
+  // was repeated. `length` starts at 1 for the braces; each member adds its key's length + 4 (two
+  // quotes, the colon, and a comma, one too many per object, which pays for the second brace)
+  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a
+  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`
+  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed
+  // makes the walk return false: the runtime's full walk then says what it is.
   const MAX = Number.MAX_SAFE_INTEGER;
   function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
@@ -389,7 +397,7 @@ export const createInvoice = defineTool({
   name: "create_invoice",
   description: "Create a draft invoice for a customer. The customer is named in words (company name or billing email); toolguard resolves it to the customer's identifier.",
   inputSchema,
-  validate: validate20,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -400,393 +408,440 @@ export const createInvoice = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants keep only the values the code reads.
-const schema31 = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func71 = ucs2length;
-const func1 = linearRegExp;
-const formats0 = formats.date;
-const pattern4 = func1("^[A-Z0-9-]{3,32}$", "u");
+// "validate" step of every call. The code is ajv's, one statement per line, indented, with a
+// comment on what each block checks; its names follow the schema location, not ajv's counters,
+// so a schema change changes only its own lines; its schema constants keep only the values the
+// code reads.
+const schema_arguments = {"properties":{"currency":{"enum":["USD","EUR","GBP"]}}};
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const func_linearRegExp = linearRegExp;
+const format_date = formats.date;
+const pattern_9090a7 = func_linearRegExp("^[A-Z0-9-]{3,32}$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.amount === undefined) || (!(func0.call(data, "amount")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.currency === undefined) || (!(func0.call(data, "currency")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.customer_ref === undefined) || (!(func0.call(data, "customer_ref")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((data.line_items === undefined) || (!(func0.call(data, "line_items")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!((((((key0 === "amount") || (key0 === "currency")) || (key0 === "customer_ref")) || (key0 === "due_date")) || (key0 === "line_items")) || (key0 === "memo"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.amount !== undefined && func0.call(data, "amount")){
-let data0 = data.amount;
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.currency !== undefined && func0.call(data, "currency")){
-let data1 = data.currency;
-if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!(((data1 === "USD") || (data1 === "EUR")) || (data1 === "GBP"))){
-const err8 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema31.properties.currency.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.customer_ref !== undefined && func0.call(data, "customer_ref")){
-let data2 = data.customer_ref;
-if(typeof data2 === "string"){
-if(func71(data2) > 200){
-const err9 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(func71(data2) < 2){
-const err10 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.due_date !== undefined && func0.call(data, "due_date")){
-let data3 = data.due_date;
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-const err12 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.line_items !== undefined && func0.call(data, "line_items")){
-let data4 = data.line_items;
-if(Array.isArray(data4)){
-if(data4.length > 100){
-const err14 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if((data5.sku === undefined) || (!(func0.call(data5, "sku")))){
-const err16 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if((data5.quantity === undefined) || (!(func0.call(data5, "quantity")))){
-const err17 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if((data5.unit_price === undefined) || (!(func0.call(data5, "unit_price")))){
-const err18 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-for(const key1 of Object.keys(data5)){
-if(!(((key1 === "sku") || (key1 === "quantity")) || (key1 === "unit_price"))){
-const err19 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data5.sku !== undefined && func0.call(data5, "sku")){
-let data6 = data5.sku;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err20 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data5.quantity !== undefined && func0.call(data5, "quantity")){
-let data7 = data5.quantity;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err22 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 10000 || isNaN(data7)){
-const err23 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data5.unit_price !== undefined && func0.call(data5, "unit_price")){
-let data8 = data5.unit_price;
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.memo !== undefined && func0.call(data, "memo")){
-let data9 = data.memo;
-if(typeof data9 === "string"){
-if(func71(data9) > 500){
-const err29 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate20.errors = vErrors;
-return errors === 0;
+// The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors.
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    if((data.amount === undefined) || (!(func_hasOwnProperty.call(data, "amount")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.currency === undefined) || (!(func_hasOwnProperty.call(data, "currency")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.customer_ref === undefined) || (!(func_hasOwnProperty.call(data, "customer_ref")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "customer_ref"},message:"must have required property '"+"customer_ref"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.line_items === undefined) || (!(func_hasOwnProperty.call(data, "line_items")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line_items"},message:"must have required property '"+"line_items"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!((((((key0 === "amount") || (key0 === "currency")) || (key0 === "customer_ref")) || (key0 === "due_date")) || (key0 === "line_items")) || (key0 === "memo"))){
+        // Error, a property the schema does not list: "#/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "amount", when it is there.
+    if(data.amount !== undefined && func_hasOwnProperty.call(data, "amount")){
+      let data0 = data.amount;
+      if((typeof data0 == "number") && (isFinite(data0))){
+        if(data0 < 0 || isNaN(data0)){
+          // Error, below the lower bound: "#/properties/amount/minimum".
+          const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/amount/type".
+        const err0 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "currency", when it is there.
+    if(data.currency !== undefined && func_hasOwnProperty.call(data, "currency")){
+      let data0 = data.currency;
+      if(typeof data0 !== "string"){
+        // Error, the wrong type: "#/properties/currency/type".
+        const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if(!(((data0 === "USD") || (data0 === "EUR")) || (data0 === "GBP"))){
+        // Error, not one of the allowed values: "#/properties/currency/enum".
+        const err0 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.currency.enum},message:"must be equal to one of the allowed values"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "customer_ref", when it is there.
+    if(data.customer_ref !== undefined && func_hasOwnProperty.call(data, "customer_ref")){
+      let data0 = data.customer_ref;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 200){
+          // Error, too long: "#/properties/customer_ref/maxLength".
+          const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(func_ucs2length(data0) < 2){
+          // Error, too short: "#/properties/customer_ref/minLength".
+          const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/customer_ref/type".
+        const err0 = {instancePath:instancePath+"/customer_ref",schemaPath:"#/properties/customer_ref/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "due_date", when it is there.
+    if(data.due_date !== undefined && func_hasOwnProperty.call(data, "due_date")){
+      let data0 = data.due_date;
+      if(typeof data0 === "string"){
+        if(!(format_date(data0))){
+          // Error, not in the format: "#/properties/due_date/format".
+          const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/due_date/type".
+        const err0 = {instancePath:instancePath+"/due_date",schemaPath:"#/properties/due_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "line_items", when it is there.
+    if(data.line_items !== undefined && func_hasOwnProperty.call(data, "line_items")){
+      let data0 = data.line_items;
+      if(Array.isArray(data0)){
+        if(data0.length > 100){
+          // Error, too many items: "#/properties/line_items/maxItems".
+          const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(data0.length < 1){
+          // Error, too few items: "#/properties/line_items/minItems".
+          const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        // Each item of the array.
+        for(let i0=0; i0<len0; i0++){
+          let data1 = data0[i0];
+          if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+            if((data1.sku === undefined) || (!(func_hasOwnProperty.call(data1, "sku")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "sku"},message:"must have required property '"+"sku"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if((data1.quantity === undefined) || (!(func_hasOwnProperty.call(data1, "quantity")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "quantity"},message:"must have required property '"+"quantity"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if((data1.unit_price === undefined) || (!(func_hasOwnProperty.call(data1, "unit_price")))){
+              // Error, a required property is missing: "#/$defs/line_item/required".
+              const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/required",keyword:"required",params:{missingProperty: "unit_price"},message:"must have required property '"+"unit_price"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            // Each key of the object.
+            for(const key0 of Object.keys(data1)){
+              if(!(((key0 === "sku") || (key0 === "quantity")) || (key0 === "unit_price"))){
+                // Error, a property the schema does not list: "#/$defs/line_item/additionalProperties".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "sku", when it is there.
+            if(data1.sku !== undefined && func_hasOwnProperty.call(data1, "sku")){
+              let data2 = data1.sku;
+              if(typeof data2 === "string"){
+                if(!pattern_9090a7.test(data2)){
+                  // Error, does not match the pattern: "#/$defs/line_item/properties/sku/pattern".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9-]{3,32}$"},message:"must match pattern \""+"^[A-Z0-9-]{3,32}$"+"\""};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              else {
+                // Error, the wrong type: "#/$defs/line_item/properties/sku/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/sku",schemaPath:"#/$defs/line_item/properties/sku/type",keyword:"type",params:{type: "string"},message:"must be string"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "quantity", when it is there.
+            if(data1.quantity !== undefined && func_hasOwnProperty.call(data1, "quantity")){
+              let data2 = data1.quantity;
+              if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+                // Error, the wrong type: "#/$defs/line_item/properties/quantity/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              if((typeof data2 == "number") && (isFinite(data2))){
+                if(data2 > 10000 || isNaN(data2)){
+                  // Error, above the upper bound: "#/$defs/line_item/properties/quantity/maximum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+                if(data2 < 1 || isNaN(data2)){
+                  // Error, below the lower bound: "#/$defs/line_item/properties/quantity/minimum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/quantity",schemaPath:"#/$defs/line_item/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+            }
+            // The property "unit_price", when it is there.
+            if(data1.unit_price !== undefined && func_hasOwnProperty.call(data1, "unit_price")){
+              let data2 = data1.unit_price;
+              if((typeof data2 == "number") && (isFinite(data2))){
+                if(data2 < 0 || isNaN(data2)){
+                  // Error, below the lower bound: "#/$defs/line_item/properties/unit_price/minimum".
+                  const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              else {
+                // Error, the wrong type: "#/$defs/line_item/properties/unit_price/type".
+                const err0 = {instancePath:instancePath+"/line_items/" + i0+"/unit_price",schemaPath:"#/$defs/line_item/properties/unit_price/type",keyword:"type",params:{type: "number"},message:"must be number"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+          }
+          else {
+            // Error, the wrong type: "#/$defs/line_item/type".
+            const err0 = {instancePath:instancePath+"/line_items/" + i0,schemaPath:"#/$defs/line_item/type",keyword:"type",params:{type: "object"},message:"must be object"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/line_items/type".
+        const err0 = {instancePath:instancePath+"/line_items",schemaPath:"#/properties/line_items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "memo", when it is there.
+    if(data.memo !== undefined && func_hasOwnProperty.call(data, "memo")){
+      let data0 = data.memo;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 500){
+          // Error, too long: "#/properties/memo/maxLength".
+          const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/memo/type".
+        const err0 = {instancePath:instancePath+"/memo",schemaPath:"#/properties/memo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/type".
+    const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_arguments.errors = vErrors;
+  return errors === 0;
 }

@@ -278,6 +278,14 @@ const rewrites = undefined;
  * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk = (() => {
+  // Each walk_<object> adds up `keys`, the object's key count, and `length`, the length of the
+  // shortest JSON text that spells the object: a text longer than the call's arguments means a key
+  // was repeated. `length` starts at 1 for the braces; each member adds its key's length + 4 (two
+  // quotes, the colon, and a comma, one too many per object, which pays for the second brace)
+  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a
+  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`
+  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed
+  // makes the walk return false: the runtime's full walk then says what it is.
   const MAX = Number.MAX_SAFE_INTEGER;
   function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
@@ -356,7 +364,7 @@ export const scheduleMeeting = defineTool({
   name: "schedule_meeting",
   description: "Book a meeting room and invite attendees.",
   inputSchema,
-  validate: validate20,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -367,400 +375,447 @@ export const scheduleMeeting = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants keep only the values the code reads.
-const schema31 = {"properties":{"duration_minutes":{"enum":[15,30,45,60,90,120]},"room":{"anyOf":[{"enum":["atlas","borealis","cosmos"]}]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func70 = ucs2length;
-const formats0 = formats["date-time"];
-const formats2 = formats.email;
+// "validate" step of every call. The code is ajv's, one statement per line, indented, with a
+// comment on what each block checks; its names follow the schema location, not ajv's counters,
+// so a schema change changes only its own lines; its schema constants keep only the values the
+// code reads.
+const schema_arguments = {"properties":{"duration_minutes":{"enum":[15,30,45,60,90,120]},"room":{"anyOf":[{"enum":["atlas","borealis","cosmos"]}]}}};
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const format_date_time_aff3da = formats["date-time"];
+const format_email = formats.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.title === undefined) || (!(func0.call(data, "title")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.starts_at === undefined) || (!(func0.call(data, "starts_at")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.duration_minutes === undefined) || (!(func0.call(data, "duration_minutes")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration_minutes"},message:"must have required property '"+"duration_minutes"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((data.attendees === undefined) || (!(func0.call(data, "attendees")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attendees"},message:"must have required property '"+"attendees"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((data.send_invites === undefined) || (!(func0.call(data, "send_invites")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_invites"},message:"must have required property '"+"send_invites"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!((((((key0 === "title") || (key0 === "starts_at")) || (key0 === "duration_minutes")) || (key0 === "attendees")) || (key0 === "room")) || (key0 === "send_invites"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.title !== undefined && func0.call(data, "title")){
-let data0 = data.title;
-if(typeof data0 === "string"){
-if(func70(data0) > 120){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func70(data0) < 1){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.starts_at !== undefined && func0.call(data, "starts_at")){
-let data1 = data.starts_at;
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-const err9 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.duration_minutes !== undefined && func0.call(data, "duration_minutes")){
-let data2 = data.duration_minutes;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/duration_minutes",schemaPath:"#/properties/duration_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!((((((data2 === 15) || (data2 === 30)) || (data2 === 45)) || (data2 === 60)) || (data2 === 90)) || (data2 === 120))){
-const err12 = {instancePath:instancePath+"/duration_minutes",schemaPath:"#/properties/duration_minutes/enum",keyword:"enum",params:{allowedValues: schema31.properties.duration_minutes.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.attendees !== undefined && func0.call(data, "attendees")){
-let data3 = data.attendees;
-if(Array.isArray(data3)){
-if(data3.length > 50){
-const err13 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data3.length < 1){
-const err14 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if((data4.email === undefined) || (!(func0.call(data4, "email")))){
-const err15 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-for(const key1 of Object.keys(data4)){
-if(!((key1 === "email") || (key1 === "optional"))){
-const err16 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data4.email !== undefined && func0.call(data4, "email")){
-let data5 = data4.email;
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err17 = {instancePath:instancePath+"/attendees/" + i0+"/email",schemaPath:"#/properties/attendees/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/attendees/" + i0+"/email",schemaPath:"#/properties/attendees/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data4.optional !== undefined && func0.call(data4, "optional")){
-if(typeof data4.optional !== "boolean"){
-const err19 = {instancePath:instancePath+"/attendees/" + i0+"/optional",schemaPath:"#/properties/attendees/items/properties/optional/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.room !== undefined && func0.call(data, "room")){
-let data7 = data.room;
-const _errs18 = errors;
-let branchStart0;
-let branchStart1;
-let valid4 = false;
-branchStart0 = errors - _errs18;
-const _errs19 = errors;
-if(typeof data7 !== "string"){
-const err22 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(!(((data7 === "atlas") || (data7 === "borealis")) || (data7 === "cosmos"))){
-const err23 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema31.properties.room.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-var _valid0 = _errs19 === errors;
-valid4 = valid4 || _valid0;
-if(!valid4){
-branchStart1 = errors - _errs18;
-const _errs21 = errors;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if((data7.video === undefined) || (!(func0.call(data7, "video")))){
-const err24 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/required",keyword:"required",params:{missingProperty: "video"},message:"must have required property '"+"video"+"'"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-for(const key2 of Object.keys(data7)){
-if(!(key2 === "video")){
-const err25 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data7.video !== undefined && func0.call(data7, "video")){
-if(true !== data7.video){
-const err26 = {instancePath:instancePath+"/room/video",schemaPath:"#/properties/room/anyOf/1/properties/video/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-var _valid0 = _errs21 === errors;
-valid4 = valid4 || _valid0;
-}
-if(!valid4){
-const err28 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{branchErrors: errors - _errs18, branchStarts: [branchStart0, branchStart1]},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-else {
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.send_invites !== undefined && func0.call(data, "send_invites")){
-if(typeof data.send_invites !== "boolean"){
-const err29 = {instancePath:instancePath+"/send_invites",schemaPath:"#/properties/send_invites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-validate20.errors = vErrors;
-return errors === 0;
+// The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors.
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    if((data.title === undefined) || (!(func_hasOwnProperty.call(data, "title")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.starts_at === undefined) || (!(func_hasOwnProperty.call(data, "starts_at")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "starts_at"},message:"must have required property '"+"starts_at"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.duration_minutes === undefined) || (!(func_hasOwnProperty.call(data, "duration_minutes")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "duration_minutes"},message:"must have required property '"+"duration_minutes"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.attendees === undefined) || (!(func_hasOwnProperty.call(data, "attendees")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attendees"},message:"must have required property '"+"attendees"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.send_invites === undefined) || (!(func_hasOwnProperty.call(data, "send_invites")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "send_invites"},message:"must have required property '"+"send_invites"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!((((((key0 === "title") || (key0 === "starts_at")) || (key0 === "duration_minutes")) || (key0 === "attendees")) || (key0 === "room")) || (key0 === "send_invites"))){
+        // Error, a property the schema does not list: "#/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "title", when it is there.
+    if(data.title !== undefined && func_hasOwnProperty.call(data, "title")){
+      let data0 = data.title;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 120){
+          // Error, too long: "#/properties/title/maxLength".
+          const err0 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(func_ucs2length(data0) < 1){
+          // Error, too short: "#/properties/title/minLength".
+          const err0 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/title/type".
+        const err0 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "starts_at", when it is there.
+    if(data.starts_at !== undefined && func_hasOwnProperty.call(data, "starts_at")){
+      let data0 = data.starts_at;
+      if(typeof data0 === "string"){
+        if(!(format_date_time_aff3da(data0))){
+          // Error, not in the format: "#/properties/starts_at/format".
+          const err0 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/starts_at/type".
+        const err0 = {instancePath:instancePath+"/starts_at",schemaPath:"#/properties/starts_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "duration_minutes", when it is there.
+    if(data.duration_minutes !== undefined && func_hasOwnProperty.call(data, "duration_minutes")){
+      let data0 = data.duration_minutes;
+      if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+        // Error, the wrong type: "#/properties/duration_minutes/type".
+        const err0 = {instancePath:instancePath+"/duration_minutes",schemaPath:"#/properties/duration_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if(!((((((data0 === 15) || (data0 === 30)) || (data0 === 45)) || (data0 === 60)) || (data0 === 90)) || (data0 === 120))){
+        // Error, not one of the allowed values: "#/properties/duration_minutes/enum".
+        const err0 = {instancePath:instancePath+"/duration_minutes",schemaPath:"#/properties/duration_minutes/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.duration_minutes.enum},message:"must be equal to one of the allowed values"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "attendees", when it is there.
+    if(data.attendees !== undefined && func_hasOwnProperty.call(data, "attendees")){
+      let data0 = data.attendees;
+      if(Array.isArray(data0)){
+        if(data0.length > 50){
+          // Error, too many items: "#/properties/attendees/maxItems".
+          const err0 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if(data0.length < 1){
+          // Error, too few items: "#/properties/attendees/minItems".
+          const err0 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        // Each item of the array.
+        for(let i0=0; i0<len0; i0++){
+          let data1 = data0[i0];
+          if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+            if((data1.email === undefined) || (!(func_hasOwnProperty.call(data1, "email")))){
+              // Error, a required property is missing: "#/properties/attendees/items/required".
+              const err0 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            // Each key of the object.
+            for(const key0 of Object.keys(data1)){
+              if(!((key0 === "email") || (key0 === "optional"))){
+                // Error, a property the schema does not list: "#/properties/attendees/items/additionalProperties".
+                const err0 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "email", when it is there.
+            if(data1.email !== undefined && func_hasOwnProperty.call(data1, "email")){
+              let data2 = data1.email;
+              if(typeof data2 === "string"){
+                if(!(format_email(data2))){
+                  // Error, not in the format: "#/properties/attendees/items/properties/email/format".
+                  const err0 = {instancePath:instancePath+"/attendees/" + i0+"/email",schemaPath:"#/properties/attendees/items/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+                  if(vErrors === null){
+                    vErrors = [err0];
+                  }
+                  else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              else {
+                // Error, the wrong type: "#/properties/attendees/items/properties/email/type".
+                const err0 = {instancePath:instancePath+"/attendees/" + i0+"/email",schemaPath:"#/properties/attendees/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            // The property "optional", when it is there.
+            if(data1.optional !== undefined && func_hasOwnProperty.call(data1, "optional")){
+              if(typeof data1.optional !== "boolean"){
+                // Error, the wrong type: "#/properties/attendees/items/properties/optional/type".
+                const err0 = {instancePath:instancePath+"/attendees/" + i0+"/optional",schemaPath:"#/properties/attendees/items/properties/optional/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+                if(vErrors === null){
+                  vErrors = [err0];
+                }
+                else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+          }
+          else {
+            // Error, the wrong type: "#/properties/attendees/items/type".
+            const err0 = {instancePath:instancePath+"/attendees/" + i0,schemaPath:"#/properties/attendees/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/attendees/type".
+        const err0 = {instancePath:instancePath+"/attendees",schemaPath:"#/properties/attendees/type",keyword:"type",params:{type: "array"},message:"must be array"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "room", when it is there.
+    if(data.room !== undefined && func_hasOwnProperty.call(data, "room")){
+      let data0 = data.room;
+      const _errs0 = errors;
+      let branchStart0;
+      let branchStart1;
+      let valid0 = false;
+      branchStart0 = errors - _errs0;
+      const _errs1 = errors;
+      if(typeof data0 !== "string"){
+        // Error, the wrong type: "#/properties/room/anyOf/0/type".
+        const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if(!(((data0 === "atlas") || (data0 === "borealis")) || (data0 === "cosmos"))){
+        // Error, not one of the allowed values: "#/properties/room/anyOf/0/enum".
+        const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.room.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      var _valid0 = _errs1 === errors;
+      valid0 = valid0 || _valid0;
+      if(!valid0){
+        branchStart1 = errors - _errs0;
+        const _errs2 = errors;
+        if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+          if((data0.video === undefined) || (!(func_hasOwnProperty.call(data0, "video")))){
+            // Error, a required property is missing: "#/properties/room/anyOf/1/required".
+            const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/required",keyword:"required",params:{missingProperty: "video"},message:"must have required property '"+"video"+"'"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          // Each key of the object.
+          for(const key0 of Object.keys(data0)){
+            if(!(key0 === "video")){
+              // Error, a property the schema does not list: "#/properties/room/anyOf/1/additionalProperties".
+              const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+          }
+          // The property "video", when it is there.
+          if(data0.video !== undefined && func_hasOwnProperty.call(data0, "video")){
+            if(true !== data0.video){
+              // Error, not the one allowed value: "#/properties/room/anyOf/1/properties/video/const".
+              const err0 = {instancePath:instancePath+"/room/video",schemaPath:"#/properties/room/anyOf/1/properties/video/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+          }
+        }
+        else {
+          // Error, the wrong type: "#/properties/room/anyOf/1/type".
+          const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        var _valid0 = _errs2 === errors;
+        valid0 = valid0 || _valid0;
+      }
+      if(!valid0){
+        // Error, no branch matches: "#/properties/room/anyOf".
+        const err0 = {instancePath:instancePath+"/room",schemaPath:"#/properties/room/anyOf",keyword:"anyOf",params:{branchErrors: errors - _errs0, branchStarts: [branchStart0, branchStart1]},message:"must match a schema in anyOf"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      else {
+        errors = _errs0;
+        if(vErrors !== null){
+          if(_errs0){
+            vErrors.length = _errs0;
+          }
+          else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    // The property "send_invites", when it is there.
+    if(data.send_invites !== undefined && func_hasOwnProperty.call(data, "send_invites")){
+      if(typeof data.send_invites !== "boolean"){
+        // Error, the wrong type: "#/properties/send_invites/type".
+        const err0 = {instancePath:instancePath+"/send_invites",schemaPath:"#/properties/send_invites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/type".
+    const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_arguments.errors = vErrors;
+  return errors === 0;
 }

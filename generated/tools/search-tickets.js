@@ -224,6 +224,14 @@ const rewrites = undefined;
  * typed object (the runtime's walk serves the tool).
  */
 const hazardWalk = (() => {
+  // Each walk_<object> adds up `keys`, the object's key count, and `length`, the length of the
+  // shortest JSON text that spells the object: a text longer than the call's arguments means a key
+  // was repeated. `length` starts at 1 for the braces; each member adds its key's length + 4 (two
+  // quotes, the colon, and a comma, one too many per object, which pays for the second brace)
+  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a
+  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`
+  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed
+  // makes the walk return false: the runtime's full walk then says what it is.
   const MAX = Number.MAX_SAFE_INTEGER;
   function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;
@@ -309,7 +317,7 @@ export const searchTickets = defineTool({
   name: "search_tickets",
   description: "Search support tickets. Every filter is optional; results are paged, at most 100 per page.",
   inputSchema,
-  validate: validate20,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -320,288 +328,324 @@ export const searchTickets = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants keep only the values the code reads.
-const schema31 = {"properties":{"status":{"items":{"enum":["open","pending","solved","closed"]}},"priority":{"enum":["low","normal","high","urgent"]}}};
-const func0 = Object.prototype.hasOwnProperty;
-const func65 = ucs2length;
-const formats0 = formats["date-time"];
-const formats2 = formats.email;
+// "validate" step of every call. The code is ajv's, one statement per line, indented, with a
+// comment on what each block checks; its names follow the schema location, not ajv's counters,
+// so a schema change changes only its own lines; its schema constants keep only the values the
+// code reads.
+const schema_arguments = {"properties":{"status":{"items":{"enum":["open","pending","solved","closed"]}},"priority":{"enum":["low","normal","high","urgent"]}}};
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const format_date_time_aff3da = formats["date-time"];
+const format_email = formats.email;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 of Object.keys(data)){
-if(!(((((((key0 === "query") || (key0 === "status")) || (key0 === "priority")) || (key0 === "created_after")) || (key0 === "assignee_email")) || (key0 === "include_archived")) || (key0 === "page"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.query !== undefined && func0.call(data, "query")){
-let data0 = data.query;
-if(typeof data0 === "string"){
-if(func65(data0) > 200){
-const err1 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.status !== undefined && func0.call(data, "status")){
-let data1 = data.status;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 !== "string"){
-const err3 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(!((((data2 === "open") || (data2 === "pending")) || (data2 === "solved")) || (data2 === "closed"))){
-const err4 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.status.items.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-let i1 = data1.length;
-let j0;
-if(i1 > 1){
-const indices0 = Object.create(null);
-for(;i1--;){
-let item0 = data1[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-break;
-}
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.priority !== undefined && func0.call(data, "priority")){
-let data3 = data.priority;
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((((data3 === "low") || (data3 === "normal")) || (data3 === "high")) || (data3 === "urgent"))){
-const err8 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema31.properties.priority.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.created_after !== undefined && func0.call(data, "created_after")){
-let data4 = data.created_after;
-if(typeof data4 === "string"){
-if(!(formats0(data4))){
-const err9 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.assignee_email !== undefined && func0.call(data, "assignee_email")){
-let data5 = data.assignee_email;
-if(typeof data5 === "string"){
-if(!(formats2(data5))){
-const err11 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.include_archived !== undefined && func0.call(data, "include_archived")){
-if(typeof data.include_archived !== "boolean"){
-const err13 = {instancePath:instancePath+"/include_archived",schemaPath:"#/properties/include_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.page !== undefined && func0.call(data, "page")){
-let data7 = data.page;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 of Object.keys(data7)){
-if(!((key1 === "size") || (key1 === "cursor"))){
-const err14 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data7.size !== undefined && func0.call(data7, "size")){
-let data8 = data7.size;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 100 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data8 < 1 || isNaN(data8)){
-const err17 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data7.cursor !== undefined && func0.call(data7, "cursor")){
-if(typeof data7.cursor !== "string"){
-const err18 = {instancePath:instancePath+"/page/cursor",schemaPath:"#/properties/page/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-validate20.errors = vErrors;
-return errors === 0;
+// The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors.
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!(((((((key0 === "query") || (key0 === "status")) || (key0 === "priority")) || (key0 === "created_after")) || (key0 === "assignee_email")) || (key0 === "include_archived")) || (key0 === "page"))){
+        // Error, a property the schema does not list: "#/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "query", when it is there.
+    if(data.query !== undefined && func_hasOwnProperty.call(data, "query")){
+      let data0 = data.query;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) > 200){
+          // Error, too long: "#/properties/query/maxLength".
+          const err0 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/query/type".
+        const err0 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "status", when it is there.
+    if(data.status !== undefined && func_hasOwnProperty.call(data, "status")){
+      let data0 = data.status;
+      if(Array.isArray(data0)){
+        const len0 = data0.length;
+        // Each item of the array.
+        for(let i0=0; i0<len0; i0++){
+          let data1 = data0[i0];
+          if(typeof data1 !== "string"){
+            // Error, the wrong type: "#/properties/status/items/type".
+            const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          if(!((((data1 === "open") || (data1 === "pending")) || (data1 === "solved")) || (data1 === "closed"))){
+            // Error, not one of the allowed values: "#/properties/status/items/enum".
+            const err0 = {instancePath:instancePath+"/status/" + i0,schemaPath:"#/properties/status/items/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.status.items.enum},message:"must be equal to one of the allowed values"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+        let i0 = data0.length;
+        let j0;
+        if(i0 > 1){
+          const indices0 = Object.create(null);
+          for(;i0--;){
+            let item0 = data0[i0];
+            if(typeof item0 !== "string"){
+              continue;
+            }
+            if(typeof indices0[item0] == "number"){
+              j0 = indices0[item0];
+              // Error, a repeated item: "#/properties/status/uniqueItems".
+              const err0 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/uniqueItems",keyword:"uniqueItems",params:{i: i0, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i0+" are identical)"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i0;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/status/type".
+        const err0 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "array"},message:"must be array"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "priority", when it is there.
+    if(data.priority !== undefined && func_hasOwnProperty.call(data, "priority")){
+      let data0 = data.priority;
+      if(typeof data0 !== "string"){
+        // Error, the wrong type: "#/properties/priority/type".
+        const err0 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if(!((((data0 === "low") || (data0 === "normal")) || (data0 === "high")) || (data0 === "urgent"))){
+        // Error, not one of the allowed values: "#/properties/priority/enum".
+        const err0 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema_arguments.properties.priority.enum},message:"must be equal to one of the allowed values"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "created_after", when it is there.
+    if(data.created_after !== undefined && func_hasOwnProperty.call(data, "created_after")){
+      let data0 = data.created_after;
+      if(typeof data0 === "string"){
+        if(!(format_date_time_aff3da(data0))){
+          // Error, not in the format: "#/properties/created_after/format".
+          const err0 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/created_after/type".
+        const err0 = {instancePath:instancePath+"/created_after",schemaPath:"#/properties/created_after/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "assignee_email", when it is there.
+    if(data.assignee_email !== undefined && func_hasOwnProperty.call(data, "assignee_email")){
+      let data0 = data.assignee_email;
+      if(typeof data0 === "string"){
+        if(!(format_email(data0))){
+          // Error, not in the format: "#/properties/assignee_email/format".
+          const err0 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/assignee_email/type".
+        const err0 = {instancePath:instancePath+"/assignee_email",schemaPath:"#/properties/assignee_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "include_archived", when it is there.
+    if(data.include_archived !== undefined && func_hasOwnProperty.call(data, "include_archived")){
+      if(typeof data.include_archived !== "boolean"){
+        // Error, the wrong type: "#/properties/include_archived/type".
+        const err0 = {instancePath:instancePath+"/include_archived",schemaPath:"#/properties/include_archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "page", when it is there.
+    if(data.page !== undefined && func_hasOwnProperty.call(data, "page")){
+      let data0 = data.page;
+      if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+        // Each key of the object.
+        for(const key0 of Object.keys(data0)){
+          if(!((key0 === "size") || (key0 === "cursor"))){
+            // Error, a property the schema does not list: "#/properties/page/additionalProperties".
+            const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+        // The property "size", when it is there.
+        if(data0.size !== undefined && func_hasOwnProperty.call(data0, "size")){
+          let data1 = data0.size;
+          if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+            // Error, the wrong type: "#/properties/page/properties/size/type".
+            const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          if((typeof data1 == "number") && (isFinite(data1))){
+            if(data1 > 100 || isNaN(data1)){
+              // Error, above the upper bound: "#/properties/page/properties/size/maximum".
+              const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if(data1 < 1 || isNaN(data1)){
+              // Error, below the lower bound: "#/properties/page/properties/size/minimum".
+              const err0 = {instancePath:instancePath+"/page/size",schemaPath:"#/properties/page/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+              if(vErrors === null){
+                vErrors = [err0];
+              }
+              else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+          }
+        }
+        // The property "cursor", when it is there.
+        if(data0.cursor !== undefined && func_hasOwnProperty.call(data0, "cursor")){
+          if(typeof data0.cursor !== "string"){
+            // Error, the wrong type: "#/properties/page/properties/cursor/type".
+            const err0 = {instancePath:instancePath+"/page/cursor",schemaPath:"#/properties/page/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+            if(vErrors === null){
+              vErrors = [err0];
+            }
+            else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/properties/page/type".
+        const err0 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "object"},message:"must be object"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/type".
+    const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_arguments.errors = vErrors;
+  return errors === 0;
 }

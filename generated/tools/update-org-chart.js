@@ -188,7 +188,7 @@ export const updateOrgChart = defineTool({
   name: "update_org_chart",
   description: "Replace a team's subtree of the org chart. Teams nest to any depth.",
   inputSchema,
-  validate: validate10,
+  validate: validate_arguments,
   coercions,
   hints,
   references,
@@ -199,227 +199,256 @@ export const updateOrgChart = defineTool({
 });
 
 // The standalone validator ajv compiled from the input schema at generation time: the
-// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its
-// schema constants keep only the values the code reads.
-const func0 = Object.prototype.hasOwnProperty;
-const func50 = ucs2length;
-const formats0 = formats.email;
-const wrapper0 = {validate: validate11};
+// "validate" step of every call. The code is ajv's, one statement per line, indented, with a
+// comment on what each block checks; its names follow the schema location, not ajv's counters,
+// so a schema change changes only its own lines; its schema constants keep only the values the
+// code reads.
+const func_hasOwnProperty = Object.prototype.hasOwnProperty;
+const func_ucs2length = ucs2length;
+const format_email = formats.email;
+const wrapper_7ece95 = {validate: validate_team};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err0 = {instancePath,schemaPath:"#/definitions/team/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!((((key0 === "name") || (key0 === "lead_email")) || (key0 === "headcount")) || (key0 === "subteams"))){
-const err1 = {instancePath,schemaPath:"#/definitions/team/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func50(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.lead_email !== undefined && func0.call(data, "lead_email")){
-let data1 = data.lead_email;
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-const err4 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.headcount !== undefined && func0.call(data, "headcount")){
-let data2 = data.headcount;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err6 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.subteams !== undefined && func0.call(data, "subteams")){
-let data3 = data.subteams;
-if(Array.isArray(data3)){
-if(data3.length > 50){
-const err8 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data3[i0], {instancePath:instancePath+"/subteams/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/definitions/team/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
+// The check of a referenced definition (validate_team), called wherever the schema refers to it.
+function validate_team(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    if((data.name === undefined) || (!(func_hasOwnProperty.call(data, "name")))){
+      // Error, a required property is missing: "#/definitions/team/required".
+      const err0 = {instancePath,schemaPath:"#/definitions/team/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!((((key0 === "name") || (key0 === "lead_email")) || (key0 === "headcount")) || (key0 === "subteams"))){
+        // Error, a property the schema does not list: "#/definitions/team/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/definitions/team/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "name", when it is there.
+    if(data.name !== undefined && func_hasOwnProperty.call(data, "name")){
+      let data0 = data.name;
+      if(typeof data0 === "string"){
+        if(func_ucs2length(data0) < 1){
+          // Error, too short: "#/definitions/team/properties/name/minLength".
+          const err0 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/definitions/team/properties/name/type".
+        const err0 = {instancePath:instancePath+"/name",schemaPath:"#/definitions/team/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "lead_email", when it is there.
+    if(data.lead_email !== undefined && func_hasOwnProperty.call(data, "lead_email")){
+      let data0 = data.lead_email;
+      if(typeof data0 === "string"){
+        if(!(format_email(data0))){
+          // Error, not in the format: "#/definitions/team/properties/lead_email/format".
+          const err0 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+      else {
+        // Error, the wrong type: "#/definitions/team/properties/lead_email/type".
+        const err0 = {instancePath:instancePath+"/lead_email",schemaPath:"#/definitions/team/properties/lead_email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "headcount", when it is there.
+    if(data.headcount !== undefined && func_hasOwnProperty.call(data, "headcount")){
+      let data0 = data.headcount;
+      if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+        // Error, the wrong type: "#/definitions/team/properties/headcount/type".
+        const err0 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      if((typeof data0 == "number") && (isFinite(data0))){
+        if(data0 < 0 || isNaN(data0)){
+          // Error, below the lower bound: "#/definitions/team/properties/headcount/minimum".
+          const err0 = {instancePath:instancePath+"/headcount",schemaPath:"#/definitions/team/properties/headcount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+      }
+    }
+    // The property "subteams", when it is there.
+    if(data.subteams !== undefined && func_hasOwnProperty.call(data, "subteams")){
+      let data0 = data.subteams;
+      if(Array.isArray(data0)){
+        if(data0.length > 50){
+          // Error, too many items: "#/definitions/team/properties/subteams/maxItems".
+          const err0 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+          if(vErrors === null){
+            vErrors = [err0];
+          }
+          else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        // Each item of the array.
+        for(let i0=0; i0<len0; i0++){
+          if(!(wrapper_7ece95.validate(data0[i0], {instancePath:instancePath+"/subteams/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+            vErrors = vErrors === null ? wrapper_7ece95.validate.errors : vErrors.concat(wrapper_7ece95.validate.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+      else {
+        // Error, the wrong type: "#/definitions/team/properties/subteams/type".
+        const err0 = {instancePath:instancePath+"/subteams",schemaPath:"#/definitions/team/properties/subteams/type",keyword:"type",params:{type: "array"},message:"must be array"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/definitions/team/type".
+    const err0 = {instancePath,schemaPath:"#/definitions/team/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_team.errors = vErrors;
+  return errors === 0;
 }
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.root === undefined) || (!(func0.call(data, "root")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.dry_run === undefined) || (!(func0.call(data, "dry_run")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dry_run"},message:"must have required property '"+"dry_run"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 of Object.keys(data)){
-if(!((key0 === "root") || (key0 === "dry_run"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.root !== undefined && func0.call(data, "root")){
-if(!(validate11(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-if(data.dry_run !== undefined && func0.call(data, "dry_run")){
-if(typeof data.dry_run !== "boolean"){
-const err3 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate10.errors = vErrors;
-return errors === 0;
+// The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors.
+function validate_arguments(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+  let vErrors = null;
+  let errors = 0;
+  if(data && typeof data == "object" && !Array.isArray(data)){
+    if((data.root === undefined) || (!(func_hasOwnProperty.call(data, "root")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if((data.dry_run === undefined) || (!(func_hasOwnProperty.call(data, "dry_run")))){
+      // Error, a required property is missing: "#/required".
+      const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dry_run"},message:"must have required property '"+"dry_run"+"'"};
+      if(vErrors === null){
+        vErrors = [err0];
+      }
+      else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    // Each key of the object.
+    for(const key0 of Object.keys(data)){
+      if(!((key0 === "root") || (key0 === "dry_run"))){
+        // Error, a property the schema does not list: "#/additionalProperties".
+        const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    // The property "root", when it is there.
+    if(data.root !== undefined && func_hasOwnProperty.call(data, "root")){
+      if(!(validate_team(data.root, {instancePath:instancePath+"/root",parentData:data,parentDataProperty:"root",rootData}))){
+        vErrors = vErrors === null ? validate_team.errors : vErrors.concat(validate_team.errors);
+        errors = vErrors.length;
+      }
+    }
+    // The property "dry_run", when it is there.
+    if(data.dry_run !== undefined && func_hasOwnProperty.call(data, "dry_run")){
+      if(typeof data.dry_run !== "boolean"){
+        // Error, the wrong type: "#/properties/dry_run/type".
+        const err0 = {instancePath:instancePath+"/dry_run",schemaPath:"#/properties/dry_run/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+        if(vErrors === null){
+          vErrors = [err0];
+        }
+        else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  }
+  else {
+    // Error, the wrong type: "#/type".
+    const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+    if(vErrors === null){
+      vErrors = [err0];
+    }
+    else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_arguments.errors = vErrors;
+  return errors === 0;
 }

@@ -4,8 +4,12 @@
 // map, a helper, a schema constant) must see neither, or a schema that mentions the name
 // decides what the search finds (issue 32: a property named `indices` stopped generation).
 
-// Strings as ajv prints them (JSON.stringify, so one line each), comments, and `.name` accesses.
-const SCHEMA_TEXT = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*|\.[A-Za-z_$][\w$]*/g;
+// Strings as ajv prints them (JSON.stringify, so one line each), comments, `.name` accesses,
+// and regular-expression literals where one can start (after `(`, `,`, `=` or `:`): ajv escapes
+// a key for an error's instancePath with `.replace(/\//g, "~1")`, whose `//` is no comment.
+// A `/` after a name, a number or `)` divides (multipleOf's `data0/0.01`) and is code.
+const SCHEMA_TEXT =
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/(?<=[(,=:]\s*\/)(?![*/])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuy]*|\/\*[\s\S]*?\*\/|\/\/[^\n]*|\.[A-Za-z_$][\w$]*/g;
 
 /**
  * `code` with every character schema text can reach blanked: the inside of each string literal
@@ -17,6 +21,7 @@ export function codeOnly(code: string): string {
     const first = text[0] as string;
     if (first === ".") return `.${"_".repeat(text.length - 1)}`;
     if (first === '"' || first === "'") return `${first}${" ".repeat(text.length - 2)}${first}`;
+    if (first === "/" && text[1] !== "/" && text[1] !== "*") return `/${" ".repeat(text.lastIndexOf("/") - 1)}${text.slice(text.lastIndexOf("/"))}`;
     return text.replace(/[^\n]/g, " ");
   });
 }

@@ -34,6 +34,11 @@ export interface ToolDiff {
   readonly name: string;
   /** The old name, for a renamed tool. */
   readonly previousName?: string;
+  /**
+   * What a reader knows the tool by when its name is not enough: an OpenAPI operation's method and
+   * path (a name cut to 64 characters ends in a hash, `..._0afc5f10`).
+   */
+  readonly title?: string;
   readonly status: ToolStatus;
   readonly changes: readonly Change[];
   readonly toolTeams: Impact;

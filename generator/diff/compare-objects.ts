@@ -22,7 +22,7 @@ export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At
   for (const key of Object.keys(newProps)) {
     if (key in oldProps) {
       ctx.compare(oldProps[key], newProps[key], below(at, pointerToken(key), `properties/${pointerToken(key)}`));
-      compareRequired(ctx, at, key, oldRequired.has(key), newRequired.has(key));
+      compareRequired(ctx, at, key, oldRequired.has(key), newRequired.has(key), b);
       continue;
     }
     const from = renamed.get(key);
@@ -71,7 +71,7 @@ export function compareObjects(ctx: CompareContext, a: Schema, b: Schema, at: At
   // `required` naming a field that no side lists under `properties`.
   for (const key of new Set([...oldRequired, ...newRequired])) {
     if (key in oldProps || key in newProps) continue;
-    compareRequired(ctx, at, key, oldRequired.has(key), newRequired.has(key));
+    compareRequired(ctx, at, key, oldRequired.has(key), newRequired.has(key), b);
   }
   if (Object.keys(oldProps).length + Object.keys(newProps).length > 0 || "additionalProperties" in a || "additionalProperties" in b) {
     compareRest(ctx, a, b, at, "additionalProperties");
@@ -97,7 +97,7 @@ function requiredOf(schema: Schema): Set<string> {
   return new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === "string") : []);
 }
 
-function compareRequired(ctx: CompareContext, at: At, key: string, before: boolean, after: boolean): void {
+function compareRequired(ctx: CompareContext, at: At, key: string, before: boolean, after: boolean, b?: Schema): void {
   if (before === after) return;
   const name = fieldName(at, key);
   if (after) {
@@ -109,13 +109,29 @@ function compareRequired(ctx: CompareContext, at: At, key: string, before: boole
       message: `${name} is now required: calls without it now fail (its type loses the "?": code or tests that build arguments without it stop compiling)`,
     });
   } else {
+    // Taken out of `required` and into the branches of a union: "now optional" alone misleads
+    // (issue 30: GitHub moved a required `id` into a new oneOf).
+    const moved = b === undefined ? undefined : requiringBranches(ctx.newRoot, b, key);
+    if (moved && moved.requiring.length === moved.total) {
+      report(ctx, at, {
+        path: name,
+        keyword: "required",
+        inOld: true,
+        toolTeams: "possibly",
+        models: "none",
+        message: `${name} is no longer required by the object itself but by every one of the ${moved.total} branches of its ${moved.keyword}: calls without it still fail (its type may now carry it per branch)`,
+      });
+      return;
+    }
     report(ctx, at, {
       path: name,
       keyword: "required",
       inOld: true,
       toolTeams: "breaking",
       models: "none",
-      message: `${name} is now optional: the model may now leave it out, and the implementation receives it as possibly undefined`,
+      message: moved
+        ? `${name} is no longer required by the object itself; ${moved.requiring.length} of the ${moved.total} branches of its ${moved.keyword} require it (${moved.requiring.join(", ")}): the model may leave it out only with one of the others, and the implementation receives it as possibly undefined`
+        : `${name} is now optional: the model may now leave it out, and the implementation receives it as possibly undefined`,
     });
   }
 }
@@ -181,4 +197,18 @@ function compareRest(ctx: CompareContext, a: Schema, b: Schema, at: At, keyword:
       message: `${where(at.path)}: the model may now send fields not listed`,
     });
   }
+}
+
+/** The branches of `schema`'s `oneOf`/`anyOf` (read in `root`) whose own `required` names `key`; undefined when none does. */
+function requiringBranches(root: Schema, schema: Schema, key: string): { keyword: string; requiring: number[]; total: number } | undefined {
+  for (const keyword of ["oneOf", "anyOf"]) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    const requiring = branches.flatMap((branch, index) => {
+      const node = deref(root, branch, "").node;
+      return isSchemaObject(node) && requiredOf(node).has(key) ? [index] : [];
+    });
+    if (requiring.length > 0) return { keyword, requiring, total: branches.length };
+  }
+  return undefined;
 }

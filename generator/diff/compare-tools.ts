@@ -74,7 +74,18 @@ export function compareTools(before: readonly ToolDescription[], after: readonly
       models: "breaking",
     });
   }
-  return diffs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const titles = new Map([...before, ...after].map((tool) => [tool.name, titleOf(tool)]));
+  return diffs
+    .map((diff) => {
+      const title = titles.get(diff.name);
+      return title === undefined ? diff : { ...diff, title };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** An OpenAPI tool's `METHOD /path`: how its readers name the operation. */
+function titleOf(tool: ToolDescription): string | undefined {
+  return tool.http ? `${tool.http.method.toUpperCase()} ${tool.http.path}` : undefined;
 }
 
 function toolDiff(name: string, previousName: string | undefined, changes: readonly Change[]): ToolDiff {

@@ -8,6 +8,7 @@ import { type At, type CompareContext, report, where } from "./compare-context.t
 import { worstOf } from "./change.ts";
 import { isBareUnion } from "./keywords.ts";
 import { canonical, deref } from "./schema-view.ts";
+import { cannotOverlap } from "./branch-overlap.ts";
 
 /** `anyOf`/`oneOf` (branches paired, then compared), `allOf` and the conditional keywords of one pair of schemas. */
 export function compareUnions(ctx: CompareContext, a: Schema, b: Schema, at: At): void {
@@ -146,14 +147,27 @@ function compareBranches(ctx: CompareContext, before: Union, after: Union, at: A
   });
   after.branches.forEach((branch, index) => {
     if (pairedNew.has(index)) return;
+    // oneOf fails a value matching two branches; a branch no other can overlap breaks no call.
+    const apart =
+      after.keyword === "oneOf"
+        ? after.branches.map((other, at) => (at === index ? "" : cannotOverlap(ctx.newRoot, branch, other))).filter((reason) => reason !== "")
+        : [];
+    const disjoint = after.keyword === "oneOf" && apart.every((reason) => reason !== undefined);
+    const oneOfNote = disjoint
+      ? apart.length === 0
+        ? " (oneOf: it is the only branch, so no value can match two)"
+        : ` (oneOf: it cannot overlap the other branches, so no valid call starts failing; ${apart.length === 1 ? "" : "e.g. "}${apart[0]})`
+      : after.keyword === "oneOf"
+        ? " (oneOf: a value that also matches it now fails)"
+        : "";
     report(
       ctx,
       { ...at, newPointer: `${at.newPointer}/${after.keyword}/${index}` },
       {
         keyword: "",
         toolTeams: "breaking",
-        models: after.keyword === "oneOf" ? "possibly" : "none",
-        message: `${where(at.path)}: new union branch ${branchName(ctx.newRoot, branch, index)}: the model may now send that shape, and the implementation must handle it${after.keyword === "oneOf" ? " (oneOf: a value that also matches it now fails)" : ""}`,
+        models: after.keyword === "oneOf" && !disjoint ? "possibly" : "none",
+        message: `${where(at.path)}: new union branch ${branchName(ctx.newRoot, branch, index)}: the model may now send that shape, and the implementation must handle it${oneOfNote}`,
       },
     );
   });

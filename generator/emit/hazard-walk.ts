@@ -99,6 +99,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
   return new Code(
     [
       "(() => {",
+      ...WALK_COMMENT,
       "  const MAX = Number.MAX_SAFE_INTEGER;",
       ...objects.map((object) => (object.closed ? closedObject(object) : openObject(object))),
       `  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1) };`,
@@ -171,6 +172,18 @@ function depthOf(shape: Shape, depths = new Map<ObjectShape, number>()): number 
   depths.set(shape.object, 1 + deepest);
   return 1 + deepest;
 }
+
+/** What the generated arithmetic means, said once at the top of every walk (issue 30: it was said only here). */
+const WALK_COMMENT = [
+  "  // Each walk_<object> adds up `keys`, the object's key count, and `length`, the length of the",
+  "  // shortest JSON text that spells the object: a text longer than the call's arguments means a key",
+  "  // was repeated. `length` starts at 1 for the braces; each member adds its key's length + 4 (two",
+  "  // quotes, the colon, and a comma, one too many per object, which pays for the second brace)",
+  "  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a",
+  "  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`",
+  "  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed",
+  "  // makes the walk return false: the runtime's full walk then says what it is.",
+];
 
 const OBJECT_END = ["    state.keys += keys;", "    state.shortest += keys === 0 ? length + 1 : length;", "    return true;", "  }"];
 /** An object function's parameters: `level` is the object's nesting (the root's is 1). */

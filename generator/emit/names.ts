@@ -16,7 +16,9 @@ function capitalise(word: string): string {
 /**
  * Names a tool's module declares beside its export: the template's imports and tables, the
  * runtime helpers its validator imports, and ajv's numbered top-level names (`schema31`,
- * `validate20`, `func0`, `pattern2`, `formats4`...), and the catalog's `lazyTool`, `catalogData` and `dataAt`. An export with one
+ * `validate20`, `func0`, `pattern2`, `formats4`... as ajv prints them; stable-names.ts renames them
+ * `validate_arguments`, `func_hasOwnProperty`, which hold `_` and so are never an export's
+ * camel-case name), and the catalog's `lazyTool`, `catalogData` and `dataAt`. An export with one
  * of them would not load.
  */
 const MODULE_NAMES = new Set([

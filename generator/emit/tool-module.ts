@@ -67,8 +67,10 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
 
 const VALIDATOR_COMMENT = [
   `// The standalone validator ajv compiled from the input schema at generation time: the`,
-  `// "validate" step of every call. The code is ajv's, one statement per line, unformatted; its`,
-  `// schema constants keep only the values the code reads.`,
+  `// "validate" step of every call. The code is ajv's, one statement per line, indented, with a`,
+  `// comment on what each block checks; its names follow the schema location, not ajv's counters,`,
+  `// so a schema change changes only its own lines; its schema constants keep only the values the`,
+  `// code reads.`,
 ].join("\n");
 
 // The template's tables and imports and the validator's top-level declarations share the
@@ -96,9 +98,9 @@ function importedNames(line: string): string[] {
 }
 
 // Declarations and imports at column 0 and, with `countBraces`, outside any braces. The
-// template's output indents nested code (and its comments may hold any text); ajv's writes every
-// statement at column 0, so its braces are counted, skipping its strings (always double-quoted
-// JSON), and `const err0` inside a function is not taken for a top-level name.
+// template's output indents nested code (and its comments may hold any text); the validator's
+// braces are counted, skipping its strings (always double-quoted JSON, also in the comments
+// layout.ts writes), and `const err0` inside a function is not taken for a top-level name.
 function topLevelNames(code: string, countBraces: boolean): string[] {
   const names: string[] = [];
   let depth = 0;

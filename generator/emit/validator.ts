@@ -10,6 +10,8 @@ import { needsDynamicScope } from "../ajv/ajv-2020-static.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../ajv/printed-output.ts";
 import { referencedFunctions } from "../ajv/private-state.ts";
 import { pruneSchemaConstants } from "../ajv/schema-constants.ts";
+import { schemaLocations, stableNames } from "../ajv/stable-names.ts";
+import { layOut } from "../ajv/layout.ts";
 import { REFERENCE_KEYWORDS, someEntry } from "../schema-walk.ts";
 import { foldCombinators } from "./fold-combinators.ts";
 import { unknownFormatsOf } from "../read/unknown-formats.ts";
@@ -76,7 +78,12 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
     );
   }
   const code = standaloneCode(ajv, validate);
-  return toEsm(optimise ? qualifySchemaPaths(code, referencedFunctions(validate)) : code, tool);
+  const functions = referencedFunctions(validate);
+  const esm = toEsm(optimise ? qualifySchemaPaths(code, functions) : code, tool);
+  // Names by schema location, read before the constants are cut down (stable-names.ts), then
+  // indented and commented for a reviewer (layout.ts).
+  const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) });
+  return { imports: esm.imports, code: layOut(renamed.code), entry: renamed.entry };
 }
 
 /** The validator alone as an ES module whose default export validates (for tests and benchmarks). */

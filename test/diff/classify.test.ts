@@ -258,3 +258,49 @@ describe("tools and references", () => {
     expect(diffs[0]).toMatchObject({ status: "renamed", previousName: "create_invoice" });
   });
 });
+
+describe("union branches and required fields, without over-caution (issue 30)", () => {
+  const kind = (name: string, more: Record<string, unknown> = {}) => object({ kind: { const: name }, ...more }, ["kind"]);
+  const union = (...branches: unknown[]) => object({ rule: { oneOf: branches } });
+  const newBranch = (result: ReturnType<typeof classify>) => result.changes.find((change) => change.message.includes("new union branch"));
+
+  it("a new oneOf branch whose discriminating const differs from every other breaks no call", () => {
+    const result = classify(union(kind("a"), kind("b")), union(kind("a"), kind("b"), kind("c", { n: { type: "integer" } })));
+    expect(newBranch(result)).toMatchObject({ toolTeams: "breaking", models: "none" });
+    expect(newBranch(result)?.message).toContain("cannot overlap the other branches");
+  });
+
+  it("a new oneOf branch of another type, or with enums apart, breaks no call", () => {
+    const byType = classify(
+      object({ v: { oneOf: [{ type: "string" }, { type: "integer" }] } }),
+      object({ v: { oneOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] } }),
+    );
+    expect(newBranch(byType)).toMatchObject({ models: "none" });
+    const byEnum = classify(object({ v: { oneOf: [{ enum: ["a", "b"] }] } }), object({ v: { oneOf: [{ enum: ["a", "b"] }, { enum: ["c"] }] } }));
+    expect(newBranch(byEnum)).toMatchObject({ models: "none" });
+  });
+
+  it("a new oneOf branch that may overlap another stays possibly breaking", () => {
+    // No discriminator: an object with kind "a" matches both.
+    const loose = classify(union(kind("a"), kind("b")), union(kind("a"), kind("b"), object({ n: { type: "integer" } })));
+    expect(newBranch(loose)).toMatchObject({ models: "possibly" });
+    // integer and number meet; "a" is in both enums.
+    const numbers = classify(object({ v: { oneOf: [{ type: "integer" }] } }), object({ v: { oneOf: [{ type: "integer" }, { type: "number" }] } }));
+    expect(newBranch(numbers)).toMatchObject({ models: "possibly" });
+    const enums = classify(object({ v: { oneOf: [{ enum: ["a", "b"] }] } }), object({ v: { oneOf: [{ enum: ["a", "b"] }, { enum: ["a", "c"] }] } }));
+    expect(newBranch(enums)).toMatchObject({ models: "possibly" });
+  });
+
+  it("a required field moved into a new oneOf is not reported as just optional", () => {
+    const props = { id: { type: "integer" }, name: { type: "string" } };
+    const some = classify(object(props, ["id"]), object(props, [], { oneOf: [{ required: ["id"] }, { required: ["name"] }] }));
+    const optional = some.changes.find((change) => change.path === "/id" && change.keyword === "required");
+    expect(optional?.message).toContain("1 of the 2 branches of its oneOf require it (0)");
+    expect(optional?.message).not.toContain("is now optional");
+    const every = classify(object(props, ["id"]), object(props, [], { oneOf: [{ required: ["id"] }, { required: ["id", "name"] }] }));
+    expect(every.changes.find((change) => change.path === "/id" && change.keyword === "required")).toMatchObject({ toolTeams: "possibly", models: "none" });
+    // With no union, the plain message stays.
+    const plain = classify(object(props, ["id"]), object(props));
+    expect(plain.changes.find((change) => change.path === "/id")?.message).toContain("id is now optional");
+  });
+});

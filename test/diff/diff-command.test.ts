@@ -87,8 +87,10 @@ describe("toolguard diff on git refs", () => {
   it("writes a pull-request comment: a summary table and collapsed details", async () => {
     const result = await project.run("diff", "main", "feature", "--format", "md");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("| <code>create\\_invoice</code> | changed (3) | 🟡 possibly | 🔴 breaking |");
-    expect(result.stdout).toContain("<details><summary><code>create_invoice</code>: possibly breaking for tool teams, breaking for models</summary>");
+    expect(result.stdout).toContain("**1 tool differs** (1 changed;");
+    expect(result.stdout).toContain(
+      "<details><summary>🔴 <code>create_invoice</code>: possibly breaking for tool teams, breaking for models (3 changes)</summary>",
+    );
     expect(result.stdout).toContain('| <code>/currency</code> | <code>enum</code> | possibly | breaking | "GBP" no longer allowed');
     // No generated package at the base to read a version from: the bump from 1.0.0, and what a 0.x package gets.
     expect(result.stdout).toContain("version bump **major \\(minor below 1\\.0\\.0\\)**");
@@ -128,7 +130,7 @@ describe("toolguard diff on git refs", () => {
     expect(replay).toMatchObject({ checked: 3, failing: 1, examples: [{ chain: "c2", errors: [expect.stringContaining("/currency enum")] }] });
     expect(replay.share).toBeCloseTo(1 / 3);
     const md = await project.run("diff", "main", "feature", "--format", "md", "--ledger", "ledger.jsonl");
-    expect(md.stdout).toContain("| 1 of 3 (33.3%) |");
+    expect(md.stdout).toContain("(3 changes; recent calls that would fail: 1 of 3 (33.3%))</summary>");
   });
 });
 

@@ -83,3 +83,17 @@ describe("GitHub's REST API, @octokit/openapi 22.0.0 -> 23.0.2", () => {
     expect(tool("agent-tasks_list-tasks")).toMatchObject({ status: "added", toolTeams: "none", models: "none" });
   });
 });
+
+describe("GitHub's pair, without over-caution (issue 30)", () => {
+  it("the new ruleset rule kind cannot overlap the others: breaking for tool teams only", () => {
+    const branch = tool("repos_create-repo-ruleset")?.changes.find((entry) => entry.message.includes("new union branch 18"));
+    expect(branch).toMatchObject({ toolTeams: "breaking", models: "none" });
+    expect(branch?.message).toContain('type: value "license_compliance_scanning" vs');
+  });
+
+  it("an id moved from required into a new oneOf says so, not just 'now optional'", () => {
+    const moved = report.sets[0]?.tools.flatMap((entry) => entry.changes).filter((entry) => entry.message.includes("no longer required by the object itself"));
+    expect(moved?.map((entry) => entry.path).sort()).toEqual(["/body/id", "/body/id", "/body/state"]);
+    expect(moved?.some((entry) => /\/body\/id is now optional/.test(entry.message))).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDiff } from "../../generator/diff/change.ts";
 import type { DiffReport } from "../../generator/diff/diff-report.ts";
-import { renderMarkdown } from "../../generator/diff/render-markdown.ts";
+import { MAX_COMMENT, renderMarkdown } from "../../generator/diff/render-markdown.ts";
 import { renderText } from "../../generator/diff/render-text.ts";
 
 function report(count: number): DiffReport {
@@ -31,21 +31,52 @@ function report(count: number): DiffReport {
   };
 }
 
+/** `count` tools whose changes differ by tool (`distinct`) or read the same. */
+function varied(count: number, distinct = true): DiffReport {
+  const base = report(count);
+  const tools = base.sets[0]?.tools.map((tool, index) => ({
+    ...tool,
+    title: `POST /things/${index}`,
+    changes: tool.changes.map((change) => ({ ...change, message: distinct ? `${change.message} (tool ${index})` : change.message })),
+  }));
+  return { ...base, sets: [{ schemas: "schemas", bump: "minor", tools: tools ?? [], unchanged: 3 }] };
+}
+
 describe("renderMarkdown", () => {
-  it("a few tools: every row and every detail block", () => {
-    const text = renderMarkdown(report(3));
+  it("a few tools: a summary first, then every detail block, with the tool's method and path", () => {
+    const text = renderMarkdown(varied(3));
+    expect(text.split("\n").slice(4, 12).join("\n")).toContain("**3 tools differ** (3 changed; 3 unchanged).");
+    expect(text).toContain("| 🔴 breaking | 0 | 3 |");
     expect(text.match(/<details>/g)).toHaveLength(3);
+    expect(text).toContain("<code>tool_0001</code> POST /things/1: breaking for models (5 changes)</summary>");
     expect(text).toContain(
-      "| <code>/field\\_0</code> | <code>maxLength</code> | – | breaking | maxLength tightened from 200 to 100; values between now fail |",
+      "| <code>/field\\_0</code> | <code>maxLength</code> | – | breaking | maxLength tightened from 200 to 100; values between now fail \\(tool 0\\) |",
     );
     expect(text).not.toContain("left out");
   });
 
-  it.each([400, 2000])("%i tools: under GitHub's limit, with what was left out counted", (count) => {
-    const text = renderMarkdown(report(count));
-    expect(text.length).toBeLessThan(65_536);
-    expect(text).toContain(`| … and ${count - 300} more`);
-    expect(text).toMatch(/_\d+ tools' details left out to fit a comment/);
+  it("tools whose changes read the same share one block, and identical rows are counted", () => {
+    const text = renderMarkdown(varied(3, false));
+    expect(text.match(/<details>/g)).toHaveLength(1);
+    expect(text).toContain("<code>tool_0000</code> POST /things/0 and 2 more with the same changes");
+    expect(text).toContain("Also: <code>tool\\_0001</code>, <code>tool\\_0002</code>.");
+    const [tool] = report(1).sets[0]?.tools ?? [];
+    const doubled = report(1);
+    const twice = {
+      ...doubled,
+      sets: [{ ...doubled.sets[0], tools: [{ ...tool, changes: [...(tool?.changes ?? []), ...(tool?.changes ?? [])] }] }],
+    } as DiffReport;
+    expect(renderMarkdown(twice)).toContain("values between now fail (×2) |");
+  });
+
+  it.each([400, 2000])("%i tools: within the budget, every left-out tool named or counted", (count) => {
+    const text = renderMarkdown(varied(count));
+    expect(MAX_COMMENT).toBeLessThan(65_536 * 0.7);
+    expect(text.length).toBeLessThanOrEqual(MAX_COMMENT);
+    const left = /<summary>(\d+) more tools, details left out/.exec(text);
+    const shown = text.match(/<details><summary>🔴 <code>/g)?.length ?? 0;
+    expect(Number(left?.[1]) + shown).toBe(count);
+    expect(text).toMatch(/, and \d+ more\.|tool\\_\d{4}<\/code>\./);
   });
 });
 

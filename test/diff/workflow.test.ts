@@ -171,7 +171,16 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(comments()).toHaveLength(1);
     const body = posted?.body ?? "";
     expect(body).toMatch(/^<!-- toolguard-diff -->\n## toolguard: what the schema changes mean/);
-    expect(body).toContain("| <code>create\\_invoice</code> | changed (2) | 🟢 no | 🔴 breaking |");
+    expect(body).toContain("**1 tool differs** (1 changed;");
+    expect(body).toMatch(/<summary>🔴 <code>create_invoice<\/code>: breaking for models \(2 changes\)<\/summary>/);
+    // The full report the artifact step uploads: every change, as JSON.
+    const full = JSON.parse(readFileSync(path.join(clone, "toolguard-diff.json"), "utf8")) as { sets: { tools: { name: string }[] }[] };
+    expect(full.sets[0]?.tools.map((tool) => tool.name)).toEqual(["create_invoice"]);
+    const upload = workflow.jobs.schemas.steps.find((step) => step.name === "The full report as the run's artifact") as
+      | { uses?: string; with?: Record<string, unknown> }
+      | undefined;
+    expect(upload?.uses).toMatch(/^actions\/upload-artifact@[0-9a-f]{40}$/);
+    expect(upload?.with).toMatchObject({ name: "toolguard-diff", path: "toolguard-diff.json" });
     expect(body).toContain("new required field /po\\_number: every call without it now fails");
     expect(summary()).toContain("## toolguard: what the schema changes mean");
     expect(ghCalls().map((call) => call.slice(0, 3))).toEqual([
@@ -228,7 +237,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(post?.stdout).toContain("::notice title=toolguard::This pull request comes from a fork (someone/agents)");
     expect(ghCalls()).toEqual([]);
     expect(comments()).toEqual([]);
-    expect(summary()).toContain("| <code>create\\_invoice</code> | changed (2) | 🟢 no | 🔴 breaking |");
+    expect(summary()).toMatch(/<summary>🔴 <code>create_invoice<\/code>: breaking for models \(2 changes\)<\/summary>/);
     // The gate still runs and decides.
     expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
   }, 120_000);

@@ -10,6 +10,8 @@ import { qualifySchemaPaths, SCHEMA_CONSTANT, standaloneToEsm } from "../../gene
 import { disableDynamicTracking, knownKeywords, referencedFunctions, scopeOf } from "../../generator/ajv/private-state.ts";
 import { pruneSchemaConstants } from "../../generator/ajv/schema-constants.ts";
 import { countBranchErrors } from "../../generator/ajv/union-errors.ts";
+import { stableNames } from "../../generator/ajv/stable-names.ts";
+import { layOut } from "../../generator/ajv/layout.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 import packageJson from "../../package.json" with { type: "json" };
@@ -115,5 +117,26 @@ describe("ajv assumptions", () => {
     const { code } = standalone({ anyOf: [{ type: "string" }, { type: "number" }] });
     expect(code).toMatch(/branchErrors: errors - _errs\d*, branchStarts: \[branchStart\d*, branchStart\d*\]/);
     expect(() => countBranchErrors({ getKeyword: () => ({ keyword: "anyOf" }) } as never)).toThrow(AjvAssumptionError);
+  });
+
+  it("11. inside a function, a numbered name is declared before use and used only in its block; no nested function", () => {
+    const sources = { entry: "validate0", functions: new Map<string, string>(), schemas: new Map<string, string>() };
+    const ok = "function validate0(data){\nif(a){\nconst err3 = 1;\nf(err3);\n}\nif(b){\nconst err7 = 2;\nf(err7);\n}\n}\n";
+    // Sibling blocks share the lowest free number; the entry gets its word.
+    expect(stableNames(ok, sources).code).toBe(
+      "function validate_arguments(data){\nif(a){\nconst err0 = 1;\nf(err0);\n}\nif(b){\nconst err0 = 2;\nf(err0);\n}\n}\n",
+    );
+    for (const broken of [
+      "function validate0(data){\nif(a){\nconst err3 = 1;\n}\nf(err3);\n}\n",
+      "function validate0(data){\nf(err3);\nconst err3 = 1;\n}\n",
+      "function validate0(data){\nfunction inner(){}\n}\n",
+    ])
+      expect(() => stableNames(broken, sources)).toThrow(AjvAssumptionError);
+  });
+
+  it("12. the printed code's braces balance outside strings, comments and regular expressions", () => {
+    expect(layOut('function f(){\nif(x === "}"){\ny(/}/g);\n}\n}')).toContain('function f(){\n  if(x === "}"){\n    y(/}/g);\n  }\n}');
+    expect(() => layOut("function f(){\nif(x){\n}")).toThrow(AjvAssumptionError);
+    expect(() => layOut("}\n")).toThrow(AjvAssumptionError);
   });
 });

@@ -1,0 +1,109 @@
+// ajv prints its validator one statement per line at column 0 (issue 30: half of each tool
+// module, unreadable in a pull request). This lays it out for a reviewer: each line indented by
+// its block depth, and a one-line comment on each block saying what it checks, in the words of
+// the schema (the property, each item, each key) and of the error it raises (the keyword and the
+// schema location). It runs last, on code stable-names.ts has renamed, and adds no statement.
+//
+// Assumption 12 (checked, AjvAssumptionError): braces outside strings, comments and regular
+// expressions balance. Every shape below is matched on codeOnly's blanked copy, so schema text
+// can only reach a comment as the JSON string literal ajv printed it in (one line, quotes and
+// braces inside quotes), never decide what is matched.
+import { AjvAssumptionError } from "./assumption.ts";
+import { codeOnly } from "./code-text.ts";
+
+/** What an error of each keyword means, in a reviewer's words; others are named by the keyword. */
+const CHECKS: Readonly<Record<string, string>> = {
+  type: "the wrong type",
+  required: "a required property is missing",
+  additionalProperties: "a property the schema does not list",
+  enum: "not one of the allowed values",
+  const: "not the one allowed value",
+  format: "not in the format",
+  pattern: "does not match the pattern",
+  minimum: "below the lower bound",
+  maximum: "above the upper bound",
+  exclusiveMinimum: "at or below the lower bound",
+  exclusiveMaximum: "at or above the upper bound",
+  multipleOf: "not a multiple of the step",
+  minLength: "too short",
+  maxLength: "too long",
+  minItems: "too few items",
+  maxItems: "too many items",
+  uniqueItems: "a repeated item",
+  minProperties: "too few properties",
+  maxProperties: "too many properties",
+  anyOf: "no branch matches",
+  oneOf: "not exactly one branch matches",
+  contains: "no item matches",
+  propertyNames: "a key of the wrong form",
+  dependentRequired: "a property another one needs is missing",
+  not: "matches the excluded schema",
+  if: "fails the conditional branch",
+};
+
+const INDENT = "  ";
+
+/** `code` indented by block depth, each block with a comment on what it checks. */
+export function layOut(code: string): string {
+  const lines = code.split("\n");
+  const blankedLines = codeOnly(code).split("\n");
+  const out: string[] = [];
+  let depth = 0;
+  for (const [index, line] of lines.entries()) {
+    const blanked = blankedLines[index] as string;
+    const closing = /^\}+/.exec(blanked)?.[0].length ?? 0;
+    const indent = INDENT.repeat(Math.max(0, depth - (closing > 0 ? 1 : 0)));
+    const comment = commentFor(line, blanked);
+    if (comment !== undefined) {
+      if (depth === 0 && out.length > 0 && out.at(-1) !== "") out.push("");
+      out.push(`${indent}// ${comment}`);
+    }
+    out.push(line === "" ? "" : indent + line);
+    for (const char of blanked) {
+      if (char === "{") depth++;
+      else if (char === "}") depth--;
+    }
+    if (depth < 0) throw new AjvAssumptionError("the printed code's braces balance", `a line closes more blocks than are open: ${blanked.slice(0, 80)}`);
+  }
+  if (depth !== 0) throw new AjvAssumptionError("the printed code's braces balance", `${depth} block(s) left open`);
+  return out.join("\n");
+}
+
+/** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */
+function commentFor(line: string, blanked: string): string | undefined {
+  const declared = /^function ([\w$]+)\(/.exec(blanked);
+  if (declared) {
+    const name = declared[1] as string;
+    return name === "validate_arguments"
+      ? "The check of the arguments: true when they are valid; else false, with the errors in validate_arguments.errors."
+      : `The check of a referenced definition (${name}), called wherever the schema refers to it.`;
+  }
+  // `if(data.name !== undefined && func_hasOwnProperty.call(data, "name")){`
+  const present = /^if\(([\w$]+)(?:\._+|\[" *"\]) !== undefined && [\w$]+\._+\(\1, (" *")\)\)\{$/.exec(blanked);
+  if (present) return `The property ${stringAt(line, blanked, present[2] as string)}, when it is there.`;
+  if (/^for\(const [\w$]+ of Object\._+\([\w$]+\)\)\{$/.test(blanked)) return "Each key of the object.";
+  if (/^for\(let ([\w$]+)=0; \1<[\w$]+; \1\+\+\)\{$/.test(blanked)) return "Each item of the array.";
+  // `const err0 = {instancePath,schemaPath:"#/properties/amount/minimum",keyword:"minimum",...};`
+  if (/^const [\w$]+ = \{instancePath/.test(blanked)) {
+    const keyword = field(line, blanked, "keyword");
+    const path = field(line, blanked, "schemaPath");
+    if (keyword === undefined || path === undefined) return undefined;
+    const words = CHECKS[JSON.parse(keyword) as string] ?? `fails ${keyword}`;
+    return `Error, ${words}: ${path}.`;
+  }
+  return undefined;
+}
+
+/** The string literal `field:"..."` of an error object, as ajv printed it (quotes included). */
+function field(line: string, blanked: string, name: string): string | undefined {
+  const match = new RegExp(`[{,]${name}:(" *")`).exec(blanked);
+  if (!match) return undefined;
+  const at = match.index + name.length + 2;
+  return line.slice(at, at + (match[1] as string).length);
+}
+
+/** The string literal of `line` at the blanked literal `blankedLiteral`'s position. */
+function stringAt(line: string, blanked: string, blankedLiteral: string): string {
+  const at = blanked.lastIndexOf(blankedLiteral);
+  return line.slice(at, at + blankedLiteral.length);
+}
