@@ -1,14 +1,15 @@
 // The judge of "valid": ajv on a document's schemas as the vendor wrote them, never on
 // toolguard's translation. OpenAPI's own semantics are applied first, in the plainest spelling
 // (test/helpers/as-written.ts's spell30: `nullable`, boolean exclusive bounds), plus OpenAPI's
-// rule that a `readOnly` property is not required in a request. `discriminator` is ignored (as
-// JSON Schema does). The formats toolguard asserts are asserted with ajv-formats' definitions (an
+// rule that a `readOnly` property is not required in a request, and its rule that a
+// discriminator's value selects the branch (discriminator-judge.ts). The formats toolguard asserts are asserted with ajv-formats' definitions (an
 // implementation that is not toolguard's); every other format is an annotation.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import { spell30 } from "../helpers/as-written.ts";
+import { addDiscriminatorKeyword, markDiscriminators } from "./discriminator-judge.ts";
 
 type Node = Record<string, unknown>;
 
@@ -96,6 +97,11 @@ export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): 
   } as const;
   const ajv = dialect === "oas30" ? new Ajv(options) : new Ajv2020(options);
   addFormats.default(ajv as never, { mode: "full", formats: [...AJV_FORMATS] });
+  if (!plain) {
+    // `spelt` is a fresh tree here (spell30 and requestRequired both build one): marking it leaves the document alone.
+    markDiscriminators(document, spelt);
+    addDiscriminatorKeyword(ajv as never);
+  }
   for (const name of ASSERTED) if (!AJV_FORMATS.includes(name as never)) ajv.addFormat(name, true);
   const { $id: _id, $schema: _schema, ...body } = spelt;
   ajv.addSchema(body as object, "doc");
