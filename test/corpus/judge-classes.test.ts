@@ -168,3 +168,58 @@ describe("a discriminator whose branch leaves the property a free string: the va
     expect(result.oracle.synthesized).toBeGreaterThan(0);
   });
 });
+
+describe("OpenAPI 3.1's dialect", () => {
+  it("takes 3.0's `nullable` as an annotation, even without `type` (OpenAI's description)", () => {
+    const document: Node = {
+      openapi: "3.1.0",
+      info: { title: "calls", version: "1" },
+      paths: {},
+      components: { schemas: { Tools: { nullable: true, anyOf: [{ type: "string" }] }, Name: { type: "string", nullable: true } } },
+    };
+    const judge = asWrittenJudge(document);
+    expect(judge(docRef("/components/schemas/Tools"))("a")).toBe(true);
+    expect(judge(docRef("/components/schemas/Name"))(null)).toBe(false);
+  });
+
+  it("takes 3.0's `nullable: false` without `type` as saying nothing (visma.com)", () => {
+    const document: Node = {
+      openapi: "3.0.1",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: { Any: { nullable: false, description: "any" } } },
+    };
+    expect(asWrittenJudge(document)(docRef("/components/schemas/Any"))(3)).toBe(true);
+  });
+
+  it("reads `date-time` and `time` as RFC 3339 does: an offset has its colon (Jira's `+0000` is not one)", () => {
+    const document: Node = {
+      openapi: "3.1.0",
+      info: { title: "times", version: "1" },
+      paths: {},
+      components: { schemas: { At: { type: "string", format: "date-time" }, Time: { type: "string", format: "time" } } },
+    };
+    const judge = asWrittenJudge(document);
+    const at = judge(docRef("/components/schemas/At"));
+    expect(at("2021-01-17T12:34:00.000+00:00")).toBe(true);
+    expect(at("2021-01-17T12:34:00Z")).toBe(true);
+    expect(at("2021-01-17T12:34:00.000+0000")).toBe(false);
+    expect(at("2021-02-30T12:34:00Z")).toBe(false);
+    const time = judge(docRef("/components/schemas/Time"));
+    expect(time("12:34:00+01:00")).toBe(true);
+    expect(time("12:34:00+0100")).toBe(false);
+  });
+
+  it("matches a pattern with nested quantifiers in linear time (beezup's URL pattern hung the judge)", () => {
+    const document: Node = {
+      openapi: "3.1.0",
+      info: { title: "urls", version: "1" },
+      paths: {},
+      components: { schemas: { Url: { type: "string", pattern: "^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$" } } },
+    };
+    const url = asWrittenJudge(document)(docRef("/components/schemas/Url"));
+    expect(url("https://www.example.com/some/path")).toBe(true);
+    // With a backtracking engine this call does not return.
+    expect(url(`https://www.example.com/${"a".repeat(40)}!`)).toBe(false);
+  });
+});
