@@ -46,16 +46,22 @@ const RFC3339_OFFSET = /(?:z|[+-]\d\d:\d\d)$/i;
 export type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
 /**
- * A quantified group that itself holds a quantifier (`([\/\w .-]*)*`, beezup's URL pattern): a
- * backtracking engine takes exponential time on a string that fails it, and one vendor example
- * hung the judge for good. The guard matches patterns in linear time; the judge does too for
- * these (below), and reads every other pattern with JavaScript's own engine.
+ * A quantified group (`(...)*`, `(...)+`, `(...){n,}`) in a pattern that has another quantifier
+ * may nest one quantifier in another (`([\/\w .-]*)*`, beezup's URL pattern): a backtracking
+ * engine takes exponential time on a string that fails it, and one vendor example hung the judge
+ * for good. The guard matches patterns in linear time; the judge does too for these (below), and
+ * reads every other pattern with JavaScript's own engine. The test is broad on purpose (a
+ * quantified group anywhere, a quantifier anywhere else): a miss hangs the run.
  */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]/;
+function mayNestQuantifiers(pattern: string): boolean {
+  const quantifiedGroup = /\)(?:[*+]|\{\d+,)/;
+  const quantifiers = pattern.match(/(?<!\\)(?:[*+]|\{\d+,?\d*\})/g) ?? [];
+  return quantifiedGroup.test(pattern) && quantifiers.length >= 2;
+}
 
 /** Patterns as JavaScript reads them (OpenAPI's ECMA-262 regex), with `u` when they need it; nested quantifiers in linear time. */
 function regExp(pattern: string, flags: string): { test(text: string): boolean } {
-  if (NESTED_QUANTIFIER.test(pattern)) {
+  if (mayNestQuantifiers(pattern)) {
     try {
       const linear = RE2JS.compile(pattern);
       return { test: (text) => linear.matcher(text).find() };
