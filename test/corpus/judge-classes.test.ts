@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { asWrittenJudge, docRef } from "./as-written.ts";
-import { judgeDocument, TEMP_ROOT } from "./judge-document.ts";
+import { emptyOracle, judgeDocument, TEMP_ROOT } from "./judge-document.ts";
+import { failuresOf } from "./known-failures.ts";
 import type { ManifestEntry } from "./manifest.ts";
 import { unsendablePath } from "./operation-arguments.ts";
 import { ROOT } from "./sources.ts";
@@ -109,6 +110,25 @@ describe("a path parameter whose schema lets it be null: valid as written, not s
   it("names the path arguments no request can carry", () => {
     expect(unsendablePath({ a: null, b: "", c: [], d: {}, e: "x", f: 0 }, ["a", "b", "c", "d", "e", "f"])).toEqual(["a", "b", "c", "d"]);
     expect(unsendablePath({ a: "x" }, ["a", "missing"])).toEqual([]);
+  });
+
+  it("makes a not-sendable call the guard accepts, or refuses without naming the argument, a failure of the sample", () => {
+    const result = {
+      id: "x",
+      kind: "openapi",
+      status: "generated",
+      operations: 1,
+      tools: 1,
+      skips: {},
+      generationMs: 0,
+      packageBytes: 0,
+      toolBytes: 0,
+      warnings: 0,
+    } as const;
+    expect(failuresOf({ ...result, oracle: { ...emptyOracle(), notSendable: 2 } })).toEqual([]);
+    expect(failuresOf({ ...result, oracle: { ...emptyOracle(), notSendable: 2, notSendableUnhelpful: 1 } })).toEqual([
+      "not-sendable call accepted, or refused without naming its path argument",
+    ]);
   });
 
   it("counts such calls apart, each refused with an envelope that names the argument, and none as a false rejection", async () => {
