@@ -3,6 +3,7 @@
 import type { JsonValue } from "../../templates/runtime/contract/tool-spec.ts";
 import { FORMAT_EXAMPLES } from "../../templates/runtime/explain/format-examples.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
+import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import type { Schema } from "../schema-walk.ts";
 
 // The example an error message offers: the schema's own examples, default or first allowed
@@ -74,10 +75,15 @@ function hasType(value: unknown, type: string): boolean {
   }
 }
 
-/** Whether `value` matches `pattern`; a pattern JavaScript cannot read rejects nothing here (the validator decides). */
+/**
+ * Whether `value` matches `pattern`, on the validator's own linear-time engine: a vendor's
+ * pattern that backtracks exponentially in V8 (beezup.com's `([\/\w \.-]*)*` against its own
+ * long example URL) must not hang generation here. A pattern that engine cannot read rejects
+ * nothing here (the validator decides, and refuses it).
+ */
 function matches(pattern: string, value: string): boolean {
   try {
-    return new RegExp(pattern, "u").test(value);
+    return linearRegExp(pattern, "u").test(value);
   } catch {
     return true;
   }

@@ -1,14 +1,17 @@
 // The judge of "valid": ajv on a document's schemas as the vendor wrote them, never on
 // toolguard's translation. OpenAPI's own semantics are applied first, in the plainest spelling
 // (test/helpers/as-written.ts's spell30: `nullable`, boolean exclusive bounds), plus OpenAPI's
-// rule that a `readOnly` property is not required in a request. `discriminator` is ignored (as
-// JSON Schema does). The formats toolguard asserts are asserted with ajv-formats' definitions (an
+// rule that a `readOnly` property is not required in a request, and its rule that a
+// discriminator's value selects the branch (discriminator-judge.ts). The formats toolguard asserts are asserted with ajv-formats' definitions (an
 // implementation that is not toolguard's); every other format is an annotation.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { RE2JS } from "re2js";
 import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
 import { spell30 } from "../helpers/as-written.ts";
+import { addDiscriminatorKeyword, markDiscriminators } from "./discriminator-judge.ts";
 
 type Node = Record<string, unknown>;
 
@@ -37,10 +40,35 @@ const AJV_FORMATS = [
   "int64",
 ] as const;
 
+/** RFC 3339's time-offset: `Z`, or a sign, hours, a colon and minutes. */
+const RFC3339_OFFSET = /(?:z|[+-]\d\d:\d\d)$/i;
+
 export type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
-/** Patterns as JavaScript reads them (OpenAPI's ECMA-262 regex), with `u` when they need it. */
-function regExp(pattern: string, flags: string): RegExp {
+/**
+ * A quantified group (`(...)*`, `(...)+`, `(...){n,}`) in a pattern that has another quantifier
+ * may nest one quantifier in another (`([\/\w .-]*)*`, beezup's URL pattern): a backtracking
+ * engine takes exponential time on a string that fails it, and one vendor example hung the judge
+ * for good. The guard matches patterns in linear time; the judge does too for these (below), and
+ * reads every other pattern with JavaScript's own engine. The test is broad on purpose (a
+ * quantified group anywhere, a quantifier anywhere else): a miss hangs the run.
+ */
+function mayNestQuantifiers(pattern: string): boolean {
+  const quantifiedGroup = /\)(?:[*+]|\{\d+,)/;
+  const quantifiers = pattern.match(/(?<!\\)(?:[*+]|\{\d+,?\d*\})/g) ?? [];
+  return quantifiedGroup.test(pattern) && quantifiers.length >= 2;
+}
+
+/** Patterns as JavaScript reads them (OpenAPI's ECMA-262 regex), with `u` when they need it; nested quantifiers in linear time. */
+function regExp(pattern: string, flags: string): { test(text: string): boolean } {
+  if (mayNestQuantifiers(pattern)) {
+    try {
+      const linear = RE2JS.compile(pattern);
+      return { test: (text) => linear.matcher(text).find() };
+    } catch {
+      // Not RE2 syntax: JavaScript's engine, as for every other pattern.
+    }
+  }
   try {
     return new RegExp(pattern, flags);
   } catch {
@@ -74,6 +102,23 @@ function requestRequired(node: unknown, depth = 0): unknown {
   return out;
 }
 
+/** `nullable` renamed `x-nullable` in place, data (examples, enums, defaults) left alone. */
+function withoutNullable(node: unknown, depth = 0): unknown {
+  if (depth > 400 || node === null || typeof node !== "object") return node;
+  if (Array.isArray(node)) {
+    for (const item of node) withoutNullable(item, depth + 1);
+    return node;
+  }
+  const schema = node as Node;
+  if (Object.hasOwn(schema, "nullable")) {
+    schema["x-nullable"] = schema.nullable;
+    delete schema.nullable;
+  }
+  for (const [key, value] of Object.entries(schema))
+    if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") withoutNullable(value, depth + 1);
+  return node;
+}
+
 /** Which JSON Schema reading the document's schemas get. */
 export function schemaDialect(document: Node): "oas30" | "2020-12" {
   return typeof document.swagger === "string" || !String(document.openapi).startsWith("3.1") ? "oas30" : "2020-12";
@@ -87,6 +132,12 @@ export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): 
   // `plain`: a JSON Schema (an MCP tool's inputSchema) in that dialect, without OpenAPI's rules.
   const dialect = plain === "draft-07" ? "oas30" : (plain ?? schemaDialect(document));
   const spelt = plain ? document : (requestRequired(dialect === "oas30" ? spell30(structuredClone(document)) : document) as Node);
+  // ajv reads OpenAPI 3.0's `nullable` in every dialect. In 3.0 spell30 has spelt out every
+  // `nullable: true`, so what is left (`nullable: false`) says nothing; JSON Schema 2020-12
+  // (OpenAPI 3.1, MCP) does not know the keyword. So it is an annotation everywhere here (ajv
+  // refuses to compile it without `type`: OpenAI's 3.1 description, visma.com's `nullable:
+  // false`). Renamed on a copy.
+  const read = withoutNullable(plain ? structuredClone(spelt) : spelt) as Node;
   const options = {
     strict: false,
     validateSchema: false,
@@ -96,8 +147,20 @@ export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): 
   } as const;
   const ajv = dialect === "oas30" ? new Ajv(options) : new Ajv2020(options);
   addFormats.default(ajv as never, { mode: "full", formats: [...AJV_FORMATS] });
+  // ajv-formats takes an offset without its colon (`+0000`); RFC 3339, which JSON Schema's
+  // `date-time` and `time` name, does not (time-numoffset = ("+" / "-") time-hour ":"
+  // time-minute), nor does the guard. Jira's examples write `+0000`: the vendor's defect.
+  for (const name of ["date-time", "time"] as const) {
+    const base = fullFormats[name] as { validate: (text: string) => boolean };
+    ajv.addFormat(name, { type: "string", validate: (text: string) => RFC3339_OFFSET.test(text) && base.validate(text) });
+  }
+  if (!plain) {
+    // `read` is a fresh tree here (spell30, requestRequired and withoutNullable build one): marking it leaves the document alone.
+    markDiscriminators(document, read);
+    addDiscriminatorKeyword(ajv as never);
+  }
   for (const name of ASSERTED) if (!AJV_FORMATS.includes(name as never)) ajv.addFormat(name, true);
-  const { $id: _id, $schema: _schema, ...body } = spelt;
+  const { $id: _id, $schema: _schema, ...body } = read;
   ajv.addSchema(body as object, "doc");
   return (schema) => ajv.compile(schema) as Validate;
 }

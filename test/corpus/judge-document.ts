@@ -23,7 +23,7 @@ import { generatePackage } from "../../generator/generate.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { asWrittenJudge, type Validate } from "./as-written.ts";
 import { type ManifestEntry, readEntry } from "./manifest.ts";
-import { operationArguments } from "./operation-arguments.ts";
+import { operationArguments, unsendablePath } from "./operation-arguments.ts";
 import { ROOT } from "./sources.ts";
 import { everyBranch, type Synthesizer } from "./synthesize.ts";
 
@@ -62,6 +62,13 @@ export interface DocumentResult {
   readonly packageBytes: number;
   readonly toolBytes: number;
   readonly warnings: number;
+  /**
+   * The judging process's peak resident memory (maxRSS, MB) when generation of this document
+   * ended. A worker judges its documents one after another, so this is the peak of the process
+   * so far; a document of 400 operations or more gets a process of its own (run.ts), so for
+   * those it is that document's own peak.
+   */
+  readonly peakRssMb?: number;
   readonly oracle: {
     readonly instances: number;
     readonly examples: number;
@@ -81,6 +88,14 @@ export interface DocumentResult {
     readonly vendorExampleDefectExamples: readonly string[];
     /** Of those, envelopes that do not say what to send (an error without path, rule or message). */
     readonly unhelpfulEnvelopes: number;
+    /**
+     * Calls the schema as written accepts but no request can carry: a path argument that is null
+     * or empty (operation-arguments.ts, unsendablePath). Counted apart, never as accepted.
+     */
+    readonly notSendable: number;
+    readonly notSendableExamples: readonly string[];
+    /** Of those, the ones the guard accepted, or refused without naming the path argument with a rule and a message. */
+    readonly notSendableUnhelpful: number;
   };
   readonly typecheck?: { readonly ok: boolean; readonly errors: readonly string[] };
   readonly importError?: string;
@@ -134,6 +149,7 @@ export async function judgeDocument(entry: ManifestEntry, options: JudgeOptions)
       return failed(entry, error, performance.now() - started);
     }
     const generationMs = performance.now() - started;
+    const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     let packageBytes = 0;
     let toolBytes = 0;
     for (const file of generated.files) {
@@ -160,6 +176,7 @@ export async function judgeDocument(entry: ManifestEntry, options: JudgeOptions)
       packageBytes,
       toolBytes,
       warnings: generated.tools.reduce((sum, tool) => sum + (tool.warnings?.length ?? 0), 0),
+      peakRssMb,
     };
     let imported: Record<string, ToolLike>;
     try {
@@ -231,7 +248,7 @@ function failed(entry: ManifestEntry, error: unknown, generationMs: number): Doc
   return { ...base, status: "refused", refusal: { count: errors.length, causes, first: errors.slice(0, KEPT).map((one) => one.format().slice(0, 500)) } };
 }
 
-function emptyOracle(): DocumentResult["oracle"] {
+export function emptyOracle(): DocumentResult["oracle"] {
   return {
     instances: 0,
     examples: 0,
@@ -245,6 +262,9 @@ function emptyOracle(): DocumentResult["oracle"] {
     vendorExampleDefects: 0,
     vendorExampleDefectExamples: [],
     unhelpfulEnvelopes: 0,
+    notSendable: 0,
+    notSendableExamples: [],
+    notSendableUnhelpful: 0,
   };
 }
 
@@ -253,6 +273,8 @@ interface ToolCase {
   readonly validate: Validate;
   readonly examples: readonly { where: string; value: unknown }[];
   readonly synthesized: readonly unknown[];
+  /** The path arguments of a call that no request can carry (none for an MCP tool). */
+  readonly unsendable: (value: unknown) => readonly string[];
 }
 
 function openApiCase(document: Node, judge: (schema: object) => Validate, tool: ToolDescription): ToolCase | string {
@@ -275,7 +297,7 @@ function openApiCase(document: Node, judge: (schema: object) => Validate, tool: 
   // synthesized call, so the example is judged as a whole call.
   const filler = (synthesized[0] ?? {}) as Node;
   const examples = args.examples.map(({ where, value }) => ({ where, value: { ...filler, ...(value as Node) } }));
-  return { validate, examples, synthesized };
+  return { validate, examples, synthesized, unsendable: (value) => unsendablePath(value, args.pathArgs) };
 }
 
 function mcpCase(schema: Node): ToolCase {
@@ -283,7 +305,7 @@ function mcpCase(schema: Node): ToolCase {
   const validate = asWrittenJudge(schema, draft07 ? "draft-07" : "2020-12")({ $ref: "doc#" });
   const examples = Array.isArray(schema.examples) ? schema.examples.map((value, index) => ({ where: `/inputSchema/examples/${index}`, value })) : [];
   const synthesized = everyBranch(schema, (synthesizer) => synthesizer.at(""), INSTANCES_PER_TOOL);
-  return { validate, examples, synthesized };
+  return { validate, examples, synthesized, unsendable: () => [] };
 }
 
 async function judgeTools(
@@ -299,6 +321,7 @@ async function judgeTools(
     falseRejectionExamples: [] as FalseRejection[],
     falseRejectionTools: [] as string[],
     vendorExampleDefectExamples: [] as string[],
+    notSendableExamples: [] as string[],
   };
   const document = documents.get("");
   const judge = document ? asWrittenJudge(document) : undefined;
@@ -351,6 +374,7 @@ async function judgeTools(
           oracle.unhelpfulEnvelopes++;
         continue;
       }
+      if (notSendable(oracle, tool.name, `example ${where}`, value, toolCase.unsendable(value), check)) continue;
       oracle.instances++;
       judgeOne(oracle, tool.name, `example ${where}`, value, check(value));
     }
@@ -363,6 +387,7 @@ async function judgeTools(
         oracle.synthesisMisses++;
         continue;
       }
+      if (notSendable(oracle, tool.name, "synthesized", value, toolCase.unsendable(value), check)) continue;
       oracle.synthesized++;
       oracle.instances++;
       judgeOne(oracle, tool.name, "synthesized", value, check(value));
@@ -370,6 +395,29 @@ async function judgeTools(
   }
   oracle.falseRejectionTools.sort();
   return oracle;
+}
+
+/**
+ * A call valid as written whose path arguments no request can carry: counted apart, and the
+ * guard's envelope must refuse it naming each such argument with a rule and a message (what to
+ * send instead). True when the call was such a call.
+ */
+function notSendable(
+  oracle: { notSendable: number; notSendableExamples: string[]; notSendableUnhelpful: number },
+  tool: string,
+  from: string,
+  value: unknown,
+  unsendable: readonly string[],
+  check: (value: unknown) => ReturnType<GuardedLike["check"]>,
+): boolean {
+  if (unsendable.length === 0) return false;
+  oracle.notSendable++;
+  if (oracle.notSendableExamples.length < KEPT) oracle.notSendableExamples.push(`${tool} ${from}: ${shortText(value, 200)}`);
+  const result = check(value);
+  const errors = result.ok ? [] : (result.outcome?.errors ?? []);
+  const says = (arg: string): boolean => errors.some((error) => error.path === `/${arg}` && !!error.rule && !!error.message);
+  if (result.ok || !unsendable.every(says)) oracle.notSendableUnhelpful++;
+  return true;
 }
 
 function hasUnsafeInteger(value: unknown, depth = 0): boolean {

@@ -24,6 +24,7 @@ export function failuresOf(result: RunResult): string[] {
   if (result.typecheck && !result.typecheck.ok) out.add("does not type-check");
   for (const tool of result.oracle.falseRejectionTools) out.add(`false rejection: ${tool}`);
   if (result.oracle.unhelpfulEnvelopes > 0) out.add("envelope that does not say what to send");
+  if ((result.oracle.notSendableUnhelpful ?? 0) > 0) out.add("not-sendable call accepted, or refused without naming its path argument");
   for (const cause of Object.keys(result.oracle.unjudged)) out.add(`unjudged: ${cause}`);
   return [...out].sort();
 }

@@ -25,6 +25,26 @@ export interface OperationArguments {
   readonly schema: object;
   /** The vendor's own examples of whole argument objects (request-body and parameter examples). */
   readonly examples: readonly { readonly where: string; readonly value: unknown }[];
+  /** The arguments that go into the URL path (see `unsendablePath`). */
+  readonly pathArgs: readonly string[];
+}
+
+/**
+ * The path arguments of a call that no request can carry: `null`, `""`, `[]` or `{}`. Such a
+ * value expands to an empty path segment, which addresses another resource (`/boards/` is not
+ * board `null`), so the guard refuses it by design (docs/openapi.md, "Path parameters that are
+ * empty or null"), even where the vendor's schema allows it (`nullable: true`, `type: [string,
+ * null]`). The judge counts these calls apart, as valid as written but not sendable.
+ */
+export function unsendablePath(call: unknown, pathArgs: readonly string[]): string[] {
+  if (call === null || typeof call !== "object") return [];
+  return pathArgs.filter((arg) => {
+    if (!Object.hasOwn(call, arg)) return false;
+    const value = (call as Node)[arg];
+    if (value === null || value === "") return true;
+    if (Array.isArray(value)) return value.length === 0;
+    return typeof value === "object" && Object.keys(value).length === 0;
+  });
 }
 
 const token = (key: string): string => key.replaceAll("~", "~0").replaceAll("/", "~1");
@@ -120,16 +140,10 @@ export function operationArguments(document: Node, tool: ToolDescription): Opera
       } else return `the tool has a body the document does not describe at ${operationPointer}`;
     }
   }
-  // A path parameter is never empty ("", [], {}): an empty segment addresses another resource, and the guard
-  // refuses it by design (docs/openapi.md, the HTTP dispatcher). The judge says the same.
-  const inPath = new Set(http.parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.arg));
-  const properties = Object.fromEntries(
-    parts.map((part) => {
-      const schema = part.pointer !== undefined ? docRef(part.pointer) : rebase(part.schema!);
-      const empty = { anyOf: [{ const: "" }, { type: "array", maxItems: 0 }, { type: "object", maxProperties: 0 }] };
-      return [part.arg, inPath.has(part.arg) ? { allOf: [schema, { not: empty }] } : schema];
-    }),
-  );
+  // The schema as written: a path argument that no request can carry (null, empty) is not
+  // refused here but counted apart by the judge (unsendablePath).
+  const properties = Object.fromEntries(parts.map((part) => [part.arg, part.pointer !== undefined ? docRef(part.pointer) : rebase(part.schema!)]));
+  const pathArgs = http.parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.arg);
   const required = parts.filter((part) => part.required).map((part) => part.arg);
   const schema = { type: "object", properties, required, additionalProperties: false };
   // A body example becomes a whole call with the parameters' own examples; parts the vendor
@@ -138,7 +152,7 @@ export function operationArguments(document: Node, tool: ToolDescription): Opera
   const bodyArg = http.body?.arg;
   const calls = examples.map(({ where, value }) => ({ where, value: bodyArg ? { ...withParameters, [bodyArg]: value } : withParameters }));
   if (calls.length === 0 && parameterExamples.length > 0) calls.push({ where: `${operationPointer}/parameters (examples)`, value: withParameters });
-  return { parts, schema, examples: calls };
+  return { parts, schema, examples: calls, pathArgs };
 }
 
 /** A schema built here whose `$ref`s are the document's (`#/...`), made to point at `doc#/...`. */

@@ -38,6 +38,12 @@ export interface CorpusReport {
     }[];
     readonly vendorExampleDefects: number;
     readonly unhelpfulEnvelopes: number;
+    /** Calls valid as written that no request can carry (a null or empty path argument), counted apart. */
+    readonly notSendable: number;
+    readonly notSendableDocuments: number;
+    /** Of those, the ones whose envelope does not name the path argument with a rule and a message. */
+    readonly notSendableUnhelpful: number;
+    readonly notSendableExamples: readonly string[];
     readonly unjudgedTools: number;
     readonly unjudgedByCause: Readonly<Record<string, { readonly count: number; readonly example: string }>>;
   };
@@ -48,6 +54,8 @@ export interface CorpusReport {
   readonly generationMsPerTool: { readonly median: number; readonly p99: number; readonly totalSeconds: number };
   /** Bytes of tools/ per tool (the per-tool part of a package), and whole package bytes per tool. */
   readonly bytesPerTool: { readonly median: number; readonly p99: number; readonly packageMedian: number };
+  /** Peak resident memory of the judging process (MB): the largest, and median over the documents of 400 operations or more (each in a process of its own). */
+  readonly peakRssMb: { readonly max: number; readonly maxId: string; readonly largeMedian: number; readonly largeDocuments: number };
   readonly largestPackages: readonly { readonly id: string; readonly tools: number; readonly megabytes: number }[];
 }
 
@@ -68,6 +76,7 @@ export function buildReport(manifest: Manifest, results: readonly RunResult[], r
   const refusalsByCause: Record<string, { documents: number; example: string }> = {};
   const unjudgedByCause: Record<string, { count: number; example: string }> = {};
   const falseRejectionExamples: CorpusReport["oracle"]["falseRejectionExamples"][number][] = [];
+  const notSendableExamples: string[] = [];
   for (const result of judged) {
     for (const [cause, { count, example }] of Object.entries(result.skips)) {
       skipsByCause[cause] ??= { count: 0, documents: 0, example: `${result.id}: ${example}` };
@@ -82,6 +91,8 @@ export function buildReport(manifest: Manifest, results: readonly RunResult[], r
       unjudgedByCause[cause] ??= { count: 0, example: `${result.id}: ${example}` };
       unjudgedByCause[cause].count += count;
     }
+    for (const example of (result.oracle.notSendableExamples ?? []).slice(0, 1))
+      if (notSendableExamples.length < 20) notSendableExamples.push(`${result.id} ${example}`);
     for (const example of result.oracle.falseRejectionExamples.slice(0, 2))
       if (falseRejectionExamples.length < 60) falseRejectionExamples.push({ id: result.id, ...example });
   }
@@ -119,6 +130,10 @@ export function buildReport(manifest: Manifest, results: readonly RunResult[], r
       falseRejectionExamples,
       vendorExampleDefects: sum((result) => result.oracle.vendorExampleDefects),
       unhelpfulEnvelopes: sum((result) => result.oracle.unhelpfulEnvelopes),
+      notSendable: sum((result) => result.oracle.notSendable ?? 0),
+      notSendableDocuments: judged.filter((result) => (result.oracle.notSendable ?? 0) > 0).length,
+      notSendableUnhelpful: sum((result) => result.oracle.notSendableUnhelpful ?? 0),
+      notSendableExamples,
       unjudgedTools: Object.values(unjudgedByCause).reduce((total, cause) => total + cause.count, 0),
       unjudgedByCause: sortCauses(unjudgedByCause),
     },
@@ -163,10 +178,29 @@ export function buildReport(manifest: Manifest, results: readonly RunResult[], r
         ),
       ),
     },
+    peakRssMb: peakMemory(judged),
     largestPackages: [...withTools]
       .sort((a, b) => b.packageBytes - a.packageBytes)
       .slice(0, 5)
       .map((result) => ({ id: result.id, tools: result.tools, megabytes: round(result.packageBytes / 1e6) })),
+  };
+}
+
+/** Threshold of run.ts's LARGE: such a document is judged in a process of its own. */
+const OWN_PROCESS = 400;
+
+function peakMemory(judged: readonly DocumentResult[]): CorpusReport["peakRssMb"] {
+  const measured = judged.filter((result) => result.peakRssMb !== undefined);
+  const top = measured.reduce<DocumentResult | undefined>((best, result) => (best && best.peakRssMb! >= result.peakRssMb! ? best : result), undefined);
+  const large = measured.filter((result) => result.operations >= OWN_PROCESS);
+  return {
+    max: top?.peakRssMb ?? 0,
+    maxId: top?.id ?? "",
+    largeMedian: percentile(
+      large.map((result) => result.peakRssMb!),
+      50,
+    ),
+    largeDocuments: large.length,
   };
 }
 
@@ -200,6 +234,10 @@ export function formatReport(report: CorpusReport): string {
     ["false rejections", `${n(report.oracle.falseRejections)} in ${n(report.oracle.falseRejectionDocuments)} documents`],
     ["vendor examples their own schema refuses (counted apart)", n(report.oracle.vendorExampleDefects)],
     ["  of which the envelope does not say what to send", n(report.oracle.unhelpfulEnvelopes)],
+    [
+      "calls valid as written but not sendable (a null or empty path argument; counted apart)",
+      `${n(report.oracle.notSendable)} in ${n(report.oracle.notSendableDocuments)} documents; envelope does not say what to send: ${n(report.oracle.notSendableUnhelpful)}`,
+    ],
     ["synthesized instances the schema as written refuses (not used)", n(report.oracle.synthesisMisses)],
     ["instances with an integer past 2^53 - 1 (not judged: JSON.parse already changed them)", n(report.oracle.unsafeNumbers)],
     ["tools the judge could not map", n(report.oracle.unjudgedTools)],
@@ -210,6 +248,10 @@ export function formatReport(report: CorpusReport): string {
     [
       "tool-module bytes per tool, median / p99; package bytes per tool, median",
       `${n(report.bytesPerTool.median)} / ${n(report.bytesPerTool.p99)}; ${n(report.bytesPerTool.packageMedian)}`,
+    ],
+    [
+      "peak RSS of the judging process, MB: largest; median over documents of 400+ operations (own process)",
+      `${n(report.peakRssMb.max)} (${report.peakRssMb.maxId}); ${n(report.peakRssMb.largeMedian)} over ${n(report.peakRssMb.largeDocuments)}`,
     ],
   ];
   for (const [name, value] of rows) lines.push(`| ${name} | ${value} |`);
@@ -239,6 +281,10 @@ export function formatReport(report: CorpusReport): string {
       `${example.id} ${example.tool} (${example.from})`,
       `${example.instance}\n-> ${example.errors.join("; ")}`,
     ]),
+  );
+  section(
+    "Calls valid as written but not sendable (examples)",
+    report.oracle.notSendableExamples.map((example) => [example.split(" ")[0]!, example.slice(example.indexOf(" ") + 1)]),
   );
   section(
     "Tools the judge could not map",

@@ -9,6 +9,7 @@
 //   npm run corpus -- --manifest          rebuild manifest.json from the installed sources
 //   npm run corpus -- --update-known      rebuild the manifest, run the sample, rewrite known-failures.json
 //   npm run corpus -- --report-only       the report again from the results.jsonl a run (or part of one) wrote
+//   npm run corpus -- --resume            judge only the entries the --out folder's results.jsonl has no result for
 //
 // Exit 0 when the run completes (its findings are in the report), 1 when an oracle found a new
 // failure in the sample (--sample, --update-known aside), 2 for bad flags.
@@ -17,6 +18,7 @@ import { availableParallelism } from "node:os";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { compareWithKnown, readKnownFailures, writeKnownFailures } from "./known-failures.ts";
+import { emptyOracle } from "./judge-document.ts";
 import { buildManifest, type ManifestEntry, readManifest, writeManifest } from "./manifest.ts";
 import { buildReport, formatReport, type RunResult } from "./report.ts";
 import { ROOT } from "./sources.ts";
@@ -38,6 +40,8 @@ interface Options {
   readonly manifest: boolean;
   readonly updateKnown: boolean;
   readonly reportOnly: boolean;
+  /** Keep the --out folder's results.jsonl and judge only the entries it has no result for. */
+  readonly resume: boolean;
 }
 
 function parseArgs(args: readonly string[]): Options | string {
@@ -49,6 +53,7 @@ function parseArgs(args: readonly string[]): Options | string {
   let manifest = false;
   let updateKnown = false;
   let reportOnly = false;
+  let resume = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === "--sample") sample = true;
@@ -56,6 +61,7 @@ function parseArgs(args: readonly string[]): Options | string {
     else if (arg === "--manifest") manifest = true;
     else if (arg === "--update-known") updateKnown = true;
     else if (arg === "--report-only") reportOnly = true;
+    else if (arg === "--resume") resume = true;
     else if (arg === "--only" || arg === "--workers" || arg === "--out") {
       const value = args[++index];
       if (value === undefined) return `${arg} needs a value`;
@@ -66,9 +72,9 @@ function parseArgs(args: readonly string[]): Options | string {
         if (!Number.isInteger(workers) || workers < 1) return `--workers must be a whole number of at least 1, got ${JSON.stringify(value)}`;
       }
     } else
-      return `unknown option ${JSON.stringify(arg)} (known: --sample, --only TEXT, --no-typecheck, --workers N, --out DIR, --manifest, --update-known, --report-only)`;
+      return `unknown option ${JSON.stringify(arg)} (known: --sample, --only TEXT, --no-typecheck, --workers N, --out DIR, --manifest, --update-known, --report-only, --resume)`;
   }
-  return { sample: sample || updateKnown, only, typecheck, workers, out, manifest, updateKnown, reportOnly };
+  return { sample: sample || updateKnown, only, typecheck, workers, out, manifest, updateKnown, reportOnly, resume };
 }
 
 /**
@@ -131,20 +137,7 @@ function runChunk(chunk: readonly ManifestEntry[], typecheck: boolean, onResult:
           packageBytes: 0,
           toolBytes: 0,
           warnings: 0,
-          oracle: {
-            instances: 0,
-            examples: 0,
-            synthesized: 0,
-            synthesisMisses: 0,
-            unsafeNumbers: 0,
-            unjudged: {},
-            falseRejections: 0,
-            falseRejectionTools: [],
-            falseRejectionExamples: [],
-            vendorExampleDefects: 0,
-            vendorExampleDefectExamples: [],
-            unhelpfulEnvelopes: 0,
-          },
+          oracle: emptyOracle(),
         });
       }
       const rest = chunk.filter((entry) => pending.has(entry.id));
@@ -205,15 +198,13 @@ async function main(): Promise<number> {
     process.stderr.write(`corpus: no manifest entry matches ${options.only.map((text) => JSON.stringify(text)).join(", ")}\n`);
     return 2;
   }
+  const stream = path.join(options.out, "results.jsonl");
   if (options.reportOnly) {
-    const stream = path.join(options.out, "results.jsonl");
     if (!existsSync(stream)) {
       process.stderr.write(`corpus: no ${stream}: run the corpus first\n`);
       return 1;
     }
-    const lines = readFileSync(stream, "utf8").split("\n").filter(Boolean);
-    // A document judged again (appended by a later run) counts once, as last judged.
-    const byId = new Map(lines.map((line) => JSON.parse(line) as RunResult).map((result) => [result.id, result]));
+    const byId = readResults(stream);
     const results = entries.flatMap((entry) => byId.get(entry.id) ?? []);
     const report = buildReport(manifest, results, { entries: results.length, workers: options.workers, typecheck: options.typecheck, wallSeconds: 0 });
     writeFileSync(path.join(options.out, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
@@ -224,14 +215,22 @@ async function main(): Promise<number> {
   const started = performance.now();
   // Each result as it comes, so a long run can be read while it goes.
   mkdirSync(options.out, { recursive: true });
-  const stream = path.join(options.out, "results.jsonl");
-  writeFileSync(stream, "");
-  const results = await runCorpus(entries, {
-    typecheck: options.typecheck,
-    workers: options.workers,
-    log: (line) => process.stderr.write(`${line}\n`),
-    onResult: (result: RunResult) => appendFileSync(stream, `${JSON.stringify(result)}\n`),
-  });
+  // --resume: what an earlier run (stopped, or on other entries) judged is kept and not judged again.
+  const earlier = options.resume && existsSync(stream) ? readResults(stream) : new Map<string, RunResult>();
+  if (!options.resume) writeFileSync(stream, "");
+  const todo = entries.filter((entry) => !earlier.has(entry.id));
+  if (options.resume) process.stderr.write(`corpus: ${entries.length - todo.length} entries already judged in ${stream}, ${todo.length} to go\n`);
+  const judged = new Map(
+    (
+      await runCorpus(todo, {
+        typecheck: options.typecheck,
+        workers: options.workers,
+        log: (line) => process.stderr.write(`${line}\n`),
+        onResult: (result: RunResult) => appendFileSync(stream, `${JSON.stringify(result)}\n`),
+      })
+    ).map((result) => [result.id, result]),
+  );
+  const results = entries.map((entry) => judged.get(entry.id) ?? earlier.get(entry.id)!);
   const report = buildReport(manifest, results, {
     entries: entries.length,
     workers: options.workers,
@@ -259,6 +258,12 @@ async function main(): Promise<number> {
     return added.length > 0 ? 1 : 0;
   }
   return 0;
+}
+
+/** A results.jsonl by id; a document judged again (appended by a later run) counts once, as last judged. */
+function readResults(stream: string): Map<string, RunResult> {
+  const lines = readFileSync(stream, "utf8").split("\n").filter(Boolean);
+  return new Map(lines.map((line) => JSON.parse(line) as RunResult).map((result) => [result.id, result]));
 }
 
 if (import.meta.main) process.exitCode = await main();

