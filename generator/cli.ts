@@ -31,6 +31,10 @@ Usage:
                      (default .toolguard/ledger.jsonl; or postgres://...); --since: chains
                      started in the last 90m, 24h, 7d..., and a warning when the ledger
                      reaches back less far
+  toolguard rehearse [-c FILE] [--set NAME]... [--tool NAME]... [--seed N] [--limit N] [--json]
+                     the mistakes models make against each tool's schema, the message the
+                     guard gives each and whether a literal repairer could act on it, weakest
+                     first, with the schema change that would help (docs/rehearse.md)
   toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
                      what schema changes mean (toolguard diff --help)
   toolguard help     this text (also -h, --help)
@@ -45,10 +49,14 @@ Options:
   -w, --watch        (generate) keep running; regenerate the sets whose schemas change
   -q, --quiet        print errors only
   --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
-  --json             (report) print the report as JSON
+  --json             (report, rehearse) print the report as JSON
   --since TIME       (report) only chains started within TIME (90m, 24h, 7d)
   --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres
                      extra's)
+  --tool NAME        (rehearse) only this tool; repeat for several
+  --seed N           (rehearse) the mistake generator's seed, a whole number (default 1): the
+                     same seed gives the same cases
+  --limit N          (rehearse) at most N cases a tool, spread over the classes (default 40)
 `;
 
 // Throws on an unknown option or a missing value; main turns that into a usage error.
@@ -64,6 +72,9 @@ function parseCliArgs(argv: readonly string[]) {
       json: { type: "boolean" },
       ledger: { type: "string" },
       since: { type: "string" },
+      tool: { type: "string", multiple: true },
+      seed: { type: "string" },
+      limit: { type: "string" },
       "no-cache": { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
@@ -96,6 +107,15 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
       return 2;
     }
     return report(parsed.values.ledger === undefined ? extra : [parsed.values.ledger, ...extra], parsed.values.json === true, cwd, parsed.values.since);
+  }
+  if (command === "rehearse") {
+    const config = async () => selectSets(await loadConfig(cwd, parsed.values.config), parsed.values.set ?? [], cwd);
+    return (await import("./rehearse/rehearse-command.ts")).rehearseCommand(parsed.values, extra, { cwd, help: HELP, config, internal: reportError });
+  }
+  const rehearseOnly = (["tool", "seed", "limit"] as const).find((name) => parsed.values[name] !== undefined);
+  if (rehearseOnly !== undefined) {
+    process.stderr.write(`toolguard: --${rehearseOnly} is an option of rehearse, not of ${command ?? "no command"}\n\n${HELP}`);
+    return 2;
   }
   if (parsed.values.ledger !== undefined) {
     process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);

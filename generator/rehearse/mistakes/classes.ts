@@ -1,7 +1,7 @@
 // The mistakes models make, as mutations of a valid call, each with the fix the envelope must
 // carry (in the literal repairer's grammar) or, where no value is determined, what it must say.
 // Every class is generic: it reads only the schema and the valid call, never a tool's name.
-import type { CorpusCase, Expected } from "../corpus-case.ts";
+import type { CorpusCase, Expected } from "../mistake-case.ts";
 import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";

@@ -1,0 +1,157 @@
+// One tool rehearsed: a valid call built from its schema, the mistakes models make against it
+// (the seeded generator of mistakes/), the envelope its guard gives each, and whether the literal
+// repairer, which reads only the envelope, could act on it. The guard is the one a generated
+// package builds (load-tool.ts), so what is scored here is what a model would be told.
+import type { ToolDescription } from "../ir.ts";
+import { adviceFor } from "./advice.ts";
+import { type EnvelopeError, repair, repairText } from "./literal-repairer.ts";
+import { loadTool, type LoadedTool } from "./load-tool.ts";
+import { type CorpusCase, type Expected, repairable } from "./mistake-case.ts";
+import { mistakesOf } from "./mistakes/classes.ts";
+import { instanceOf } from "./mistakes/instance.ts";
+import type { Schema } from "./mistakes/schema-view.ts";
+import { carries } from "./mistakes/scoring.ts";
+import { type Seeded, seeded, seedOf } from "./mistakes/seeded.ts";
+
+/** Seeds tried for a valid call (a pattern or a rule across fields can refuse the first one made). */
+const TRIES = 4;
+
+/**
+ * How well an envelope served one mistake, weakest first:
+ * - `missed`: the envelope neither carries the fix nor gets the call repaired;
+ * - `unrepaired`: it carries the fix, but the repaired call is still refused;
+ * - `stated`: no literal fix exists (a missing fact, a bound, a cut-off text) and the envelope says what it must;
+ * - `repaired`: the literal repairer's one round makes the call pass.
+ */
+export type Verdict = "missed" | "unrepaired" | "stated" | "repaired";
+export const VERDICTS: readonly Verdict[] = ["missed", "unrepaired", "stated", "repaired"];
+
+export interface RehearsedCase {
+  /** The class of mistake (the generator's name for it). */
+  readonly mistake: string;
+  /** The arguments sent, or for a call that is not JSON, undefined (see `text`). */
+  readonly args?: unknown;
+  /** A call sent as text that is not JSON. */
+  readonly text?: string;
+  /** What the envelope must carry for this mistake, in the literal repairer's grammar. */
+  readonly expected: Expected;
+  /** The envelope's errors. */
+  readonly errors: readonly EnvelopeError[];
+  readonly flagged: boolean;
+  /** Whether a literal fix exists for this mistake at all. */
+  readonly repairable: boolean;
+  readonly repaired: boolean;
+  readonly verdict: Verdict;
+  /** The schema change that would help, where one is known. */
+  readonly advice?: string;
+}
+
+export interface RehearsedTool {
+  readonly tool: string;
+  /** The schema file the tool was read from. */
+  readonly source: string;
+  /** The valid call the mistakes were made from; undefined when none could be built. */
+  readonly validCall?: unknown;
+  /** Why the tool has no cases (no valid call could be built, or its guard refused the one built). */
+  readonly note?: string;
+  readonly cases: readonly RehearsedCase[];
+}
+
+export interface RehearseOptions {
+  /** The generator's seed: the same seed gives the same cases. */
+  readonly seed: number;
+  /** At most this many cases per tool, spread over the classes. */
+  readonly limit: number;
+}
+
+export async function rehearseTool(description: ToolDescription, options: RehearseOptions): Promise<RehearsedTool> {
+  const base = { tool: description.name, source: description.source.file };
+  const tool = await loadTool(description);
+  const schema = description.inputSchema as Schema;
+  // Each tool's cases depend on the seed and its own name only, not on the tools beside it.
+  const random = seeded(seedOf(`${options.seed} ${description.name}`));
+  const valid = validCallOf(tool, schema, random);
+  if (valid === undefined)
+    return { ...base, note: "no valid call could be built from the schema (a pattern or a rule across fields refused every try)", cases: [] };
+  if ((await tool.envelope(valid)) !== undefined)
+    return { ...base, validCall: valid, note: "the guard refuses a call that plain JSON Schema validation accepts", cases: [] };
+  const cases: RehearsedCase[] = [];
+  for (const entry of spread(mistakesOf(description.name, base.source, schema, valid, random), options.limit, random)) {
+    const scored = await scoreCase(entry, tool);
+    if (scored === undefined) continue;
+    const advice = scored.verdict === "missed" || scored.verdict === "unrepaired" ? adviceFor(entry, schema) : undefined;
+    cases.push(advice === undefined ? scored : { ...scored, advice });
+  }
+  return { ...base, validCall: valid, cases: weakestFirst(cases) };
+}
+
+/** A call the schema accepts, built from it with `random`; undefined when no try passes. */
+export function validCallOf(tool: LoadedTool, schema: Schema, random: Seeded, documented?: unknown): unknown {
+  let valid: unknown = documented;
+  for (let attempt = 0; valid === undefined && attempt < TRIES; attempt++) {
+    const candidate = instanceOf(schema, schema, random);
+    if (candidate !== undefined && tool.ajvErrors(candidate) === undefined) valid = candidate;
+  }
+  return valid === undefined || tool.ajvErrors(valid) !== undefined ? undefined : valid;
+}
+
+/** Whether the literal repairer, given `errors`, makes the case's call pass in one round. */
+export async function repairedBy(entry: CorpusCase, tool: LoadedTool, errors: readonly EnvelopeError[]): Promise<boolean> {
+  if (!repairable(entry)) return false;
+  const text = entry.text;
+  return text === undefined
+    ? (await tool.envelope(repair(entry.args, errors))) === undefined
+    : (await tool.envelopeOfText(repairText(text, errors))) === undefined;
+}
+
+/** The case through the guard; undefined when the mutation happened to be a valid call. */
+async function scoreCase(entry: CorpusCase, tool: LoadedTool): Promise<RehearsedCase | undefined> {
+  const errors = entry.text === undefined ? await tool.envelope(entry.args) : await tool.envelopeOfText(entry.text);
+  if (errors === undefined) return undefined;
+  const flagged = carries(entry.expect, errors);
+  const fixable = repairable(entry);
+  const repaired = await repairedBy(entry, tool, errors);
+  const verdict: Verdict = repaired ? "repaired" : fixable ? (flagged ? "unrepaired" : "missed") : flagged ? "stated" : "missed";
+  return {
+    mistake: entry.mistake,
+    ...(entry.text === undefined ? { args: entry.args } : { text: entry.text }),
+    expected: entry.expect,
+    errors,
+    flagged,
+    repairable: fixable,
+    repaired,
+    verdict,
+  };
+}
+
+/**
+ * At most `limit` cases, taken one class at a time in turn (the classes in a seeded order), so a
+ * small limit still covers many classes and another seed covers others.
+ */
+function spread(cases: readonly CorpusCase[], limit: number, random: Seeded): CorpusCase[] {
+  const byClass = new Map<string, CorpusCase[]>();
+  for (const entry of cases) byClass.set(entry.mistake, [...(byClass.get(entry.mistake) ?? []), entry]);
+  const groups = [...byClass.values()];
+  for (let i = groups.length - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    [groups[i], groups[j]] = [groups[j] as CorpusCase[], groups[i] as CorpusCase[]];
+  }
+  const out: CorpusCase[] = [];
+  for (let round = 0; out.length < limit && out.length < cases.length; round++) {
+    for (const group of groups) {
+      const entry = group[round];
+      if (entry !== undefined && out.length < limit) out.push(entry);
+    }
+  }
+  return out;
+}
+
+/** Weakest verdict first; within one, the generator's order (stable sort). */
+function weakestFirst(cases: readonly RehearsedCase[]): RehearsedCase[] {
+  return [...cases].sort((a, b) => VERDICTS.indexOf(a.verdict) - VERDICTS.indexOf(b.verdict));
+}
+
+/** How many of a tool's cases are weak (missed or unrepaired), for ordering tools weakest first. */
+export function weakCount(tool: RehearsedTool): number {
+  return tool.cases.filter((entry) => entry.verdict === "missed" || entry.verdict === "unrepaired").length;
+}
