@@ -36,6 +36,7 @@ interface Summary {
   readonly repairable: number;
   readonly repaired: number;
   readonly missed: number;
+  readonly misrepaired: number;
   readonly unrepaired: number;
 }
 
@@ -138,6 +139,7 @@ function summarise(cases: readonly RehearsedCase[]): Summary {
     repairable: count((entry) => entry.repairable),
     repaired: count((entry) => entry.repaired),
     missed: count((entry) => entry.verdict === "missed"),
+    misrepaired: count((entry) => entry.verdict === "misrepaired"),
     unrepaired: count((entry) => entry.verdict === "unrepaired"),
   };
 }
@@ -146,10 +148,11 @@ function summarise(cases: readonly RehearsedCase[]): Summary {
 const WIDTH = 160;
 
 const LABEL: Readonly<Record<(typeof VERDICTS)[number], string>> = {
-  missed: "MISSED    ",
-  unrepaired: "UNREPAIRED",
-  stated: "stated    ",
-  repaired: "repaired  ",
+  missed: "MISSED     ",
+  misrepaired: "MISREPAIRED",
+  unrepaired: "UNREPAIRED ",
+  stated: "stated     ",
+  repaired: "repaired   ",
 };
 
 export function formatRehearsal(report: RehearseReport): string {
@@ -173,7 +176,7 @@ export function formatRehearsal(report: RehearseReport): string {
 
 function summaryText(summary: Summary): string {
   const share = (part: number, whole: number): string => (whole === 0 ? "-" : `${Math.round((100 * part) / whole)}%`);
-  return `${summary.cases} cases, ${summary.flagged} flagged with the fix (${share(summary.flagged, summary.cases)}), ${summary.repaired} of ${summary.repairable} repaired in one round (${share(summary.repaired, summary.repairable)}); ${summary.missed} missed, ${summary.unrepaired} flagged but not repaired`;
+  return `${summary.cases} cases, ${summary.flagged} flagged with the fix (${share(summary.flagged, summary.cases)}), ${summary.repaired} of ${summary.repairable} repaired in one round (${share(summary.repaired, summary.repairable)}); ${summary.missed} missed, ${summary.misrepaired} repaired to another call than meant, ${summary.unrepaired} flagged but not repaired`;
 }
 
 /** The errors about the case's place, or every error when none is there (a syntactic case has no place). */

@@ -4,7 +4,7 @@
 // package builds (load-tool.ts), so what is scored here is what a model would be told.
 import type { ToolDescription } from "../ir.ts";
 import { adviceFor } from "./advice.ts";
-import { type EnvelopeError, repair, repairText } from "./literal-repairer.ts";
+import { type EnvelopeError, get, repair, repairText } from "./literal-repairer.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { type CorpusCase, type Expected, repairable } from "./mistake-case.ts";
 import { mistakesOf } from "./mistakes/classes.ts";
@@ -19,12 +19,14 @@ const TRIES = 4;
 /**
  * How well an envelope served one mistake, weakest first:
  * - `missed`: the envelope neither carries the fix nor gets the call repaired;
+ * - `misrepaired`: the repaired call passes, but it is not the call meant (another allowed
+ *   value was offered, say): a model would go on with a value nobody asked for;
  * - `unrepaired`: it carries the fix, but the repaired call is still refused;
  * - `stated`: no literal fix exists (a missing fact, a bound, a cut-off text) and the envelope says what it must;
  * - `repaired`: the literal repairer's one round makes the call pass.
  */
-export type Verdict = "missed" | "unrepaired" | "stated" | "repaired";
-export const VERDICTS: readonly Verdict[] = ["missed", "unrepaired", "stated", "repaired"];
+export type Verdict = "missed" | "misrepaired" | "unrepaired" | "stated" | "repaired";
+export const VERDICTS: readonly Verdict[] = ["missed", "misrepaired", "unrepaired", "stated", "repaired"];
 
 export interface RehearsedCase {
   /** The class of mistake (the generator's name for it). */
@@ -79,7 +81,7 @@ export async function rehearseTool(description: ToolDescription, options: Rehear
   for (const entry of spread(mistakesOf(description.name, base.source, schema, valid, random), options.limit, random)) {
     const scored = await scoreCase(entry, tool);
     if (scored === undefined) continue;
-    const advice = scored.verdict === "missed" || scored.verdict === "unrepaired" ? adviceFor(entry, schema) : undefined;
+    const advice = weak(scored) ? adviceFor(entry, schema) : undefined;
     cases.push(advice === undefined ? scored : { ...scored, advice });
   }
   return { ...base, validCall: valid, cases: weakestFirst(cases) };
@@ -97,11 +99,52 @@ export function validCallOf(tool: LoadedTool, schema: Schema, random: Seeded, do
 
 /** Whether the literal repairer, given `errors`, makes the case's call pass in one round. */
 export async function repairedBy(entry: CorpusCase, tool: LoadedTool, errors: readonly EnvelopeError[]): Promise<boolean> {
-  if (!repairable(entry)) return false;
-  const text = entry.text;
-  return text === undefined
-    ? (await tool.envelope(repair(entry.args, errors))) === undefined
-    : (await tool.envelopeOfText(repairText(text, errors))) === undefined;
+  return (await repairedCall(entry, tool, errors)) !== undefined;
+}
+
+/** The call the literal repairer makes of `errors` when the guard accepts it (a text as the arguments it spells); else undefined. */
+async function repairedCall(entry: CorpusCase, tool: LoadedTool, errors: readonly EnvelopeError[]): Promise<{ readonly call: unknown } | undefined> {
+  if (!repairable(entry)) return undefined;
+  if (entry.text === undefined) {
+    const call = repair(entry.args, errors);
+    return (await tool.envelope(call)) === undefined ? { call } : undefined;
+  }
+  const text = repairText(entry.text, errors);
+  return (await tool.envelopeOfText(text)) === undefined ? { call: JSON.parse(text) as unknown } : undefined;
+}
+
+/**
+ * Whether a repaired call holds what the case meant where the case is about: the expected value
+ * at its place, a moved or renamed value at its new place, a removed field gone; for a text, the
+ * arguments the text spells. Other places are not compared: one expected fix stands for a case
+ * that may need several (each field of a flattened item moved).
+ */
+function meant(entry: CorpusCase, call: unknown): boolean {
+  const expected = entry.expect;
+  const sent = entry.args;
+  switch (expected.op) {
+    case "set":
+      return canonical(get(call, expected.path)) === canonical(expected.value);
+    case "move":
+      return canonical(get(call, expected.to)) === canonical(get(sent, expected.from));
+    case "rename": {
+      const to = `${expected.path.slice(0, expected.path.lastIndexOf("/"))}/${expected.to.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      return canonical(get(call, to)) === canonical(get(sent, expected.path));
+    }
+    case "remove":
+      return get(call, expected.path) === undefined;
+    default:
+      return canonical(call) === canonical(sent);
+  }
+}
+
+/** JSON with every object's keys sorted: two values that differ only in key order are the same. */
+function canonical(value: unknown): string | undefined {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
 }
 
 /** The case through the guard; undefined when the mutation happened to be a valid call. */
@@ -110,8 +153,10 @@ async function scoreCase(entry: CorpusCase, tool: LoadedTool): Promise<Rehearsed
   if (errors === undefined) return undefined;
   const flagged = carries(entry.expect, errors);
   const fixable = repairable(entry);
-  const repaired = await repairedBy(entry, tool, errors);
-  const verdict: Verdict = repaired ? "repaired" : fixable ? (flagged ? "unrepaired" : "missed") : flagged ? "stated" : "missed";
+  const made = await repairedCall(entry, tool, errors);
+  const repaired = made !== undefined;
+  const verdict: Verdict =
+    made !== undefined ? (meant(entry, made.call) ? "repaired" : "misrepaired") : fixable ? (flagged ? "unrepaired" : "missed") : flagged ? "stated" : "missed";
   return {
     mistake: entry.mistake,
     ...(entry.text === undefined ? { args: entry.args } : { text: entry.text }),
@@ -151,7 +196,12 @@ function weakestFirst(cases: readonly RehearsedCase[]): RehearsedCase[] {
   return [...cases].sort((a, b) => VERDICTS.indexOf(a.verdict) - VERDICTS.indexOf(b.verdict));
 }
 
-/** How many of a tool's cases are weak (missed or unrepaired), for ordering tools weakest first. */
+/** Whether a case's message failed the model: no fix, a fix that does not pass, or a repair to another call than meant. */
+export function weak(entry: RehearsedCase): boolean {
+  return entry.verdict === "missed" || entry.verdict === "misrepaired" || entry.verdict === "unrepaired";
+}
+
+/** How many of a tool's cases are weak, for ordering tools weakest first. */
 export function weakCount(tool: RehearsedTool): number {
-  return tool.cases.filter((entry) => entry.verdict === "missed" || entry.verdict === "unrepaired").length;
+  return tool.cases.filter(weak).length;
 }

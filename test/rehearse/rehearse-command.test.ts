@@ -96,10 +96,43 @@ describe("toolguard rehearse on the example schemas", () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
     expect(lines[0]).toMatch(/^schedule_meeting \(schemas\/schedule-meeting\.json, set generated-tools\): \d+ cases, \d+ flagged with the fix/);
-    expect(lines[1]).toMatch(/^ {2}(MISSED|UNREPAIRED|stated|repaired) +\S/);
+    expect(lines[1]).toMatch(/^ {2}(MISSED|MISREPAIRED|UNREPAIRED|stated|repaired) +\S/);
     expect(lines[2]).toMatch(/^ {4}sent: {5}\S/);
     expect(lines[3]).toMatch(/^ {4}envelope: \/\S*: \S/);
     expect(result.stdout).toMatch(/\n1 tool, seed 1, at most 40 cases a tool: \d+ cases/);
+  });
+});
+
+describe("a repair to another call than meant", () => {
+  it("is its own verdict, weaker than a refused repair: the call passes with a value nobody asked for", async () => {
+    // `pen` is cut short from `pending`, one edit from `open`: a message that offers `open` gets the call through, wrongly.
+    const tool = {
+      name: "find_tickets",
+      description: "Tickets by status.",
+      inputSchema: {
+        type: "object",
+        additionalProperties: false,
+        required: ["status"],
+        properties: { status: { type: "string", enum: ["pending", "open", "solved"] } },
+      },
+    };
+    const project = new TempProject({ "schemas/find.json": tool });
+    projects.push(project);
+    // The valid call's status is drawn by the seed: a few seeds reach `pending`.
+    let seen = 0;
+    for (const seed of ["1", "2", "3", "4", "5", "6"]) {
+      const report = parseReport((await project.run("rehearse", "--json", "--seed", seed)).stdout);
+      const wrong = (report.tools[0]?.cases ?? []).filter((entry) => entry.verdict === "misrepaired");
+      for (const entry of wrong) {
+        expect(entry.repaired).toBe(true);
+        expect(entry.expected).toMatchObject({ op: "set", path: "/status", value: "pending" });
+        expect(entry.errors.some((error) => /did you mean "(open|solved)"/.test(error.message))).toBe(true);
+      }
+      expect(report.tools[0]?.summary.misrepaired).toBe(wrong.length);
+      expect(orderBreaks(report)).toEqual([]);
+      seen += wrong.length;
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });
 

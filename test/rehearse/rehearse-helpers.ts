@@ -48,7 +48,7 @@ export function orderBreaks(report: RehearseReport): string[] {
     const ranks = tool.cases.map((entry) => VERDICTS.indexOf(entry.verdict));
     for (let i = 1; i < ranks.length; i++) if ((ranks[i] as number) < (ranks[i - 1] as number)) breaks.push(`${tool.tool}: case ${i}`);
   }
-  const weak = report.tools.map((tool) => tool.summary.missed + tool.summary.unrepaired);
+  const weak = report.tools.map((tool) => tool.summary.missed + tool.summary.misrepaired + tool.summary.unrepaired);
   for (let i = 1; i < weak.length; i++) if ((weak[i] as number) > (weak[i - 1] as number)) breaks.push(`tool ${i}: ${report.tools[i]?.tool}`);
   return breaks;
 }
