@@ -27,7 +27,16 @@ export interface RehearseReport {
   readonly seed: number;
   readonly limit: number;
   readonly tools: readonly (RehearsedTool & { readonly set: string; readonly summary: Summary })[];
+  /** The operations the reader skipped (as `generate` skips them): not rehearsed. */
+  readonly skipped: readonly Skipped[];
   readonly summary: Summary;
+}
+
+interface Skipped {
+  readonly set: string;
+  readonly tool: string;
+  readonly source: string;
+  readonly reason: string;
 }
 
 interface Summary {
@@ -98,8 +107,14 @@ export function wholeNumber(option: string, text: string | undefined, fallback: 
 export async function rehearse(request: RehearseRequest): Promise<number> {
   const chosen: { set: string; tool: ToolDescription }[] = [];
   const known: string[] = [];
+  const skipped: Skipped[] = [];
   for (const set of request.config.sets) {
     const described = await describeSet(set, request.config);
+    for (const skip of described.skipped) {
+      const file = path.relative(request.cwd, path.resolve(set.schemas, skip.source.file)) || skip.source.file;
+      if (request.tools.length === 0 || request.tools.includes(skip.name))
+        skipped.push({ set: set.packageName, tool: skip.name, source: file, reason: skip.reason });
+    }
     for (const tool of described.tools) {
       known.push(tool.name);
       // The tool's file as the user finds it: relative to the working directory, not to the schemas folder.
@@ -108,6 +123,10 @@ export async function rehearse(request: RehearseRequest): Promise<number> {
         chosen.push({ set: set.packageName, tool: { ...tool, source: { ...tool.source, file } } });
     }
   }
+  // A tool named that the reader skipped is not rehearsed, and says why (as `generate` would).
+  const unread = skipped.find((skip) => !known.includes(skip.tool));
+  if (unread !== undefined && request.tools.length > 0)
+    throw new UsageError(`--tool ${JSON.stringify(unread.tool)}: ${unread.source} has it, but it is skipped, as generate skips it: ${unread.reason}`);
   const unknown = request.tools.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     const listed = known.length > 30 ? `${known.slice(0, 30).join(", ")} and ${known.length - 30} more` : known.join(", ");
@@ -126,7 +145,7 @@ export async function rehearse(request: RehearseRequest): Promise<number> {
   }
   // The weakest tools first (most weak cases), then by name: stable for a seed.
   tools.sort((a, b) => weakCount(b) - weakCount(a) || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
-  const report: RehearseReport = { seed: request.seed, limit: request.limit, tools, summary: summarise(tools.flatMap((tool) => tool.cases)) };
+  const report: RehearseReport = { seed: request.seed, limit: request.limit, tools, skipped, summary: summarise(tools.flatMap((tool) => tool.cases)) };
   process.stdout.write(request.json ? `${JSON.stringify(report, null, 2)}\n` : formatRehearsal(report));
   return 0;
 }
@@ -168,8 +187,13 @@ export function formatRehearsal(report: RehearseReport): string {
     }
     lines.push("");
   }
+  if (report.skipped.length > 0) {
+    lines.push(`not rehearsed: ${report.skipped.length} operation${report.skipped.length === 1 ? "" : "s"} that generate skips:`);
+    for (const skip of report.skipped) lines.push(`  ${skip.tool} (${skip.source}, set ${skip.set}): ${skip.reason}`);
+    lines.push("");
+  }
   lines.push(
-    `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}, seed ${report.seed}, at most ${report.limit} cases a tool: ${summaryText(report.summary)}`,
+    `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"}, seed ${report.seed}, at most ${report.limit} case${report.limit === 1 ? "" : "s"} a tool: ${summaryText(report.summary)}`,
   );
   return `${lines.join("\n")}\n`;
 }

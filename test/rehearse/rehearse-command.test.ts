@@ -150,6 +150,14 @@ describe("toolguard rehearse on an OpenAPI document", () => {
     // The request body sits under `body`, as the generated tool takes it; the class that sends its fields flat acts on it.
     expect(createPet?.validCall).toMatchObject({ body: { name: expect.any(String) } });
     expect(createPet?.cases.some((entry) => entry.mistake === "body fields at the top level")).toBe(true);
+    // The operation generate skips (an image body) is not rehearsed, and the report says so.
+    expect(names).not.toContain("uploadPhoto");
+    expect(report.skipped).toEqual([{ set: "pets", tool: "uploadPhoto", source: "api/petstore.yaml", reason: expect.stringContaining("no JSON media type") }]);
+    const text = await project.run("rehearse", "-c", "tg.json", "--set", "pets", "--limit", "1");
+    expect(text.stdout).toContain(
+      "not rehearsed: 1 operation that generate skips:\n  uploadPhoto (api/petstore.yaml, set pets): request body has no JSON media type",
+    );
+    expect(text.stdout).toMatch(/at most 1 case a tool: \d+ cases/);
     expect(orderBreaks(report)).toEqual([]);
   });
 });

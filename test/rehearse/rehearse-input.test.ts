@@ -19,6 +19,11 @@ const cases: readonly (readonly [what: string, argv: readonly string[], says: st
   ["an unknown set", ["-c", "tg.json", "--set", "gamma"], '--set "gamma": no schema set has that name; the sets are: pets (out/api), weather (out/tools)'],
   ["an unknown tool", ["-c", "tg.json", "--tool", "get_wether"], '--tool "get_wether": no tool of the chosen sets has that name; the tools are: '],
   ["a tool of a set not chosen", ["-c", "tg.json", "--set", "pets", "--tool", "get_weather"], '--tool "get_weather": no tool of the chosen sets'],
+  [
+    "a tool the reader skips",
+    ["-c", "tg.json", "--tool", "uploadPhoto"],
+    '--tool "uploadPhoto": api/petstore.yaml has it, but it is skipped, as generate skips it: request body has no JSON media type',
+  ],
   ["a missing config", ["-c", "nope.json"], "config file not found: nope.json"],
   ["a seed that is not a number", ["-c", "tg.json", "--seed", "abc"], '--seed takes a whole number from 0 to 4294967295, got "abc"'],
   ["a seed with a fraction", ["-c", "tg.json", "--seed", "1.5"], '--seed takes a whole number from 0 to 4294967295, got "1.5"'],
