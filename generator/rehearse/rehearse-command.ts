@@ -179,6 +179,10 @@ export function formatRehearsal(report: RehearseReport): string {
   for (const tool of report.tools) {
     lines.push(`${tool.tool} (${tool.source}, set ${tool.set}): ${summaryText(tool.summary)}`);
     if (tool.note !== undefined) lines.push(`  ${tool.note}`);
+    if (tool.validCallErrors !== undefined) {
+      lines.push(`    sent:     ${cut(JSON.stringify(tool.validCall))}`);
+      for (const error of tool.validCallErrors) lines.push(`    envelope: ${cut(`${error.path || "/"}: ${error.message}`)}`);
+    }
     for (const entry of tool.cases) {
       lines.push(`  ${LABEL[entry.verdict]} ${entry.mistake}`);
       lines.push(`    sent:     ${cut(entry.text ?? JSON.stringify(entry.args))}`);

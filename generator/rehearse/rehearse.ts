@@ -54,6 +54,8 @@ export interface RehearsedTool {
   readonly source: string;
   /** The valid call the mistakes were made from; undefined when none could be built. */
   readonly validCall?: unknown;
+  /** The guard's errors for the valid call, when it refuses it (a false rejection). */
+  readonly validCallErrors?: readonly EnvelopeError[];
   /** Why the tool has no cases (no valid call could be built, or its guard refused the one built). */
   readonly note?: string;
   readonly cases: readonly RehearsedCase[];
@@ -75,8 +77,9 @@ export async function rehearseTool(description: ToolDescription, options: Rehear
   const valid = validCallOf(tool, schema, random);
   if (valid === undefined)
     return { ...base, note: "no valid call could be built from the schema (a pattern or a rule across fields refused every try)", cases: [] };
-  if ((await tool.envelope(valid)) !== undefined)
-    return { ...base, validCall: valid, note: "the guard refuses a call that plain JSON Schema validation accepts", cases: [] };
+  const refused = await tool.envelope(valid);
+  if (refused !== undefined)
+    return { ...base, validCall: valid, validCallErrors: refused, note: "the guard refuses a call that plain JSON Schema validation accepts", cases: [] };
   const cases: RehearsedCase[] = [];
   for (const entry of spread(mistakesOf(description.name, base.source, schema, valid, random), options.limit, random)) {
     const scored = await scoreCase(entry, tool);

@@ -1,6 +1,6 @@
 // `toolguard rehearse` run as a user runs it: on the shipped example schemas (schemas/), on an
 // OpenAPI document, in JSON and for a terminal, seeded, weakest first.
-import { cpSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO, TempProject } from "../helpers/temp-project.ts";
@@ -103,6 +103,14 @@ describe("toolguard rehearse on the example schemas", () => {
   });
 });
 
+describe("docs/rehearse.md", () => {
+  it("shows the command's real output on the example schemas", async () => {
+    const result = await onExamples("--tool", "search_tickets", "--limit", "8");
+    expect(result.code).toBe(0);
+    expect(readFileSync(path.join(REPO, "docs/rehearse.md"), "utf8")).toContain(result.stdout.trim());
+  });
+});
+
 describe("a repair to another call than meant", () => {
   it("is its own verdict, weaker than a refused repair: the call passes with a value nobody asked for", async () => {
     // `pen` is cut short from `pending`, one edit from `open`: a message that offers `open` gets the call through, wrongly.
@@ -133,6 +141,29 @@ describe("a repair to another call than meant", () => {
       seen += wrong.length;
     }
     expect(seen).toBeGreaterThan(0);
+  });
+});
+
+describe("a field with int64's bounds", () => {
+  it("gets a valid call within 2^53, so the tool is rehearsed rather than refused", async () => {
+    // OpenAPI documents write int64 as these bounds; a call at them loses its digits in JSON.
+    const tool = {
+      name: "seeded_sample",
+      description: "A sample, seeded.",
+      inputSchema: {
+        type: "object",
+        additionalProperties: false,
+        required: ["seed"],
+        properties: { seed: { type: "integer", minimum: -9223372036854775808, maximum: 9223372036854775807 } },
+      },
+    };
+    const project = new TempProject({ "schemas/sample.json": tool });
+    projects.push(project);
+    const report = parseReport((await project.run("rehearse", "--json")).stdout);
+    const rehearsed = report.tools[0];
+    expect(rehearsed?.note).toBeUndefined();
+    expect(Number.isSafeInteger((rehearsed?.validCall as { seed: number }).seed)).toBe(true);
+    expect(rehearsed?.cases.length).toBeGreaterThan(3);
   });
 });
 
