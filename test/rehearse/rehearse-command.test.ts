@@ -147,22 +147,16 @@ describe("a repair to another call than meant", () => {
 describe("a field with int64's bounds", () => {
   it("gets a valid call within 2^53, so the tool is rehearsed rather than refused", async () => {
     // OpenAPI documents write int64 as these bounds; a call at them loses its digits in JSON.
-    const tool = {
-      name: "seeded_sample",
-      description: "A sample, seeded.",
-      inputSchema: {
-        type: "object",
-        additionalProperties: false,
-        required: ["seed"],
-        properties: { seed: { type: "integer", minimum: -9223372036854775808, maximum: 9223372036854775807 } },
-      },
-    };
+    // Written as text, so the file holds the bounds' exact digits as a vendor's document does.
+    const tool = `{"name": "seeded_sample", "description": "A sample, seeded.", "inputSchema": {"type": "object",
+      "additionalProperties": false, "required": ["seed"],
+      "properties": {"seed": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807}}}}`;
     const project = new TempProject({ "schemas/sample.json": tool });
     projects.push(project);
     const report = parseReport((await project.run("rehearse", "--json")).stdout);
     const rehearsed = report.tools[0];
     expect(rehearsed?.note).toBeUndefined();
-    expect(Number.isSafeInteger((rehearsed?.validCall as { seed: number }).seed)).toBe(true);
+    expect(Number.isSafeInteger((rehearsed?.validCall as { seed?: unknown } | undefined)?.seed)).toBe(true);
     expect(rehearsed?.cases.length).toBeGreaterThan(3);
   });
 });
