@@ -144,6 +144,30 @@ describe("a repair to another call than meant", () => {
   });
 });
 
+describe("a required field with one allowed value", () => {
+  it("left out, is no fact to ask for: the case expects the value sent, and the message sends it", async () => {
+    const tool = {
+      name: "expire_store",
+      description: "When a store expires.",
+      inputSchema: {
+        type: "object",
+        additionalProperties: false,
+        required: ["anchor", "days"],
+        properties: { anchor: { type: "string", enum: ["last_active_at"] }, days: { type: "integer", minimum: 1 } },
+      },
+    };
+    const project = new TempProject({ "schemas/expire.json": tool });
+    projects.push(project);
+    const report = parseReport((await project.run("rehearse", "--json")).stdout);
+    const missing = report.tools[0]?.cases.filter((entry) => entry.mistake === "required field missing") ?? [];
+    // Weakest first: the fact to ask for (stated) before the value sent (repaired).
+    expect(missing.map((entry) => [entry.expected, entry.verdict])).toEqual([
+      [{ op: "ask", path: "/days" }, "stated"],
+      [{ op: "set", path: "/anchor", value: "last_active_at" }, "repaired"],
+    ]);
+  });
+});
+
 describe("a field with int64's bounds", () => {
   it("gets a valid call within 2^53, so the tool is rehearsed rather than refused", async () => {
     // OpenAPI documents write int64 as these bounds; a call at them loses its digits in JSON.

@@ -130,6 +130,9 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
   },
   "required field missing": (leaf, valid) => {
     if (!leaf.required || leaf.path.length === 0 || leaf.parent === undefined) return undefined;
+    // A field with one allowed value is no missing fact: the schema determines it, and the message must send it.
+    const only = "const" in leaf.schema ? [leaf.schema.const] : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1 ? leaf.schema.enum : undefined;
+    if (only !== undefined) return [setAt(valid, leaf.path, undefined), set(leaf.path, only[0])];
     return [setAt(valid, leaf.path, undefined), { op: "ask", path: pointer(leaf.path) }];
   },
   "one value where a list is wanted": (leaf, valid) => {
