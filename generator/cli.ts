@@ -19,45 +19,7 @@ import { strictReport } from "./strict-report.ts";
 import { report } from "./report-command.ts";
 import { schemaAdvice } from "./advice/advice.ts";
 import { adviceLines } from "./advice/advice-lines.ts";
-
-const HELP = `toolguard: typed, guarded tool clients from tool schemas
-
-Usage:
-  toolguard generate [-c FILE] [--set NAME]... [--strict] [-w] [-q] [--no-cache]
-                     write the package of every schema set (or of the sets named), and with
-                     --watch again on every schema change
-  toolguard check    [-c FILE] [--set NAME]... [--strict] [-q] [--no-cache]
-                     exit 1 if the committed output is stale
-  toolguard report   [LEDGER] [--ledger SOURCE] [--json | --markdown] [--html FILE]
-                     [--since 24h] [--fail-above N] [--schemas DIR]
-                     failure rates per tool, rule and argument, findings with the change to
-                     make, change alarms, from a ledger and its rotated files (default
-                     .toolguard/ledger.jsonl; or postgres://...); --since: chains started in
-                     the last 90m, 24h, 7d..., and a warning when the ledger reaches back less
-                     far; --fail-above: exit 1 naming the tools over N failed calls per 1000
-  toolguard diff     [BASE] [HEAD] [--format md|json|text] [--fail-on ...] [--ledger FILE]
-                     what schema changes mean (toolguard diff --help)
-  toolguard help     this text (also -h, --help)
-  toolguard --version  (also -v)
-
-Options:
-  -c, --config FILE  config file (default: toolguard.config.{ts,mjs,js,json} in the working
-                     directory; without one, schemas/ -> generated/)
-  --set NAME         only this schema set; repeat for several. NAME is the set's packageName,
-                     its out folder or its schemas folder (as written in the config)
-  --strict           fail on OpenAPI operations that would be skipped
-  -w, --watch        (generate) keep running; regenerate the sets whose schemas change
-  -q, --quiet        print errors only
-  --no-cache         ignore and do not fill the cache (.toolguard/cache/ beside the config)
-  --json             (report) print the report as JSON
-  --markdown         (report) print the report as markdown (PR comments, CI summaries)
-  --html FILE        (report) also write the report as one self-contained HTML page
-  --fail-above N     (report) exit 1 when a tool has more than N failed calls per 1000
-  --schemas DIR      (report) the tool schema files findings name (default schemas/)
-  --since TIME       (report) only chains started within TIME (90m, 24h, 7d)
-  --ledger SOURCE    (report) the ledger to read: a JSONL file, or postgres://... (the postgres
-                     extra's)
-`;
+import { HELP } from "./cli-help.ts";
 
 // Throws on an unknown option or a missing value; main turns that into a usage error.
 function parseCliArgs(argv: readonly string[]) {
@@ -76,6 +38,9 @@ function parseCliArgs(argv: readonly string[]) {
       schemas: { type: "string" },
       ledger: { type: "string" },
       since: { type: "string" },
+      tool: { type: "string", multiple: true },
+      seed: { type: "string" },
+      limit: { type: "string" },
       "no-cache": { type: "boolean" },
       watch: { type: "boolean", short: "w" },
       help: { type: "boolean", short: "h" },
@@ -119,6 +84,15 @@ export async function main(argv: readonly string[], cwd: string = process.cwd())
       process.stderr.write(`toolguard: --${option} is an option of report, not of ${command ?? "no command"}\n\n${HELP}`);
       return 2;
     }
+  if (command === "rehearse") {
+    const config = async () => selectSets(await loadConfig(cwd, parsed.values.config), parsed.values.set ?? [], cwd);
+    return (await import("./rehearse/rehearse-command.ts")).rehearseCommand(parsed.values, extra, { cwd, help: HELP, config, internal: reportError });
+  }
+  const rehearseOnly = (["tool", "seed", "limit"] as const).find((name) => parsed.values[name] !== undefined);
+  if (rehearseOnly !== undefined) {
+    process.stderr.write(`toolguard: --${rehearseOnly} is an option of rehearse, not of ${command ?? "no command"}\n\n${HELP}`);
+    return 2;
+  }
   if (parsed.values.ledger !== undefined) {
     process.stderr.write(`toolguard: --ledger is an option of report (and diff), not of ${command ?? "no command"}\n\n${HELP}`);
     return 2;

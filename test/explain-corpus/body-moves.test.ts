@@ -4,8 +4,8 @@
 // also holds one level further down (`name` and `owner/name`) was left out as ambiguous.
 import { describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
-import { repair } from "./literal-repairer.ts";
-import { loadTool } from "./load-tool.ts";
+import { repair } from "../../generator/rehearse/literal-repairer.ts";
+import { loadTool } from "../../generator/rehearse/load-tool.ts";
 
 const tool: ToolDescription = {
   name: "update_project",

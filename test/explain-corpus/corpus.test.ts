@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
-import { repairable, type CorpusCase, type Expected } from "./corpus-case.ts";
+import { repairable, type CorpusCase, type Expected } from "../../generator/rehearse/mistake-case.ts";
 import { casesFor, readGitHub, validArguments } from "./github-cases.ts";
-import { repair, type EnvelopeError } from "./literal-repairer.ts";
-import { carries } from "./mistakes/scoring.ts";
-import { loadTool, type LoadedTool } from "./load-tool.ts";
+import { repair, type EnvelopeError } from "../../generator/rehearse/literal-repairer.ts";
+import { carries } from "../../generator/rehearse/mistakes/scoring.ts";
+import { loadTool, type LoadedTool } from "../../generator/rehearse/load-tool.ts";
 import { SERVERS, mcpCases, readServer } from "./mcp-cases.ts";
 
 /** GitHub tools whose documented body is taken apart, every STRIDE-th with a valid example, plus these. */

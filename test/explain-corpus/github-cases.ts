@@ -6,8 +6,10 @@ import path from "node:path";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
-import type { CorpusCase, Expected } from "./corpus-case.ts";
-import { misspellings } from "./misspell.ts";
+import type { CorpusCase, Expected } from "../../generator/rehearse/mistake-case.ts";
+import { misspellings } from "../../generator/rehearse/misspell.ts";
+import { setAt } from "../../generator/rehearse/mistakes/classes.ts";
+import { pointer } from "../../generator/rehearse/mistakes/schema-view.ts";
 
 const require = createRequire(import.meta.url);
 const packageJson = require.resolve("@octokit/openapi/package.json");
@@ -80,18 +82,6 @@ function leaves(value: unknown, schema: Schema | undefined, root: Schema, at: st
     for (const [key, child] of Object.entries(value)) out.push(...leaves(child, resolve(properties[key], root), root, [...at, key], needed.includes(key)));
   }
   return out;
-}
-
-const pointer = (tokens: readonly string[]): string => tokens.map((token) => `/${token.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
-
-function setAt(args: unknown, tokens: readonly string[], value: unknown): unknown {
-  const copy = structuredClone(args) as Record<string, unknown>;
-  let node = copy;
-  for (const token of tokens.slice(0, -1)) node = node[token] as Record<string, unknown>;
-  const last = tokens[tokens.length - 1] as string;
-  if (value === undefined) delete node[last];
-  else node[last] = value;
-  return copy;
 }
 
 /** Words a model puts around a number, by what the field counts. */

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
-import type { CorpusCase, Expected } from "./corpus-case.ts";
+import type { CorpusCase, Expected } from "../../generator/rehearse/mistake-case.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/mcp-tools");
 export const SERVERS = ["server-filesystem", "server-memory", "server-everything"] as const;

@@ -10,24 +10,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
-import { repairable, type CorpusCase } from "./corpus-case.ts";
+import { repairable, type CorpusCase } from "../../generator/rehearse/mistake-case.ts";
 import { readGitHub, validArguments } from "./github-cases.ts";
-import { type EnvelopeError, repair, repairText } from "./literal-repairer.ts";
+import type { EnvelopeError } from "../../generator/rehearse/literal-repairer.ts";
 import { type Peers, peersFor, readAiSdk, readMcpSdk } from "./peers.ts";
-import { loadTool, type LoadedTool } from "./load-tool.ts";
-import { mistakesOf } from "./mistakes/classes.ts";
+import { loadTool, type LoadedTool } from "../../generator/rehearse/load-tool.ts";
+import { mistakesOf } from "../../generator/rehearse/mistakes/classes.ts";
 import { mcpSnapshots } from "./mistakes/corpus-tools.ts";
-import { carries } from "./mistakes/scoring.ts";
-import { instanceOf } from "./mistakes/instance.ts";
-import type { Schema } from "./mistakes/schema-view.ts";
-import { seeded, seedOf } from "./mistakes/seeded.ts";
+import { carries } from "../../generator/rehearse/mistakes/scoring.ts";
+import { instanceOf } from "../../generator/rehearse/mistakes/instance.ts";
+import type { Schema } from "../../generator/rehearse/mistakes/schema-view.ts";
+import { seeded, seedOf } from "../../generator/rehearse/mistakes/seeded.ts";
+import { repairedBy, validCallOf } from "../../generator/rehearse/rehearse.ts";
 
 /** Every GitHub operation whose documented body makes a valid call, every STRIDE-th by name. */
 const GITHUB_STRIDE = 4;
 /** What every class must reach, flagged and repaired (issue 31). */
 const CLASS_FLOOR = 0.9;
-/** Seeds tried per tool for a valid instance (a pattern or a rule across fields can refuse one). */
-const TRIES = 4;
 
 interface Scored {
   readonly entry: CorpusCase;
@@ -71,9 +70,7 @@ async function score(entry: CorpusCase, tool: LoadedTool, peers: Peers | undefin
   if (errors === undefined) return; // the mutation happened to be valid: not a mistake
   const ajvErrors = text === undefined ? (tool.ajvErrors(entry.args) ?? []) : jsonParseError(text);
   // A call that is not JSON is repaired as text; any other by the instructions on its value.
-  const repaired = async (given: readonly EnvelopeError[]): Promise<boolean> =>
-    repairable(entry) &&
-    (text === undefined ? (await tool.envelope(repair(entry.args, given))) === undefined : (await tool.envelopeOfText(repairText(text, given))) === undefined);
+  const repaired = (given: readonly EnvelopeError[]): Promise<boolean> => repairedBy(entry, tool, given);
   const peer = async (shown: string | undefined, read: (text: string) => EnvelopeError[]) => {
     const given = shown === undefined ? [] : read(shown);
     return { flagged: carries(entry.expect, given), repaired: await repaired(given), text: shown };
@@ -116,12 +113,8 @@ async function run(description: ToolDescription, source: string, documented?: un
   }
   const schema = description.inputSchema as Schema;
   const random = seeded(seedOf(`${source} ${description.name}`));
-  let valid: unknown = documented;
-  for (let attempt = 0; valid === undefined && attempt < TRIES; attempt++) {
-    const candidate = instanceOf(schema, schema, random);
-    if (candidate !== undefined && tool.ajvErrors(candidate) === undefined) valid = candidate;
-  }
-  if (valid === undefined || tool.ajvErrors(valid) !== undefined) {
+  const valid = validCallOf(tool, schema, random, documented);
+  if (valid === undefined) {
     noInstance.push(`${source} ${description.name}`);
     return;
   }

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
 import { pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
 import { readGitHub, validArguments } from "./github-cases.ts";
-import type { EnvelopeError } from "./literal-repairer.ts";
-import { loadTool, type LoadedTool } from "./load-tool.ts";
+import type { EnvelopeError } from "../../generator/rehearse/literal-repairer.ts";
+import { loadTool, type LoadedTool } from "../../generator/rehearse/load-tool.ts";
 import { SERVERS, readServer } from "./mcp-cases.ts";
 
 const GITHUB = [

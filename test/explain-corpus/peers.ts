@@ -16,8 +16,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import * as z from "zod";
-import type { EnvelopeError } from "./literal-repairer.ts";
-import { pointer } from "./mistakes/schema-view.ts";
+import type { EnvelopeError } from "../../generator/rehearse/literal-repairer.ts";
+import { pointer } from "../../generator/rehearse/mistakes/schema-view.ts";
 
 export interface Peers {
   /** The AI SDK's text for the call sent as `text`, or undefined when it accepted the call. */

@@ -3,8 +3,8 @@
 // now lists the values and the patterns, and the value the text most plausibly means.
 import { describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
-import { repair } from "./literal-repairer.ts";
-import { loadTool } from "./load-tool.ts";
+import { repair } from "../../generator/rehearse/literal-repairer.ts";
+import { loadTool } from "../../generator/rehearse/load-tool.ts";
 
 const tool: ToolDescription = {
   name: "set_model",

@@ -85,7 +85,20 @@ describe("help", () => {
     const project = twoSets();
     const { stdout, code } = await project.run("--help");
     expect(code).toBe(0);
-    for (const flag of ["-c, --config", "--set NAME", "--strict", "-w, --watch", "-q, --quiet", "--no-cache", "--json", "-h, --help", "-v"]) {
+    for (const flag of [
+      "-c, --config",
+      "--set NAME",
+      "--strict",
+      "-w, --watch",
+      "-q, --quiet",
+      "--no-cache",
+      "--json",
+      "--tool NAME",
+      "--seed N",
+      "--limit N",
+      "-h, --help",
+      "-v",
+    ]) {
       expect(stdout).toContain(flag);
     }
   });

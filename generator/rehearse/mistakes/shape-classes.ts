@@ -3,7 +3,7 @@
 // string where a wrapper object (rich text) is wanted. Like classes.ts, each reads only the
 // schema and the valid call, and names its case's fix only when the schema and the mistake
 // determine it.
-import type { Expected } from "../corpus-case.ts";
+import type { Expected } from "../mistake-case.ts";
 import { misspellings } from "../misspell.ts";
 import { type Leaf, type Maker, set, setAt } from "./classes.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";

@@ -2,7 +2,7 @@
 // write it. Each is made from the valid call's own JSON, once per tool, and names the text fix
 // the envelope must carry (literal-repairer.ts reads it): cut off (no literal fix: the rest of
 // the call is lost), single quotes, a trailing comma, a Markdown code fence, prose before or after.
-import type { CorpusCase } from "../corpus-case.ts";
+import type { CorpusCase } from "../mistake-case.ts";
 import type { TextFix } from "../literal-repairer.ts";
 import type { Seeded } from "./seeded.ts";
 

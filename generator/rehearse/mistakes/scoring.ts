@@ -1,7 +1,7 @@
 // Whether an envelope carries the fix a case expects: the instruction, in the literal repairer's
 // grammar, at the right pointer; for a missing fact, "ask the user" there; for a rule with no
 // single fix, the rule's text there.
-import type { Expected } from "../corpus-case.ts";
+import type { Expected } from "../mistake-case.ts";
 import { type EnvelopeError, instructionsOf, textFixesOf } from "../literal-repairer.ts";
 
 export function carries(expected: Expected, errors: readonly EnvelopeError[]): boolean {

@@ -1,7 +1,7 @@
 // The mistakes models make, as mutations of a valid call, each with the fix the envelope must
 // carry (in the literal repairer's grammar) or, where no value is determined, what it must say.
 // Every class is generic: it reads only the schema and the valid call, never a tool's name.
-import type { CorpusCase, Expected } from "../corpus-case.ts";
+import type { CorpusCase, Expected } from "../mistake-case.ts";
 import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
@@ -130,6 +130,9 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
   },
   "required field missing": (leaf, valid) => {
     if (!leaf.required || leaf.path.length === 0 || leaf.parent === undefined) return undefined;
+    // A field with one allowed value is no missing fact: the schema determines it, and the message must send it.
+    const only = "const" in leaf.schema ? [leaf.schema.const] : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1 ? leaf.schema.enum : undefined;
+    if (only !== undefined) return [setAt(valid, leaf.path, undefined), set(leaf.path, only[0])];
     return [setAt(valid, leaf.path, undefined), { op: "ask", path: pointer(leaf.path) }];
   },
   "one value where a list is wanted": (leaf, valid) => {

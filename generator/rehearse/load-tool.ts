@@ -1,23 +1,33 @@
 // One tool through the generator's own tables and validator, bound to a no-op implementation:
 // what a generated package's tool does with a call, in process. Beside it, plain ajv for the
-// same schema: the baseline whose own messages the literal repairer also reads.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// same schema: the baseline whose own messages the literal repairer also reads. `toolguard
+// rehearse` and the explain-corpus tests both build their guards here.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildCoercionTable } from "../../generator/emit/coercion-table.ts";
-import { buildHintTable } from "../../generator/emit/error-hints.ts";
-import { compileValidator, validatorModule } from "../../generator/emit/validator.ts";
-import { createAjv } from "../../generator/ajv/instances.ts";
-import type { ToolDescription } from "../../generator/ir.ts";
+import { buildCoercionTable } from "../emit/coercion-table.ts";
+import { buildHintTable } from "../emit/error-hints.ts";
+import { compileValidator, validatorModule } from "../emit/validator.ts";
+import { createAjv } from "../ajv/instances.ts";
+import type { ToolDescription } from "../ir.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import type { EnvelopeError } from "./literal-repairer.ts";
 
 const RUNTIME = path.resolve(import.meta.dirname, "../../templates/runtime");
-const dir = mkdtempSync(path.join(tmpdir(), "toolguard-corpus-"));
+// The runtime as this file runs: its TypeScript sources in a checkout, the built .js in dist/.
+const RUNTIME_EXT = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+// The compiled validator modules are written to files so that Node imports them as ES modules.
+let dir: string | undefined;
 let count = 0;
+
+/** Deletes the validator modules written so far (the guards already loaded keep working). */
+export function removeLoadedModules(): void {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+}
 
 export interface LoadedTool {
   readonly description: ToolDescription;
@@ -32,10 +42,14 @@ export interface LoadedTool {
 
 export async function loadTool(description: ToolDescription): Promise<LoadedTool> {
   const code = validatorModule(compileValidator(description));
+  dir ??= mkdtempSync(path.join(tmpdir(), "toolguard-rehearse-"));
   const file = path.join(dir, `t${count++}.mjs`);
   writeFileSync(
     file,
-    code.replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}.ts`)).href)}`),
+    code.replace(
+      /from "\.\.\/runtime\/([\w/-]+)\.js"/g,
+      (_w, name: string) => `from ${JSON.stringify(pathToFileURL(path.join(RUNTIME, `${name}${RUNTIME_EXT}`)).href)}`,
+    ),
   );
   const validate = ((await import(pathToFileURL(file).href)) as { default: StandaloneValidator }).default;
   const hints = buildHintTable(description);

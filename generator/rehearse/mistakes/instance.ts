@@ -77,11 +77,19 @@ function stringOf(schema: Schema, random: Seeded): string {
 }
 
 function numberOf(schema: Schema, integer: boolean): number {
-  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
-  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : undefined;
+  const min = safe(typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined);
+  const max = safe(typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - 1 : undefined);
   let n = min !== undefined ? Math.max(min, Math.min(max ?? min + 4, min + 4)) : max !== undefined ? Math.min(max, 5) : 5;
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) n = Math.ceil(n / schema.multipleOf) * schema.multipleOf;
   return integer ? Math.ceil(n) : n;
+}
+
+/**
+ * A bound past 2^53 (int64's limits, as OpenAPI documents write them) is no bound a call can be
+ * near: JSON numbers there lose their digits, and the guard rightly refuses them.
+ */
+function safe(bound: number | undefined): number | undefined {
+  return bound !== undefined && Math.abs(bound) <= Number.MAX_SAFE_INTEGER ? bound : undefined;
 }
 
 export { isSchema };

@@ -100,7 +100,8 @@ function toPointer(tokens: readonly string[]): string {
   return tokens.map((token) => `/${token.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 }
 
-function get(root: unknown, pointer: string): unknown {
+/** The value at a JSON Pointer, or undefined where there is none. */
+export function get(root: unknown, pointer: string): unknown {
   let node = root;
   for (const token of pointerTokens(pointer)) {
     if (node === null || typeof node !== "object") return undefined;
