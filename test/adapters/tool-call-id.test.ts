@@ -8,6 +8,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import Anthropic from "@anthropic-ai/sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
@@ -19,6 +20,8 @@ import { toolServer } from "../../examples/adapters/mcp-server.ts";
 import { agentsTurn } from "../../examples/adapters/openai-agents.ts";
 import { chatTurn } from "../../examples/adapters/openai-chat.ts";
 import { responsesTurn } from "../../examples/adapters/openai-responses.ts";
+import { serveGuardedTools } from "../../generated/extras/mcp/index.js";
+import { MemoryChainCounter } from "../../generated/index.js";
 import { startFakeModel, type FakeModel, type Step, type Wire } from "./fake-model-server.ts";
 import { CUT_OFF, INVALID, invoiceBench, TOOL, VALID, type InvoiceBench } from "./invoice-script.ts";
 
@@ -104,8 +107,8 @@ describe.each(Object.entries(loops))("%s", (name, { wire, run }) => {
   });
 });
 
-/** The README's MCP server and a real client, with the ids of the tools/call requests it sends. */
-async function mcpClient(bench: InvoiceBench): Promise<{ client: Client; sent: unknown[] }> {
+/** A real client of `server` (default: the README's), with the ids of the tools/call requests it sends. */
+async function mcpClient(bench: InvoiceBench, server: McpServer = toolServer([bench.tool])): Promise<{ client: Client; sent: unknown[] }> {
   const client = new Client({ name: "test-host", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // The ids the real client put on its tools/call requests, as they went over the wire.
@@ -115,7 +118,7 @@ async function mcpClient(bench: InvoiceBench): Promise<{ client: Client; sent: u
     if ("method" in message && message.method === "tools/call" && "id" in message) sent.push(message.id);
     return send(message, options);
   };
-  await Promise.all([toolServer([bench.tool]).connect(serverSide), client.connect(clientSide)]);
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return { client, sent };
 }
 
@@ -134,5 +137,24 @@ describe("MCP server (no tool call id in MCP: the tools/call request's JSON-RPC 
     }
     expect(new Set(sent).size).toBe(calls.length);
     expect(spanCallIds()).toEqual(spanOf.map((index) => String(sent[index])));
+  });
+
+  it("keeps the request's id on a failure judged again after another replica closed the shared chain", async () => {
+    const bench = invoiceBench();
+    const chains = new MemoryChainCounter();
+    const server = new McpServer({ name: "t", version: "1.0.0" });
+    serveGuardedTools(server, [bench.tool], { chains, identity: () => "user-1" });
+    const { client, sent } = await mcpClient(bench, server);
+    try {
+      await client.callTool({ name: TOOL, arguments: JSON.parse(INVALID) as Record<string, unknown> });
+      // What a success on another replica does to the shared chain of this caller and tool.
+      chains.close(JSON.stringify(["id:user-1", TOOL])); // the adapter's key: caller (caller.ts) and tool
+      await client.callTool({ name: TOOL, arguments: JSON.parse(INVALID) as Record<string, unknown> });
+    } finally {
+      await client.close();
+    }
+    // The second call: judged in this process's stale chain, then again as a new chain's first.
+    expect(toolSpans().map((span) => span.attributes["toolguard.attempts"])).toEqual([1, 2, 1]);
+    expect(spanCallIds()).toEqual([String(sent[0]), String(sent[1]), String(sent[1])]);
   });
 });
