@@ -11,8 +11,11 @@ import { anthropicEvents, chatChunks, responsesEvents } from "./fake-model-strea
 
 export type Wire = "chat" | "responses" | "anthropic";
 
-/** One model turn: call `tool` with `args` (raw text), or say `text`. */
-export type Step = { readonly tool: string; readonly args: string; readonly cutOff?: boolean } | { readonly text: string };
+/**
+ * One model turn: call `tool` with `args` (raw text), or say `text`. `callId` is the id the
+ * provider gives the call (default: `call_N`/`toolu_N`, N counting the server's replies).
+ */
+export type Step = { readonly tool: string; readonly args: string; readonly cutOff?: boolean; readonly callId?: string } | { readonly text: string };
 
 export interface FakeModel {
   readonly baseURL: string;
@@ -84,7 +87,11 @@ const USAGE_CHAT = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 
 function chatReply(step: Step, index: number): unknown {
   const message =
     "tool" in step
-      ? { role: "assistant", content: null, tool_calls: [{ id: `call_${index}`, type: "function", function: { name: step.tool, arguments: step.args } }] }
+      ? {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: step.callId ?? `call_${index}`, type: "function", function: { name: step.tool, arguments: step.args } }],
+        }
       : { role: "assistant", content: step.text };
   const finish = "tool" in step ? (step.cutOff ? "length" : "tool_calls") : "stop";
   return {
@@ -104,7 +111,7 @@ function responsesReply(step: Step, index: number): unknown {
           {
             type: "function_call",
             id: `fc_${index}`,
-            call_id: `call_${index}`,
+            call_id: step.callId ?? `call_${index}`,
             name: step.tool,
             arguments: step.args,
             status: step.cutOff ? "incomplete" : "completed",
@@ -138,7 +145,9 @@ function responsesReply(step: Step, index: number): unknown {
 function anthropicReply(step: Step, index: number): unknown {
   // Anthropic hands over `input` parsed; a cut-off call arrives as whatever the API could parse.
   const content =
-    "tool" in step ? [{ type: "tool_use", id: `toolu_${index}`, name: step.tool, input: parseOr(step.args) }] : [{ type: "text", text: step.text }];
+    "tool" in step
+      ? [{ type: "tool_use", id: step.callId ?? `toolu_${index}`, name: step.tool, input: parseOr(step.args) }]
+      : [{ type: "text", text: step.text }];
   const stop = "tool" in step ? (step.cutOff ? "max_tokens" : "tool_use") : "end_turn";
   return {
     id: `msg_${index}`,

@@ -29,7 +29,8 @@ export function aiSdkTools(tools: readonly DescribedTool[], turn: AiSdkTurn): To
     set[guarded.name] = tool({
       description: guarded.description,
       inputSchema: jsonSchema<unknown>(guarded.inputSchema),
-      execute: async (input: unknown, { abortSignal }) => toolResultText(await guarded.call(unwrap(input), { turn: turn.turn, signal: abortSignal })),
+      execute: async (input: unknown, { abortSignal, toolCallId }) =>
+        toolResultText(await guarded.call(unwrap(input), { turn: turn.turn, signal: abortSignal, toolCallId })),
     });
   }
   return set;
@@ -60,7 +61,7 @@ export async function answerCutOffStep(tools: readonly DescribedTool[], step: St
   for (const call of step.toolCalls) {
     const guarded = router.get(call.toolName);
     const outcome: Outcome<unknown> | UnknownToolOutcome = guarded
-      ? await guarded.call(unwrap(call.input), { turn: turn.turn, finishReason: "length" })
+      ? await guarded.call(unwrap(call.input), { turn: turn.turn, finishReason: "length", toolCallId: call.toolCallId })
       : router.unknown(call.toolName);
     content.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: { type: "text", value: toolResultText(outcome) } });
   }

@@ -33,7 +33,9 @@ export class AnthropicTools {
       if (block.type !== "tool_use") continue;
       const tool = this.#router.get(block.name);
       const raw = streamedInput(block) ?? block.input;
-      const outcome = tool ? await tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal }) : this.#router.unknown(block.name);
+      const outcome = tool
+        ? await tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal, toolCallId: block.id })
+        : this.#router.unknown(block.name);
       blocks.push({ type: "tool_result", tool_use_id: block.id, content: toolResultText(outcome), is_error: isErrorResult(outcome) });
     }
     return blocks;

@@ -120,13 +120,16 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
     const key = JSON.stringify([caller.id, name]);
     const standing = standingOf(key, now(), windowMs);
     const args = request.params.arguments ?? {};
-    let outcome = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal });
+    // MCP gives a tool call no id of its own: the JSON-RPC id of the `tools/call` request names
+    // it instead (unique per client session while the request is in flight), as a string.
+    const toolCallId = String(extra.requestId);
+    let outcome = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal, toolCallId });
     if (standing.refused && passedButRefused(outcome)) {
       // Correct arguments after a refusal: the model has what it lacked, so a new chain runs them.
       standing.epoch++;
       standing.refused = false;
       standing.failedAt = undefined;
-      outcome = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal });
+      outcome = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal, toolCallId });
     }
     if (outcome.status === "ok") {
       standing.epoch++;
@@ -148,7 +151,7 @@ export function serveGuardedTools(server: Server | McpServer, tools: readonly De
           standing.epoch++;
           standing.refused = false;
           standing.failedAt = undefined;
-          const again = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal });
+          const again = await tool.call(args, { turn: turnOf(caller.id, name, standing), signal: extra.signal, toolCallId });
           outcome = again.status === "validation_failed" || again.status === "arguments_rejected" ? again : local;
         }
         if (shared.ok && (outcome.status === "validation_failed" || outcome.status === "arguments_rejected"))

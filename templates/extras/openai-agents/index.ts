@@ -75,7 +75,14 @@ export function agentsTools<Context = unknown>(tools: readonly DescribedTool[], 
       isEnabled: async () => true,
       invoke: async (runContext, input, details) => {
         const { raw, finishReason } = unwrap(input);
-        const outcome = await guarded.call(raw, { turn: turnOf(runContext), finishReason, signal: details?.signal, absentNulls });
+        const outcome = await guarded.call(raw, {
+          turn: turnOf(runContext),
+          finishReason,
+          signal: details?.signal,
+          absentNulls,
+          // The runner passes the function call item it runs; its `callId` is the model's id of the call.
+          toolCallId: details?.toolCall?.callId,
+        });
         return toolResultText(outcome);
       },
     };

@@ -70,7 +70,7 @@ export class OpenAiTools {
     for (const call of choice?.message.tool_calls ?? []) {
       const outcome =
         call.type === "function"
-          ? await this.#call(call.function.name, call.function.arguments, choice?.finish_reason ?? undefined, turn)
+          ? await this.#call(call.function.name, call.function.arguments, call.id, choice?.finish_reason ?? undefined, turn)
           : this.#router.unknown(call.custom.name);
       messages.push({ role: "tool", tool_call_id: call.id, content: toolResultText(outcome) });
     }
@@ -86,16 +86,17 @@ export class OpenAiTools {
     const outputs: ResponseInputItem.FunctionCallOutput[] = [];
     for (const item of response.output) {
       if (item.type !== "function_call") continue;
-      const outcome = await this.#call(item.name, item.arguments, cutOff, turn);
+      const outcome = await this.#call(item.name, item.arguments, item.call_id, cutOff, turn);
       outputs.push({ type: "function_call_output", call_id: item.call_id, output: toolResultText(outcome) });
     }
     return outputs;
   }
 
-  async #call(name: string, raw: string, finishReason: string | undefined, turn: OpenAiTurn): Promise<Outcome<unknown> | UnknownToolOutcome> {
+  /** `id`: the call's own id (`tool_calls[].id` in Chat Completions, `call_id` in Responses), for its span. */
+  async #call(name: string, raw: string, id: string, finishReason: string | undefined, turn: OpenAiTurn): Promise<Outcome<unknown> | UnknownToolOutcome> {
     const shown = this.#shown.get(name);
     if (!shown) return this.#router.unknown(name);
-    return shown.tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal, absentNulls: shown.absentNulls });
+    return shown.tool.call(raw, { turn: turn.turn, finishReason, signal: turn.signal, absentNulls: shown.absentNulls, toolCallId: id });
   }
 }
 
