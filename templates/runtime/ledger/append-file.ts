@@ -9,6 +9,8 @@ import { expireAged, rotateLedger } from "./rotation.ts";
 const NEWLINE = Buffer.from("\n");
 /** How often, at most, a writer looks for files past the age limit: once a minute, or four times per `maxAgeMs` when that is shorter. */
 const AGE_CHECK_MS = 60_000;
+/** Looks at the path before a write gives up on a file renamed meanwhile and writes to what it has (a rotated file, still counted when removed). */
+const MAX_LOOKS = 5;
 
 interface OpenFile {
   readonly handle: FileHandle;
@@ -50,36 +52,53 @@ export class AppendFile {
 
   /** One write of whole lines at the end of the file, on a fresh line; synced when the sink syncs. */
   async write(data: Uint8Array): Promise<void> {
-    // The path, not the handle: another process may have rotated the file away, or it was removed.
-    let current = await stat(this.path).catch(() => undefined);
-    if (this.#file && current?.ino !== this.#file.ino) await this.close();
-    let file = this.#file ?? (await this.#open());
-    if (current?.ino !== file.ino) current = await file.handle.stat();
-    const bytes = data.length;
-    const aged = current.size > 0 && (await this.#expireAged());
-    if (aged || (current.size > 0 && current.size + bytes > this.#maxFileBytes)) {
-      // Rotated before the write, so a file never grows past the cap by more than one slice.
-      await this.close();
-      const { rotated, linesRemoved } = await rotateLedger(this.path, this.#maxFiles, current.ino);
-      if (rotated) this.rotations++;
-      this.rotatedAway += linesRemoved;
-      file = await this.#open();
-      current = await file.handle.stat();
+    for (let look = 1; ; look++) {
+      // The path, not the handle: another process may have rotated the file away, or it was removed.
+      let current = await stat(this.path).catch(() => undefined);
+      if (this.#file && current?.ino !== this.#file.ino) await this.close();
+      let file = this.#file ?? (await this.#open());
+      if (current?.ino !== file.ino) current = await file.handle.stat();
+      const aged = current.size > 0 && (await this.#expireAged());
+      if (aged || (current.size > 0 && current.size + data.length > this.#maxFileBytes)) {
+        // Rotated before the write, so a file never grows past the cap by more than one slice.
+        await this.close();
+        const { rotated, linesRemoved } = await rotateLedger(this.path, this.#maxFiles, current.ino);
+        if (rotated) this.rotations++;
+        this.rotatedAway += linesRemoved;
+        file = await this.#open();
+      }
+      // From the last look at the path to the write, nothing awaits. Across an event-loop turn
+      // (long on a loaded machine) other writers could rotate this file out of retention, count
+      // its lines and remove it, and the slice written into it after that would be lost
+      // uncounted (test/ledger/processes.test.ts, 4 processes). Between two system calls that
+      // needs as many rotations in microseconds. Renamed meanwhile: look again.
+      const named = statSync(this.path, { throwIfNoEntry: false });
+      if (named?.ino !== file.ino && look < MAX_LOOKS) {
+        await this.close();
+        continue;
+      }
+      this.#writeAt(file, named?.ino === file.ino ? named.size : fstatSync(file.handle.fd).size, data);
+      if (this.#sync) await file.handle.datasync();
+      return;
     }
+  }
+
+  /** Writes `data` at the end of `file` (now `size` bytes), on a fresh line, synchronously. */
+  #writeAt(file: OpenFile, size: number, data: Uint8Array): void {
+    const fd = file.handle.fd;
     // Unless the file ends where our last whole write did (no other writer appended since):
     // a writer died mid-line, or our own write was cut short: start on a fresh line.
-    if (current.size > 0 && (this.#end?.ino !== file.ino || this.#end.size !== current.size)) {
-      const { buffer, bytesRead } = await file.handle.read(Buffer.alloc(1), 0, 1, current.size - 1);
-      if (bytesRead === 1 && buffer[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
+    if (size > 0 && (this.#end?.ino !== file.ino || this.#end.size !== size)) {
+      const last = Buffer.alloc(1);
+      if (readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
     }
     this.#end = undefined;
-    const { bytesWritten } = await file.handle.write(data, 0, data.length);
-    if (bytesWritten < data.length) {
+    const written = writeSync(fd, data);
+    if (written < data.length) {
       // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
-      throw Object.assign(new Error(`short write: ${bytesWritten} of ${data.length} bytes`), { code: "ENOSPC" });
+      throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
     }
-    this.#end = { ino: file.ino, size: current.size + data.length };
-    if (this.#sync) await file.handle.datasync();
+    this.#end = { ino: file.ino, size: size + data.length };
   }
 
   /**
