@@ -8,7 +8,7 @@ import type { Redactor } from "../ledger/redact.ts";
 import { applyCoercions, coerceString, type CoercionPlan, type StringReader } from "../coerce/coerce.ts";
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
-import { HiddenValue, typeOf } from "../explain/text.ts";
+import { hidden } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
 import { walkedClean } from "../parse/json-hazards.ts";
 
@@ -172,13 +172,13 @@ function unquotedSecrets(errors: readonly ArgumentError[], secrets: Redactor): r
 /**
  * The value the envelope's messages quote from: `value` itself, or a copy with every secret
  * value (a secret-named key, a `writeOnly` property, a header or cookie parameter) replaced by
- * a `HiddenValue` of its type, so a message never echoes a password back. Copied only when the text names a
+ * a `HiddenValue` of its type (a null stays null), so a message never echoes a password back. Copied only when the text names a
  * secret key at all.
  */
 function shownToModel(value: unknown, text: string, secrets: Redactor): unknown {
   if (value === null || typeof value !== "object" || secrets.rawIsKept(text, false)) return value;
   const copy = structuredClone(value) as JsonValue;
-  return secrets.valueInPlace(copy, (secret) => new HiddenValue(typeOf(secret))) === 0 ? value : copy;
+  return secrets.valueInPlace(copy, hidden) === 0 ? value : copy;
 }
 
 /**

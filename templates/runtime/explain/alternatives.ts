@@ -1,8 +1,7 @@
 // A failed union reported once, or through the errors of the branch the value was meant for.
 import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
-import { valueAt } from "../json/json-pointer.ts";
 import { locate } from "./location.ts";
-import { isRecord, typeOf } from "./text.ts";
+import { isRecord, shownAt, typeOf } from "./text.ts";
 
 /**
  * A failed `anyOf`/`oneOf` makes ajv report every branch's errors, which reads as contradictory
@@ -49,7 +48,7 @@ export function collapseAlternatives(errors: readonly AjvError[], document: unkn
  */
 function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
   const hint = locate(error, hints).hint;
-  const value = valueAt(document, error.instancePath);
+  const value = shownAt(document, error.instancePath);
   if (hint.discriminator !== undefined) {
     const named = namedBranch(hint.discriminator, value);
     if (named !== undefined && named >= 0 && hint.memberKeys !== undefined) {

@@ -1,7 +1,7 @@
 // The small pieces every message is written from: a received value shortened and quoted, JSON
 // type names, lists of allowed values, and the one example a location may offer.
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
-import { escapeToken } from "../json/json-pointer.ts";
+import { escapeToken, pointerTokens, valueAt } from "../json/json-pointer.ts";
 import { FORMAT_EXAMPLES } from "./format-examples.ts";
 
 const SHOWN_CHARS = 40;
@@ -24,13 +24,49 @@ export function childPath(parent: string, key: unknown): string {
 
 /**
  * A secret value (a secret-named key, a `writeOnly` property, a header or cookie parameter) as
- * the explainer sees it: its JSON type, never its text (call/attempt.ts puts it in place).
+ * the explainer sees it: its JSON type, never its text (call/attempt.ts puts it in place). A
+ * hidden list or object keeps its members, hidden in turn, so an error inside it (`/api_keys/0`)
+ * still learns the type of what it is about.
  */
 export class HiddenValue {
   readonly type: string;
-  constructor(type: string) {
+  readonly #members: ReadonlyMap<string, unknown> | undefined;
+  constructor(type: string, members?: ReadonlyMap<string, unknown>) {
     this.type = type;
+    this.#members = members;
   }
+
+  /** The member at one pointer token, hidden; undefined when there is none. */
+  member(token: string): unknown {
+    return this.#members?.get(token);
+  }
+}
+
+/**
+ * A secret value as the explainer may see it: a null stays null (it says nothing of a secret, and
+ * "omit it rather than sending null" needs to see it), anything else becomes a `HiddenValue`.
+ */
+export function hidden(value: unknown): unknown {
+  if (value === null) return null;
+  if (typeof value !== "object") return new HiddenValue(typeOf(value));
+  const entries = Array.isArray(value) ? value.map((member, index) => [String(index), member] as const) : Object.entries(value);
+  return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));
+}
+
+/**
+ * The value at `pointer` in the document shown to the model: as `valueAt`, but it goes on into a
+ * hidden list or object, so a value inside a secret is its `HiddenValue`, never `undefined`.
+ */
+export function shownAt(document: unknown, pointer: string): unknown {
+  const value = valueAt(document, pointer);
+  if (value !== undefined) return value;
+  let node: unknown = document;
+  for (const token of pointerTokens(pointer)) {
+    if (node instanceof HiddenValue) node = node.member(token);
+    else if (node !== null && typeof node === "object" && Object.hasOwn(node, token)) node = (node as Record<string, unknown>)[token];
+    else return undefined;
+  }
+  return node;
 }
 
 export function typeOf(value: unknown): string {

@@ -2,16 +2,15 @@
 // without a module of its own (ajv's own message, which may name the value, then an example).
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
 import { FORMAT_EXAMPLES } from "../format-examples.ts";
 import { reformatted } from "../format-repair.ts";
 import { fixed, type Location } from "../location.ts";
-import { exampleOf, received, sendExample, shorten } from "../text.ts";
+import { exampleOf, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainBound(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
   const p = error.params;
-  const got = received(valueAt(document, path));
+  const got = received(shownAt(document, path));
   return { path, rule: error.keyword, message: `${got}; ${fixed(location, "", () => `must be ${String(p["comparison"])} ${String(p["limit"])}`)}` };
 }
 
@@ -22,12 +21,12 @@ export function explainLength(error: AjvError, location: Location, document: unk
     "",
     () => `must be ${error.keyword === "minLength" ? "at least" : "at most"} ${String(error.params["limit"])} characters long${sendExample(location.hint)}`,
   );
-  return { path, rule: error.keyword, message: `${received(valueAt(document, path))}; ${bound}` };
+  return { path, rule: error.keyword, message: `${received(shownAt(document, path))}; ${bound}` };
 }
 
 export function explainItems(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
-  const value = valueAt(document, path);
+  const value = shownAt(document, path);
   const bound = fixed(location, "", () => `must have ${error.keyword === "minItems" ? "at least" : "at most"} ${String(error.params["limit"])}`);
   return { path, rule: error.keyword, message: `got ${Array.isArray(value) ? value.length : 0} items; ${bound}` };
 }
@@ -39,7 +38,7 @@ export function explainFormat(error: AjvError, location: Location, document: unk
     const example = exampleOf(location.hint) ?? FORMAT_EXAMPLES[format];
     return `expected a ${format} string${example !== undefined ? ` such as ${shorten(example, 60)}` : ""}`;
   });
-  const value = valueAt(document, path);
+  const value = shownAt(document, path);
   const meant = typeof value === "string" ? reformatted(String(error.params["format"]), value) : undefined;
   return {
     path,
@@ -54,6 +53,6 @@ export function explainOther(error: AjvError, location: Location, document: unkn
   return {
     path,
     rule: error.keyword,
-    message: `${received(valueAt(document, path))}; ${error.message ?? `violates "${error.keyword}"`}${fixed(location, "example", () => sendExample(location.hint))}`,
+    message: `${received(shownAt(document, path))}; ${error.message ?? `violates "${error.keyword}"`}${fixed(location, "example", () => sendExample(location.hint))}`,
   };
 }

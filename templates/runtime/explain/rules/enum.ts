@@ -3,19 +3,18 @@
 // prefix: prefix-match.ts; a synonym: synonyms.ts).
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { prefixMatch } from "../prefix-match.ts";
 import { siblingFor } from "../sibling-values.ts";
 import { closestName, closestSpelling } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
-import { LISTED_VALUES, listed, received, sendExample, shorten } from "../text.ts";
+import { LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainEnum(error: AjvError, location: Location, document: unknown, hints?: HintTable): ArgumentError {
   const hint = location.hint;
   const path = error.instancePath;
-  const value = valueAt(document, path);
+  const value = shownAt(document, path);
   if (value === null && hint.optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const allowed = fixed(location, "", () => {
     const values = allowedOf(error, hint);
@@ -37,7 +36,7 @@ export function explainConst(error: AjvError, location: Location, document: unkn
   return {
     path,
     rule: "const",
-    message: `${received(valueAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(error.params["allowedValue"], 60)}`)}`,
+    message: `${received(shownAt(document, path))}; ${fixed(location, "", () => `must be exactly ${shorten(error.params["allowedValue"], 60)}`)}`,
   };
 }
 

@@ -2,15 +2,14 @@
 // "omit it" for a null the field does not need, else the types to send and a documented example.
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { suggestNumber } from "../number-advice.ts";
 import { literalFormAdvice } from "./literal-forms.ts";
-import { received, sendExample, typeOf } from "../text.ts";
+import { HiddenValue, received, sendExample, shownAt, typeOf } from "../text.ts";
 
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
-  const value = valueAt(document, path);
+  const value = shownAt(document, path);
   return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value) };
 }
 
@@ -43,6 +42,8 @@ function advice(location: Location, expected: string, value: unknown, optional: 
   if (wrapped !== undefined) return wrapped;
   const itemType = location.hint.itemType;
   if (expected === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
+    // A secret is never quoted back, not even in brackets: the model has its own value to wrap.
+    if (value instanceof HiddenValue) return `send a JSON array: a single value goes in brackets, so send the same ${itemType} inside [ and ]`;
     return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
   }
   const hint = location.hint;

@@ -3,11 +3,10 @@
 // other fields name when it is missing; otherwise the accepted types and a documented example.
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
-import { childPath, isRecord, listed, received, sendExample, shorten } from "../text.ts";
+import { childPath, isRecord, listed, received, sendExample, shorten, shownAt } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
@@ -16,7 +15,7 @@ const LISTED_KINDS = 40;
 export function explainUnion(error: AjvError, location: Location, document: unknown): ArgumentError {
   const hint = location.hint;
   const path = error.instancePath;
-  const value = valueAt(document, path);
+  const value = shownAt(document, path);
   const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, value);
   if (discriminated) return discriminated;
   if (value === null && hint.optional)
