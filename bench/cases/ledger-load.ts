@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { loadFigures } from "../lib/load-figures.ts";
 import { pathToFileURL } from "node:url";
 import { SMALL } from "../lib/fixtures.ts";
 import { validTexts } from "../lib/bodies.ts";
@@ -114,17 +115,11 @@ async function measure(run: (record: (ms: number) => void, stopAt: number) => Pr
   const stats = sink.stats();
   const linesOnDisk = readFileSync(file, "utf8").split("\n").length - 1;
   latencies.sort((a, b) => a - b);
-  const mb = (bytes: number): number => bytes / 1024 / 1024;
   return {
     calls,
     callsPerSecond: calls / seconds,
     p99LatencyMs: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
-    loopDelayMaxMs: delay.max / 1e6,
-    loopDelayP99Ms: delay.percentile(99) / 1e6,
-    rssStartMb: mb(rssStart),
-    rssThirdMb: mb(rss[Math.floor(rss.length / 3)] ?? rssStart),
-    rssMaxMb: mb(Math.max(rssStart, ...rss)),
-    rssEndMb: mb(rss.at(-1) ?? rssStart),
+    ...loadFigures(delay, rssStart, rss),
     linesOnDisk,
     dropped: stats.dropped,
     peakQueued: stats.peakQueued,

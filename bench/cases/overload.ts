@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { loadFigures } from "../lib/load-figures.ts";
 import { pathToFileURL } from "node:url";
 import { validTexts } from "../lib/bodies.ts";
 import { SMALL } from "../lib/fixtures.ts";
@@ -62,7 +63,6 @@ async function capacity(): Promise<number> {
 
 const rate = 2 * (await capacity());
 const results: Record<string, unknown> = { offeredPerSecond: rate, seconds: SECONDS };
-const mb = (bytes: number): number => bytes / 1024 / 1024;
 
 for (const [policy, sinkOptions, guardOptions] of [
   ["drop", { overflow: "drop" }, {}],
@@ -109,12 +109,7 @@ for (const [policy, sinkOptions, guardOptions] of [
     answered,
     statuses: Object.fromEntries(statuses),
     callsPerSecond: issued / ((performance.now() - start) / 1000),
-    loopDelayMaxMs: delay.max / 1e6,
-    loopDelayP99Ms: delay.percentile(99) / 1e6,
-    rssStartMb: mb(rssStart),
-    rssThirdMb: mb(rss[Math.floor(rss.length / 3)] ?? rssStart),
-    rssMaxMb: mb(Math.max(rssStart, ...rss)),
-    rssEndMb: mb(rss.at(-1) ?? rssStart),
+    ...loadFigures(delay, rssStart, rss),
     peakInFlight,
     linesOnDisk,
     dropped: stats.dropped,
