@@ -351,7 +351,28 @@ const hazardWalk = (() => {
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  return { depth: 3, walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1) };
+  return {
+    depth: 3,
+    walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1),
+    coercible: (value) => {
+      // True when a string sits at a place of `coercions`: only then can the coercion step change the value.
+      if (typeof value !== "object" || value === null) return false;
+      const x0 = value.attendees;
+      if (typeof x0 === "object" && x0 !== null) {
+        if (Array.isArray(x0)) {
+          for (let i1 = 0; i1 < x0.length; i1++) {
+            const x2 = x0[i1];
+            if (typeof x2 === "object" && x2 !== null) {
+              if (typeof x2.optional === "string") return true;
+            }
+          }
+        }
+      }
+      if (typeof value.duration_minutes === "string") return true;
+      if (typeof value.send_invites === "string") return true;
+      return false;
+    },
+  };
 })();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore

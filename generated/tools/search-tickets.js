@@ -304,7 +304,20 @@ const hazardWalk = (() => {
     state.shortest += keys === 0 ? length + 1 : length;
     return true;
   }
-  return { depth: 2, walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1) };
+  return {
+    depth: 2,
+    walk: (value, checkStrings, state) => walk_arguments(value, checkStrings, state, 1),
+    coercible: (value) => {
+      // True when a string sits at a place of `coercions`: only then can the coercion step change the value.
+      if (typeof value !== "object" || value === null) return false;
+      if (typeof value.include_archived === "string") return true;
+      const x0 = value.page;
+      if (typeof x0 === "object" && x0 !== null) {
+        if (typeof x0.size === "string") return true;
+      }
+      return false;
+    },
+  };
 })();
 /** How the default HTTP dispatcher sends the call, for tools read from OpenAPI. */
 // prettier-ignore

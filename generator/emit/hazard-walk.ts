@@ -21,6 +21,8 @@ import { Code, isSafeIdentifier, literal } from "../safe-emit.ts";
 import { isSchemaObject, walkSchemas, type Schema } from "../schema-walk.ts";
 import { isWellFormed } from "../../templates/runtime/parse/json-hazards.ts";
 import { readings } from "./union-branches.ts";
+import { coercibleProbe } from "./coercible-probe.ts";
+import type { CoercionTable } from "../../templates/runtime/contract/tool-spec.ts";
 
 /** The runtime helpers a walk imports. */
 export const HAZARD_WALK_IMPORT = 'import { anyValue, shortestNumber } from "../runtime/parse/json-hazards.js";';
@@ -44,8 +46,12 @@ type Shape =
 const ANY: Shape = { kind: "any" };
 const MAX_REF_HOPS = 32;
 
-/** The `hazardWalk` of a tool's module, or undefined when its arguments are not a typed object. */
-export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | undefined {
+/**
+ * The `hazardWalk` of a tool's module, or undefined when its arguments are not a typed object.
+ * With `coercions` (the tool's coercion table), it also holds the coercion step's printed look
+ * at the table's places (coercible-probe.ts).
+ */
+export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions: CoercionTable = {}): Code | undefined {
   const root = tool.inputSchema as Schema;
   const objects: ObjectShape[] = [];
   const shapes = new Map<Schema, ObjectShape>();
@@ -96,13 +102,22 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">): Code | u
   };
   const top = analyse(root, new Set(), "arguments");
   if (top.kind !== "object" || top.nullable || !validatorDepthIsBounded(root)) return undefined;
+  const probe = coercibleProbe(coercions);
   return new Code(
     [
       "(() => {",
       ...WALK_COMMENT,
       "  const MAX = Number.MAX_SAFE_INTEGER;",
       ...objects.map((object) => (object.closed ? closedObject(object) : openObject(object))),
-      `  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1) };`,
+      ...(probe === undefined
+        ? [`  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1) };`]
+        : [
+            "  return {",
+            `    depth: ${depthOf(top)},`,
+            `    walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1),`,
+            `    coercible: ${probe.text},`,
+            "  };",
+          ]),
       "})()",
     ].join("\n"),
   );

@@ -28,14 +28,15 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
   const kinds = [...new Set(Object.values(tool.references).map((field) => field.kind))].sort();
   const description = jsdoc(tool.description || tool.name);
   const rewrites = referenceRewrites(tool);
-  const walk = hazardWalk(tool);
+  const coercions = buildCoercionTable(tool);
+  const walk = hazardWalk(tool, coercions);
   const imports = [...validator.imports, ...(rewrites ? [REWRITE_IMPORT] : []), ...(walk ? [HAZARD_WALK_IMPORT] : [])];
   const js = fill(template.js, {
     TOOL_EXPORT: exported,
     TOOL_NAME: literal(tool.name),
     TOOL_DESCRIPTION: literal(tool.description),
     TOOL_INPUT_SCHEMA: dataLiteral(tool.inputSchema),
-    TOOL_COERCIONS: dataLiteral(buildCoercionTable(tool)),
+    TOOL_COERCIONS: dataLiteral(coercions),
     TOOL_HINTS: dataLiteral(buildHintTable(tool)),
     TOOL_REFERENCES: dataLiteral(tool.references),
     TOOL_REWRITES: rewrites ?? code`undefined`,

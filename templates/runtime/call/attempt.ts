@@ -37,6 +37,11 @@ export interface AttemptSetup {
   readonly limits: ParseLimits;
   readonly maxErrors: number;
   readonly plan: CoercionPlan;
+  /**
+   * The coercion step's first look: whether a string sits at one of the plan's places (the
+   * generated `HazardWalk.coercible`, else the runtime's tree of them); none without a plan.
+   */
+  readonly coercible: ((value: unknown) => boolean) | undefined;
   /** Read the clock for each attempt's `guardMs` (off by default: no clock reads on a call's path). */
   readonly timing: boolean;
   /** The check of the arguments that go into the request's URL path; absent without path parameters (plan.ts). */
@@ -122,10 +127,11 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   // schema rejects strings, so on a document that is valid as sent the walk finds nothing and
   // costs a type check per place. Validating first instead made a document of many coercible
   // strings fail once (an error per string, the call's dearest step) before it was coerced and
-  // validated again. `value` is the guard's own copy, fresh from JSON.parse.
+  // validated again. `value` is the guard's own copy, fresh from JSON.parse. The plan is applied
+  // only when a string sits at one of its places: the only thing a coercion reads.
   let coercions = NO_COERCIONS;
   let omitted = 0;
-  if (setup.plan.length > 0) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
+  if (setup.coercible?.(value)) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
   const valid = parts.validate(spec.validate, value);
   if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);

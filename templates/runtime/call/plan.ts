@@ -7,6 +7,8 @@ import type { GuardOptions, ResolverMap } from "../contract/api.ts";
 import type { ArgumentError } from "../contract/outcome.ts";
 import type { ToolSpec } from "../contract/tool-spec.ts";
 import { planCoercions } from "../coerce/coerce.ts";
+import { holdsCoercible, placeTree } from "../coerce/coercible-places.ts";
+import type { CoercionPlan } from "../coerce/coerce.ts";
 import { redactorFor } from "../ledger/redact.ts";
 import { GuardLedger } from "../ledger/settle.ts";
 import { DEFAULT_LIMITS } from "../parse/parse.ts";
@@ -46,6 +48,7 @@ export interface CallPlan<Args> {
 
 /** Decides `spec`'s calls under `options`. Throws what a binding gets wrong (a missing resolver). */
 export function planCall<Args>(spec: ToolSpec, options: PlanOptions<Args>, parts: GuardParts): CallPlan<Args> {
+  const plan = planCoercions(spec.coercions);
   const limits = { maxBytes: options.maxBytes ?? DEFAULT_LIMITS.maxBytes, maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth };
   return {
     attempt: {
@@ -53,7 +56,8 @@ export function planCall<Args>(spec: ToolSpec, options: PlanOptions<Args>, parts
       parts,
       limits,
       maxErrors: options.maxErrors ?? DEFAULT_MAX_ERRORS,
-      plan: planCoercions(spec.coercions),
+      plan,
+      coercible: coercibleFor(spec, plan),
       timing: options.timing === true,
       pathCheck: pathCheckFor(spec),
       hazardWalk: hazardWalkFor(spec, limits),
@@ -72,4 +76,11 @@ export function planCall<Args>(spec: ToolSpec, options: PlanOptions<Args>, parts
 function pathCheckFor(spec: ToolSpec): PathCheck | undefined {
   const names = pathArgumentNames(spec.http);
   return names.length === 0 ? undefined : (args) => pathArgumentErrors(spec.http, args, names);
+}
+
+/** The coercion step's first look at the plan's places: the tool's printed one, else a look over their tree; none without a plan. */
+function coercibleFor(spec: ToolSpec, plan: CoercionPlan): ((value: unknown) => boolean) | undefined {
+  const tree = placeTree(plan);
+  if (tree === undefined) return undefined;
+  return spec.hazardWalk?.coercible ?? ((value) => holdsCoercible(value, tree));
 }

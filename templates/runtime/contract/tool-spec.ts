@@ -182,6 +182,12 @@ export interface HazardWalk {
   /** How deep the schema's typed structure nests (objects and arrays): the walk serves only a depth limit at least this. */
   readonly depth: number;
   readonly walk: (value: unknown, checkStrings: boolean, state: WalkState) => boolean;
+  /**
+   * Whether a string sits at a place of the tool's `coercions` table: false means the coercion
+   * step has nothing to do. Run before validation, on any parsed value. Absent without a table:
+   * the runtime then looks over its own tree of the places (coerce/coercible-places.ts).
+   */
+  readonly coercible?: (value: unknown) => boolean;
 }
 
 /** How an OpenAPI operation's arguments map onto an HTTP request. */
