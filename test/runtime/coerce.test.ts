@@ -63,6 +63,14 @@ describe("applying the table", () => {
     ]);
   });
 
+  it("names each coercion by the indices it took and the keys as escaped, under nested lists", () => {
+    const nested = planCoercions({ "/rows/*/cells/*": "number", "/rows/*/x~1y~0z": "boolean", "/m~0n/*": "integer" });
+    const doc = { rows: [{ cells: ["1", 2] }, { cells: [3, "4", "5"], "x/y~z": "false" }], "m~n": [7, "8"] };
+    const { records } = applyCoercions(doc, nested);
+    expect(records.map((record) => record.path)).toEqual(["/m~0n/1", "/rows/0/cells/0", "/rows/1/cells/1", "/rows/1/cells/2", "/rows/1/x~1y~0z"]);
+    expect(doc).toEqual({ rows: [{ cells: [1, 2] }, { cells: [3, 4, 5], "x/y~z": false }], "m~n": [7, 8] });
+  });
+
   it("ignores shapes the pattern does not fit and never adds a missing field", () => {
     const doc = { items: { 0: { qty: "2" } } };
     expect(applyCoercions(doc, plan)).toEqual({ records: [], omitted: 0 });

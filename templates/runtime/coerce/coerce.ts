@@ -9,13 +9,24 @@ import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 /** A bare decimal numeral: sign, digits, optional fraction, optional exponent; spaces around. */
 const BARE_NUMBER = /^\s*[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
 
-/** A coercion table compiled once per tool: each pattern split into tokens. */
-export type CoercionPlan = readonly { readonly tokens: readonly string[]; readonly target: CoercionTarget }[];
+/** A coercion table compiled once per tool: each pattern split into tokens, each token escaped once. */
+export type CoercionPlan = readonly CoercionStep[];
+
+/** One pattern of a plan: its tokens (`*`: any index), the same tokens as JSON Pointer text, its target. */
+export interface CoercionStep {
+  readonly tokens: readonly string[];
+  /** `escapeToken` of each token, made when the plan is: a pointer is written only for a coercion made. */
+  readonly escaped: readonly string[];
+  readonly target: CoercionTarget;
+}
 
 export function planCoercions(table: CoercionTable): CoercionPlan {
   return Object.keys(table)
     .sort()
-    .map((pattern) => ({ tokens: pointerTokens(pattern), target: table[pattern] as CoercionTarget }));
+    .map((pattern) => {
+      const tokens = pointerTokens(pattern);
+      return { tokens, escaped: tokens.map((token) => escapeToken(token)), target: table[pattern] as CoercionTarget };
+    });
 }
 
 /** The strict reading of `text` as `target`, or `undefined` when the allowlist does not cover it. */
@@ -56,19 +67,10 @@ export function applyCoercions(
   read: StringReader = coerceString,
   keep: number = MAX_COERCION_RECORDS,
 ): AppliedCoercions {
-  const walk = {
-    tokens: [] as readonly string[],
-    target: "number" as CoercionTarget,
-    read,
-    applied: [] as Coercion[],
-    keep,
-    omitted: 0,
-    paths: [] as string[],
-  };
-  for (const { tokens, target } of plan) {
-    walk.tokens = tokens;
-    walk.target = target;
-    visit(document, walk, 0, "");
+  const walk: Walk = { step: plan[0] as CoercionStep, read, applied: [], keep, omitted: 0, indices: [] };
+  for (const step of plan) {
+    walk.step = step;
+    visit(document, walk, 0);
   }
   return { records: walk.applied, omitted: walk.omitted };
 }
@@ -78,30 +80,35 @@ export type StringReader = (text: string, target: CoercionTarget) => number | bo
 
 /** One pattern of the plan being applied, and where its coercions are collected. */
 interface Walk {
-  tokens: readonly string[];
-  target: CoercionTarget;
+  step: CoercionStep;
   readonly read: StringReader;
   readonly applied: Coercion[];
   readonly keep: number;
   /** Coercions applied past `keep`: counted, their paths never built. */
   omitted: number;
-  /** The pointer of the node `visit` is at, by depth: what `step` extends for the key it takes. */
-  readonly paths: string[];
+  /**
+   * The array index taken at each depth whose token is `*`. The pointer of a coercion is written
+   * from these and the plan's escaped tokens only when one is made: the walk runs before every
+   * validation, and nearly always coerces nothing.
+   */
+  readonly indices: number[];
 }
 
-function visit(node: unknown, walk: Walk, depth: number, path: string): void {
+function visit(node: unknown, walk: Walk, depth: number): void {
   if (node === null || typeof node !== "object") return;
-  const token = walk.tokens[depth] as string;
-  walk.paths[depth] = path;
+  const token = walk.step.tokens[depth] as string;
   if (token !== "*") {
     if (Object.hasOwn(node, token)) step(node as Record<string, unknown>, token, walk, depth);
   } else if (Array.isArray(node)) {
     // Indices walked in place, and only the items that need a step: this runs before every
     // validation of a tool with array coercions, where the items are almost always right.
-    const last = depth === walk.tokens.length - 1;
+    const last = depth === walk.step.tokens.length - 1;
     for (let index = 0; index < node.length; index++) {
       const item: unknown = node[index];
-      if (last ? typeof item === "string" : item !== null && typeof item === "object") step(node as unknown as Record<number, unknown>, index, walk, depth);
+      if (last ? typeof item === "string" : item !== null && typeof item === "object") {
+        walk.indices[depth] = index;
+        step(node as unknown as Record<number, unknown>, index, walk, depth);
+      }
     }
   }
 }
@@ -109,20 +116,22 @@ function visit(node: unknown, walk: Walk, depth: number, path: string): void {
 /** One matched key of `node`: descend, or coerce the string found at the end of the pattern. */
 function step(node: Record<string | number, unknown>, key: string | number, walk: Walk, depth: number): void {
   const value = node[key];
-  const path = walk.paths[depth] as string;
-  if (depth < walk.tokens.length - 1) {
-    if (value !== null && typeof value === "object") visit(value, walk, depth + 1, `${path}/${token(key)}`);
+  if (depth < walk.step.tokens.length - 1) {
+    if (value !== null && typeof value === "object") visit(value, walk, depth + 1);
     return;
   }
   if (typeof value !== "string") return;
-  const coerced = walk.read(value, walk.target);
+  const coerced = walk.read(value, walk.step.target);
   if (coerced === undefined) return;
   node[key] = coerced;
   if (walk.applied.length >= walk.keep) walk.omitted++;
-  else walk.applied.push({ path: `${path}/${token(key)}`, from: value, to: coerced, rule: `string->${walk.target}` });
+  else walk.applied.push({ path: pointerOf(walk, depth), from: value, to: coerced, rule: `string->${walk.step.target}` });
 }
 
-/** A key as a JSON Pointer token; an array index needs no escaping. */
-function token(key: string | number): string {
-  return typeof key === "number" ? String(key) : escapeToken(key);
+/** The pointer of the place the walk stands at, `depth` its last token: each `*` by the index it took. */
+function pointerOf(walk: Walk, depth: number): string {
+  const { tokens, escaped } = walk.step;
+  let pointer = "";
+  for (let i = 0; i <= depth; i++) pointer += `/${tokens[i] === "*" ? String(walk.indices[i]) : (escaped[i] as string)}`;
+  return pointer;
 }

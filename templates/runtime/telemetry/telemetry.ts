@@ -132,6 +132,9 @@ export class ToolTelemetry {
 /** One failed call: once in `validation_failed`, once per rule it broke, and each of its errors. */
 export function countFailure(tool: string, failure: FailureClass, errors: readonly ArgumentError[]): void {
   const instruments = meterInstruments();
+  // Without an SDK every counter drops what it is given: no attributes to build, no rules to
+  // tally (a Map and an object per rule, on every failed call).
+  if (!instruments.active) return;
   instruments.validationFailed.add(1, { [TOOL_NAME]: tool, "toolguard.failure": failure });
   const perRule = new Map<string, number>();
   for (const error of errors) if (!NOT_RULES.has(error.rule)) perRule.set(error.rule, (perRule.get(error.rule) ?? 0) + 1);
