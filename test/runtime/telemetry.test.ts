@@ -49,6 +49,24 @@ describe("telemetry", () => {
     ]);
   });
 
+  it("counts no failure for an attempt in a turn refused already, by call or by check", async () => {
+    metrics.setGlobalMeterProvider(provider);
+    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+    await tool.call("{'x'", { turn: "r" });
+    await tool.call("{'x'", { turn: "r" });
+    counted.length = 0;
+    const late = await tool.call("{'x'", { turn: "r" });
+    const checked = tool.check("{'x'", { turn: "r" });
+    expect(late.status).toBe("arguments_rejected");
+    expect(checked.ok ? "ok" : checked.outcome.status).toBe("arguments_rejected");
+    const tool_ = { "gen_ai.tool.name": "create_invoice" };
+    expect(counted).toEqual([
+      ["toolguard.calls", 1, tool_],
+      ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "arguments_rejected" }],
+      ["toolguard.calls", 1, tool_],
+    ]);
+  });
+
   describe("the meter provider is looked up once per call", () => {
     afterEach(() => {
       vi.restoreAllMocks();

@@ -87,7 +87,28 @@ export interface AttemptContext {
   readonly absentNulls?: readonly string[] | undefined;
 }
 
-/** Never throws: a defect in the guard itself still gives the model an answer, and is loud. */
+/**
+ * The turn's steps, which the guard takes once an attempt is checked (guard.ts): `failed` bounds
+ * a failed attempt by the turn's repair budget, refuses it past the budget (or in a turn refused
+ * already) and records it; `passed` refuses a passed attempt in a refused turn, else records it
+ * and hands it on. Each gets the call's own context, so no object is made per call to carry it.
+ */
+export interface AttemptTurn<Context extends AttemptContext, Out> {
+  failed(context: Context, attempt: FailedAttempt): Out;
+  passed(context: Context, value: unknown, record: LedgerAttempt): Out;
+}
+
+/**
+ * The one place that orders a call's steps, in the brief's order: parse, coerce, validate (the
+ * hazard check and the path check come with it), explain, which are `checkAttempt`'s (`attempt`
+ * below, in that order); then bound, refuse and record, which are the turn's. Synchronous.
+ */
+export function guardAttempt<Context extends AttemptContext, Out>(raw: unknown, context: Context, setup: AttemptSetup, turn: AttemptTurn<Context, Out>): Out {
+  const checked = checkAttempt(raw, context, setup);
+  return checked.ok ? turn.passed(context, checked.value, checked.record) : turn.failed(context, checked);
+}
+
+/** Parse, coerce, validate, explain. Never throws: a defect in the guard itself still gives the model an answer, and is loud. */
 export function checkAttempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): AttemptResult {
   try {
     return attempt(raw, context, setup);
@@ -106,11 +127,12 @@ export function checkAttempt(raw: unknown, context: AttemptContext, setup: Attem
   }
 }
 
+/** Parse, coerce, validate (then the hazard and path checks), explain: `guardAttempt`'s first steps. */
 function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): AttemptResult {
   const { spec, parts } = setup;
   const { finishReason, absentNulls } = context;
   const started = setup.timing ? performance.now() : Number.NaN;
-  // With a generated walk, a text's hazards are checked after the validator, which makes the walk
+  // Parse. With a generated walk, a text's hazards are checked after the validator, which makes the walk
   // cheap (closed objects, known types); a hazard is still reported before any schema error.
   const walk = absentNulls === undefined ? setup.hazardWalk : undefined;
   const parsed = parseArguments(raw, finishReason, setup.limits, walk !== undefined);
@@ -123,7 +145,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   }
   const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
-  // Rule 2's order: coerce, then validate. The coercion table lists only places where the
+  // Coerce. Rule 2's order: coerce, then validate. The coercion table lists only places where the
   // schema rejects strings, so on a document that is valid as sent the walk finds nothing and
   // costs a type check per place. Validating first instead made a document of many coercible
   // strings fail once (an error per string, the call's dearest step) before it was coerced and
@@ -132,6 +154,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   let coercions = NO_COERCIONS;
   let omitted = 0;
   if (setup.coercible?.(value)) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
+  // Validate, then the hazards the parse left to the tool's walk.
   const valid = parts.validate(spec.validate, value);
   if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
@@ -143,6 +166,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
         finish(hazardous.errors, setup.maxErrors),
       );
   }
+  // Explain.
   if (!valid) {
     const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, parsed.text, setup.secrets), spec.hints, setup.maxErrors);
     return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
@@ -150,7 +174,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   // After the schema (a correction never arrives before the schema's own), before anything runs.
   const unsafePath = setup.pathCheck === undefined ? undefined : setup.pathCheck(value);
   if (unsafePath !== undefined) return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
-  // `resolutions` is set by the reference step on this fresh record (one shape, no copy).
+  // The record the turn keeps. `resolutions` is set by the reference step on this fresh record (one shape, no copy).
   const listed = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
   const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;

@@ -22,7 +22,7 @@ import { resolveStage, type BoundReferences } from "../resolve/bind-references.t
 import type { ToolAttributes, ToolTelemetry } from "../telemetry/telemetry.ts";
 import { countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded } from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
-import { checkAttempt, STRICT_PARTS, type AttemptSetup, type FailedAttempt, type GuardParts } from "./attempt.ts";
+import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type FailedAttempt, type GuardParts } from "./attempt.ts";
 import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
@@ -113,15 +113,29 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   #check(raw: unknown, context: CallContext): CheckResult<Args> {
-    const step = this.#guard(raw, context, false);
-    if (isThenable(step)) {
-      step.then(undefined, () => undefined);
-      throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
-    }
-    if (!isPassed(step)) return { ok: false, outcome: step };
-    const snapshot = this.#snapshot(step.record);
-    const attempts = this.#close(context.turn, step.record, "ok", snapshot);
-    return new Checked(step.value as Validated<Args>, step.record, attempts, snapshot);
+    return guardAttempt(raw, context, this.#setup, this.#checkTurn);
+  }
+
+  /** `check`'s turn: a pass is closed and handed over as `Checked`, with nothing made between. */
+  readonly #checkTurn: AttemptTurn<CallContext, CheckResult<Args>> = {
+    failed: (context, attempt) => ({ ok: false, outcome: this.#failed(context.turn, attempt) }),
+    passed: (context, value, record) => {
+      const state = this.#state(context.turn);
+      if (state?.rejected) return { ok: false, outcome: this.#refuse(state, record) };
+      if (this.#references === undefined) return this.#checked(context.turn, value, record);
+      const step = this.#resolve({ ok: true, value, record }, context, this.#references);
+      if (isThenable(step)) {
+        step.then(undefined, () => undefined);
+        throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
+      }
+      return isPassed(step) ? this.#checked(context.turn, step.value, step.record) : { ok: false, outcome: step };
+    },
+  };
+
+  /** Record: the chain closed with the passing attempt, its arguments handed over. */
+  #checked(turn: string, value: unknown, record: LedgerAttempt): Checked<Args> {
+    const snapshot = this.#snapshot(record);
+    return new Checked(value as Validated<Args>, record, this.#close(turn, record, "ok", snapshot), snapshot);
   }
 
   ready(): Promise<void> {
@@ -139,7 +153,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     this.telemetry.countCall();
     let step: Step | Promise<Step>;
     try {
-      step = this.#guard(raw, context, true);
+      step = guardAttempt(raw, context, this.#setup, this.#callTurn);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -151,21 +165,30 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   }
 
   /**
-   * The one place that orders a call's steps: the validated, resolved arguments, or the outcome
-   * for the model. Parse, coerce, validate and explain are `checkAttempt`'s (attempt.ts, in that
-   * order); a refused turn answers with the refusal (its attempt still checked, for the record);
-   * a failure is bounded, refused or answered, and recorded by `#fail`; a pass is resolved and
-   * composed. With `enter`, a call ordered by `serializeBy` takes its place in the write queue
-   * as it passes validation.
+   * `call`'s turn (the steps' order is `guardAttempt`'s, attempt.ts): a pass is resolved and
+   * composed; a call ordered by `serializeBy` takes its place in the write queue as it passes.
    */
-  #guard(raw: unknown, context: CallContext, enter: boolean): Step | Promise<Step> {
-    const state = this.#state(context.turn);
-    const result = checkAttempt(raw, context, this.#setup);
-    if (state?.rejected) return this.#refuse(state, result.record);
-    if (!result.ok) return this.#fail(context.turn, result, result.derivable ? new StoredAttempt(result.record, this.#setup) : undefined);
-    if (!enter || !this.#composition?.ordering) return this.#references === undefined ? result : this.#resolve(result, context, this.#references);
-    const resolve = (): Step | Promise<Step> => (this.#references === undefined ? result : this.#resolve(result, context, this.#references));
-    return this.#composition.ordered(resolve, this.#references !== undefined, isPassed, () => this.#close(context.turn, result.record, "error", undefined));
+  readonly #callTurn: AttemptTurn<CallContext, Step | Promise<Step>> = {
+    failed: (context, attempt) => this.#failed(context.turn, attempt),
+    passed: (context, value, record) => {
+      const state = this.#state(context.turn);
+      if (state?.rejected) return this.#refuse(state, record);
+      const passed: Passed = { ok: true, value, record };
+      const references = this.#references;
+      if (!this.#composition?.ordering) return references === undefined ? passed : this.#resolve(passed, context, references);
+      const resolve = (): Step | Promise<Step> => (references === undefined ? passed : this.#resolve(passed, context, references));
+      return this.#composition.ordered(resolve, references !== undefined, isPassed, () => this.#close(context.turn, record, "error", undefined));
+    },
+  };
+
+  /**
+   * Bound, refuse, record: a failed attempt in a refused turn is answered with the refusal (and
+   * counted by no failure metric); else `#fail` counts it against the turn.
+   */
+  #failed(turn: string, attempt: FailedAttempt): FailedOutcome {
+    const state = this.#state(turn);
+    if (state?.rejected) return this.#refuse(state, attempt.record);
+    return this.#fail(turn, attempt, attempt.derivable ? new StoredAttempt(attempt.record, this.#setup) : undefined);
   }
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
