@@ -1,5 +1,6 @@
 // The chain store is bounded: by count (least recently used first) and by age for open chains;
 // turns that must stay refused or restricted are held apart, beyond other turns' reach and time's.
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChainStore, TurnState, type TurnOwner } from "../../templates/runtime/call/chain-store.ts";
 
@@ -67,6 +68,95 @@ describe("ChainStore", () => {
     expect(store.size).toBe(2);
     expect(store.get("a")).toBeUndefined();
     expect(owner.names).toEqual(["a"]);
+  });
+});
+
+describe("the store's order of open turns", () => {
+  // The order of open turns is the store's own list (not its Map's): evictions and expiries must
+  // come in least-recently-used order whatever was touched, deleted or held in between. The model
+  // is the rule written plainly: a list in order of last put, the cap's batch and the time limit.
+  type Step = { readonly op: "put" | "delete" | "hold" | "get"; readonly name: number } | { readonly op: "wait"; readonly ms: number };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({ op: fc.constantFrom("put" as const, "put" as const, "delete" as const, "hold" as const, "get" as const), name: fc.nat(11) }),
+    fc.record({ op: fc.constant("wait" as const), ms: fc.nat(700) }),
+  );
+
+  it("drops turns in the order a plain list of last puts gives", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
+        const options = { maxChains: 5, maxHeld: 3, ttlMs: 1000 };
+        const owner = recorder();
+        const store = new ChainStore(options);
+        const states = new Map<number, TurnState>();
+        // The model: open names, least recently put first, with the time of that put; held names apart.
+        const model: { name: string; at: number }[] = [];
+        const held: string[] = [];
+        const expected: string[] = [];
+        let now = 1_000_000;
+        let sweepAt = Infinity;
+        const sweep = () => {
+          const target = model.length > options.maxChains ? options.maxChains - (options.maxChains >> 6) : options.maxChains;
+          sweepAt = Infinity;
+          while (model.length > 0) {
+            const oldest = model[0] as { name: string; at: number };
+            if (model.length <= target && now - oldest.at <= options.ttlMs) {
+              sweepAt = oldest.at + options.ttlMs;
+              break;
+            }
+            model.shift();
+            expected.push(oldest.name);
+          }
+        };
+        vi.useFakeTimers({ now });
+        for (const next of steps) {
+          if (next.op === "wait") {
+            now += next.ms;
+            vi.setSystemTime(now);
+            continue;
+          }
+          const name = `t${next.name}`;
+          const state = states.get(next.name);
+          const at = model.findIndex((entry) => entry.name === name);
+          if (next.op === "get") {
+            const found = store.get(name);
+            if (at >= 0 && now - (model[at] as { at: number }).at > options.ttlMs) {
+              expected.push(name);
+              model.splice(at, 1);
+              expect(found).toBeUndefined();
+            } else expect(found?.turn).toBe(at >= 0 || held.includes(name) ? name : undefined);
+            continue;
+          }
+          if (next.op === "delete") {
+            if (state !== undefined) store.delete(state);
+            if (at >= 0) model.splice(at, 1);
+            if (held.includes(name)) held.splice(held.indexOf(name), 1);
+            continue;
+          }
+          // put, or hold (refuse the turn, then put it): a state the store dropped is made anew.
+          const current = state !== undefined && (at >= 0 || held.includes(name)) ? state : turn(name, owner);
+          states.set(next.name, current);
+          if (next.op === "hold" || held.includes(name)) {
+            current.rejected = true;
+            store.put(current, now);
+            if (at >= 0) model.splice(at, 1);
+            if (!held.includes(name)) held.push(name);
+            else held.push(...held.splice(held.indexOf(name), 1));
+            if (held.length > options.maxHeld) expected.push(held.shift() as string);
+            continue;
+          }
+          store.put(current, now);
+          if (at >= 0) model.splice(at, 1);
+          model.push({ name, at: now });
+          sweepAt = Math.min(sweepAt, now + options.ttlMs);
+          if (model.length > options.maxChains || now > sweepAt) sweep();
+          expect(owner.names).toEqual(expected);
+        }
+        expect(owner.names).toEqual(expected);
+        expect(store.size).toBe(model.length + held.length);
+        vi.useRealTimers();
+      }),
+      { numRuns: 500, seed: 31 },
+    );
   });
 });
 

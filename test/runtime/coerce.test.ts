@@ -1,4 +1,5 @@
 // The coercion allowlist (DESIGN rule 7): exactly two honest readings, nothing else.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyCoercions, coerceString, planCoercions } from "../../templates/runtime/coerce/coerce.ts";
 
@@ -84,5 +85,56 @@ describe("applying the table", () => {
     expect(records.map((record) => record.path)).toEqual(["/amount", "/items/0/qty"]);
     expect(omitted).toBe(2);
     expect(doc).toEqual({ amount: 1, items: [{ qty: 1 }, { qty: 2 }, { qty: "x" }, { qty: 4 }] });
+  });
+
+  it("gives what a pattern-by-pattern walk gives, on any document and table", () => {
+    // The plain reading of the table: each pattern in sorted order, every node it matches, in
+    // index order. The plan's shortcuts (pointers written only for coercions, one lookup of an
+    // object shared by several fields) must not change a record, its order, or the document.
+    const plain = (document: unknown, table: Record<string, "number" | "integer" | "boolean">) => {
+      const records: { path: string; from: string; to: unknown; rule: string }[] = [];
+      const walk = (node: unknown, tokens: readonly string[], path: string, target: "number" | "integer" | "boolean"): void => {
+        if (node === null || typeof node !== "object") return;
+        const [token, ...rest] = tokens;
+        const keys = token === "*" ? (Array.isArray(node) ? node.map((_, index) => index) : []) : Object.hasOwn(node, token as string) ? [token as string] : [];
+        for (const key of keys) {
+          const value = (node as Record<string | number, unknown>)[key];
+          const at = `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+          if (rest.length > 0) walk(value, rest, at, target);
+          else if (typeof value === "string") {
+            const to = coerceString(value, target);
+            if (to === undefined) continue;
+            (node as Record<string | number, unknown>)[key] = to;
+            records.push({ path: at, from: value, to, rule: `string->${target}` });
+          }
+        }
+      };
+      for (const pattern of Object.keys(table).sort()) {
+        const tokens = pattern
+          .split("/")
+          .slice(1)
+          .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+        walk(document, tokens, "", table[pattern] as "number" | "integer" | "boolean");
+      }
+      return records;
+    };
+    const key = fc.constantFrom("a", "b", "c~d", "e/f");
+    const leaf = fc.oneof(fc.constantFrom("1", "2.5", "true", "x", "false"), fc.integer(), fc.boolean());
+    const doc = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(key, tie("node"), { maxKeys: 4 })),
+    })).node;
+    const pointer = fc
+      .array(fc.oneof(key, fc.constant("*")), { minLength: 1, maxLength: 3 })
+      .map((tokens) => tokens.map((t) => `/${t === "*" ? t : t.replaceAll("~", "~0").replaceAll("/", "~1")}`).join(""));
+    const table = fc.dictionary(pointer, fc.constantFrom("number" as const, "integer" as const, "boolean" as const), { maxKeys: 6 });
+    fc.assert(
+      fc.property(doc, table, (document, coercions) => {
+        const mine = structuredClone(document);
+        const theirs = structuredClone(document);
+        expect(applyCoercions(mine, planCoercions(coercions)).records).toEqual(plain(theirs, coercions));
+        expect(mine).toEqual(theirs);
+      }),
+      { numRuns: 2000, seed: 25 },
+    );
   });
 });

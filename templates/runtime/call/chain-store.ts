@@ -71,6 +71,12 @@ export class TurnState {
   offers: Map<string, readonly Candidate[]> | undefined = undefined;
   /** The ledger chain open now, if any. */
   chain: OpenChain | undefined = undefined;
+  /**
+   * The store's order of open turns, by last attempt (the store's own links: see `ChainStore`):
+   * the next older and the next newer open turn; both undefined when not in the open tier.
+   */
+  older: TurnState | undefined = undefined;
+  newer: TurnState | undefined = undefined;
 
   constructor(key: string, turn: string, owner: TurnOwner) {
     this.key = key;
@@ -120,7 +126,15 @@ export interface ChainStoreOptions {
 export const DEFAULT_CHAIN_LIMITS: ChainStoreOptions = { maxChains: 10_000, maxHeld: 10_000, ttlMs: 15 * 60_000 };
 
 export class ChainStore {
+  /**
+   * Open turns by key, for lookups. Their order (least recently used first) is kept apart, in a
+   * list linked through the turns (`#oldest` ... `#newest`): a Map iterated from its oldest entry
+   * walks over the slot of every entry deleted since it last compacted (thousands in a full
+   * store, where each failed call evicts one), which cost more than the lookups themselves.
+   */
   readonly #open: Map<string, TurnState> = new Map();
+  #oldest: TurnState | undefined = undefined;
+  #newest: TurnState | undefined = undefined;
   readonly #held: Map<string, TurnState> = new Map();
   readonly #options: ChainStoreOptions;
   /** No open chain expires before this time (a lower bound: chains deleted since may have set it). */
@@ -169,7 +183,7 @@ export class ChainStore {
     turn.touchedAt = now;
     if (turn.held) {
       if (stored) {
-        this.#open.delete(turn.key);
+        if (this.#open.delete(turn.key)) this.#unlink(turn);
         this.#held.delete(turn.key);
       }
       this.#held.set(turn.key, turn);
@@ -181,22 +195,20 @@ export class ChainStore {
       }
       return;
     }
-    if (stored) this.#open.delete(turn.key);
+    // A turn put again keeps its Map entry (it is looked up by key only) and moves to the newest end.
+    if (stored) this.#unlink(turn);
     this.#open.set(turn.key, turn);
+    this.#link(turn);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
     if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
   }
 
-  /**
-   * Drops expired open chains, oldest first, and past the cap the oldest 1/64 of it at once.
-   * Finding the oldest entry walks a Map over the slots of every entry deleted since it last
-   * compacted (thousands, in a full store), so this runs only when something is due.
-   */
+  /** Drops expired open chains, oldest first, and past the cap the oldest 1/64 of it at once. */
   #sweep(now: number): void {
     const { maxChains, ttlMs } = this.#options;
     const target = this.#open.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
     this.#sweepAt = Infinity;
-    for (const oldest of this.#open.values()) {
+    for (let oldest = this.#oldest; oldest !== undefined; oldest = this.#oldest) {
       if (this.#open.size <= target && now - oldest.touchedAt <= ttlMs) {
         // Chains are kept in order of their last attempt, so none expires before this one.
         this.#sweepAt = oldest.touchedAt + ttlMs;
@@ -208,7 +220,7 @@ export class ChainStore {
 
   delete(turn: TurnState): void {
     if (!turn.inStore) return;
-    this.#open.delete(turn.key);
+    if (this.#open.delete(turn.key)) this.#unlink(turn);
     this.#held.delete(turn.key);
     this.#forget(turn);
   }
@@ -220,8 +232,30 @@ export class ChainStore {
 
   #drop(tier: Map<string, TurnState>, turn: TurnState): void {
     tier.delete(turn.key);
+    if (tier === this.#open) this.#unlink(turn);
     this.#forget(turn);
     turn.owner.dropped(turn);
+  }
+
+  /** Adds an open turn at the newest end of the order. */
+  #link(turn: TurnState): void {
+    turn.older = this.#newest;
+    turn.newer = undefined;
+    if (this.#newest === undefined) this.#oldest = turn;
+    else this.#newest.newer = turn;
+    this.#newest = turn;
+  }
+
+  /** Takes an open turn out of the order. */
+  #unlink(turn: TurnState): void {
+    const { older, newer } = turn;
+    if (older === undefined && newer === undefined && this.#oldest !== turn) return; // not in the order
+    if (older === undefined) this.#oldest = newer;
+    else older.newer = newer;
+    if (newer === undefined) this.#newest = older;
+    else newer.older = older;
+    turn.older = undefined;
+    turn.newer = undefined;
   }
 
   #forget(turn: TurnState): void {

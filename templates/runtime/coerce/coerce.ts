@@ -18,15 +18,34 @@ export interface CoercionStep {
   /** `escapeToken` of each token, made when the plan is: a pointer is written only for a coercion made. */
   readonly escaped: readonly string[];
   readonly target: CoercionTarget;
+  /** No `*` in the pattern: it names one place, whose parent is found by its keys alone. */
+  readonly fixed: boolean;
+  /**
+   * Fixed, and its parent is the previous step's (also fixed): the parent found for that one
+   * serves. Sorted patterns of one object's fields come together (`/body/auto_init`,
+   * `/body/private`...), so the object is found once, not once per field.
+   */
+  readonly sameParent: boolean;
 }
 
 export function planCoercions(table: CoercionTable): CoercionPlan {
+  let previous: CoercionStep | undefined;
   return Object.keys(table)
     .sort()
     .map((pattern) => {
       const tokens = pointerTokens(pattern);
-      return { tokens, escaped: tokens.map((token) => escapeToken(token)), target: table[pattern] as CoercionTarget };
+      const fixed = tokens.length > 0 && !tokens.includes("*");
+      const sameParent = fixed && previous?.fixed === true && sameButLast(previous.tokens, tokens);
+      previous = { tokens, escaped: tokens.map((token) => escapeToken(token)), target: table[pattern] as CoercionTarget, fixed, sameParent };
+      return previous;
     });
+}
+
+/** Whether `a` and `b` have the same length and the same tokens but the last. */
+function sameButLast(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length - 1; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The strict reading of `text` as `target`, or `undefined` when the allowlist does not cover it. */
@@ -68,11 +87,33 @@ export function applyCoercions(
   keep: number = MAX_COERCION_RECORDS,
 ): AppliedCoercions {
   const walk: Walk = { step: plan[0] as CoercionStep, read, applied: [], keep, omitted: 0, indices: [] };
-  for (const step of plan) {
-    walk.step = step;
-    visit(document, walk, 0);
+  // The parent of the last fixed step, as `parentOf` found it (undefined: the document has none there).
+  let parent: object | undefined;
+  for (const pattern of plan) {
+    walk.step = pattern;
+    if (!pattern.fixed) {
+      visit(document, walk, 0);
+      continue;
+    }
+    if (!pattern.sameParent) parent = parentOf(document, pattern.tokens);
+    const last = pattern.tokens.length - 1;
+    const key = pattern.tokens[last] as string;
+    // What `visit` does at the pattern's last token, without walking down to it again.
+    if (parent !== undefined && Object.hasOwn(parent, key)) step(parent as Record<string, unknown>, key, walk, last);
   }
   return { records: walk.applied, omitted: walk.omitted };
+}
+
+/** The object (or array) a fixed pattern's last token is looked up in, as `visit` reaches it; undefined where it stops. */
+function parentOf(document: unknown, tokens: readonly string[]): object | undefined {
+  let node: unknown = document;
+  for (let depth = 0; depth < tokens.length - 1; depth++) {
+    if (node === null || typeof node !== "object") return undefined;
+    const token = tokens[depth] as string;
+    if (!Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node !== null && typeof node === "object" ? node : undefined;
 }
 
 /** The allowlist's reading of one string; replaceable only so tests can plant a lax one. */
