@@ -154,22 +154,27 @@ function isClean(attempt: LedgerAttempt): boolean {
   );
 }
 
-/** The fields of an entry as `ChainRecord` writes them, `argumentMembers` already JSON. */
-export interface EntryFields {
-  readonly v: 1 | 2;
+/** What `writeEntry` reads of an entry: `ChainRecord`'s own fields and getters, nothing copied. */
+export interface EntryHead {
   readonly chain: string;
   readonly tool: string;
   readonly turn: string;
   readonly startedAt: string;
   readonly verdict: Verdict;
-  readonly attempts: readonly LedgerAttempt[];
-  readonly attemptsOmitted: number;
   readonly repairs: number;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** What serialising the entry decided (redaction, caps, arguments): chain-record.ts works it out once per entry. */
+export interface EntryBody {
+  /** The attempts as written: redacted and capped. */
+  readonly attempts: readonly LedgerAttempt[];
+  /** Attempts left out (`attemptsOmitted`), 0 for none. */
+  readonly omitted: number;
   /** `,"arguments":...` or `,"argumentsLength":...,"argumentsSha256":...`, or "". */
   readonly argumentMembers: string;
-  /** Writes `"argumentsResolved":true` (with `v` 2). */
-  readonly argumentsResolved: boolean;
-  readonly idempotencyKey: string | undefined;
+  /** Writes `"argumentsResolved":true`, and `v` 2. */
+  readonly resolved: boolean;
 }
 
 /**
@@ -177,20 +182,20 @@ export interface EntryFields {
  * (minted by chain-id.ts, or a chain identity's hex id), `startedAt` (ISO 8601) and `verdict`
  * (one of a fixed set of words) are ASCII with nothing to escape, so they are copied as they are.
  */
-export function writeEntry(out: LineWriter, fields: EntryFields): void {
-  out.bytesOf(fields.v === 2 ? OPEN_V2 : OPEN_V1);
-  out.ascii(fields.chain);
-  out.bytesOf(toolPart(fields.tool));
-  out.string(fields.turn);
+export function writeEntry(out: LineWriter, head: EntryHead, body: EntryBody): void {
+  out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
+  out.ascii(head.chain);
+  out.bytesOf(toolPart(head.tool));
+  out.string(head.turn);
   out.bytesOf(STARTED_AT);
-  out.ascii(fields.startedAt);
-  const attempts = fields.attempts;
+  out.ascii(head.startedAt);
+  const attempts = body.attempts;
   const count = attempts.length;
-  const omitted = fields.attemptsOmitted > 0;
+  const omitted = body.omitted > 0;
   let repairsNamed = false;
-  if (count === 0) out.bytesOf(VERDICT_BYTES.get(fields.verdict) ?? fixed(`","verdict":${JSON.stringify(fields.verdict)},"attempts":[`));
+  if (count === 0) out.bytesOf(VERDICT_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[`));
   else {
-    out.bytesOf(VERDICT_RAW_BYTES.get(fields.verdict) ?? fixed(`","verdict":${JSON.stringify(fields.verdict)},"attempts":[{"raw":`));
+    out.bytesOf(VERDICT_RAW_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[{"raw":`));
     for (let index = 0; index < count; index++) {
       if (index > 0) out.bytesOf(NEXT_RAW);
       repairsNamed = writeAttemptRest(out, attempts[index] as LedgerAttempt, index === count - 1 && !omitted);
@@ -198,12 +203,12 @@ export function writeEntry(out: LineWriter, fields: EntryFields): void {
   }
   if (omitted) {
     out.bytesOf(OMITTED);
-    out.number(fields.attemptsOmitted);
+    out.number(body.omitted);
     out.bytesOf(REPAIRS_AFTER_OMITTED);
   } else if (!repairsNamed) out.bytesOf(REPAIRS);
-  out.number(fields.repairs);
-  if (fields.argumentMembers !== "") out.utf8(fields.argumentMembers);
-  if (fields.argumentsResolved) out.bytesOf(RESOLVED);
-  member(out, "idempotencyKey", fields.idempotencyKey);
+  out.number(head.repairs);
+  if (body.argumentMembers !== "") out.utf8(body.argumentMembers);
+  if (body.resolved) out.bytesOf(RESOLVED);
+  member(out, "idempotencyKey", head.idempotencyKey);
   out.bytesOf(CLOSE_ENTRY);
 }

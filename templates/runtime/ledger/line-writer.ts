@@ -10,6 +10,29 @@ const SET_FROM_BYTES = 16;
 /** Texts this short are tried as plain ASCII first (`string`). */
 const SHORT_TEXT = 64;
 
+/** Node's own encoders, which `Buffer#write` calls after checking its arguments and looking up the encoding. */
+interface Encoders {
+  latin1Write?(text: string, offset: number): number;
+  utf8Write?(text: string, offset: number): number;
+}
+const ENCODERS = Buffer.prototype as Encoders;
+
+/**
+ * `buffer.write(text, at, "latin1")` without the checks and the lookup (~20 ns of a ~60 ns call):
+ * the writer's offsets are its own and always in range. Falls back to `write` where the encoder
+ * is not there (a runtime other than Node).
+ */
+const latin1Write: (buffer: Buffer, text: string, at: number) => number =
+  typeof ENCODERS.latin1Write === "function"
+    ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).latin1Write(text, at)
+    : (buffer, text, at) => buffer.write(text, at, "latin1");
+
+/** `buffer.write(text, at, "utf8")`, as `latin1Write`. */
+const utf8Write: (buffer: Buffer, text: string, at: number) => number =
+  typeof ENCODERS.utf8Write === "function"
+    ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).utf8Write(text, at)
+    : (buffer, text, at) => buffer.write(text, at, "utf8");
+
 /** ASCII text encoded once, for `bytesOf`: the fixed parts of every line. */
 export function fixed(text: string): Uint8Array {
   return Buffer.from(text, "latin1");
@@ -76,7 +99,7 @@ export class LineWriter {
   /** Text known to be ASCII with nothing to escape: ids, times, verdicts. */
   ascii(text: string): void {
     this.#room(text.length);
-    this.#at += this.#buffer.write(text, this.#at, "latin1");
+    this.#at += latin1Write(this.#buffer, text, this.#at);
   }
 
   /** A number, as `JSON.stringify` writes it; one digit without a conversion. */
@@ -131,7 +154,7 @@ export class LineWriter {
   utf8(text: string): void {
     // A UTF-16 unit is at most 3 bytes of UTF-8: measure exactly only when that bound does not fit.
     if (this.#at + text.length * 3 > this.#buffer.length) this.#room(Buffer.byteLength(text, "utf8"));
-    this.#at += this.#buffer.write(text, this.#at, "utf8");
+    this.#at += utf8Write(this.#buffer, text, this.#at);
   }
 
   /** Ends the line. */
