@@ -5,7 +5,7 @@
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
 import { chainId } from "./chain-id.ts";
-import { writeEntry } from "./entry-text.ts";
+import { type EntryBody, writeEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { argumentsAreSafe } from "./arguments-safety.ts";
@@ -205,21 +205,7 @@ export class ChainRecord implements LedgerEntry {
   writeTo(out: LineWriter): void {
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
-    const written = this.#cache ?? this.#compute();
-    writeEntry(out, {
-      v: version(written),
-      chain: this.chain,
-      tool: this.tool,
-      turn: this.turn,
-      startedAt: this.startedAt,
-      verdict: this.verdict,
-      attempts: written.attempts,
-      attemptsOmitted: written.omitted,
-      repairs: this.repairs,
-      argumentMembers: written.argumentMembers,
-      argumentsResolved: written.resolved,
-      idempotencyKey: this.#key,
-    });
+    writeEntry(out, this, this.#cache ?? this.#compute());
   }
 
   #cache: Written | undefined;
@@ -263,14 +249,8 @@ export class ChainRecord implements LedgerEntry {
   }
 }
 
-interface Written {
-  readonly attempts: readonly LedgerAttempt[];
-  readonly omitted: number;
+interface Written extends EntryBody {
   readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
-  /** `arguments` left out: the passing attempt's raw text with its resolutions applied (`argumentsResolved`). */
-  readonly resolved: boolean;
-  /** `argumentFields` as JSON members, each with its leading comma. */
-  readonly argumentMembers: string;
 }
 
 const NO_FIELDS = Object.freeze({});

@@ -5,39 +5,49 @@
 // resolutions, a question) go through `JSON.stringify`. Readers parse the same value as
 // `JSON.stringify(entry.toJSON())`; only the order of members may differ, which JSON does not
 // give a meaning to.
+import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
 
-// The fixed parts of a line, encoded once. The clean call's line is mostly these: an entry of
-// one attempt with no errors and no coercions is written in ten pieces.
+// The fixed parts of a line, encoded once, and joined where they always meet: a clean call's
+// line (one attempt, no errors, no coercions) is five fixed pieces around the chain id, the
+// turn, the time and the raw text.
 const OPEN_V1 = fixed('{"v":1,"chain":"');
 const OPEN_V2 = fixed('{"v":2,"chain":"');
 const STARTED_AT = fixed(',"startedAt":"');
-const RAW = fixed('{"raw":');
+const NEXT_RAW = fixed(',{"raw":');
 const NO_ERRORS = fixed(',"errors":[]');
 const NO_COERCIONS = fixed(',"coercions":[]');
 /** The end of an attempt that has nothing but its raw text (and maybe its finish reason). */
 const CLEAN_END = fixed(',"errors":[],"coercions":[]}');
+/** `CLEAN_END` of the last attempt, with the end of the list and the `repairs` name. */
+const CLEAN_LAST = fixed(',"errors":[],"coercions":[]}],"repairs":');
 const CLOSE_ATTEMPT = fixed("}");
-const NEXT_ATTEMPT = fixed(",");
 const OMITTED = fixed('],"attemptsOmitted":');
 const REPAIRS = fixed('],"repairs":');
 const REPAIRS_AFTER_OMITTED = fixed(',"repairs":');
 const RESOLVED = fixed(',"argumentsResolved":true');
 const CLOSE_ENTRY = fixed("}");
 const VERDICTS: readonly Verdict[] = ["open", "ok", "repaired", "rejected", "ambiguous", "error", "abandoned", "replayed", "conflict", "ledger_unavailable"];
-/** `","verdict":"<verdict>","attempts":[` for every verdict. */
+/** `","verdict":"<verdict>","attempts":[` for every verdict, for an entry with no attempt. */
 const VERDICT_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(VERDICTS.map((verdict) => [verdict, fixed(`","verdict":"${verdict}","attempts":[`)]));
+/** The same with the first attempt's `{"raw":`: what nearly every line has there. */
+const VERDICT_RAW_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(
+  VERDICTS.map((verdict) => [verdict, fixed(`","verdict":"${verdict}","attempts":[{"raw":`)]),
+);
 
-/** `","tool":<tool>,"turn":` of the last tool written: the same few tools come again and again. */
-const toolBytes = { tool: "", bytes: fixed('","tool":"","turn":') };
+/** `","tool":<tool>,"turn":` per tool name: a process writes the lines of a few tools, over and over. */
+const TOOL_BYTES = new Map<string, Uint8Array>();
+/** Tool names kept in `TOOL_BYTES`; past it (a sink user's own entries with made-up names) they are encoded per line. */
+const MAX_TOOLS_KEPT = 4096;
 
 function toolPart(tool: string): Uint8Array {
-  if (tool !== toolBytes.tool) {
-    toolBytes.bytes = Buffer.from(`","tool":${JSON.stringify(tool)},"turn":`, "utf8");
-    toolBytes.tool = tool;
+  let bytes = TOOL_BYTES.get(tool);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`","tool":${JSON.stringify(tool)},"turn":`, "utf8");
+    if (TOOL_BYTES.size < MAX_TOOLS_KEPT) TOOL_BYTES.set(tool, bytes);
   }
-  return toolBytes.bytes;
+  return bytes;
 }
 
 /** `,"name":<json>`, or nothing for `undefined` (as `JSON.stringify` leaves such a member out). */
@@ -59,14 +69,17 @@ function listMember(out: LineWriter, name: string, value: readonly unknown[] | u
   }
 }
 
-/** One attempt's JSON: the same value as `JSON.stringify(attempt)`. */
-export function writeAttempt(out: LineWriter, attempt: LedgerAttempt): void {
-  out.bytesOf(RAW);
+/**
+ * One attempt's JSON (the same value as `JSON.stringify(attempt)`) after its `{"raw":`, which the caller wrote (joined with what precedes it). `last`:
+ * the attempt ends the list and no `attemptsOmitted` follows, so a clean one also writes
+ * `],"repairs":` (true when it did).
+ */
+function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, last: boolean): boolean {
   out.string(attempt.raw);
   if (isClean(attempt)) {
     member(out, "finishReason", attempt.finishReason);
-    out.bytesOf(CLEAN_END);
-    return;
+    out.bytesOf(last ? CLEAN_LAST : CLEAN_END);
+    return last;
   }
   member(out, "rawLength", attempt.rawLength);
   member(out, "rawSha256", attempt.rawSha256);
@@ -77,10 +90,51 @@ export function writeAttempt(out: LineWriter, attempt: LedgerAttempt): void {
   listMember(out, "coercions", attempt.coercions, NO_COERCIONS);
   member(out, "coercionsOmitted", attempt.coercionsOmitted);
   member(out, "absent", attempt.absent);
-  member(out, "resolutions", attempt.resolutions);
+  if (attempt.resolutions !== undefined) writeResolutions(out, attempt.resolutions);
   member(out, "question", attempt.question);
   member(out, "guardMs", attempt.guardMs);
   out.bytesOf(CLOSE_ATTEMPT);
+  return false;
+}
+
+const RESOLUTIONS_PATH = fixed(',"resolutions":[{"path":');
+const NEXT_PATH = fixed(',{"path":');
+const TEXT = fixed(',"text":');
+const ID = fixed(',"id":');
+const TARGET = fixed(',"target":');
+const CLOSE_LIST = fixed("}]");
+
+/**
+ * `,"resolutions":[...]`, each written field by field (a resolved call's line has one per
+ * reference field): the runtime makes every resolution as `{path, text, id, target}`, four
+ * strings. Anything else (a sink user's own record) goes through `JSON.stringify`.
+ */
+function writeResolutions(out: LineWriter, resolutions: readonly Resolution[]): void {
+  if (resolutions.length === 0 || !resolutions.every(isPlainResolution)) {
+    member(out, "resolutions", resolutions);
+    return;
+  }
+  for (let index = 0; index < resolutions.length; index++) {
+    const resolution = resolutions[index] as Resolution;
+    out.bytesOf(index === 0 ? RESOLUTIONS_PATH : NEXT_PATH);
+    out.string(resolution.path);
+    out.bytesOf(TEXT);
+    out.string(resolution.text);
+    out.bytesOf(ID);
+    out.string(resolution.id);
+    out.bytesOf(TARGET);
+    out.string(resolution.target);
+    out.bytesOf(index === resolutions.length - 1 ? CLOSE_LIST : CLOSE_ATTEMPT);
+  }
+}
+
+/** Four strings, and nothing else `JSON.stringify` would write: a resolution as the resolve step makes it. */
+function isPlainResolution(resolution: Resolution): boolean {
+  if (typeof resolution.path !== "string" || typeof resolution.text !== "string" || typeof resolution.id !== "string" || typeof resolution.target !== "string")
+    return false;
+  let keys = 0;
+  for (const key in resolution) if (Object.hasOwn(resolution, key)) keys++;
+  return keys === 4 && typeof (resolution as { toJSON?: unknown }).toJSON !== "function";
 }
 
 /** An attempt with nothing but its raw text and maybe its finish reason: most of them. */
@@ -100,22 +154,27 @@ function isClean(attempt: LedgerAttempt): boolean {
   );
 }
 
-/** The fields of an entry as `ChainRecord` writes them, `argumentMembers` already JSON. */
-export interface EntryFields {
-  readonly v: 1 | 2;
+/** What `writeEntry` reads of an entry: `ChainRecord`'s own fields and getters, nothing copied. */
+export interface EntryHead {
   readonly chain: string;
   readonly tool: string;
   readonly turn: string;
   readonly startedAt: string;
   readonly verdict: Verdict;
-  readonly attempts: readonly LedgerAttempt[];
-  readonly attemptsOmitted: number;
   readonly repairs: number;
+  readonly idempotencyKey: string | undefined;
+}
+
+/** What serialising the entry decided (redaction, caps, arguments): chain-record.ts works it out once per entry. */
+export interface EntryBody {
+  /** The attempts as written: redacted and capped. */
+  readonly attempts: readonly LedgerAttempt[];
+  /** Attempts left out (`attemptsOmitted`), 0 for none. */
+  readonly omitted: number;
   /** `,"arguments":...` or `,"argumentsLength":...,"argumentsSha256":...`, or "". */
   readonly argumentMembers: string;
-  /** Writes `"argumentsResolved":true` (with `v` 2). */
-  readonly argumentsResolved: boolean;
-  readonly idempotencyKey: string | undefined;
+  /** Writes `"argumentsResolved":true`, and `v` 2. */
+  readonly resolved: boolean;
 }
 
 /**
@@ -123,27 +182,33 @@ export interface EntryFields {
  * (minted by chain-id.ts, or a chain identity's hex id), `startedAt` (ISO 8601) and `verdict`
  * (one of a fixed set of words) are ASCII with nothing to escape, so they are copied as they are.
  */
-export function writeEntry(out: LineWriter, fields: EntryFields): void {
-  out.bytesOf(fields.v === 2 ? OPEN_V2 : OPEN_V1);
-  out.ascii(fields.chain);
-  out.bytesOf(toolPart(fields.tool));
-  out.string(fields.turn);
+export function writeEntry(out: LineWriter, head: EntryHead, body: EntryBody): void {
+  out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
+  out.ascii(head.chain);
+  out.bytesOf(toolPart(head.tool));
+  out.string(head.turn);
   out.bytesOf(STARTED_AT);
-  out.ascii(fields.startedAt);
-  out.bytesOf(VERDICT_BYTES.get(fields.verdict) ?? fixed(`","verdict":${JSON.stringify(fields.verdict)},"attempts":[`));
-  const attempts = fields.attempts;
-  for (let index = 0; index < attempts.length; index++) {
-    if (index > 0) out.bytesOf(NEXT_ATTEMPT);
-    writeAttempt(out, attempts[index] as LedgerAttempt);
+  out.ascii(head.startedAt);
+  const attempts = body.attempts;
+  const count = attempts.length;
+  const omitted = body.omitted > 0;
+  let repairsNamed = false;
+  if (count === 0) out.bytesOf(VERDICT_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[`));
+  else {
+    out.bytesOf(VERDICT_RAW_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[{"raw":`));
+    for (let index = 0; index < count; index++) {
+      if (index > 0) out.bytesOf(NEXT_RAW);
+      repairsNamed = writeAttemptRest(out, attempts[index] as LedgerAttempt, index === count - 1 && !omitted);
+    }
   }
-  if (fields.attemptsOmitted > 0) {
+  if (omitted) {
     out.bytesOf(OMITTED);
-    out.number(fields.attemptsOmitted);
+    out.number(body.omitted);
     out.bytesOf(REPAIRS_AFTER_OMITTED);
-  } else out.bytesOf(REPAIRS);
-  out.number(fields.repairs);
-  if (fields.argumentMembers !== "") out.utf8(fields.argumentMembers);
-  if (fields.argumentsResolved) out.bytesOf(RESOLVED);
-  member(out, "idempotencyKey", fields.idempotencyKey);
+  } else if (!repairsNamed) out.bytesOf(REPAIRS);
+  out.number(head.repairs);
+  if (body.argumentMembers !== "") out.utf8(body.argumentMembers);
+  if (body.resolved) out.bytesOf(RESOLVED);
+  member(out, "idempotencyKey", head.idempotencyKey);
   out.bytesOf(CLOSE_ENTRY);
 }

@@ -4,6 +4,7 @@
 import { createReadStream } from "node:fs";
 import type { LedgerEntry } from "./ledger.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
+import { entriesOfLine } from "./read-line.ts";
 
 /** What a scan found besides the entries. */
 export interface LedgerScan {
@@ -12,9 +13,6 @@ export interface LedgerScan {
   /** Fragments skipped: lines, or parts of lines, that are not a whole entry (a writer died mid-line). */
   torn: number;
 }
-
-/** Where an entry begins: every writer serialises `v` first, and inside a JSON string a `"` is always escaped. */
-const ENTRY_START = '{"v":';
 
 /**
  * Every entry of a ledger file, in file order, read as a stream. A line holding a torn fragment
@@ -29,7 +27,7 @@ export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0,
       const text = rest + chunk;
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-        yield* entriesOf(text.slice(start, end), scan, onTorn);
+        yield* entriesOfLine(text.slice(start, end), scan, onTorn);
         start = end + 1;
       }
       rest = text.slice(start);
@@ -38,44 +36,7 @@ export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0,
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  if (rest !== "") yield* entriesOf(rest, scan, onTorn);
-}
-
-function* entriesOf(line: string, scan: LedgerScan, onTorn: ((fragment: string) => void) | undefined): Generator<LedgerEntry> {
-  if (line === "") return;
-  const whole = parse(line);
-  if (whole) {
-    scan.entries++;
-    yield whole;
-    return;
-  }
-  // A torn fragment glued before a whole entry: the entry is the shortest tail of the line that
-  // parses, starting at an entry start (a nested `{"v":` inside `arguments` only fails to parse).
-  for (let at = line.indexOf(ENTRY_START, 1); at !== -1; at = line.indexOf(ENTRY_START, at + 1)) {
-    const entry = parse(line.slice(at));
-    if (entry) {
-      torn(line.slice(0, at), scan, onTorn);
-      scan.entries++;
-      yield entry;
-      return;
-    }
-  }
-  torn(line, scan, onTorn);
-}
-
-function torn(fragment: string, scan: LedgerScan, onTorn: ((fragment: string) => void) | undefined): void {
-  scan.torn++;
-  onTorn?.(fragment.length > 200 ? `${fragment.slice(0, 200)}…` : fragment);
-}
-
-function parse(text: string): LedgerEntry | undefined {
-  if (!text.startsWith(ENTRY_START) || !text.endsWith("}")) return undefined;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as LedgerEntry) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (rest !== "") yield* entriesOfLine(rest, scan, onTorn);
 }
 
 /**

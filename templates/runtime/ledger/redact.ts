@@ -15,7 +15,7 @@ import type { LedgerAttempt } from "../contract/ledger-entry.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { closedWithoutSecretNames, writeOnlyPointers } from "./schema-secrets.ts";
-import { DEFAULT_SECRET_NAMES, keyWords, namePattern, wordPattern } from "./secret-names.ts";
+import { anyOfPatterns, DEFAULT_SECRET_NAMES, keyWords, namePattern, wordPattern } from "./secret-names.ts";
 
 export type { RedactionOptions };
 export { DEFAULT_SECRET_NAMES, writeOnlyPointers };
@@ -162,8 +162,16 @@ export class Redactor {
     });
   }
 
+  /** `#secretTarget`'s last answer per reference field: a tool resolves the same few fields into the same targets. */
+  readonly #targets = new Map<string, { readonly target: string; readonly secret: boolean }>();
+
   #secretTarget(resolution: { readonly path: string; readonly target: string }): boolean {
-    return this.isSecretPath(`${resolution.path.slice(0, resolution.path.lastIndexOf("/"))}/${escapeToken(resolution.target)}`);
+    const known = this.#targets.get(resolution.path);
+    if (known !== undefined && known.target === resolution.target) return known.secret;
+    const secret = this.isSecretPath(`${resolution.path.slice(0, resolution.path.lastIndexOf("/"))}/${escapeToken(resolution.target)}`);
+    if (this.#targets.size >= 1024) this.#targets.clear(); // bounded: fields inside arrays have an index in their path
+    this.#targets.set(resolution.path, { target: resolution.target, secret });
+    return secret;
   }
 
   /**
@@ -224,7 +232,7 @@ function compileRules(
     if (last === undefined) always = true;
     else words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   }
-  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp([...words].join("|"), "i");
+  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp(anyOfPatterns([...words]), "i");
   // A secret name at the key's end (`userpassword`), or as whole words anywhere in it
   // (`password_confirmation`, `passwordConfirmation`): the key's words are read with
   // `keyWords`, the names' words joined by optional spaces (`apikey` is `api key` too).

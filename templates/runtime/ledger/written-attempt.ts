@@ -17,9 +17,12 @@ export function writtenAttempts(attempts: readonly LedgerAttempt[], policy: Reco
 
 function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAttempt {
   const redactor = policy.redactor;
-  // A passing attempt with nothing but its raw text (most of them): only that text can change.
-  if (attempt.errors.length === 0 && attempt.coercions.length === 0 && attempt.resolutions === undefined && attempt.question === undefined) {
-    if (attempt.raw.length <= policy.maxTextChars && (!redactor || redactor.rawIsKept(attempt.raw, attempt.failure === undefined))) return attempt;
+  // An attempt with nothing but its raw text and maybe resolutions (most of them): only those can change.
+  if (attempt.errors.length === 0 && attempt.coercions.length === 0 && attempt.question === undefined && attempt.raw.length <= policy.maxTextChars) {
+    const resolutions = attempt.resolutions;
+    if (!redactor) return attempt;
+    if (redactor.rawIsKept(attempt.raw, attempt.failure === undefined) && (resolutions === undefined || redactor.resolutions(resolutions) === resolutions))
+      return attempt;
   }
   let raw = attempt.raw;
   let redacted = 0;
