@@ -19,11 +19,32 @@ const SCHEMA_TEXT =
 export function codeOnly(code: string): string {
   return code.replace(SCHEMA_TEXT, (text) => {
     const first = text[0] as string;
-    if (first === ".") return `.${"_".repeat(text.length - 1)}`;
-    if (first === '"' || first === "'") return `${first}${" ".repeat(text.length - 2)}${first}`;
-    if (first === "/" && text[1] !== "/" && text[1] !== "*") return `/${" ".repeat(text.lastIndexOf("/") - 1)}${text.slice(text.lastIndexOf("/"))}`;
+    if (first === ".") return `.${underscores(text.length - 1)}`;
+    if (first === '"' || first === "'") return `${first}${spaces(text.length - 2)}${first}`;
+    if (first === "/" && text[1] !== "/" && text[1] !== "*") return `/${spaces(text.lastIndexOf("/") - 1)}${text.slice(text.lastIndexOf("/"))}`;
     return text.replace(/[^\n]/g, " ");
   });
+}
+
+// Blanking makes a run of spaces or underscores for each of the thousands of strings and
+// property accesses of a large validator; most runs are short and repeat, so each length is
+// made once (GitHub's 1,221 validators blank ~60 MB of code in all).
+const SPACES: string[] = [];
+const UNDERSCORES: string[] = [];
+const RUN_CACHE_LIMIT = 256;
+
+function spaces(length: number): string {
+  if (length >= RUN_CACHE_LIMIT) return " ".repeat(length);
+  let run = SPACES[length];
+  if (run === undefined) SPACES[length] = run = " ".repeat(length);
+  return run;
+}
+
+function underscores(length: number): string {
+  if (length >= RUN_CACHE_LIMIT) return "_".repeat(length);
+  let run = UNDERSCORES[length];
+  if (run === undefined) UNDERSCORES[length] = run = "_".repeat(length);
+  return run;
 }
 
 /** Whether ajv's own code (not schema text in it) uses the identifier `name` (a plain name or a RegExp source). */

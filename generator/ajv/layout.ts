@@ -42,26 +42,40 @@ const CHECKS: Readonly<Record<string, string>> = {
 };
 
 const INDENT = "  ";
+const OPEN = "{".charCodeAt(0);
+const CLOSE = "}".charCodeAt(0);
+const INDENTS: string[] = [];
 
-/** `code` indented by block depth, each block with a comment on what it checks. */
-export function layOut(code: string): string {
+/** The indent of `depth` blocks (none below 0), each depth's made once. */
+function indentOf(depth: number): string {
+  if (depth <= 0) return "";
+  let indent = INDENTS[depth];
+  if (indent === undefined) INDENTS[depth] = indent = INDENT.repeat(depth);
+  return indent;
+}
+
+/**
+ * `code` indented by block depth, each block with a comment on what it checks. `blanked` is
+ * codeOnly(code), when the caller has it already (stable-names.ts returns it).
+ */
+export function layOut(code: string, blanked: string = codeOnly(code)): string {
   const lines = code.split("\n");
-  const blankedLines = codeOnly(code).split("\n");
+  const blankedLines = blanked.split("\n");
   const out: string[] = [];
   let depth = 0;
   for (const [index, line] of lines.entries()) {
-    const blanked = blankedLines[index] as string;
-    const closing = /^\}+/.exec(blanked)?.[0].length ?? 0;
-    const indent = INDENT.repeat(Math.max(0, depth - (closing > 0 ? 1 : 0)));
-    const comment = commentFor(line, blanked);
+    const blankedLine = blankedLines[index] as string;
+    const indent = indentOf(depth - (blankedLine.charCodeAt(0) === CLOSE ? 1 : 0));
+    const comment = commentFor(line, blankedLine);
     if (comment !== undefined) {
       if (depth === 0 && out.length > 0 && out.at(-1) !== "") out.push("");
       out.push(`${indent}// ${comment}`);
     }
     out.push(line === "" ? "" : indent + line);
-    for (const char of blanked) {
-      if (char === "{") depth++;
-      else if (char === "}") depth--;
+    for (let at = 0; at < blankedLine.length; at++) {
+      const char = blankedLine.charCodeAt(at);
+      if (char === OPEN) depth++;
+      else if (char === CLOSE) depth--;
     }
     if (depth < 0) throw new AjvAssumptionError("the printed code's braces balance", `a line closes more blocks than are open: ${blanked.slice(0, 80)}`);
   }
@@ -71,6 +85,9 @@ export function layOut(code: string): string {
 
 /** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */
 function commentFor(line: string, blanked: string): string | undefined {
+  // Every shape below starts `function`, `for`, `if` or `const`: most lines are none of them.
+  const first = blanked[0];
+  if (first !== "f" && first !== "i" && first !== "c") return undefined;
   const declared = /^function ([\w$]+)\(/.exec(blanked);
   if (declared) {
     const name = declared[1] as string;
@@ -94,9 +111,11 @@ function commentFor(line: string, blanked: string): string | undefined {
   return undefined;
 }
 
+const FIELDS = { keyword: /[{,]keyword:(" *")/, schemaPath: /[{,]schemaPath:(" *")/ } as const;
+
 /** The string literal `field:"..."` of an error object, as ajv printed it (quotes included). */
-function field(line: string, blanked: string, name: string): string | undefined {
-  const match = new RegExp(`[{,]${name}:(" *")`).exec(blanked);
+function field(line: string, blanked: string, name: "keyword" | "schemaPath"): string | undefined {
+  const match = FIELDS[name].exec(blanked);
   if (!match) return undefined;
   const at = match.index + name.length + 2;
   return line.slice(at, at + (match[1] as string).length);

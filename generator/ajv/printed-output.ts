@@ -23,6 +23,8 @@ const RUNTIME_MODULES = {
 export interface EsmValidator {
   readonly imports: readonly string[];
   readonly code: string;
+  /** `codeOnly(code)`, made once here for every later search of the same text. */
+  readonly blanked: string;
   readonly entry: string;
 }
 
@@ -45,7 +47,10 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
     return name;
   });
   // Searches read ajv's own code only (code-text.ts): schema text may spell any of these names.
-  const required = /(?<![\w$.])require\(/.exec(codeOnly(code));
+  // Blanking keeps every character of code and turns schema text into spaces and underscores, so
+  // text missing from `code` is missing from its blanked copy: each search that looks for a name
+  // most validators lack blanks nothing unless the name is there at all.
+  const required = code.includes("require(") ? /(?<![\w$.])require\(/.exec(codeOnly(code)) : null;
   if (required) {
     throw new InputError(
       tool.source,
@@ -56,7 +61,7 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
   code = linearUniqueItems(code);
   // A helper only the replaced loops called is no longer imported.
   code = code.replace(/^const (func\d+) = equal;\n/gm, (line, name: string) => (usesName(code.replace(line, ""), name) ? line : ""));
-  const indexMaps = new Set(codeOnly(code).match(/(?<![\w$.])indices\d*(?![\w$])/g));
+  const indexMaps = new Set(code.includes("indices") ? codeOnly(code).match(/(?<![\w$.])indices\d*(?![\w$])/g) : null);
   if (indexMaps.size > 0)
     code = rewrite(
       code,
@@ -72,7 +77,8 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
       `not found in the validator of ${tool.name}`,
     );
   code = code.replace(exported[0], "");
-  // One blanked copy of the finished code answers every import question below.
+  // One blanked copy of the finished code answers every import question below, and is handed on
+  // (pruneSchemaConstants reads it too).
   const blanked = codeOnly(code);
   const imports = [...used].filter((name) => usesNameIn(blanked, name)).sort();
   const header = [
@@ -81,7 +87,7 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
     usesNameIn(blanked, "linearRegExp") ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
     usesNameIn(blanked, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
   ].filter(Boolean);
-  return { imports: header, code, entry: exported[1] as string };
+  return { imports: header, code, blanked, entry: exported[1] as string };
 }
 
 /**
@@ -134,6 +140,9 @@ export const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$(\n?)/gm;
  * canonical texts (templates/runtime/validate/unique-items.ts) that reports the same pair.
  */
 function linearUniqueItems(code: string): string {
+  // Both searches below start at a line `outerN:`; most validators have no such label, and a
+  // substring search says so faster than a multiline pattern tried at every line.
+  if (!code.includes("outer")) return code;
   const loop = /^outer(\d+):\nfor\(;(i\d+)--;\)\{\nfor\((j\d+) = \2; \3--;\)\{\nif\(\w+\((\w+)\[\2\], \4\[\3\]\)\)\{\n([\s\S]*?)break outer\1;\n\}\n\}\n\}$/gm;
   const rewritten = code.replace(
     loop,

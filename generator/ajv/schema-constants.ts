@@ -22,10 +22,9 @@ const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]
  * used bare, or that is not one line of JSON, is left as ajv wrote it; one nothing reads is
  * left out.
  */
-export function pruneSchemaConstants(code: string): string {
+export function pruneSchemaConstants(code: string, own: string = codeOnly(code)): string {
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
-  // Both searches read ajv's own code only (code-text.ts): a string may say `schema3` too.
-  const own = codeOnly(code);
+  // Both searches read ajv's own code only (`own`, code-text.ts's codeOnly(code)): a string may say `schema3` too.
   if (!/(?<![\w$.])schema\d+\b/.test(own)) return code;
   return rewrite(
     code,

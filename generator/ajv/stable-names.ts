@@ -33,42 +33,99 @@ export interface NameSources {
   readonly schemas: ReadonlyMap<string, string>;
 }
 
-const TOKEN = /(?<![\w$.])[A-Za-z_$][\w$]*|[{}()]/g;
+/** The tokens every pass reads: a name not after `.` (nor inside a longer one), or a bracket. tokenize reads it by hand. */
+export const TOKEN = /(?<![\w$.])[A-Za-z_$][\w$]*|[{}()]/g;
 const NUMBERED = /^([A-Za-z_$][A-Za-z_$]*?)(\d+)$/;
 
-/** `code` with ajv's numbered names replaced by names that depend on the schema location only. */
-export function stableNames(code: string, sources: NameSources): { code: string; entry: string } {
-  const blanked = codeOnly(code);
-  if (blanked.includes("`")) throw new AjvAssumptionError("printed code has no template literals", "found a backtick outside a string");
-  const tokens = [...blanked.matchAll(TOKEN)].map((match) => ({ text: match[0], at: match.index }));
-  const top = topLevelNames(code, blanked, tokens, sources);
-  const renames = new Map<number, string>();
-  for (const [at, token] of tokens.entries()) {
-    const name = top.get(token.text);
-    if (name !== undefined) renames.set(at, name);
+/**
+ * The tokens of the blanked code each pass reads: names and brackets, each with its offset.
+ * Two parallel arrays, not an object per token: a large validator has ~100,000 tokens.
+ */
+interface Tokens {
+  readonly text: readonly string[];
+  readonly at: readonly number[];
+}
+
+/**
+ * What TOKEN matches, read by hand: its matches are exactly the runs of `[\w$]` that start with a
+ * letter, `_` or `$` and do not follow a `.` (inside a run the lookbehind fails at every later
+ * character), and each bracket. A regular expression's match object per token was most of this
+ * pass on GitHub's validators; test/generator/ajv-assumptions.test.ts holds the two together.
+ */
+export function tokenize(blanked: string): Tokens {
+  const text: string[] = [];
+  const at: number[] = [];
+  const length = blanked.length;
+  let index = 0;
+  while (index < length) {
+    const char = blanked.charCodeAt(index);
+    if (char === 0x7b || char === 0x7d || char === 0x28 || char === 0x29) {
+      text.push(blanked[index] as string);
+      at.push(index);
+      index++;
+    } else if (isWordChar(char)) {
+      const start = index;
+      while (index < length && isWordChar(blanked.charCodeAt(index))) index++;
+      if (!isDigit(char) && blanked.charCodeAt(start - 1) !== 0x2e) {
+        text.push(blanked.slice(start, index));
+        at.push(start);
+      }
+    } else index++;
   }
-  for (const body of functionBodies(tokens)) renameLocals(tokens, body, renames, top);
+  return { text, at };
+}
+
+/** `[\w$]`: ASCII letters, digits, `_` and `$` (`\w` without the `u` flag). */
+function isWordChar(char: number): boolean {
+  return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || isDigit(char) || char === 0x5f || char === 0x24;
+}
+
+function isDigit(char: number): boolean {
+  return char >= 0x30 && char <= 0x39;
+}
+
+/**
+ * `code` with ajv's numbered names replaced by names that depend on the schema location only,
+ * and the result's blanked copy (codeOnly of it) for the passes after this one: every renamed
+ * token is a name in ajv's own code, outside what codeOnly blanks, so renaming the blanked copy
+ * the same way gives the renamed code's blanked copy without blanking it again.
+ */
+export function stableNames(code: string, sources: NameSources, blanked: string = codeOnly(code)): { code: string; blanked: string; entry: string } {
+  if (blanked.includes("`")) throw new AjvAssumptionError("printed code has no template literals", "found a backtick outside a string");
+  const tokens = tokenize(blanked);
+  const top = topLevelNames(code, blanked, tokens, sources);
+  const renames: (string | undefined)[] = new Array(tokens.text.length);
+  for (let index = 0; index < tokens.text.length; index++) {
+    const text = tokens.text[index] as string;
+    const name = endsInDigit(text) ? top.get(text) : undefined;
+    if (name !== undefined) renames[index] = name;
+  }
+  for (const body of functionBodies(tokens.text)) renameLocals(tokens, body, renames, top);
   const parts: string[] = [];
+  const blankedParts: string[] = [];
   let last = 0;
-  for (const [index, token] of tokens.entries()) {
-    const name = renames.get(index);
+  for (let index = 0; index < renames.length; index++) {
+    const name = renames[index];
     if (name === undefined) continue;
-    parts.push(code.slice(last, token.at), name);
-    last = token.at + token.text.length;
+    const at = tokens.at[index] as number;
+    parts.push(code.slice(last, at), name);
+    blankedParts.push(blanked.slice(last, at), name);
+    last = at + (tokens.text[index] as string).length;
   }
   parts.push(code.slice(last));
-  const out = parts.join("");
-  return { code: out, entry: top.get(sources.entry) ?? sources.entry };
+  blankedParts.push(blanked.slice(last));
+  return { code: parts.join(""), blanked: blankedParts.join(""), entry: top.get(sources.entry) ?? sources.entry };
 }
 
 /** The token ranges (open brace to close brace) of each top-level function's body. */
-function functionBodies(tokens: readonly { text: string }[]): { open: number; close: number }[] {
+function functionBodies(tokens: readonly string[]): { open: number; close: number }[] {
   const bodies: { open: number; close: number }[] = [];
   let depth = 0;
   let parens = 0;
   let inFunction = false;
   let open = -1;
-  for (const [index, { text }] of tokens.entries()) {
+  for (let index = 0; index < tokens.length; index++) {
+    const text = tokens[index] as string;
     if (text === "(") parens++;
     else if (text === ")") parens--;
     else if (text === "function") {
@@ -96,21 +153,18 @@ interface Live {
   readonly depth: number;
 }
 
-function renameLocals(
-  tokens: readonly { text: string; at: number }[],
-  body: { open: number; close: number },
-  renames: Map<number, string>,
-  top: ReadonlyMap<string, string>,
-): void {
+function renameLocals(tokens: Tokens, body: { open: number; close: number }, renames: (string | undefined)[], top: ReadonlyMap<string, string>): void {
+  const texts = tokens.text;
   // `var` is function-scoped, and ajv reads a `var` after the block that declares it (`contains`
   // tests `valid2` after its loop, which may not have run): such a name is never shared, and is
   // numbered per function in order of appearance instead.
   const vars = new Map<string, string>();
   const varCount = new Map<string, number>();
   for (let index = body.open; index <= body.close; index++) {
-    const declared = tokens[index + 1]?.text ?? "";
+    if (texts[index] !== "var") continue;
+    const declared = texts[index + 1] ?? "";
     const numbered = NUMBERED.exec(declared);
-    if (tokens[index]?.text !== "var" || !numbered || vars.has(declared)) continue;
+    if (!numbered || vars.has(declared)) continue;
     const prefix = numbered[1] as string;
     const n = varCount.get(prefix) ?? 0;
     varCount.set(prefix, n + 1);
@@ -126,10 +180,10 @@ function renameLocals(
   let parens = 0;
   let forHead = -1;
   for (let index = body.open; index <= body.close; index++) {
-    const { text } = tokens[index] as { text: string };
+    const text = texts[index] as string;
     if (text === "(") {
       parens++;
-      if (tokens[index - 1]?.text === "for") forHead = parens;
+      if (texts[index - 1] === "for") forHead = parens;
     } else if (text === ")") {
       if (parens === forHead) forHead = -1;
       parens--;
@@ -142,7 +196,7 @@ function renameLocals(
       }
       depth--;
     } else if (text === "const" || text === "let" || text === "var") {
-      const declared = tokens[index + 1]?.text ?? "";
+      const declared = texts[index + 1] ?? "";
       const numbered = NUMBERED.exec(declared);
       if (!numbered) continue;
       if (others.has(declared)) throw new AjvAssumptionError("a local name is declared before its first use", `${declared} used before its declaration`);
@@ -156,14 +210,14 @@ function renameLocals(
       const scope = forHead > 0 ? depth + 1 : depth;
       live.set(declared, { name: freeName(numbered[1] as string, live, varNames), prefix: numbered[1] as string, depth: scope });
       ended.delete(declared);
-    } else if (NUMBERED.test(text)) {
+    } else if (endsInDigit(text) && NUMBERED.test(text)) {
       const entry = live.get(text);
       const asVar = vars.get(text);
       if (entry) {
-        renames.set(index, entry.name);
+        renames[index] = entry.name;
         local.add(entry.name);
       } else if (asVar !== undefined && declaredVars.has(text)) {
-        renames.set(index, asVar);
+        renames[index] = asVar;
         local.add(asVar);
       } else if (ended.has(text))
         throw new AjvAssumptionError("a local name is used only inside the block that declares it", `${text} used after its block closed`);
@@ -175,6 +229,12 @@ function renameLocals(
   }
 }
 
+/** A cheap first test before NUMBERED, which most tokens (`data`, `if`, `errors`) fail. */
+function endsInDigit(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 48 && last <= 57;
+}
+
 /** `prefix` with the lowest number no live name of that prefix, and no `var` of the function, holds. */
 function freeName(prefix: string, live: ReadonlyMap<string, Live>, vars: ReadonlySet<string>): string {
   const taken = new Set<string>(vars);
@@ -183,14 +243,16 @@ function freeName(prefix: string, live: ReadonlyMap<string, Live>, vars: Readonl
 }
 
 /** Each numbered top-level name (a declaration outside every function) -> its word. */
-function topLevelNames(code: string, blanked: string, tokens: readonly { text: string; at: number }[], sources: NameSources): Map<string, string> {
+function topLevelNames(code: string, blanked: string, tokens: Tokens, sources: NameSources): Map<string, string> {
   const wanted = new Map<string, string>();
   let depth = 0;
-  for (const [index, { text, at }] of tokens.entries()) {
+  for (let index = 0; index < tokens.text.length; index++) {
+    const text = tokens.text[index] as string;
     if (text === "{") depth++;
     else if (text === "}") depth--;
-    if (depth !== 0) continue;
-    const declared = tokens[index + 1]?.text ?? "";
+    if (depth !== 0 || (text !== "function" && text !== "const")) continue;
+    const at = tokens.at[index] as number;
+    const declared = tokens.text[index + 1] ?? "";
     if (!NUMBERED.test(declared)) continue;
     if (text === "function") wanted.set(declared, functionName(declared, sources));
     else if (text === "const") {
@@ -252,29 +314,66 @@ function hash(text: string): string {
  * Assumption 10 again (`const schemaN = <JSON>;`, one line each): the location in `compiled`,
  * the schema ajv compiled, of the value each schema constant holds; the first location in
  * document order when the same value sits at several.
+ *
+ * A constant's text is `JSON.stringify` of the value it holds, so a location holds it when its
+ * value prints the same. Printing every object of a large schema would print each one once per
+ * enclosing object; only those whose keys (or, for an array, whose length) are a constant's are
+ * printed.
  */
 export function schemaLocations(code: string, compiled: unknown): Map<string, string> {
   const out = new Map<string, string>();
   const constants = [...code.matchAll(/^const (schema\d+) = (.*);$/gm)];
   if (constants.length === 0) return out;
+  // Each constant's text, by the outline a value must have to print as it.
+  const wanted = new Map<string, Set<string>>();
+  for (const [, , text] of constants) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text as string);
+    } catch {
+      continue; // not JSON: no location prints it
+    }
+    if (value === null || typeof value !== "object") continue;
+    const key = outline(value);
+    wanted.set(key, (wanted.get(key) ?? new Set()).add(text as string));
+  }
   const where = new Map<string, string>();
-  const visit = (value: unknown, pointer: string): string => {
-    if (value === null || typeof value !== "object") return JSON.stringify(value);
-    const parts: string[] = [];
-    if (Array.isArray(value)) for (const [index, item] of value.entries()) parts.push(visit(item, `${pointer}/${index}`));
-    else
-      for (const [key, child] of Object.entries(value)) {
-        if (child === undefined) continue;
-        parts.push(`${JSON.stringify(key)}:${visit(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`)}`);
+  // The steps to the value being visited; a pointer is spelled only for a value that is found.
+  const steps: string[] = [];
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
+    const texts = wanted.get(outline(value));
+    if (texts !== undefined) {
+      const text = JSON.stringify(value);
+      if (texts.has(text) && !where.has(text)) where.set(text, ["#", ...steps.map((step) => step.replace(/~/g, "~0").replace(/\//g, "~1"))].join("/"));
+    }
+    if (Array.isArray(value))
+      for (let index = 0; index < value.length; index++) {
+        steps.push(String(index));
+        visit(value[index]);
+        steps.pop();
       }
-    const text = Array.isArray(value) ? `[${parts.join(",")}]` : `{${parts.join(",")}}`;
-    if (!where.has(text)) where.set(text, pointer);
-    return text;
+    else
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        steps.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        steps.pop();
+      }
   };
-  visit(compiled, "#");
+  visit(compiled);
   for (const [, name, text] of constants) {
     const location = where.get(text as string);
     if (location !== undefined) out.set(name as string, location);
   }
   return out;
+}
+
+/** An object's own keys in order, or an array's length: what two values that print alike share. */
+function outline(value: object): string {
+  if (Array.isArray(value)) return `[${value.length}`;
+  let keys = "{";
+  // As JSON.stringify prints it: a key whose value is undefined is left out.
+  for (const key in value) if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined) keys += `${key},`;
+  return keys;
 }

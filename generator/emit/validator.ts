@@ -83,7 +83,7 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   // Names by schema location, read before the constants are cut down (stable-names.ts), then
   // indented and commented for a reviewer (layout.ts).
   const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) });
-  return { imports: esm.imports, code: layOut(renamed.code), entry: renamed.entry };
+  return { imports: esm.imports, code: layOut(renamed.code, renamed.blanked), entry: renamed.entry };
 }
 
 /** The validator alone as an ES module whose default export validates (for tests and benchmarks). */
@@ -110,6 +110,6 @@ function hasNonLocalRef(schema: unknown): boolean {
 }
 
 function toEsm(source: string, tool: ToolDescription): CompiledValidator {
-  const { imports, code, entry } = standaloneToEsm(source, tool);
-  return { imports, code: pruneSchemaConstants(code).trimEnd(), entry };
+  const { imports, code, blanked, entry } = standaloneToEsm(source, tool);
+  return { imports, code: pruneSchemaConstants(code, blanked).trimEnd(), entry };
 }
