@@ -1,9 +1,13 @@
 // json-schema-ref-parser takes every `$ref` key for a reference and stops at the first one that
-// points at nothing. Two kinds are hidden from it (the key renamed) and shown again after bundling:
+// points at nothing, and it reads every `$id` as a schema resource's identifier. Three kinds of
+// key are hidden from it (renamed) and shown again after bundling:
 // - a `$ref` inside data (an enum value, a default, an example, an `x-` value: data-positions.ts),
 //   which is a member of a value;
 // - a local `#/...` `$ref` that points at nothing, which the OpenAPI reader reports on the
-//   operations that reach it, skipping them and no other (issue 32).
+//   operations that reach it, skipping them and no other (issue 32). Under a schema with an
+//   `$id` (an identifier in OpenAPI 3.1), `#` is that schema resource, so it is looked up there;
+// - in an OpenAPI 3.0 (or Swagger 2.0) document, a schema's `$id`: its Schema Object has none,
+//   so it identifies nothing and `#` stays the document (the reader leaves it out with a warning).
 import { decodeToken } from "../json-pointer.ts";
 import { childPlace, type Place } from "./data-positions.ts";
 
@@ -11,16 +15,25 @@ export interface Hidden {
   readonly value: unknown;
   /** The key each hidden `$ref` was renamed to (no key of the document is spelled so). */
   readonly key: string;
+  /** The key each hidden `$id` was renamed to. */
+  readonly idKey: string;
 }
 
-/** `value` (mutated) with its data `$ref`s, and with `dangling` its dangling local `$ref`s, renamed. */
+/** True for an OpenAPI 3.0 or Swagger 2.0 document, whose schemas have no `$id`. */
+function withoutSchemaIds(value: unknown): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const { openapi, swagger } = value as { openapi?: unknown; swagger?: unknown };
+  return (typeof openapi === "string" && openapi.startsWith("3.0")) || (openapi === undefined && typeof swagger === "string");
+}
+
+/** `value` (mutated) with its data `$ref`s, and with `hideDangling` its dangling local `$ref`s, renamed. */
 export function hideFromRefParser(value: unknown, hideDangling: boolean): Hidden {
   const text = JSON.stringify(value) ?? "";
   let n = 0;
-  while (text.includes(`$ref~tg${n}`)) n++;
+  while (text.includes(`$ref~tg${n}`) || text.includes(`$id~tg${n}`)) n++;
   const key = `$ref~tg${n}`;
-  // `#` means another resource's root under an `$id`: only data is hidden there.
-  const dangling = !hideDangling || text.includes('"$id"') ? () => false : (ref: string) => danglingLocalRef(value, ref);
+  const idKey = `$id~tg${n}`;
+  const noIds = withoutSchemaIds(value);
   const hideAll = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) hideAll(item);
     else if (node !== null && typeof node === "object") {
@@ -29,30 +42,35 @@ export function hideFromRefParser(value: unknown, hideDangling: boolean): Hidden
       if (Object.hasOwn(record, "$ref")) rename(record, "$ref", key);
     }
   };
-  const walk = (node: unknown, place: Place): void => {
-    if (Array.isArray(node)) for (const item of node) walk(item, place);
+  // `resource`: what `#` names here, the document or the nearest schema with an `$id`.
+  const walk = (node: unknown, place: Place, resource: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item, place, resource);
     else if (node !== null && typeof node === "object") {
       const record = node as Record<string, unknown>;
+      const identified = place === "keywords" && typeof record.$id === "string";
+      const here = identified && !noIds ? record : resource;
       for (const [name, child] of Object.entries(record)) {
         if (name === "$ref") continue;
         const inner = childPlace(place, name, child);
         if (inner === "data") hideAll(child);
-        else walk(child, inner);
+        else walk(child, inner, here);
       }
-      if (typeof record.$ref === "string" && dangling(record.$ref)) rename(record, "$ref", key);
+      if (identified && noIds) rename(record, "$id", idKey);
+      if (hideDangling && typeof record.$ref === "string" && danglingLocalRef(here, record.$ref)) rename(record, "$ref", key);
     }
   };
-  walk(value, "keywords");
-  return { value, key };
+  walk(value, "keywords", value);
+  return { value, key, idKey };
 }
 
-/** `value` (mutated) with every `key` renamed back to `$ref`. */
-export function showHidden(value: unknown, key: string): unknown {
-  if (Array.isArray(value)) for (const item of value) showHidden(item, key);
+/** `value` (mutated) with every hidden `$ref` and `$id` shown again. */
+export function showHidden(value: unknown, hidden: Pick<Hidden, "key" | "idKey">): unknown {
+  if (Array.isArray(value)) for (const item of value) showHidden(item, hidden);
   else if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    for (const child of Object.values(record)) showHidden(child, key);
-    if (Object.hasOwn(record, key)) rename(record, key, "$ref");
+    for (const child of Object.values(record)) showHidden(child, hidden);
+    if (Object.hasOwn(record, hidden.key)) rename(record, hidden.key, "$ref");
+    if (Object.hasOwn(record, hidden.idKey)) rename(record, hidden.idKey, "$id");
   }
   return value;
 }

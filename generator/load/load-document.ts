@@ -114,7 +114,7 @@ export async function bundleRefs(absoluteFile: string, value: unknown, options: 
       parse: { yaml: parser(100, /\.ya?ml$/i), json: parser(50, /\.json$/i) } as never,
       mutateInputSchema: true,
     });
-    return showHidden(bundled, hidden.key);
+    return showHidden(bundled, hidden);
   } catch (error) {
     throw asInputError(error, file);
   }

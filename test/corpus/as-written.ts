@@ -10,8 +10,10 @@ import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { RE2JS } from "re2js";
 import { KEPT_FORMATS } from "../../generator/read/openapi/formats.ts";
-import { spell30 } from "../helpers/as-written.ts";
+import { spell30, spellBooleanBounds } from "../helpers/as-written.ts";
 import { addDiscriminatorKeyword, markDiscriminators } from "./discriminator-judge.ts";
+import { withSchemaIdentifiers } from "./schema-identifiers.ts";
+import { followRefs, spelt as speltPointers } from "./spelt-pointers.ts";
 
 type Node = Record<string, unknown>;
 
@@ -131,13 +133,22 @@ export function schemaDialect(document: Node): "oas30" | "2020-12" {
 export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): (schema: object) => Validate {
   // `plain`: a JSON Schema (an MCP tool's inputSchema) in that dialect, without OpenAPI's rules.
   const dialect = plain === "draft-07" ? "oas30" : (plain ?? schemaDialect(document));
-  const spelt = plain ? document : (requestRequired(dialect === "oas30" ? spell30(structuredClone(document)) : document) as Node);
+  // The nullable schemas spell30 moves one level down: pointers through them are followed (spelt-pointers.ts).
+  const wrapped = new Set<string>();
+  const spelt = plain
+    ? document
+    : dialect === "oas30"
+      ? (requestRequired(spell30(structuredClone(document), wrapped)) as Node)
+      : booleanBounds(requestRequired(document) as Node);
+  const follow = speltPointers(wrapped);
   // ajv reads OpenAPI 3.0's `nullable` in every dialect. In 3.0 spell30 has spelt out every
   // `nullable: true`, so what is left (`nullable: false`) says nothing; JSON Schema 2020-12
   // (OpenAPI 3.1, MCP) does not know the keyword. So it is an annotation everywhere here (ajv
   // refuses to compile it without `type`: OpenAI's 3.1 description, visma.com's `nullable:
   // false`). Renamed on a copy.
-  const read = withoutNullable(plain ? structuredClone(spelt) : spelt) as Node;
+  // The `$id`s ajv reads are the identifiers the dialect gives the document (schema-identifiers.ts):
+  // none in data, none in an OpenAPI 3.0 schema. A fresh tree, so the marks below stay on it.
+  const read = withSchemaIdentifiers(withoutNullable(plain ? structuredClone(spelt) : spelt), plain ? "2020-12" : dialect) as Node;
   const options = {
     strict: false,
     validateSchema: false,
@@ -155,14 +166,37 @@ export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): 
     ajv.addFormat(name, { type: "string", validate: (text: string) => RFC3339_OFFSET.test(text) && base.validate(text) });
   }
   if (!plain) {
-    // `read` is a fresh tree here (spell30, requestRequired and withoutNullable build one): marking it leaves the document alone.
-    markDiscriminators(document, read);
+    // `read` is a fresh tree here (withSchemaIdentifiers builds one): marking it leaves the document alone.
+    followRefs(read, follow);
+    markDiscriminators(document, read, follow);
     addDiscriminatorKeyword(ajv as never);
   }
   for (const name of ASSERTED) if (!AJV_FORMATS.includes(name as never)) ajv.addFormat(name, true);
   const { $id: _id, $schema: _schema, ...body } = read;
   ajv.addSchema(body as object, "doc");
-  return (schema) => ajv.compile(schema) as Validate;
+  return (schema) => ajv.compile(wrapped.size === 0 ? schema : followRefs(structuredClone(schema), follow)) as Validate;
+}
+
+/**
+ * A boolean `exclusiveMinimum`/`exclusiveMaximum` in an OpenAPI 3.1 document (OpenAI's
+ * `{minimum: 0, exclusiveMinimum: true}`) is 3.0's spelling, which 2020-12 does not have (ajv
+ * refuses to compile it). The guard reads it as 3.0 does in every version (generator/read/openapi/
+ * older-dialect-keywords.ts), and so does the judge: spelt as 2020-12's bound, in place.
+ */
+function booleanBounds(node: Node): Node {
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 400 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const schema = value as Node;
+    if (typeof schema.exclusiveMinimum === "boolean" || typeof schema.exclusiveMaximum === "boolean") spellBooleanBounds(schema);
+    for (const [key, child] of Object.entries(schema))
+      if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") visit(child, depth + 1);
+  };
+  visit(node, 0);
+  return node;
 }
 
 /** A `$ref` to a pointer of the document, for schemas handed to the judge. */

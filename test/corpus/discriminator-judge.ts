@@ -21,6 +21,7 @@
 // overlap (a free-string branch beside a pinned one) no longer both match and fail `oneOf`:
 // OpenAPI's discriminator decides between them, as it does in the guard.
 import type { Ajv } from "ajv";
+import { speltRef } from "./spelt-pointers.ts";
 
 type Node = Record<string, unknown>;
 
@@ -160,7 +161,7 @@ export function selectionOf(document: unknown, schema: Node): Selection | undefi
  * nullable schema's own keywords sit one level down); the values are read from `document`, as
  * written.
  */
-export function markDiscriminators(document: unknown, spelt: unknown): void {
+export function markDiscriminators(document: unknown, spelt: unknown, follow: (pointer: string) => string = (pointer) => pointer): void {
   const visit = (node: unknown, pointer: string, depth: number): void => {
     if (depth > 400 || node === null || typeof node !== "object") return;
     if (Array.isArray(node)) {
@@ -169,8 +170,9 @@ export function markDiscriminators(document: unknown, spelt: unknown): void {
     }
     const schema = node as Node;
     if (schema.discriminator !== undefined) {
-      const selection = selectionOf(document, schema);
-      let target = resolve(spelt, pointer) as Node | undefined;
+      const written = selectionOf(document, schema);
+      const selection = written && { ...written, branches: written.branches.map((branch) => ({ ...branch, ref: speltRef(branch.ref, follow) })) };
+      let target = resolve(spelt, follow(pointer)) as Node | undefined;
       if (target && target.discriminator === undefined && Array.isArray(target.anyOf)) target = target.anyOf[0] as Node | undefined;
       if (selection && target && typeof target === "object" && target.discriminator !== undefined) {
         target[DISCRIMINATOR_KEYWORD] = selection;

@@ -3,16 +3,14 @@
 // selects the branch"), each on a small document built the way the corpus met it (gettyimages'
 // nullable path parameter, ix-api.net's branch whose discriminator property is a free string),
 // judged end to end by judgeDocument. Without the judge's class, each gives false rejections.
-import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { asWrittenJudge, docRef } from "./as-written.ts";
 import { emptyOracle, judgeDocument, TEMP_ROOT } from "./judge-document.ts";
 import { failuresOf } from "./known-failures.ts";
-import type { ManifestEntry } from "./manifest.ts";
 import { unsendablePath } from "./operation-arguments.ts";
-import { ROOT } from "./sources.ts";
+import { entryFor as entryForIn } from "./test-entry.ts";
 
 type Node = Record<string, unknown>;
 
@@ -20,27 +18,7 @@ mkdirSync(TEMP_ROOT, { recursive: true });
 const dir = mkdtempSync(path.join(TEMP_ROOT, "judge-classes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A corpus entry for a document written here (package "repository": a file under the checkout). */
-function entryFor(name: string, document: Node): ManifestEntry {
-  const file = path.join(dir, `${name}.json`);
-  const bytes = Buffer.from(JSON.stringify(document, null, 2));
-  writeFileSync(file, bytes);
-  return {
-    id: `repository:${name}`,
-    kind: "openapi",
-    package: "repository",
-    version: "0",
-    file: path.relative(ROOT, file),
-    sha256: createHash("sha256").update(bytes).digest("hex"),
-    bytes: bytes.length,
-    licence: "test",
-    vendor: name,
-    format: `openapi ${String(document.openapi)}`,
-    operations: 1,
-    features: [],
-    sample: false,
-  };
-}
+const entryFor = (name: string, document: Node) => entryForIn(dir, name, document);
 
 const ok = { "200": { description: "done" } };
 

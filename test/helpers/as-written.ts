@@ -22,11 +22,34 @@ export function asWrittenValidators(document: Schema): (pointer: string) => (dat
   };
 }
 
-export function spell30(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(spell30);
+/**
+ * 3.0's `nullable` and boolean exclusive bounds in JSON Schema's spelling. A nullable schema
+ * becomes `anyOf: [schema, {type: null}]`, one level down from where it was: `wrapped`, when
+ * given, receives each such schema's JSON Pointer in the document as written, so that pointers
+ * through it can be followed into the spelt tree (test/corpus/spelt-pointers.ts).
+ */
+export function spell30(node: unknown, wrapped?: Set<string>): unknown {
+  return spellAt(node, "", wrapped);
+}
+
+function spellAt(node: unknown, pointer: string, wrapped: Set<string> | undefined): unknown {
+  if (Array.isArray(node)) return node.map((item, index) => spellAt(item, `${pointer}/${index}`, wrapped));
   if (node === null || typeof node !== "object") return node;
   const out: Schema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === "example" || key === "examples" ? value : spell30(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === "example" || key === "examples" ? value : spellAt(value, `${pointer}/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`, wrapped);
+  spellBooleanBounds(out);
+  if (out.nullable === true) {
+    delete out.nullable;
+    wrapped?.add(pointer);
+    if (typeof out.$ref === "string") return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
+    return { anyOf: [out, { type: "null" }] };
+  }
+  return out;
+}
+
+/** 3.0's `exclusiveMinimum: true` beside `minimum` as 2020-12's `exclusiveMinimum: <bound>`, in place. */
+export function spellBooleanBounds(out: Schema): void {
   for (const [exclusive, bound] of [
     ["exclusiveMinimum", "minimum"],
     ["exclusiveMaximum", "maximum"],
@@ -36,10 +59,4 @@ export function spell30(node: unknown): unknown {
     else delete out[exclusive];
     if (out[exclusive] !== undefined) delete out[bound];
   }
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.$ref === "string") return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
-    return { anyOf: [out, { type: "null" }] };
-  }
-  return out;
 }

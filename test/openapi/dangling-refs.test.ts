@@ -54,6 +54,22 @@ const layouts: Record<string, () => Record<string, unknown>> = {
       components: { ...components(), schemas: { ...(components().schemas as object), Alias: ref("Pet") } },
     },
   }),
+  // An `$id` is no identifier in a 3.0 Schema Object (and never in data): `#` stays the document,
+  // so the dangling `$ref` is still found (json-schema-ref-parser refused the whole document).
+  "one file whose schemas and examples carry an $id (3.0)": () => ({
+    "schemas/api.json": {
+      openapi: "3.0.3",
+      info,
+      paths: paths(),
+      components: {
+        ...components(),
+        schemas: {
+          ...(components().schemas as object),
+          Pet: { $id: "https://example.com/pet", type: "object", properties: { name: { type: "string" } }, example: { $id: "pet-1", name: "Rex" } },
+        },
+      },
+    },
+  }),
   "split over files": () => ({
     "schemas/api.json": {
       openapi: "3.0.3",
@@ -96,6 +112,37 @@ describe("a dangling $ref inside components", () => {
       expect(stdout).toMatch(new RegExp(`skipped ${layout.startsWith("split") ? 5 : 3} operations`));
     });
   }
+
+  it("looks a `#/...` `$ref` up in the schema resource an `$id` makes (3.1), and refuses no other operation", async () => {
+    const document = {
+      openapi: "3.1.0",
+      info,
+      paths: { ...paths(), "/tagged": post("tagged", ref("Tagged")) },
+      components: {
+        ...components(),
+        schemas: {
+          ...(components().schemas as object),
+          // `#/$defs/Name` is this resource's own; `#/components/...` does not exist in it.
+          Tagged: {
+            $id: "https://example.com/tagged",
+            type: "object",
+            properties: { name: { $ref: "#/$defs/Name" }, gone: { $ref: "#/components/schemas/Pet" } },
+            $defs: { Name: { type: "string" } },
+          },
+        },
+      },
+    };
+    const project = new TempProject({ "schemas/api.json": document });
+    projects.push(project);
+    const { code, stdout } = await project.run("generate", "--no-cache");
+    expect(code).toBe(0);
+    const pkg = await import(path.join(project.dir, "generated/index.js"));
+    expect(pkg.good).toBeDefined();
+    expect(pkg.usesGood).toBeDefined();
+    for (const skipped of ["broken", "brokenDeep", "brokenParameter", "tagged"]) expect(pkg[skipped], skipped).toBeUndefined();
+    expect(stdout).toMatch(/tagged \(api\.json#\/paths\/~1tagged\/post\): `\$id` changes how references resolve/);
+    expect(stdout).toMatch(/skipped 4 operations/);
+  });
 
   it("--strict still refuses the document, naming each operation", async () => {
     const project = new TempProject(layouts["one file, plain pointers"]?.() ?? {});

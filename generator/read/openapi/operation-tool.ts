@@ -22,6 +22,13 @@ export interface OperationInput {
   readonly method: string;
   readonly path: string;
   readonly pathItem: Readonly<Record<string, unknown>>;
+  /**
+   * Where the path item's `parameters` and the operation are in the document, when the path item
+   * is a `$ref` to another (surevoip.co.uk: `/support/ip-address: {$ref: "#/paths/~1ip-address"}`):
+   * schemas are read by pointer, so the pointers must name the object the `$ref` reaches. Default:
+   * under `/paths/<path>`.
+   */
+  readonly at?: { readonly parameters: string; readonly operation: string };
   readonly operation: Readonly<Record<string, unknown>>;
   /** The document's server URLs, already resolved against the path item and operation. */
   readonly servers: readonly string[];
@@ -34,8 +41,8 @@ export interface OperationInput {
 export type OperationResult = { readonly tool: ToolDescription } | { readonly skip: { readonly pointer: string; readonly reason: string } };
 
 export function operationTool(input: OperationInput): OperationResult {
-  const pathPointer = pointerOf("paths", input.path);
-  const pointer = `${pathPointer}${pointerOf(input.method)}`;
+  const parametersPointer = input.at?.parameters ?? `${pointerOf("paths", input.path)}/parameters`;
+  const pointer = input.at?.operation ?? `${pointerOf("paths", input.path)}${pointerOf(input.method)}`;
   const context: OperationContext = {
     file: input.file,
     label: `${input.name} (${input.method.toUpperCase()} ${input.path})`,
@@ -46,7 +53,7 @@ export function operationTool(input: OperationInput): OperationResult {
     const parameters = operationParameters(
       input.document,
       [
-        { list: input.pathItem.parameters, pointer: `${pathPointer}/parameters` },
+        { list: input.pathItem.parameters, pointer: parametersPointer },
         { list: input.operation.parameters, pointer: `${pointer}/parameters` },
       ],
       context,
@@ -111,6 +118,8 @@ function droppedWarning({ pointer, why }: DroppedKeyword): string {
     .slice(pointer.lastIndexOf("/") + 1)
     .replaceAll("~1", "/")
     .replaceAll("~0", "~");
+  if (why === "oas30-id")
+    return `\`$id\` at #${pointer} left out: an OpenAPI 3.0 Schema Object has no \`$id\`, so it identifies nothing and every \`$ref\` resolves against the document (in OpenAPI 3.1 it is an identifier)`;
   return why === "unknown"
     ? `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`
     : `\`${keyword}\` beside $ref at #${pointer} left out, as OpenAPI 3.0 ignores it; if it was meant to apply, move it into an allOf with the $ref (--strict refuses it)`;

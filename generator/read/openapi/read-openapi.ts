@@ -58,8 +58,9 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
     if (path.startsWith("x-")) continue;
     const itemPointer = pointerOf("paths", path);
     let pathItem: Record<string, unknown>;
+    let ownerOf: (key: string) => string;
     try {
-      pathItem = followPathItem(file, document, rawItem, itemPointer);
+      ({ item: pathItem, ownerOf } = followPathItem(file, document, rawItem, itemPointer));
     } catch (error) {
       skip(path, itemPointer, error);
       continue;
@@ -96,6 +97,7 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           servers: typeof servers === "string" ? [] : servers,
           strict: options.strict,
           renames: renamesFor(options, name, record.operationId),
+          at: { parameters: `${ownerOf("parameters")}/parameters`, operation: `${ownerOf(method)}${pointerOf(method)}` },
         });
         if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
         else if ("tool" in result) tools.push(result.tool);
@@ -148,19 +150,30 @@ function schemaDialect(file: string, root: Record<string, unknown>): SchemaDiale
   return dialect;
 }
 
-function followPathItem(file: string, document: unknown, item: unknown, pointer: string): Record<string, unknown> {
+/**
+ * The path item, its `$ref`s followed (the referring object's own keys win), and where each of
+ * its keys is in the document: the referring path's pointer for its own keys, the target's for
+ * the keys the `$ref` brought.
+ */
+function followPathItem(file: string, document: unknown, item: unknown, pointer: string): { item: Record<string, unknown>; ownerOf: (key: string) => string } {
   let current = item;
+  const owners = new Map<string, string>();
+  let here = pointer;
   for (let hops = 0; current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
     const ref = (current as { $ref: string }).$ref;
-    const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, decodeURIComponent(ref.slice(1))) : undefined;
+    const targetPointer = ref.startsWith("#/") ? decodeURIComponent(ref.slice(1)) : "";
+    const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, targetPointer) : undefined;
     if (target === undefined)
       throw new InputError({ file, pointer: `${pointer}/$ref` }, `path item $ref "${ref}" points at nothing`, "point the $ref at an existing Path Item Object");
+    for (const key of Object.keys(current)) if (key !== "$ref" && !owners.has(key)) owners.set(key, here);
+    here = targetPointer;
     current = { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
   }
   if (current === null || typeof current !== "object" || Array.isArray(current)) {
     throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
   }
-  return current as Record<string, unknown>;
+  const last = here;
+  return { item: current as Record<string, unknown>, ownerOf: (key) => owners.get(key) ?? last };
 }
 
 /** The config's argument names (`argumentNames`) for this operation: its own entry's over "*"'s. */

@@ -48,8 +48,11 @@ export interface SchemaTranslator {
 /** A keyword the translation left out instead of refusing the schema. */
 export interface DroppedKeyword {
   readonly pointer: string;
-  /** `unknown`: not a JSON Schema or OpenAPI keyword; `beside-ref`: OpenAPI 3.0 ignores it beside `$ref`. */
-  readonly why: "unknown" | "beside-ref";
+  /**
+   * `unknown`: not a JSON Schema or OpenAPI keyword; `beside-ref`: OpenAPI 3.0 ignores it beside
+   * `$ref`; `oas30-id`: an `$id` in OpenAPI 3.0, whose Schema Object has none (never refused).
+   */
+  readonly why: "unknown" | "beside-ref" | "oas30-id";
 }
 
 export interface TranslateOptions {
@@ -165,6 +168,13 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
         key === "$schema"
       )
         continue;
+      // OpenAPI 3.0's Schema Object has no `$id` (akeneo.com writes one): it identifies nothing
+      // there, so `#` stays the document; left out with a warning. In 3.1 (2020-12, draft-07) it
+      // is an identifier.
+      if (key === "$id" && here.dialect === "oas30") {
+        drop(at(key), "oas30-id");
+        continue;
+      }
       if (UNSUPPORTED_KEYWORDS.has(key)) throw new Untranslatable(at(key), `\`${key}\` changes how references resolve, which toolguard does not follow`);
       if (key === "$ref") {
         if (typeof value !== "string") throw new Untranslatable(at(key), "$ref must be a string");
