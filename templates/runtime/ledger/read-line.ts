@@ -2,7 +2,14 @@
 // "Format"), and the torn fragments a writer that died mid-line leaves. Where the lines come
 // from (which files, in which order) is read.ts's; this file knows only what one line holds.
 import type { LedgerEntry } from "./ledger.ts";
-import type { LedgerScan } from "./read.ts";
+
+/** What a scan found besides the entries. */
+export interface LedgerScan {
+  /** Entries read. */
+  entries: number;
+  /** Fragments skipped: lines, or parts of lines, that are not a whole entry (a writer died mid-line). */
+  torn: number;
+}
 
 /**
  * The line format versions written so far (`v`, the first member of every line): 1 since the

@@ -4,15 +4,9 @@
 import { createReadStream } from "node:fs";
 import type { LedgerEntry } from "./ledger.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
-import { entriesOfLine } from "./read-line.ts";
+import { entriesOfLine, type LedgerScan } from "./read-line.ts";
 
-/** What a scan found besides the entries. */
-export interface LedgerScan {
-  /** Entries read. */
-  entries: number;
-  /** Fragments skipped: lines, or parts of lines, that are not a whole entry (a writer died mid-line). */
-  torn: number;
-}
+export type { LedgerScan };
 
 /**
  * Every entry of a ledger file, in file order, read as a stream. A line holding a torn fragment
