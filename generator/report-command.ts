@@ -3,6 +3,7 @@
 // alarms, a CI gate and the outputs: terminal, `--json`, `--markdown`, `--html FILE`.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { ledgerFiles } from "../templates/runtime/ledger/ledger-files.ts";
 import { DEFAULT_LEDGER_PATH } from "../templates/runtime/ledger/ledger-jsonl.ts";
 import { parseWindow, windowShortfall, withinWindow, type WindowScan } from "./report.ts";
 import { analyse, type Analysis } from "./report/analysis.ts";
@@ -63,7 +64,7 @@ export async function report(args: readonly string[], options: ReportOptions, cw
   const postgres = source !== undefined && /^postgres(ql)?:\/\//.test(source);
   const file = postgres ? undefined : path.resolve(cwd, source ?? DEFAULT_LEDGER_PATH);
   const where = postgres ? redactedUrl(source) : (file as string);
-  if (file !== undefined && !existsSync(file)) {
+  if (file !== undefined && !existsSync(file) && ledgerFiles(file).length === 0) {
     process.stderr.write(`toolguard: no ledger at ${file} (the guard writes .toolguard/ledger.jsonl in its working directory)\n`);
     return 1;
   }
@@ -86,7 +87,8 @@ export async function report(args: readonly string[], options: ReportOptions, cw
   try {
     if (file !== undefined) {
       const lineWindow: LineWindow | undefined = since === undefined ? undefined : { since, oldest: undefined };
-      for (const one of ledgerFiles(file)) await foldLedgerFile(one, fold, scan, lineWindow);
+      // Every writer's files (one per process, and their closed files), each writer's in the order it wrote them.
+      for (const one of ledgerFiles(file)) await foldLedgerFile(one.file, fold, scan, lineWindow);
       windowScan.oldest = lineWindow?.oldest;
     } else for await (const entry of since === undefined ? entries : withinWindow(entries, since, windowScan)) fold.add(entry);
   } catch (error) {
@@ -128,13 +130,6 @@ export async function report(args: readonly string[], options: ReportOptions, cw
     return 1;
   }
   return 0;
-}
-
-/** The ledger's files, oldest first: its rotated files (`<file>.N` ... `<file>.1`), then the file. */
-function ledgerFiles(file: string): string[] {
-  const rotated: string[] = [];
-  for (let index = 1; existsSync(`${file}.${index}`); index++) rotated.unshift(`${file}.${index}`);
-  return [...rotated, file];
 }
 
 /** The ledger's marks of a shared chain store's outage (ledger/store-mark.ts): the bound was each process's own then. */

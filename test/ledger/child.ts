@@ -4,7 +4,8 @@
 //                                         long, starting at <startAt> (ms since the epoch), so that
 //                                         two writers started apart still overlap
 //   rotate <path> <count> <tag> <startAt>  appends <count> small entries to a ledger rotated every 32 KiB
-//                                         (2 files kept), then prints its sink's stats as JSON
+//                                         (2 files kept), one in 8 written through (`appendNow`, the
+//                                         failure path), then prints its sink's stats as JSON
 //   durable <path> <count>                guarded calls in durable mode; prints "ok <i>" after each outcome
 //   queued <path> <count>                 the same without durable mode, maxQueue 100
 //   failing <path> <count> <tag>          per i: an invalid call, its repair, a clean call (default sink
@@ -44,7 +45,7 @@ if (mode === "append") {
   const raw = "r".repeat(200);
   await new Promise((done) => setTimeout(done, Math.max(0, Number(tag) - Date.now())));
   for (let i = 0; i < count; i++) {
-    sink.append({
+    const entry = {
       v: 1,
       chain: `${charsText}-${i}`,
       tool: "t",
@@ -53,7 +54,10 @@ if (mode === "append") {
       verdict: "ok",
       attempts: [{ raw, errors: [], coercions: [] }],
       repairs: 0,
-    });
+    } as const;
+    // The synchronous write-through path rotates too, between the asynchronous slices.
+    if (i % 8 === 7) sink.appendNow(entry);
+    else sink.append(entry);
     // A few entries per turn: slices of a few lines, many writes and rotations racing the other writers'.
     if (i % 4 === 3) await new Promise((done) => setImmediate(done));
   }

@@ -64,10 +64,18 @@ describe("size caps (15.8)", () => {
       ledger.append(entry(`e${i}`, "y".repeat(100)));
       if (i % 10 === 0) await ledger.flush();
     }
-    await ledger.close();
-    expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]);
-    expect(ledger.stats().rotations).toBeGreaterThan(2);
-    for (const name of ["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]) expect((await stat(join(folder, name))).size).toBeLessThanOrEqual(4096);
+    const stats = await ledger.close();
+    // The only writer owns the path; each rotation renames it to a closed file of this writer's, the newest two kept.
+    const names = (await readdir(folder)).sort();
+    expect(names).toEqual([
+      expect.stringMatching(/^ledger\.\d+-\d+-[0-9a-f]{6}\.\d+\.jsonl$/),
+      expect.stringMatching(/^ledger\.\d+-\d+-[0-9a-f]{6}\.\d+\.jsonl$/),
+      "ledger.jsonl",
+    ]);
+    expect(stats.rotations).toBeGreaterThan(2);
+    for (const name of names) expect((await stat(join(folder, name))).size).toBeLessThanOrEqual(4096);
+    // Lines on disk + lines counted as rotated away = every entry appended.
+    expect((await readLedger(path)).length + (stats.rotatedAway ?? 0)).toBe(200);
   });
 
   it("an entry over maxEntryBytes is written as a stub with its length and hash", async () => {
@@ -146,11 +154,13 @@ describe("retention by age (issue 26)", () => {
     ledger.append(entry("new"));
     const stats = await ledger.close();
     expect(stats).toMatchObject({ rotatedAway: 5, rotations: 1, written: 1 });
-    expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1"]);
-    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["new"]);
-    expect(await linesIn(`${path}.1`)).toBe(4);
+    const names = (await readdir(folder)).sort();
+    expect(names).toEqual([expect.stringMatching(/^ledger\.\d+-\d+-[0-9a-f]{6}\.1\.jsonl$/), "ledger.jsonl"]);
+    const closed = join(folder, names[0] as string);
+    expect((await readLedger(path)).map((e) => e.turn)).toEqual(["-0", "-1", "-2", "-3", "new"]);
+    expect(await linesIn(closed)).toBe(4);
     // Lines on disk + rotated away = every line there was.
-    expect((await linesIn(path)) + (await linesIn(`${path}.1`)) + (stats.rotatedAway ?? 0)).toBe(3 + 2 + 4 + 1);
+    expect((await linesIn(path)) + (await linesIn(closed)) + (stats.rotatedAway ?? 0)).toBe(3 + 2 + 4 + 1);
   });
 
   it("keeps files younger than the limit, and by default removes nothing for its age", async () => {
@@ -477,7 +487,8 @@ describe("failures are written through (issue 26)", () => {
     const ledger = new JsonlFileSink({ path, failures: "batched" });
     const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger });
     tool.check(failing, { turn: "f" });
-    await expect(readFile(path, "utf8")).rejects.toThrow(/ENOENT/);
+    // Not written through: nothing on disk when check() returns (read synchronously, before the sink's next slice).
+    expect(() => readFileSync(path, "utf8")).toThrow(/ENOENT/);
     await ledger.close();
     expect((await readLedger(path)).map((e) => e.verdict)).toEqual(["open"]);
   });

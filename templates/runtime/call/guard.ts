@@ -277,9 +277,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: chain.attempts.length }, true);
   }
 
-  /** Fail-closed mode: the implementation runs only while the ledger can be written. */
+  /** Fail-closed and durable modes: the implementation runs only while the ledger can be written, and keep up. */
   #gated(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
-    if (!this.#ledger.failClosed) return this.#run(passed, context);
+    if (!this.#ledger.gated) return this.#run(passed, context);
     return this.#ledger.gate(
       () => this.#run(passed, context),
       () => this.#close(context.turn, passed.record, "ledger_unavailable", undefined),

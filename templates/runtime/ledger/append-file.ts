@@ -1,41 +1,59 @@
-// The JSONL sink's file: opened for appending (created with the sink's mode), rotated past its
-// size cap, and written one slice at a time, each on a fresh line. Shared with other processes:
-// the path is checked before each write, since another writer may have rotated or removed it.
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs";
-import { mkdir, open, stat, type FileHandle } from "node:fs/promises";
+// The JSONL sink's file: this writer's live file (the configured path when this writer owns the
+// ledger, else a file of its own beside it: ledger-files.ts), opened for appending, rotated past
+// its size or age limit, and written one slice at a time, each on a fresh line. No other process
+// writes or rotates it, so a write never lands in a file another process is counting or removing:
+// rotation is this writer's own rename, done synchronously between two of its writes, and the
+// file renamed is closed, never written again. Retention of closed files (whoever wrote them)
+// runs after a rotation, off the write path (rotation.ts). Before each write the live file's
+// name is looked at all the same (one `stat`): something outside the ledger (a person, a log
+// rotation tool) may have moved, removed or appended to it.
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { expireAged, rotateLedger } from "./rotation.ts";
+import { closedFile, writerFile } from "./ledger-files.ts";
+import { newWriterId, releaseOwnership, takeOwnership, writerEnded, writerOpened } from "./ledger-writers.ts";
+import { firstStartedAt, removePastRetention } from "./rotation.ts";
 
 const NEWLINE = Buffer.from("\n");
-/** How often, at most, a writer looks for files past the age limit: once a minute, or four times per `maxAgeMs` when that is shorter. */
+/** How often, at most, a writer checks its live file's age: once a minute, or four times per `maxAgeMs` when that is shorter. */
 const AGE_CHECK_MS = 60_000;
-/** Looks at the path before a write gives up on a file renamed meanwhile and writes to what it has (a rotated file, still counted when removed). */
-const MAX_LOOKS = 5;
 
-interface OpenFile {
-  readonly handle: FileHandle;
+/** The live file open for writing. */
+interface LiveFile {
+  readonly fd: number;
   readonly ino: number;
+  readonly name: string;
+  /** Bytes in it after this writer's last write (more: something else appended). */
+  size: number;
+  /** Its last line is not whole (a write cut short): the next write starts on a fresh line. */
+  torn: boolean;
+  /** When its first entry started (ms), for retention by age. */
+  firstAt: number | undefined;
+  /** `fdatasync` calls in flight: the descriptor is closed once they are done. */
+  syncing: number;
+  closeWhenSynced: boolean;
 }
 
-/** One ledger file and its rotated predecessors (`<path>.1` ... `<path>.N`). */
+/** One writer's live file and its rotations. */
 export class AppendFile {
+  /** The ledger's configured path: where it is, and this writer's live file while it owns it. */
   readonly path: string;
+  readonly #id = newWriterId();
   readonly #mode: number;
   readonly #maxFileBytes: number;
   readonly #maxFiles: number;
   readonly #sync: boolean;
   readonly #maxAgeMs: number;
-  /** When the next write looks for files past `maxAgeMs` (0: at the first write). */
+  /** When the next write checks the live file's age (0: at the first write). */
   #nextAgeCheck = 0;
-  #file: OpenFile | undefined;
-  #opening: Promise<OpenFile> | undefined;
-  /** Where our last whole write ended (the file and its size then): its last byte is our newline. */
-  #end: { readonly ino: number; readonly size: number } | undefined;
-  /** The descriptor `writeNow` writes through (synchronous calls cannot use the asynchronous handle). */
-  #now: { readonly fd: number; readonly ino: number } | undefined;
+  #live: LiveFile | undefined;
+  /** Whether this writer holds the ledger's ownership (decided at its first open). */
+  #owner: boolean | undefined;
+  /** This writer's rotations so far: the next closed file's number is one more. */
   rotations = 0;
-  /** Lines in the files this writer's rotations removed (retention). */
+  /** Lines in the closed files this writer's retention removed (any writer's). */
   rotatedAway = 0;
+  #retaining: Promise<void> | undefined;
+  #retainAgain = false;
 
   constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean, maxAgeMs: number = Infinity) {
     this.path = path;
@@ -47,156 +65,195 @@ export class AppendFile {
   }
 
   get isOpen(): boolean {
-    return this.#file !== undefined;
+    return this.#live !== undefined;
   }
 
-  /** One write of whole lines at the end of the file, on a fresh line; synced when the sink syncs. */
+  /** The file this writer appends to now (the configured path while it owns the ledger). */
+  get liveFile(): string {
+    return this.#live?.name ?? (this.#owner === false ? writerFile(this.path, this.#id) : this.path);
+  }
+
+  /** One write of whole lines at the end of the live file, on a fresh line; synced when the sink syncs. */
   async write(data: Uint8Array): Promise<void> {
-    for (let look = 1; ; look++) {
-      // The path, not the handle: another process may have rotated the file away, or it was removed.
-      let current = await stat(this.path).catch(() => undefined);
-      if (this.#file && current?.ino !== this.#file.ino) await this.close();
-      let file = this.#file ?? (await this.#open());
-      if (current?.ino !== file.ino) current = await file.handle.stat();
-      const aged = current.size > 0 && (await this.#expireAged());
-      if (aged || (current.size > 0 && current.size + data.length > this.#maxFileBytes)) {
-        // Rotated before the write, so a file never grows past the cap by more than one slice.
-        await this.close();
-        const { rotated, linesRemoved } = await rotateLedger(this.path, this.#maxFiles, current.ino);
-        if (rotated) this.rotations++;
-        this.rotatedAway += linesRemoved;
-        file = await this.#open();
-      }
-      // From the last look at the path to the write, nothing awaits. Across an event-loop turn
-      // (long on a loaded machine) other writers could rotate this file out of retention, count
-      // its lines and remove it, and the slice written into it after that would be lost
-      // uncounted (test/ledger/processes.test.ts, 4 processes). Between two system calls that
-      // needs as many rotations in microseconds. Renamed meanwhile: look again.
-      const named = statSync(this.path, { throwIfNoEntry: false });
-      if (named?.ino !== file.ino && look < MAX_LOOKS) {
-        await this.close();
-        continue;
-      }
-      this.#writeAt(file, named?.ino === file.ino ? named.size : fstatSync(file.handle.fd).size, data);
-      if (this.#sync) await file.handle.datasync();
-      return;
-    }
-  }
-
-  /** Writes `data` at the end of `file` (now `size` bytes), on a fresh line, synchronously. */
-  #writeAt(file: OpenFile, size: number, data: Uint8Array): void {
-    const fd = file.handle.fd;
-    // Unless the file ends where our last whole write did (no other writer appended since):
-    // a writer died mid-line, or our own write was cut short: start on a fresh line.
-    if (size > 0 && (this.#end?.ino !== file.ino || this.#end.size !== size)) {
-      const last = Buffer.alloc(1);
-      if (readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
-    }
-    this.#end = undefined;
-    const written = writeSync(fd, data);
-    if (written < data.length) {
-      // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
-      throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
-    }
-    this.#end = { ino: file.ino, size: size + data.length };
-  }
-
-  /**
-   * Retention by age, at most once per `AGE_CHECK_MS`: removes (and counts) rotated files past
-   * `maxAgeMs`; true when the live file's first entry is past it too, so it is rotated now.
-   */
-  async #expireAged(): Promise<boolean> {
-    if (this.#maxAgeMs === Infinity) return false;
-    const now = Date.now();
-    if (now < this.#nextAgeCheck) return false;
-    this.#nextAgeCheck = now + Math.min(AGE_CHECK_MS, this.#maxAgeMs / 4);
-    const { linesRemoved, rotateLive } = await expireAged(this.path, this.#maxFiles, this.#maxAgeMs, now);
-    this.rotatedAway += linesRemoved;
-    return rotateLive;
-  }
-
-  /**
-   * Appends `text` synchronously on a fresh line (an interrupted asynchronous write may have left
-   * half of one): for `process.on("exit")` and signal handlers, where nothing asynchronous runs.
-   */
-  writeSync(data: Uint8Array): void {
-    let fd: number | undefined;
-    try {
-      mkdirSync(dirname(this.path), { recursive: true });
-      fd = openSync(this.path, "a", this.#mode);
-      writeSync(fd, Buffer.concat([NEWLINE, data]));
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
+    const live = this.#ready(data.length);
+    this.#writeAt(live, data);
+    // The event loop runs between slices: the write itself was synchronous.
+    if (this.#sync) await this.#datasync(live);
+    else await new Promise((done) => setImmediate(done));
   }
 
   /**
    * One write of whole lines, synchronously, on a fresh line, synced when the sink syncs: the
    * write-through of entries that must be on disk before the call returns (a failure's record).
-   * The kernel orders it against the asynchronous writes (both O_APPEND, one `write` each), so
-   * lines never interleave. Throws when the write fails or is cut short; the caller keeps the entry.
+   * The same live file as the asynchronous writes, in the same order. Throws when the write
+   * fails or is cut short; the caller keeps the entry.
    */
   writeNow(data: Uint8Array): void {
-    // The path, not the descriptor: another process (or our own asynchronous side) may have rotated it.
-    const named = statSync(this.path, { throwIfNoEntry: false });
-    if (this.#now && named?.ino !== this.#now.ino) this.#closeNow();
-    if (this.#now === undefined) {
-      mkdirSync(dirname(this.path), { recursive: true });
-      const fd = openSync(this.path, "a+", this.#mode);
-      this.#now = { fd, ino: fstatSync(fd).ino };
+    const live = this.#ready(data.length);
+    this.#writeAt(live, data);
+    if (this.#sync) fdatasyncSync(live.fd);
+  }
+
+  /** Appends synchronously, unsynced: for `process.on("exit")` and signal handlers, where nothing asynchronous runs. */
+  writeSync(data: Uint8Array): void {
+    this.#writeAt(this.#current(), data);
+  }
+
+  /**
+   * The live file, open: reopened when its name no longer names the file held (moved or removed
+   * by something outside the ledger), and read for its last byte when something else appended.
+   */
+  #current(): LiveFile {
+    const live = this.#live;
+    if (live === undefined) return this.#open();
+    const named = statSync(live.name, { throwIfNoEntry: false });
+    if (named?.ino !== live.ino) {
+      this.#retire(live);
+      return this.#open();
     }
-    const fd = this.#now.fd;
-    const size = named?.ino === this.#now.ino ? named.size : fstatSync(fd).size;
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      if (readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) data = Buffer.concat([NEWLINE, data]);
+    if (named.size !== live.size) {
+      live.size = named.size;
+      live.torn = endsTorn(live.fd, named.size);
     }
-    const written = writeSync(fd, data);
-    if (written < data.length) throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
-    if (this.#sync) fdatasyncSync(fd);
+    return live;
   }
 
-  #closeNow(): void {
-    const now = this.#now;
-    this.#now = undefined;
-    if (now) closeSync(now.fd);
+  /** The live file, rotated first when `bytes` more would pass its size cap, or its first entry is past half of `maxAgeMs`. */
+  #ready(bytes: number): LiveFile {
+    const live = this.#current();
+    if (live.size > 0 && (live.size + bytes > this.#maxFileBytes || this.#aged(live))) return this.#rotate(live);
+    return live;
   }
 
-  /** Opens (creating with `mode`) the file for appending, unless it is open. */
-  async open(): Promise<void> {
-    await this.#open();
+  /** Retention by age for the live file: rotated once its first entry is half `maxAgeMs` old, so each file spans at most half of it. */
+  #aged(live: LiveFile): boolean {
+    if (this.#maxAgeMs === Infinity) return false;
+    const now = Date.now();
+    if (now < this.#nextAgeCheck) return false;
+    this.#nextAgeCheck = now + Math.min(AGE_CHECK_MS, this.#maxAgeMs / 4);
+    this.#retain(); // closed files past the age, too
+    return live.firstAt !== undefined && live.firstAt < now - this.#maxAgeMs / 2;
   }
 
-  /** Opens the file, one open at a time. */
-  #open(): Promise<OpenFile> {
-    if (this.#file) return Promise.resolve(this.#file);
-    return (this.#opening ??= (async () => {
-      try {
-        await mkdir(dirname(this.path), { recursive: true });
-        const handle = await open(this.path, "a+", this.#mode); // a+: the last byte is read back
-        try {
-          const { ino } = await handle.stat();
-          return (this.#file = { handle, ino });
-        } catch (error) {
-          await handle.close();
-          throw error;
-        }
-      } finally {
-        this.#opening = undefined;
-      }
-    })());
+  /**
+   * Closes the live file by renaming it to this writer's next closed file, and opens a new one.
+   * Synchronous: no write of this writer can fall between the rename and the switch.
+   */
+  #rotate(live: LiveFile): LiveFile {
+    renameSync(live.name, closedFile(this.path, this.#id, this.rotations + 1));
+    this.rotations++;
+    this.#retire(live);
+    const fresh = this.#open();
+    this.#retain();
+    return fresh;
   }
 
-  /** Closes the handle; the next write opens the path again (it may name somewhere else by then). */
-  async close(): Promise<void> {
+  /** Writes `data` at the end of `live`, on a fresh line, synchronously. */
+  #writeAt(live: LiveFile, data: Uint8Array): void {
+    if (live.torn) data = Buffer.concat([NEWLINE, data]);
+    if (live.size === 0 && live.firstAt === undefined) live.firstAt = Date.now();
+    let written = 0;
     try {
-      this.#closeNow();
-    } catch {
-      // Already closed: nothing to release.
+      written = writeSync(live.fd, data);
+    } finally {
+      live.size += written;
+      live.torn = written < data.length ? written > 0 || live.torn : false;
     }
-    const file = this.#file;
-    this.#file = undefined;
-    this.#end = undefined;
-    await file?.handle.close().catch(() => undefined);
+    if (written < data.length) {
+      // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
+      throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
+    }
+  }
+
+  #datasync(live: LiveFile): Promise<void> {
+    live.syncing++;
+    return new Promise<void>((done, fail) =>
+      fdatasync(live.fd, (error) => {
+        live.syncing--;
+        if (live.closeWhenSynced && live.syncing === 0) closeQuietly(live.fd);
+        if (error) fail(error);
+        else done();
+      }),
+    );
+  }
+
+  /** Opens this writer's live file (taking the ledger's ownership if no live writer has it). */
+  #open(): LiveFile {
+    mkdirSync(dirname(this.path), { recursive: true });
+    writerOpened(this.#id);
+    this.#owner ??= takeOwnership(this.path, this.#id, this.#mode);
+    const name = this.#owner ? this.path : writerFile(this.path, this.#id);
+    const fd = openSync(name, "a+", this.#mode); // a+: the last byte is read back
+    try {
+      const { size, ino } = fstatSync(fd);
+      // The configured path, left by a writer that died: a torn last line of its is not glued to ours.
+      const torn = endsTorn(fd, size);
+      const firstAt = size > 0 && this.#maxAgeMs !== Infinity ? firstStartedAt(fd) : undefined;
+      return (this.#live = { fd, ino, name, size, torn, firstAt, syncing: 0, closeWhenSynced: false });
+    } catch (error) {
+      closeQuietly(fd);
+      throw error;
+    }
+  }
+
+  /** Closes a live file's descriptor once no sync is in flight on it. */
+  #retire(live: LiveFile): void {
+    if (this.#live === live) this.#live = undefined;
+    if (live.syncing === 0) closeQuietly(live.fd);
+    else live.closeWhenSynced = true;
+  }
+
+  /** Runs retention (one pass at a time; one more if asked meanwhile). Failures are left for the next pass. */
+  #retain(): void {
+    if (this.#retaining) {
+      this.#retainAgain = true;
+      return;
+    }
+    this.#retaining = (async () => {
+      do {
+        this.#retainAgain = false;
+        try {
+          this.rotatedAway += await removePastRetention(this.path, { maxFiles: this.#maxFiles, maxAgeMs: this.#maxAgeMs }, this.#id, Date.now());
+        } catch {
+          // A folder that cannot be listed or a file that cannot be removed: kept, and tried again at the next rotation.
+        }
+      } while (this.#retainAgain);
+    })().finally(() => (this.#retaining = undefined));
+  }
+
+  /** Opens (creating with `mode`) the live file, unless it is open. */
+  async open(): Promise<void> {
+    if (this.#live === undefined) this.#open();
+    if (this.#maxAgeMs !== Infinity) this.#retain();
+  }
+
+  /** Closes the descriptor; the next write opens the live file again (the ledger's ownership is kept). */
+  async close(): Promise<void> {
+    const live = this.#live;
+    if (live) this.#retire(live);
+  }
+
+  /** Closes the file for good: waits for retention, then gives up the ledger's ownership. */
+  async end(): Promise<void> {
+    await this.close();
+    while (this.#retaining) await this.#retaining;
+    if (this.#owner) releaseOwnership(this.path, this.#id);
+    this.#owner = undefined;
+    writerEnded(this.#id);
+  }
+}
+
+/** Whether the file of `fd` (`size` bytes) ends in the middle of a line. */
+function endsTorn(fd: number, size: number): boolean {
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed: nothing to release.
   }
 }

@@ -1,7 +1,11 @@
 // The JSONL sink's options and counters, with their defaults (docs/ledger.md).
 
 export interface JsonlFileSinkOptions {
-  /** The ledger file. Default `.toolguard/ledger.jsonl` under the working directory. */
+  /**
+   * The ledger: the file its owner (one writer at a time) appends to, beside which the other
+   * writers' files and the closed files go, and the path every reader takes. Default
+   * `.toolguard/ledger.jsonl` under the working directory.
+   */
   readonly path?: string;
   /** Called with every write failure and every drop, besides the process warning. */
   readonly onError?: (error: Error) => void;
@@ -24,12 +28,17 @@ export interface JsonlFileSinkOptions {
   /**
    * Under `overflow: "wait"`: the most calls held back at once. A call past it is not held: it
    * gets its outcome at once (never an error), and its entry is queued, or past twice `maxQueue`
-   * dropped and counted. Default `maxQueue` (4,096).
+   * dropped and counted. In durable mode, also the most calls waiting for their entries: a call
+   * past it is not run and gets `ledger_unavailable` (the ledger is behind), recorded and counted
+   * in `stats().notHeld`. Default `maxQueue` (4,096).
    */
   readonly maxWaiting?: number;
-  /** Size at which the file is rotated to `<path>.1`. Default 64 MiB; `Infinity` never rotates. */
+  /** Size at which a writer's live file is closed and a new one started. Default 64 MiB; `Infinity` never rotates. */
   readonly maxFileBytes?: number;
-  /** Rotated files kept (`<path>.1` ... `<path>.N`). Default 2. */
+  /**
+   * Closed (rotated) files kept, across every writer of the ledger, besides each running writer's
+   * live file (docs/ledger.md "Files on disk"). Default 2.
+   */
   readonly maxFiles?: number;
   /**
    * Retention by age, besides size: a rotated file whose newest entry is older than this is

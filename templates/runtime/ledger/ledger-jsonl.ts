@@ -1,20 +1,15 @@
 // The default ledger: an append-only JSON Lines file, one chain state per line (format, write
-// path and durability contract: docs/ledger.md).
-//
+// path, files and durability contract: docs/ledger.md).
 // - `append` only queues a reference; the queue is bounded (`maxQueue`, then `overflow`).
 //   `appendNow` (a failure's entry, from `check()`) writes through before it returns.
 // - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each) into one
-//   reused buffer, each slice one `write` on an O_APPEND handle, then synced; the event loop runs
-//   between slices. Lines never interleave with another process's, and a slice after a torn
-//   line starts on a fresh one.
-// - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and
-//   is retried (next append, `flush()`, once a second); drops are counted. `flush()` resolves
-//   with the counters, and rejects only while entries wait on a failing disk.
-// - Rotation: past `maxFileBytes` or `maxAgeMs`, `<path>` becomes `<path>.1` (up to `maxFiles`).
+//   reused buffer, each slice one `write` (append-file.ts), then synced; the event loop runs between.
+// - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and is
+//   retried (next append, `flush()`, once a second); drops and files rotated away are counted.
 import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
-import { DEFAULT_LEDGER_PATH, messageOf, plural, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
+import { DEFAULT_LEDGER_PATH, messageOf, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
 import { writeLine } from "./line.ts";
 import { LineWriter } from "./line-writer.ts";
 import { SinkReports } from "./sink-reports.ts";
@@ -52,7 +47,6 @@ export class JsonlFileSink implements LedgerSink {
   #failing = false;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-
   /** Entries taken into the queue, and those of them written (what `written()` waits on). */
   #appended = 0;
   #written = 0;
@@ -124,6 +118,11 @@ export class JsonlFileSink implements LedgerSink {
     this.#writtenNow++;
   }
 
+  /** Durable mode's bound: room for one more call waiting for its entry (`maxWaiting`); a call past it is counted in `notHeld`. */
+  durableRoom(): boolean {
+    return this.#pressure.room(this.#waiters.calls);
+  }
+
   backpressure(): Promise<void> | undefined {
     return this.#overflow === "wait" ? this.#pressure.hold(this.#queued >= this.#maxQueue) : undefined;
   }
@@ -164,10 +163,8 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   /**
-   * Resolves, with the counters, once every entry appended so far is written. Drops never make it
-   * reject: they are already counted (`stats().dropped`), warned about and sent to telemetry.
-   * It rejects only while entries are still waiting because writes fail (they stay queued and are
-   * retried): the error names how many, and carries the counters as `stats`.
+   * Resolves, with the counters, once every entry appended so far is written. Never rejects for drops (counted, warned
+   * about, in telemetry); only while entries wait on failing writes (kept, retried): the error says how many, with `stats`.
    */
   async flush(): Promise<LedgerSinkStats> {
     while (this.#queued > 0 || this.#slice) {
@@ -175,30 +172,33 @@ export class JsonlFileSink implements LedgerSink {
       await draining;
       if (this.#failing) break; // reported below; the entries stay queued for a retry
     }
-    const failures = this.#reports.takeFailures();
     const pending = this.#queued + (this.#slice?.count ?? 0);
+    if (pending > 0) throw this.#reports.pendingError(pending, this.stats());
     // Failures since recovered lost nothing (they were warned about when they happened).
-    if (pending === 0) return this.stats();
-    const summary = `toolguard ledger ${this.path}: ${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`;
-    const error = failures.length === 1 ? (failures[0] as Error) : new AggregateError(failures, summary);
-    throw Object.assign(error, { stats: this.stats() });
+    this.#reports.takeFailures();
+    return this.stats();
   }
 
-  /** `flush()`, then releases the file: resolves with the counters; rejects as `flush` does, the file released all the same. */
+  /** `flush()`, then releases the file (and the path, if owned): resolves with the counters; rejects as `flush` does, the file released all the same. */
   async close(): Promise<LedgerSinkStats> {
     try {
-      return await this.flush();
+      await this.flush();
     } finally {
       this.#closed = true;
       if (this.#retryTimer) clearTimeout(this.#retryTimer);
-      await this.#file.close();
+      await this.#file.end();
     }
+    return this.stats();
+  }
+
+  /** The file this sink appends to now: `path` while it owns the ledger, else one of its own beside it (docs/ledger.md). */
+  get liveFile(): string {
+    return this.#file.liveFile;
   }
 
   /**
-   * Writes everything not yet confirmed written, synchronously: for `process.on("exit")` and
-   * signal handlers, where nothing asynchronous runs any more. An entry whose asynchronous write
-   * was in flight may then appear twice; readers keep the last entry per chain.
+   * Writes everything not yet confirmed written, synchronously: for `process.on("exit")` and signal handlers. An entry
+   * whose slice was written but not yet synced may then appear twice; readers keep the last entry per chain.
    */
   flushSync(): void {
     const pending = this.#queue.length - this.#head;

@@ -4,16 +4,31 @@
 import { createReadStream } from "node:fs";
 import type { LedgerEntry } from "./ledger.ts";
 import { applyResolutions } from "../resolve/apply-resolutions.ts";
+import { ledgerFiles } from "./ledger-files.ts";
 import { entriesOfLine, type LedgerScan } from "./read-line.ts";
 
 export type { LedgerScan };
 
 /**
- * Every entry of a ledger file, in file order, read as a stream. A line holding a torn fragment
+ * Every entry of the ledger at `path`, read as a stream: every writer's files (ledger-files.ts),
+ * each in file order, the files by the time of their newest line, so every process's entries
+ * come in the order it wrote them; the configured path itself last. Torn fragments are counted
+ * as `scanLedgerFile` counts them. A missing ledger is empty.
+ */
+export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0, torn: 0 }, onTorn?: (fragment: string) => void): AsyncGenerator<LedgerEntry> {
+  for (const { file } of ledgerFiles(path)) yield* scanLedgerFile(file, scan, onTorn);
+}
+
+/**
+ * Every entry of one ledger file, in file order, read as a stream. A line holding a torn fragment
  * glued to a whole entry (a writer that died mid-line, then another that appended) yields the
  * entry; the fragment is counted in `scan.torn` and passed to `onTorn`. A missing file is empty.
  */
-export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0, torn: 0 }, onTorn?: (fragment: string) => void): AsyncGenerator<LedgerEntry> {
+export async function* scanLedgerFile(
+  path: string,
+  scan: LedgerScan = { entries: 0, torn: 0 },
+  onTorn?: (fragment: string) => void,
+): AsyncGenerator<LedgerEntry> {
   const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 20 });
   let rest = "";
   try {
@@ -34,7 +49,7 @@ export async function* scanLedger(path: string, scan: LedgerScan = { entries: 0,
 }
 
 /**
- * Reads a whole ledger file into memory. Torn fragments are skipped (count them with
+ * Reads a whole ledger (every writer's files, as `scanLedger` does) into memory. Torn fragments are skipped (count them with
  * `scanLedger`); a missing file is an empty ledger. For large files prefer `scanLedger`.
  */
 export async function readLedger(path: string = ".toolguard/ledger.jsonl"): Promise<LedgerEntry[]> {

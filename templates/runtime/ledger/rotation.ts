@@ -1,120 +1,118 @@
-// Rotating one ledger that several processes write: one rotation at a time (a lock file made with
-// O_EXCL), and only if the file is still the one that was found full (another writer may have
-// rotated it meanwhile: rotating again would push a fresh file out of retention). The lines of
-// the file retention removes are counted first, so what rotation loses is never silent.
-// Retention by age (`expireAged`) works under the same lock and is counted the same way.
-import { createReadStream } from "node:fs";
-import { open, rename, rm, stat } from "node:fs/promises";
+// Retention of a ledger several processes write (docs/ledger.md "Files on disk"): every writer
+// rotates only its own live file (append-file.ts), and any writer removes closed files past the
+// ledger's limits, whoever wrote them. A closed file is never written again, so the lines counted
+// before it is removed are exactly the lines lost: nothing rotated away is silent or uncounted.
+// Two writers removing the same file count it once: each first renames the file to a name of its
+// own (`<file>.removing-<id>`), and only the one whose rename succeeds counts and removes it.
+import { createReadStream, readdirSync, readSync, openSync, closeSync } from "node:fs";
+import { rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { countLedgerLost } from "../telemetry/telemetry.ts";
+import { ledgerFiles, type LedgerFile } from "./ledger-files.ts";
+import { writerAlive } from "./ledger-writers.ts";
 
-/** A lock older than this was left by a writer that died while rotating. */
-const STALE_LOCK_MS = 10_000;
-/** How long a writer waits for another's rotation before it gives up for this write (and writes on). */
-const LOCK_WAIT_MS = 2_000;
-const LOCK_POLL_MS = 5;
-
-export interface RotationResult {
-  /** Whether this writer rotated the file (false: another had, or the lock was not free). */
-  readonly rotated: boolean;
-  /** Lines in the file retention removed (0 when none was removed). */
-  readonly linesRemoved: number;
+/** The limits of one ledger, across every writer's files. */
+export interface Retention {
+  /** Closed files kept (the newest), besides each live writer's live file. */
+  readonly maxFiles: number;
+  /** A closed file whose newest line is older than this (ms) is removed. */
+  readonly maxAgeMs: number;
 }
 
 /**
- * Rotates `path` (`<path>` to `<path>.1`, older ones up to `<path>.<maxFiles>`, the last removed)
- * if it still is the file with inode `full`. Lines removed are counted in telemetry
- * (`toolguard.ledger.lost`, reason `rotated`).
+ * Removes the ledger's closed files past `retention`: the oldest beyond the newest `maxFiles`, and
+ * every one whose newest line is older than `maxAgeMs`. A dead writer's live file counts as
+ * closed (nobody can write it any more); `<path>` is left to its next owner. Returns the lines
+ * removed, also counted in telemetry (`toolguard.ledger.lost`, reason `rotated`).
  */
-export async function rotateLedger(path: string, maxFiles: number, full: number): Promise<RotationResult> {
-  const lock = await takeLock(`${path}.lock`);
-  if (lock === undefined) return { rotated: false, linesRemoved: 0 };
-  try {
-    const now = await stat(path).catch(() => undefined);
-    if (now?.ino !== full) return { rotated: false, linesRemoved: 0 };
-    const removed = maxFiles === 0 ? path : `${path}.${maxFiles}`;
-    const linesRemoved = await countLines(removed);
-    if (maxFiles === 0) await rm(path, { force: true });
-    else {
-      for (let index = maxFiles - 1; index >= 1; index--) await rename(`${path}.${index}`, `${path}.${index + 1}`).catch(() => undefined);
-      await rename(path, `${path}.1`);
-    }
-    if (linesRemoved > 0) countLedgerLost(linesRemoved, "rotated");
-    return { rotated: true, linesRemoved };
-  } finally {
-    await lock.close().catch(() => undefined);
-    await rm(`${path}.lock`, { force: true });
+export async function removePastRetention(path: string, retention: Retention, me: string, now: number): Promise<number> {
+  const closed = ledgerFiles(path)
+    .filter((file) => !file.live || (file.writer !== undefined && !writerAlive(file.writer)))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs || b.seq - a.seq);
+  const cutoff = now - retention.maxAgeMs;
+  let lines = 0;
+  for (const [index, file] of closed.entries()) {
+    if (index < retention.maxFiles && file.mtimeMs >= cutoff) continue;
+    lines += await removeCounted(file, me);
   }
+  lines += await finishAbandonedRemovals(path, me);
+  if (lines > 0) countLedgerLost(lines, "rotated");
+  return lines;
 }
 
-/**
- * Retention by age: removes the rotated files whose newest line is older than `maxAgeMs` (their
- * modification time), oldest first, counting their lines (telemetry reason `rotated`, as size
- * retention does). Returns the lines removed and whether the live file `path` (inode `live`)
- * must itself be rotated: its first entry started more than half of `maxAgeMs` ago. A file is removed only
- * from the end of the sequence, so `<path>.1` ... `<path>.N` stay contiguous for readers.
- */
-export async function expireAged(path: string, maxFiles: number, maxAgeMs: number, now: number): Promise<{ linesRemoved: number; rotateLive: boolean }> {
-  const cutoff = now - maxAgeMs;
-  const lock = await takeLock(`${path}.lock`);
-  if (lock === undefined) return { linesRemoved: 0, rotateLive: false };
-  let linesRemoved = 0;
+/** Takes `file` for removal (0 when another writer took it first), counts its lines, removes it. */
+async function removeCounted(file: LedgerFile, me: string): Promise<number> {
+  const claimed = `${file.file}.removing-${me}`;
   try {
-    let last = 0;
-    while (last < maxFiles && (await stat(`${path}.${last + 1}`).catch(() => undefined))) last++;
-    for (let index = last; index >= 1; index--) {
-      const file = `${path}.${index}`;
-      const info = await stat(file).catch(() => undefined);
-      if (info === undefined || info.mtimeMs >= cutoff) break;
-      linesRemoved += await countLines(file);
-      await rm(file, { force: true });
-    }
-  } finally {
-    await lock.close().catch(() => undefined);
-    await rm(`${path}.lock`, { force: true });
+    await rename(file.file, claimed);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
   }
-  if (linesRemoved > 0) countLedgerLost(linesRemoved, "rotated");
-  // The live file is rotated at half the age, so each file spans at most half of it: an entry is
-  // kept at least `maxAgeMs` and removed by about 1.5 times that.
-  const first = await firstStartedAt(path);
-  return { linesRemoved, rotateLive: first !== undefined && first < now - maxAgeMs / 2 };
+  const lines = await countLines(claimed);
+  await rm(claimed, { force: true });
+  return lines;
+}
+
+/** Files a writer took for removal and died before removing: counted and removed now (they were never counted). */
+async function finishAbandonedRemovals(path: string, me: string): Promise<number> {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return 0;
+  }
+  const stem = basename(path).replace(/\.[^.]*$/, "");
+  let lines = 0;
+  for (const name of names) {
+    const at = name.lastIndexOf(".removing-");
+    if (at === -1 || !name.startsWith(`${stem}.`)) continue;
+    const taker = name.slice(at + ".removing-".length);
+    if (taker === me || writerAlive(taker)) continue;
+    const file = join(dirname(path), name);
+    const mine = `${file.slice(0, file.lastIndexOf(".removing-"))}.removing-${me}`;
+    try {
+      await rename(file, mine);
+    } catch {
+      continue; // another writer took it
+    }
+    lines += await countLines(mine);
+    await rm(mine, { force: true });
+  }
+  return lines;
 }
 
 /** The `startedAt` of the file's first entry (ms), from its first 4 KiB; undefined when there is none to read. */
-async function firstStartedAt(path: string): Promise<number | undefined> {
-  let head: string;
+export function firstStartedAt(fd: number): number | undefined {
+  const head = Buffer.alloc(4096);
+  let bytes: number;
   try {
-    const handle = await open(path, "r");
-    try {
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-      head = buffer.toString("utf8", 0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    bytes = readSync(fd, head, 0, head.length, 0);
   } catch {
     return undefined;
   }
-  const time = /"startedAt":"([^"]{1,40})"/.exec(head.slice(0, head.indexOf("\n") === -1 ? head.length : head.indexOf("\n")))?.[1];
+  const text = head.toString("utf8", 0, bytes);
+  const line = text.slice(0, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n"));
+  const time = /"startedAt":"([^"]{1,40})"/.exec(line)?.[1];
   const ms = time === undefined ? NaN : Date.parse(time);
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-async function takeLock(lock: string): Promise<{ close(): Promise<void> } | undefined> {
-  const giveUp = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      return await open(lock, "wx", 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    const held = await stat(lock).catch(() => undefined);
-    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await rm(lock, { force: true });
-    else if (Date.now() > giveUp) return undefined;
-    else await new Promise((done) => setTimeout(done, LOCK_POLL_MS));
+/** The `startedAt` of the first entry of the file at `path`, read synchronously. */
+export function firstStartedAtOf(path: string): number | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    return firstStartedAt(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
 /** Newlines in a file (a torn last line counts as a line); 0 for a missing file. */
-async function countLines(path: string): Promise<number> {
+export async function countLines(path: string): Promise<number> {
   let lines = 0;
   let last = 0x0a;
   try {

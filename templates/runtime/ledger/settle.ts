@@ -36,6 +36,8 @@ export class GuardLedger {
   readonly #durable: boolean;
   /** Fail-closed mode: the implementation runs only while `gate` says the ledger can be written. */
   readonly failClosed: boolean;
+  /** Whether the guard asks `gate` before the implementation runs: fail-closed mode, or durable mode (its bound on waiting calls). */
+  readonly gated: boolean;
   #sink: LedgerSink | undefined;
   /**
    * Set by the guard around `check()` (synchronous): a failure's entry recorded meanwhile is
@@ -61,6 +63,7 @@ export class GuardLedger {
     this.#policy = new RecordPolicy(spec, options);
     this.#durable = options.durable === true;
     this.failClosed = options.failClosed === true;
+    this.gated = this.failClosed || this.#durable;
     this.#sink = options.ledger;
   }
 
@@ -134,10 +137,16 @@ export class GuardLedger {
   }
 
   /**
-   * Fail-closed mode: `run` while the ledger can be written; else `close` records the chain as
-   * `ledger_unavailable` (returning its number of attempts) and the outcome says so.
+   * Before the implementation runs (when `gated`). Durable mode: `run` while the sink has room
+   * for one more call waiting for its entry (`maxWaiting`); past that bound the call is not run,
+   * and `close` records it as `ledger_unavailable` (its entry queued like any other, or dropped and
+   * counted) and the outcome says the ledger is behind, so the calls waiting, and what they keep
+   * alive, stay bounded under any load. Fail-closed mode: `run` while the ledger can be written;
+   * else the same refusal, saying the ledger cannot be written.
    */
   gate<Result>(run: () => Promise<Outcome<Result>>, close: () => number): Promise<Outcome<Result>> {
+    if (this.#durable && (this.sink as Partial<DurableRoom>).durableRoom?.() === false) return Promise.resolve(ledgerBehind(this.#tool, close()));
+    if (!this.failClosed) return run();
     const open = ledgerGate(this.sink);
     if (open === true) return run();
     if (open === false) return Promise.resolve(ledgerUnavailable(this.#tool, close()));
@@ -159,7 +168,8 @@ export function settleWithLedger<Result>(
   if (durable && sink.written) {
     const written = sink.written.bind(sink);
     return outcome.then(
-      (settled) => written().then(() => settled),
+      // A call refused because the ledger is behind or unwritable does not wait for its entry: nothing ran.
+      (settled) => (settled.status === "ledger_unavailable" ? settled : written().then(() => settled)),
       (error: unknown) =>
         written().then(
           () => Promise.reject(error),
@@ -193,6 +203,21 @@ export function ledgerUnavailable(tool: string, attempts: number): LedgerUnavail
     status: "ledger_unavailable",
     tool,
     detail: `The arguments for ${tool} were valid, but the call was not run: the audit ledger cannot be written right now, and this tool is configured to refuse unrecorded calls. Do not change the arguments; report the failure or try again later.`,
+    attempts,
+  };
+}
+
+/** A sink that bounds the calls waiting for their entries (JsonlFileSink): false once `maxWaiting` are waiting. */
+interface DurableRoom {
+  durableRoom(): boolean;
+}
+
+/** Durable mode past the sink's bound on waiting calls: valid arguments, not run, and why. */
+export function ledgerBehind(tool: string, attempts: number): LedgerUnavailableOutcome {
+  return {
+    status: "ledger_unavailable",
+    tool,
+    detail: `The arguments for ${tool} were valid, but the call was not run: this tool answers only once each call is recorded in the audit ledger, and the ledger is behind (too many calls are waiting for it). Do not change the arguments; try again shortly.`,
     attempts,
   };
 }

@@ -45,6 +45,17 @@ export class SinkReports {
     return failures;
   }
 
+  /**
+   * What `flush()` rejects with while `pending` entries still wait on failing writes: the one
+   * failure since the last flush, or all of them, carrying the sink's counters as `stats`.
+   */
+  pendingError(pending: number, stats: object): Error {
+    const failures = this.takeFailures();
+    const summary = `toolguard ledger ${this.#path}: ${pending} ${plural(pending, "entry", "entries")} not yet written (kept, retried)`;
+    const error = failures.length === 1 ? (failures[0] as Error) : new AggregateError(failures, summary);
+    return Object.assign(error, { stats });
+  }
+
   #warn(cause: unknown, count: number, what: string): Error {
     const error = new Error(`toolguard ledger: ${count} ${plural(count, "entry", "entries")} ${what}: ${this.#path}: ${messageOf(cause)}`, { cause });
     process.emitWarning(error.message, { type: "ToolguardLedgerWarning" });

@@ -3,6 +3,8 @@
 
 interface Waiter {
   readonly target: number;
+  /** Calls waiting for this target. */
+  calls: number;
   readonly promise: Promise<void>;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
@@ -21,6 +23,9 @@ export class WriteWaiters {
   /** The first waiter not yet resolved. */
   #head = 0;
 
+  /** Calls waiting now (each `wait` not yet resolved or rejected): what durable mode's bound counts. */
+  calls = 0;
+
   /** Waiters not yet resolved: distinct targets, not calls. */
   get pending(): number {
     return this.#waiters.length - this.#head;
@@ -28,15 +33,19 @@ export class WriteWaiters {
 
   /** Resolves once `written` reaches `target` (see `settle`); rejects on the next failed write. */
   wait(target: number): Promise<void> {
+    this.calls++;
     const last = this.#waiters.at(-1);
-    if (last !== undefined && this.#waiters.length > this.#head && last.target >= target) return last.promise;
+    if (last !== undefined && this.#waiters.length > this.#head && last.target >= target) {
+      last.calls++;
+      return last.promise;
+    }
     let resolve!: () => void;
     let reject!: (error: Error) => void;
     const promise = new Promise<void>((done, fail) => {
       resolve = done;
       reject = fail;
     });
-    this.#waiters.push({ target, promise, resolve, reject });
+    this.#waiters.push({ target, calls: 1, promise, resolve, reject });
     return promise;
   }
 
@@ -44,7 +53,11 @@ export class WriteWaiters {
   settle(written: number): void {
     const waiters = this.#waiters;
     let head = this.#head;
-    while (head < waiters.length && (waiters[head] as Waiter).target <= written) (waiters[head++] as Waiter).resolve();
+    while (head < waiters.length && (waiters[head] as Waiter).target <= written) {
+      const waiter = waiters[head++] as Waiter;
+      this.calls -= waiter.calls;
+      waiter.resolve();
+    }
     if (head === waiters.length) {
       this.#waiters = [];
       this.#head = 0;
@@ -60,6 +73,7 @@ export class WriteWaiters {
     const head = this.#head;
     this.#waiters = [];
     this.#head = 0;
+    this.calls = 0;
     for (let index = head; index < waiters.length; index++) (waiters[index] as Waiter).reject(error);
   }
 }
@@ -97,6 +111,13 @@ export class PressureLatch {
     }
     if (++this.#waiting > this.peakWaiting) this.peakWaiting = this.#waiting;
     return this.#held.promise;
+  }
+
+  /** Durable mode: whether one more call may wait for its entry while `waiting` do; one past the bound is counted in `passedBound`. */
+  room(waiting: number): boolean {
+    if (waiting < this.#maxWaiting) return true;
+    this.passedBound++;
+    return false;
   }
 
   release(): void {
