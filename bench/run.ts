@@ -117,29 +117,38 @@ if (only.has("invalid")) {
     "\n2. Invalid call (target: envelope <= 3 x JSON.parse + ajv errors, one mistake and several; with the default JSONL sink the failure's entry is written and fdatasynced before the envelope returns: wall / CPU)",
   );
   say(
-    "| case | ajv errors | envelope errors | JSON.parse + ajv errors | full envelope | ratio | envelope, default sink (written through) | envelope, failures batched, flush charged | written through / batched |\n|---|---|---|---|---|---|---|---|---|",
+    "| case | ajv errors | envelope errors | JSON.parse + ajv errors, wall / CPU | full envelope, wall / CPU | ratio, wall / CPU | envelope, default sink (written through) | envelope, failures batched, flush charged | written through / batched |\n|---|---|---|---|---|---|---|---|---|",
   );
   for (const tool of Object.keys(samples[0] ?? {})) {
     const pick = (key: string): number => medianOf(samples, (sample) => sample[tool]?.[key] ?? Number.NaN);
     const over = (key: string, base: string): number =>
       medianOf(samples, (sample) => (sample[tool]?.[key] ?? Number.NaN) / (sample[tool]?.[base] ?? Number.NaN));
     const ratio = over("envelope", "ajvErrors");
+    // CPU (user + system) beside wall: on a shared machine a batch's wall time includes waiting for a core.
+    const cpuRatio = over("envelope:cpu", "ajvErrors:cpu");
     const errors = { ajv: samples[0]?.[tool]?.ajvErrorCount, envelope: samples[0]?.[tool]?.envelopeErrorCount };
     figure[tool] = {
       ns: Object.fromEntries(
-        ["ajvErrors", "envelope", "envelopeWrittenThrough", "envelopeBatched", "envelopeWrittenThrough:cpu", "envelopeBatched:cpu"].map((key) => [
-          key,
-          pick(key),
-        ]),
+        [
+          "ajvErrors",
+          "envelope",
+          "ajvErrors:cpu",
+          "envelope:cpu",
+          "envelopeWrittenThrough",
+          "envelopeBatched",
+          "envelopeWrittenThrough:cpu",
+          "envelopeBatched:cpu",
+        ].map((key) => [key, pick(key)]),
       ),
       errors,
       ratio,
+      cpuRatio,
       writtenThroughOverBatched: { wall: over("envelopeWrittenThrough", "envelopeBatched"), cpu: over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu") },
-      targets: { within3x: ratio <= 3 },
+      targets: { within3x: ratio <= 3, within3xCpu: cpuRatio <= 3 },
     };
     const us = (key: string): string => `${fixed(pick(key) / 1000)} / ${fixed(pick(`${key}:cpu`) / 1000)} us`;
     say(
-      `| ${tool} | ${errors.ajv} | ${errors.envelope} | ${fixed(pick("ajvErrors"), 0)} ns | ${fixed(pick("envelope"), 0)} ns | ${fixed(ratio)}x | ${us("envelopeWrittenThrough")} | ${us("envelopeBatched")} | ${fixed(over("envelopeWrittenThrough", "envelopeBatched"))}x / ${fixed(over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu"))}x |`,
+      `| ${tool} | ${errors.ajv} | ${errors.envelope} | ${fixed(pick("ajvErrors"), 0)} / ${fixed(pick("ajvErrors:cpu"), 0)} ns | ${fixed(pick("envelope"), 0)} / ${fixed(pick("envelope:cpu"), 0)} ns | ${fixed(ratio)}x / ${fixed(cpuRatio)}x | ${us("envelopeWrittenThrough")} | ${us("envelopeBatched")} | ${fixed(over("envelopeWrittenThrough", "envelopeBatched"))}x / ${fixed(over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu"))}x |`,
     );
   }
   results.invalidCall = figure;

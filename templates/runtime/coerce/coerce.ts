@@ -71,7 +71,7 @@ export const MAX_COERCION_RECORDS = 100;
 
 /** What a plan changed: the first `keep` coercions, in the order applied, and how many more. */
 export interface AppliedCoercions {
-  readonly records: Coercion[];
+  readonly records: readonly Coercion[];
   readonly omitted: number;
 }
 
@@ -86,7 +86,7 @@ export function applyCoercions(
   read: StringReader = coerceString,
   keep: number = MAX_COERCION_RECORDS,
 ): AppliedCoercions {
-  const walk: Walk = { step: plan[0] as CoercionStep, read, applied: [], keep, omitted: 0, indices: [] };
+  const walk: Walk = { step: plan[0] as CoercionStep, read, applied: undefined, keep, omitted: 0, indices: [] };
   // The parent of the last fixed step, as `parentOf` found it (undefined: the document has none there).
   let parent: object | undefined;
   for (const pattern of plan) {
@@ -101,8 +101,11 @@ export function applyCoercions(
     // What `visit` does at the pattern's last token, without walking down to it again.
     if (parent !== undefined && Object.hasOwn(parent, key)) step(parent as Record<string, unknown>, key, walk, last);
   }
-  return { records: walk.applied, omitted: walk.omitted };
+  // Nearly always nothing was coerced: one shared answer, rather than an empty list kept by every record.
+  return walk.applied === undefined ? NOTHING_COERCED : { records: walk.applied, omitted: walk.omitted };
 }
+
+const NOTHING_COERCED: AppliedCoercions = Object.freeze({ records: Object.freeze([]), omitted: 0 });
 
 /** The object (or array) a fixed pattern's last token is looked up in, as `visit` reaches it; undefined where it stops. */
 function parentOf(document: unknown, tokens: readonly string[]): object | undefined {
@@ -123,7 +126,8 @@ export type StringReader = (text: string, target: CoercionTarget) => number | bo
 interface Walk {
   step: CoercionStep;
   readonly read: StringReader;
-  readonly applied: Coercion[];
+  /** Made on the first coercion. */
+  applied: Coercion[] | undefined;
   readonly keep: number;
   /** Coercions applied past `keep`: counted, their paths never built. */
   omitted: number;
@@ -165,6 +169,7 @@ function step(node: Record<string | number, unknown>, key: string | number, walk
   const coerced = walk.read(value, walk.step.target);
   if (coerced === undefined) return;
   node[key] = coerced;
+  walk.applied ??= [];
   if (walk.applied.length >= walk.keep) walk.omitted++;
   else walk.applied.push({ path: pointerOf(walk, depth), from: value, to: coerced, rule: `string->${walk.step.target}` });
 }
