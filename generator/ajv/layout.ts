@@ -44,6 +44,10 @@ const CHECKS: Readonly<Record<string, string>> = {
 const INDENT = "  ";
 const OPEN = "{".charCodeAt(0);
 const CLOSE = "}".charCodeAt(0);
+// Every line commentFor comments starts `function`, `for`, `if` or `const`: most lines are none of them.
+const F = "f".charCodeAt(0);
+const I = "i".charCodeAt(0);
+const C = "c".charCodeAt(0);
 const INDENTS: string[] = [];
 
 /** The indent of `depth` blocks (none below 0), each depth's made once. */
@@ -60,24 +64,32 @@ function indentOf(depth: number): string {
  */
 export function layOut(code: string, blanked: string = codeOnly(code)): string {
   const lines = code.split("\n");
-  const blankedLines = blanked.split("\n");
   const out: string[] = [];
   let depth = 0;
-  for (const [index, line] of lines.entries()) {
-    const blankedLine = blankedLines[index] as string;
-    const indent = indentOf(depth - (blankedLine.charCodeAt(0) === CLOSE ? 1 : 0));
-    const comment = commentFor(line, blankedLine);
+  // The blanked copy is read in place, line by line (the same lines as `code`'s): its braces are
+  // counted by char code on the one flat string, and a line is cut out only to be matched.
+  let start = 0;
+  for (const line of lines) {
+    const end = start + line.length;
+    const first = blanked.charCodeAt(start);
+    const indent = indentOf(depth - (first === CLOSE ? 1 : 0));
+    const comment = first === F || first === I || first === C ? commentFor(line, blanked.slice(start, end)) : undefined;
     if (comment !== undefined) {
       if (depth === 0 && out.length > 0 && out.at(-1) !== "") out.push("");
       out.push(`${indent}// ${comment}`);
     }
     out.push(line === "" ? "" : indent + line);
-    for (let at = 0; at < blankedLine.length; at++) {
-      const char = blankedLine.charCodeAt(at);
+    for (let at = start; at < end; at++) {
+      const char = blanked.charCodeAt(at);
       if (char === OPEN) depth++;
       else if (char === CLOSE) depth--;
     }
-    if (depth < 0) throw new AjvAssumptionError("the printed code's braces balance", `a line closes more blocks than are open: ${blanked.slice(0, 80)}`);
+    if (depth < 0)
+      throw new AjvAssumptionError(
+        "the printed code's braces balance",
+        `a line closes more blocks than are open: ${blanked.slice(start, Math.min(end, start + 80))}`,
+      );
+    start = end + 1;
   }
   if (depth !== 0) throw new AjvAssumptionError("the printed code's braces balance", `${depth} block(s) left open`);
   return out.join("\n");
@@ -85,9 +97,6 @@ export function layOut(code: string, blanked: string = codeOnly(code)): string {
 
 /** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */
 function commentFor(line: string, blanked: string): string | undefined {
-  // Every shape below starts `function`, `for`, `if` or `const`: most lines are none of them.
-  const first = blanked[0];
-  if (first !== "f" && first !== "i" && first !== "c") return undefined;
   const declared = /^function ([\w$]+)\(/.exec(blanked);
   if (declared) {
     const name = declared[1] as string;

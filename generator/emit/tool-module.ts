@@ -104,19 +104,35 @@ function importedNames(line: string): string[] {
 // layout.ts writes), and `const err0` inside a function is not taken for a top-level name.
 function topLevelNames(code: string, countBraces: boolean): string[] {
   const names: string[] = [];
+  const lineAt = (at: number): void => {
+    const line = code.slice(at, code.indexOf("\n", at) >>> 0);
+    const declared = /^(?:export )?(?:const|let|var|function\*?|class) ([\w$]+)/.exec(line);
+    if (declared) names.push(declared[1] as string);
+    else if (line.startsWith("import ")) names.push(...importedNames(line));
+  };
+  if (!countBraces) {
+    // Every line start is at depth 0: no need to read the characters between them.
+    for (let at = 0; at < code.length; at = code.indexOf("\n", at) + 1) {
+      lineAt(at);
+      if (code.indexOf("\n", at) < 0) break;
+    }
+    return names;
+  }
+  // Char codes, not one-character strings: this reads every character of a large validator.
   let depth = 0;
   for (let at = 0; at < code.length; at++) {
-    const char = code[at];
-    if (countBraces && char === '"') {
-      for (at++; at < code.length && code[at] !== '"'; at++) if (code[at] === "\\") at++;
-    } else if (countBraces && char === "{") depth++;
-    else if (countBraces && char === "}") depth--;
-    else if (depth === 0 && (at === 0 || code[at - 1] === "\n")) {
-      const line = code.slice(at, code.indexOf("\n", at) >>> 0);
-      const declared = /^(?:export )?(?:const|let|var|function\*?|class) ([\w$]+)/.exec(line);
-      if (declared) names.push(declared[1] as string);
-      else if (line.startsWith("import ")) names.push(...importedNames(line));
-    }
+    const char = code.charCodeAt(at);
+    if (char === QUOTE) {
+      for (at++; at < code.length && code.charCodeAt(at) !== QUOTE; at++) if (code.charCodeAt(at) === BACKSLASH) at++;
+    } else if (char === OPEN) depth++;
+    else if (char === CLOSE) depth--;
+    else if (depth === 0 && (at === 0 || code.charCodeAt(at - 1) === NEWLINE)) lineAt(at);
   }
   return names;
 }
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN = 0x7b;
+const CLOSE = 0x7d;
+const NEWLINE = 0x0a;
