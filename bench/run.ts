@@ -259,10 +259,12 @@ if (only.has("size")) {
   const size = runCase<Record<string, number | string>>(cases("size.ts"));
   results.size = size;
   say("\n5. Size of the GitHub package");
-  say(`| tools | per tool, median | per tool, max | runtime (once) | package | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|`);
+  say(
+    `| tools | per tool, median | per tool, max | shared validator modules (once) | runtime (once) | package | package per tool | package, gzip | helpers duplicated |\n|---|---|---|---|---|---|---|---|---|`,
+  );
   const kb = (bytes: unknown): string => `${fixed(Number(bytes) / 1024, 1)} KB`;
   say(
-    `| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`,
+    `| ${size.tools} | ${kb(size.medianToolBytes)} | ${kb(size.maxToolBytes)} (${size.maxTool}) | ${size.sharedModules}: ${fixed(Number(size.sharedBytes) / 1048576, 1)} MB | ${kb(size.runtimeBytes)} | ${fixed(Number(size.packageBytes) / 1048576, 1)} MB | ${kb(size.packageBytesPerTool)} | ${fixed(Number(size.packageGzipBytes) / 1048576, 2)} MB | ${size.helpersDuplicated} |`,
   );
 }
 

@@ -10,6 +10,7 @@
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import { InputError, InputErrors } from "./errors.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
+import { withSharedModulesOnce } from "./emit/shared-modules.ts";
 import { uniqueNames } from "./emit/unique-names.ts";
 import type { PackageTool } from "./emit/package-files.ts";
 import type { SkippedTool, ToolDescription } from "./ir.ts";
@@ -143,7 +144,7 @@ export async function emitPackage(
   if (errors.length > 0) throw new InputErrors(errors);
   // The index and manifest list the tools there are: made again without the skipped ones.
   const packageFiles = skipped.length === 0 ? packaged : await emitters.packageFiles(set, packageTools(kept));
-  const files = [...runtime, ...packageFiles, ...extras, ...toolFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...runtime, ...packageFiles, ...extras, ...withSharedModulesOnce(toolFiles)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, tools: kept, skipped };
 }
 

@@ -1,6 +1,7 @@
-// Figure 5: bytes of generated code per GitHub tool (its .js and .d.ts), the
-// gzip size of the whole package, and a check that the runtime's helpers live once in
-// runtime/ and are never pasted into a tool's files. Prints one JSON line.
+// Figure 5: bytes of generated code per GitHub tool (its .js and .d.ts), the validator modules
+// tools share (tools/shared/, each written once), the package's bytes per tool, the gzip size of
+// the whole package, and a check that the runtime's helpers live once in runtime/ and are never
+// pasted into a tool's files. Prints one JSON line.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -14,11 +15,18 @@ const files = readdirSync(root, { recursive: true, withFileTypes: true })
   .sort();
 const perTool = new Map<string, number>();
 let total = 0;
+let sharedBytes = 0;
+let sharedModules = 0;
 const chunks: Buffer[] = [];
 for (const file of files) {
   const content = readFileSync(path.join(root, file));
   total += content.length;
   chunks.push(Buffer.from(`${file}\n`), content);
+  if (file.startsWith("tools/shared/")) {
+    sharedBytes += content.length;
+    sharedModules++;
+    continue;
+  }
   const match = /^tools\/(.+?)\.(?:js|d\.ts)$/.exec(file);
   if (match) perTool.set(match[1] as string, (perTool.get(match[1] as string) ?? 0) + content.length);
 }
@@ -49,7 +57,10 @@ console.log(
     maxToolBytes: Math.max(...sizes),
     maxTool: [...perTool].find(([, size]) => size === Math.max(...sizes))?.[0],
     runtimeBytes,
+    sharedModules,
+    sharedBytes,
     packageBytes: total,
+    packageBytesPerTool: Math.round(total / perTool.size),
     packageGzipBytes: gzipSync(Buffer.concat(chunks), { level: 9 }).length,
     runtimeHelpers: helpers.size,
     helpersDuplicated: 0,

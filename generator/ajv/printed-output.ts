@@ -11,13 +11,16 @@ const RUNTIME_HELPERS = new Map<string, string>([
   ["ajv/dist/runtime/equal", "equal"],
 ]);
 
-/** Where a tool's module imports what the validator needs, relative to the tool's folder. */
+/** The runtime module each import of validator code comes from, under the package's runtime/ folder. */
 const RUNTIME_MODULES = {
-  helpers: "../runtime/validate/ajv-runtime.js",
-  formats: "../runtime/validate/formats.js",
-  pattern: "../runtime/validate/pattern.js",
-  uniqueItems: "../runtime/validate/unique-items.js",
+  helpers: "validate/ajv-runtime.js",
+  formats: "validate/formats.js",
+  pattern: "validate/pattern.js",
+  uniqueItems: "validate/unique-items.js",
 };
+
+/** A tool module's way to the package's runtime/ folder (tools/<stem>.js). */
+export const TOOL_RUNTIME = "../runtime";
 
 /** A standalone validator as a tool's module holds it: imports, top-level code, the entry function's name. */
 export interface EsmValidator {
@@ -80,15 +83,26 @@ export function standaloneToEsm(source: string, tool: ToolDescription): EsmValid
   // One blanked copy of the finished code answers every import question below, and is handed on
   // (pruneSchemaConstants reads it too).
   const blanked = codeOnly(code);
-  const imports = [...used].filter((name) => usesNameIn(blanked, name)).sort();
-  const header = [
-    imports.length > 0 ? `import { ${imports.join(", ")} } from "${RUNTIME_MODULES.helpers}";` : "",
-    usesNameIn(blanked, "formats") ? `import { formats } from "${RUNTIME_MODULES.formats}";` : "",
-    usesNameIn(blanked, "linearRegExp") ? `import { linearRegExp } from "${RUNTIME_MODULES.pattern}";` : "",
-    usesNameIn(blanked, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${RUNTIME_MODULES.uniqueItems}";` : "",
-  ].filter(Boolean);
-  return { imports: header, code, blanked, entry: exported[1] as string };
+  return { imports: runtimeImports(blanked, used, TOOL_RUNTIME), code, blanked, entry: exported[1] as string };
 }
+
+/**
+ * The import lines validator code needs from the package's runtime: `blanked` is codeOnly's view
+ * of the code, `helpers` the ajv run-time helpers it was printed to require (ucs2length, equal),
+ * `runtime` the way from the importing module's folder to runtime/.
+ */
+export function runtimeImports(blanked: string, helpers: Iterable<string>, runtime: string): string[] {
+  const imports = [...helpers].filter((name) => usesNameIn(blanked, name)).sort();
+  return [
+    imports.length > 0 ? `import { ${imports.join(", ")} } from "${runtime}/${RUNTIME_MODULES.helpers}";` : "",
+    usesNameIn(blanked, "formats") ? `import { formats } from "${runtime}/${RUNTIME_MODULES.formats}";` : "",
+    usesNameIn(blanked, "linearRegExp") ? `import { linearRegExp } from "${runtime}/${RUNTIME_MODULES.pattern}";` : "",
+    usesNameIn(blanked, "lastDuplicate") ? `import { duplicateBefore, lastDuplicate } from "${runtime}/${RUNTIME_MODULES.uniqueItems}";` : "",
+  ].filter(Boolean);
+}
+
+/** The names of ajv's run-time helpers (`ucs2length`, `equal`) as validator code imports them. */
+export const RUNTIME_HELPER_NAMES: readonly string[] = [...RUNTIME_HELPERS.values()];
 
 /**
  * Assumption 9: ajv prints each compiled function at the top level, starting a line as

@@ -12,6 +12,7 @@ import { pruneSchemaConstants } from "../../generator/ajv/schema-constants.ts";
 import { countBranchErrors } from "../../generator/ajv/union-errors.ts";
 import { stableNames } from "../../generator/ajv/stable-names.ts";
 import { layOut } from "../../generator/ajv/layout.ts";
+import { splitSharedFunctions } from "../../generator/ajv/shared-functions.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
 import packageJson from "../../package.json" with { type: "json" };
@@ -138,5 +139,22 @@ describe("ajv assumptions", () => {
     expect(layOut('function f(){\nif(x === "}"){\ny(/}/g);\n}\n}')).toContain('function f(){\n  if(x === "}"){\n    y(/}/g);\n  }\n}');
     expect(() => layOut("function f(){\nif(x){\n}")).toThrow(AjvAssumptionError);
     expect(() => layOut("}\n")).toThrow(AjvAssumptionError);
+  });
+
+  it("13. the laid-out validator's top level holds only comments, const and function declarations", () => {
+    const shared = "function validate_node(data){\nif(data){\nvalidate_node(data.child);\n}\n}";
+    const ok = `const func_x = f;\n\n// A comment.\n${shared}\n\nfunction validate_arguments(data){\nreturn validate_node(data) && func_x(data);\n}`;
+    const split = splitSharedFunctions(ok, "validate_arguments", []);
+    expect(split.shared.map((module) => module.file)).toEqual([expect.stringMatching(/^node-[0-9a-f]{10}\.js$/)]);
+    expect(split.shared[0]?.code).toContain(`// A comment.\n${shared}\nexport { validate_node };\n`);
+    expect(split.imports).toEqual([`import { validate_node } from "./shared/${split.shared[0]?.file}";`]);
+    expect(split.code).toBe("const func_x = f;\nfunction validate_arguments(data){\nreturn validate_node(data) && func_x(data);\n}");
+    for (const broken of [
+      `${ok}\nvalidate_node.evaluated = {};`,
+      `if(x){\n}\n${ok}`,
+      ok.replace("}\n\nfunction validate_arguments", "\n\nfunction validate_arguments"),
+    ])
+      expect(() => splitSharedFunctions(broken, "validate_arguments", [])).toThrow(AjvAssumptionError);
+    expect(() => splitSharedFunctions(ok, "validate_other", [])).toThrow(AjvAssumptionError);
   });
 });

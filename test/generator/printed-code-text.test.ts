@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createAjv } from "../../generator/ajv/instances.ts";
 import { codeOnly } from "../../generator/ajv/code-text.ts";
+import { splitSharedFunctions } from "../../generator/ajv/shared-functions.ts";
 import { compileValidator } from "../../generator/emit/validator.ts";
 import { emitAndLoad, toolOf } from "../hostile/load-validator.ts";
 
@@ -41,6 +42,14 @@ const SEARCHED = [
   "\nexport const validate = validate0;\nexport default validate0;\n",
   "\nfunction validate9(",
   'schemaPath:"#/x"',
+  "validate_arguments",
+  "validate_node",
+  "\nfunction validate_node(",
+  "schema_node",
+  "\nconst schema_node_0a1b2c = {};\n",
+  "wrapper_0a1b2c",
+  "export { validate_node };",
+  'import { validate_node } from "./shared/node-0123456789.js";',
   "#/$defs/node",
   "\nouter0:\n",
   '"use strict";\n',
@@ -141,6 +150,18 @@ function shape(schema: Schema, text = "neutral"): { imports: readonly string[]; 
   };
 }
 
+/** How a validator splits into the tool's part and shared modules: imports, modules, the functions and constants each holds. */
+function splitShape(schema: Schema): { tool: string[]; modules: string[] } {
+  const { imports, code, entry } = compileValidator(toolOf(schema));
+  const split = splitSharedFunctions(code, entry, imports);
+  // What each part declares and imports, by kind: the names hold the planted text.
+  const kinds = (text: string): string =>
+    [...text.matchAll(/^(?:(function|const) ([a-z]+)_|import \{ [^}]* \} from "([^"]*?)(?:\/[^/"]*-[0-9a-f]{10})?\.js")/gm)]
+      .map((match) => match[3] ?? `${match[1]} ${match[2]}`)
+      .join(",");
+  return { tool: [kinds(split.imports.join("\n")), kinds(split.code)], modules: split.shared.map((module) => kinds(module.code)).sort() };
+}
+
 describe("searches over ajv's printed code read ajv's code, not schema text", () => {
   it("codeOnly blanks strings, comments and accessed names, keeping every offset", () => {
     const code = 'const indices0 = {};\nif(data.indices === "indices0"){/* indices1 */}\n';
@@ -156,6 +177,14 @@ describe("searches over ajv's printed code read ajv's code, not schema text", ()
     for (const from of [base, bare]) {
       const twin = shape(planted([place], "neutral", from));
       for (const text of SEARCHED) expect({ text, ...shape(planted([place], text, from), text) }).toEqual({ text, ...twin });
+    }
+  });
+
+  // The split into shared modules (ajv/shared-functions.ts) moves what it moved without the text.
+  it.each(Object.keys(PLACES))("each searched name, planted as a %s, splits into the shared modules its neutral twin splits into", (place) => {
+    for (const from of [base, bare]) {
+      const twin = splitShape(planted([place], "neutral", from));
+      for (const text of SEARCHED) expect({ text, ...splitShape(planted([place], text, from)) }).toEqual({ text, ...twin });
     }
   });
 

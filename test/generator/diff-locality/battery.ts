@@ -194,10 +194,15 @@ function take(counts: Map<string, number>, line: string): boolean {
   return true;
 }
 
-/** The tool's generated module (`tools/<name>.js`). */
+/**
+ * The tool's generated code: its module (`tools/<name>.js`), then the shared validator modules it
+ * imports (`tools/shared/`), in path order, so an edit of a shared definition is measured too.
+ */
 export async function moduleOf(tool: ToolDescription): Promise<string> {
-  const files = await emitTool(tool);
-  return (files.find((file) => file.path.endsWith(".js")) as { content: string }).content;
+  const files = (await emitTool(tool)).filter((file) => file.path.endsWith(".js"));
+  const shared = files.filter((file) => file.path.startsWith("tools/shared/")).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const own = files.filter((file) => !file.path.startsWith("tools/shared/"));
+  return [...own, ...shared].map((file) => file.content).join("");
 }
 
 export interface EditResult extends Measured {

@@ -1,0 +1,37 @@
+// The validator modules tools share (ajv/shared-functions.ts cuts them out of each tool's
+// validator), as package files: `tools/shared/<definition>-<hash>.js`. Each tool emits the
+// modules it imports, so tools are still emitted (and cached) one by one; the package keeps one
+// copy of each path. Two tools that emit one path emit the same bytes, since the name holds a
+// hash of the text.
+import type { SharedFunctions } from "../ajv/shared-functions.ts";
+import { SHARED_FOLDER } from "../ajv/shared-functions.ts";
+import { contentHash, header } from "./header.ts";
+import type { EmittedFile } from "./runtime.ts";
+
+/** The package files of a tool's shared modules. */
+export function sharedModuleFiles(modules: readonly SharedFunctions[]): EmittedFile[] {
+  return modules.map((module) => ({
+    path: `tools/${SHARED_FOLDER}/${module.file}`,
+    content: header("the input schemas of the tools that import this module", contentHash(module.code)) + module.code,
+  }));
+}
+
+/**
+ * `files` with each shared module once. The same path with other bytes would mean two different
+ * modules got one name (a hash collision, or a module whose text is not all it runs): a
+ * toolguard defect, stopped here rather than let one tool run another's checks.
+ */
+export function withSharedModulesOnce(files: readonly EmittedFile[]): EmittedFile[] {
+  const seen = new Map<string, string>();
+  const out: EmittedFile[] = [];
+  for (const file of files) {
+    const before = seen.get(file.path);
+    if (before === undefined) {
+      seen.set(file.path, file.content);
+      out.push(file);
+    } else if (before !== file.content || !file.path.startsWith(`tools/${SHARED_FOLDER}/`)) {
+      throw new Error(`toolguard defect: two tools emitted ${file.path} with different contents; report this with the schemas`);
+    }
+  }
+  return out;
+}
