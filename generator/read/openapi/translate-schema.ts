@@ -28,7 +28,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
-import { defineRequired, dropInapplicable, splitUnionType } from "./strict-mode-shapes.ts";
+import { defineRequired, dropInapplicable, emptyEnum, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { mapEntries } from "./referenced-map.ts";
@@ -224,7 +224,9 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     checkPatterns(out, here.pointer);
     dropInapplicable(out);
     if (examples.length > 0) out.examples = examples;
-    return splitUnionType(source.nullable === true ? allowNull(out) : out);
+    const typed = splitUnionType(source.nullable === true ? allowNull(out) : out);
+    emptyEnum(typed);
+    return typed;
   };
 
   return {
