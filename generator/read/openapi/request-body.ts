@@ -6,6 +6,7 @@
 import type { BodyPartEncoding } from "../../../templates/runtime/contract/tool-spec.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 import { Untranslatable } from "./untranslatable.ts";
+import { isJsonMedia } from "./json-media.ts";
 
 export interface RequestMedia {
   /** The media type sent as Content-Type. */
@@ -17,7 +18,6 @@ export interface RequestMedia {
   readonly encoding?: Readonly<Record<string, BodyPartEncoding>>;
 }
 
-const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
 const FORM = /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i;
 const MULTIPART = /^multipart\/form-data\s*(?:;.*)?$/i;
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
@@ -31,7 +31,7 @@ export function requestMedia(content: unknown, contentPointer: string, document:
     const value = (content as Record<string, unknown>)[type];
     return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
   };
-  const json = types.find((type) => type.toLowerCase() === "application/json") ?? types.find((type) => JSON_MEDIA.test(type));
+  const json = types.find((type) => type.toLowerCase() === "application/json") ?? types.find((type) => isJsonMedia(type));
   if (json !== undefined) return { contentType: json, pointer: `${contentPointer}${pointerOf(json)}`, media: media(json) };
   const problems: string[] = [];
   for (const [pattern, kind] of [

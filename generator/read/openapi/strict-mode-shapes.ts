@@ -1,6 +1,7 @@
 // What ajv's strict mode demands of a schema that OpenAPI documents often leave loose: a name in
 // `required` defined in `properties`, no keyword for another type, no union of types beside
 // type-specific keywords. Each rewrite keeps the meaning; where none can, it refuses the schema.
+import { pointerToken } from "../../json-pointer.ts";
 import { typesOf } from "./declared-types.ts";
 import { KEYWORD_TYPE } from "./schema-keywords.ts";
 import { Untranslatable } from "./untranslatable.ts";
@@ -14,6 +15,12 @@ export function defineRequired(out: Schema, pointer: string): void {
   if (!Array.isArray(out.required)) return;
   const properties = (out.properties as Schema | undefined) ?? {};
   for (const name of out.required as string[]) {
+    if (Object.hasOwn(properties, name) && acceptsNothing(properties[name])) {
+      throw new Untranslatable(
+        `${pointer}/properties/${pointerToken(name)}`,
+        `"${name}" is required but its schema accepts no value (an empty \`enum\`, or \`false\`), so no request can satisfy this schema`,
+      );
+    }
     if (Object.hasOwn(properties, name)) continue;
     if (out.additionalProperties === false) {
       throw new Untranslatable(
@@ -24,6 +31,25 @@ export function defineRequired(out: Schema, pointer: string): void {
     properties[name] = true;
   }
   if (Object.keys(properties).length > 0) out.properties = properties;
+}
+
+// `enum: []` is legal in JSON Schema 2020-12 (OpenAPI 3.1) and allows no value at all; ajv
+// refuses to compile it ("enum must have non-empty array"), which cost a whole operation
+// (Discord's join-request status filter). `not: {}` says the same and compiles; the schema's
+// other keywords stay (they change nothing, since no value passes).
+export function emptyEnum(out: Schema): void {
+  if (!Array.isArray(out.enum) || out.enum.length > 0) return;
+  delete out.enum;
+  if (out.not === undefined) out.not = {};
+  else out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { not: {} }];
+}
+
+/** A schema no value satisfies: `false`, or `not: {}` (what an empty enum becomes). */
+function acceptsNothing(schema: unknown): boolean {
+  if (schema === false) return true;
+  if (schema === null || typeof schema !== "object") return false;
+  const not = (schema as Schema).not;
+  return not === true || (not !== null && typeof not === "object" && Object.keys(not).length === 0);
 }
 
 // No `type` is inferred from type-specific keywords (`properties` without `type: object`): each

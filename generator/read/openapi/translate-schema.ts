@@ -28,7 +28,7 @@ import {
   UNSUPPORTED_KEYWORDS,
   VALUE_ASSERTIONS,
 } from "./schema-keywords.ts";
-import { defineRequired, dropInapplicable, splitUnionType } from "./strict-mode-shapes.ts";
+import { defineRequired, dropInapplicable, emptyEnum, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { mapEntries } from "./referenced-map.ts";
@@ -50,9 +50,10 @@ export interface DroppedKeyword {
   readonly pointer: string;
   /**
    * `unknown`: not a JSON Schema or OpenAPI keyword; `beside-ref`: OpenAPI 3.0 ignores it beside
-   * `$ref`; `oas30-id`: an `$id` in OpenAPI 3.0, whose Schema Object has none (never refused).
+   * `$ref`; `oas30-id`: an `$id` in OpenAPI 3.0, whose Schema Object has none (never refused);
+   * `malformed-annotation`: an annotation of the wrong shape (`examples` that is no array, `description: 42`).
    */
-  readonly why: "unknown" | "beside-ref" | "oas30-id";
+  readonly why: "unknown" | "beside-ref" | "oas30-id" | "malformed-annotation";
 }
 
 export interface TranslateOptions {
@@ -80,6 +81,18 @@ interface Place {
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** The JSON type the 2020-12 meta-schema gives each kept annotation (`default` takes any value). */
+export const ANNOTATION_SHAPE: Readonly<Record<string, "string" | "boolean">> = {
+  title: "string",
+  description: "string",
+  $comment: "string",
+  contentMediaType: "string",
+  contentEncoding: "string",
+  deprecated: "boolean",
+  readOnly: "boolean",
+  writeOnly: "boolean",
+};
 
 export function createSchemaTranslator(document: unknown, dialect: SchemaDialect, options: TranslateOptions = {}): SchemaTranslator {
   const defs: Schema = {};
@@ -187,9 +200,25 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       } else if (key === "example") {
         examples.push(value);
       } else if (key === "examples") {
-        if (!Array.isArray(value)) throw new Untranslatable(at(key), "a schema's `examples` must be an array");
+        // `examples` is an annotation: a malformed one (an OpenAPI Example map where JSON Schema
+        // wants an array, as SendGrid writes it) asserts nothing, so it is left out with a warning
+        // rather than costing its operation; --strict still refuses it.
+        if (!Array.isArray(value)) {
+          if (options.unknownKeywords !== "drop") throw new Untranslatable(at(key), "a schema's `examples` must be an array");
+          drop(at(key), "malformed-annotation");
+          continue;
+        }
         examples.push(...value);
       } else if (KEPT_ANNOTATIONS.has(key)) {
+        // An annotation of the wrong type (`description: 42`, `deprecated: "yes"`) asserts
+        // nothing, but the meta-schema refuses it, which cost its whole operation: left out with
+        // a warning instead; --strict still refuses it.
+        const shape = ANNOTATION_SHAPE[key];
+        if (shape !== undefined && typeof value !== shape) {
+          if (options.unknownKeywords !== "drop") throw new Untranslatable(at(key), `\`${key}\` must be a ${shape}`);
+          drop(at(key), "malformed-annotation");
+          continue;
+        }
         out[key] = value;
       } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
       } else if (key === "dependencies" && here.dialect === "draft-07") {
@@ -234,7 +263,9 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     checkPatterns(out, here.pointer);
     dropInapplicable(out);
     if (examples.length > 0) out.examples = examples;
-    return splitUnionType(source.nullable === true ? allowNull(out) : out);
+    const typed = splitUnionType(source.nullable === true ? allowNull(out) : out);
+    emptyEnum(typed);
+    return typed;
   };
 
   return {

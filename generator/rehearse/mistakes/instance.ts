@@ -15,7 +15,9 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
   if (Array.isArray(node.enum) && node.enum.length > 0) return random.pick(node.enum.filter((value) => value !== null));
   for (const key of ["examples", "example", "default"] as const) {
     const documented = key === "examples" ? (Array.isArray(node.examples) ? node.examples[0] : undefined) : node[key];
-    if (documented !== undefined && documented !== null && typeof documented !== "object") return documented;
+    // A vendor's example of another type than its schema's (`example: 123` on a string) would make
+    // every try fail the same way: it is passed over, and the value is made from the type instead.
+    if (documented !== undefined && documented !== null && typeof documented !== "object" && fitsTypes(documented, typesOf(node))) return documented;
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = node[keyword];
@@ -29,9 +31,15 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
     for (const part of node.allOf) {
       const view = deref(part, root);
       if (view === undefined) continue;
-      Object.assign(merged.properties as Schema, propertiesOf(view));
-      (merged.required as string[]).push(...requiredOf(view));
-      if (merged.type === undefined && view.type !== undefined) merged.type = view.type;
+      // A part that is a union (`allOf: [{$ref: Content}, {description}]` where Content is a
+      // oneOf of objects) holds its fields in a branch: the first usable one is merged in, so
+      // the call satisfies it rather than being an empty object that fits no branch.
+      const branch = unionBranchOf(view, root);
+      for (const fields of branch === undefined ? [view] : [view, branch]) {
+        Object.assign(merged.properties as Schema, propertiesOf(fields));
+        (merged.required as string[]).push(...requiredOf(fields));
+        if (merged.type === undefined && fields.type !== undefined) merged.type = fields.type;
+      }
     }
     delete merged.allOf;
     return instanceOf(merged, root, random, depth + 1);
@@ -64,6 +72,28 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
     default:
       return undefined;
   }
+}
+
+/** Whether a documented scalar is of one of the schema's types (any, when it declares none). */
+function fitsTypes(value: unknown, types: readonly string[]): boolean {
+  if (types.length === 0) return true;
+  const type = typeof value;
+  if (type === "number") return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
+  return types.includes(type);
+}
+
+/** The first branch, not null, of a union part of an `allOf` that declares no fields of its own. */
+function unionBranchOf(view: Schema, root: Schema): Schema | undefined {
+  if (Object.keys(propertiesOf(view)).length > 0) return undefined;
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = view[keyword];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const resolved = deref(branch, root);
+      if (resolved !== undefined && !typesOf(resolved).includes("null")) return resolved;
+    }
+  }
+  return undefined;
 }
 
 function stringOf(schema: Schema, random: Seeded): string {
