@@ -19,6 +19,30 @@ const entry = (turn: string, failed: boolean) => ({
 });
 
 describe("toolguard report", () => {
+  it("reads every writer's files of the ledger (issue 26): the owner's path, another writer's live and closed files, the older layout's", async () => {
+    project = new TempProject();
+    const writer = "4242-1764608100123-abcdef";
+    project.write("ledger.jsonl.1", `${JSON.stringify(entry("old", false))}\n`);
+    project.write(`ledger.${writer}.1.jsonl`, `${JSON.stringify(entry("closed", true))}\n`);
+    project.write(`ledger.${writer}.jsonl`, `${JSON.stringify(entry("live", false))}\n`);
+    project.write("ledger.jsonl", `${JSON.stringify(entry("owner", false))}\n`);
+    project.write("ledger.jsonl.owner-1", writer);
+    const result = await project.run("report", "ledger.jsonl", "--json");
+    expect(result.code).toBe(0);
+    const [report] = (JSON.parse(result.stdout) as { tools: { tool: string; calls: number; failedCalls: number }[] }).tools;
+    expect(report).toMatchObject({ tool: "t", calls: 4, failedCalls: 1 });
+  });
+
+  it("reads a ledger whose configured path holds nothing yet: only other writers' files", async () => {
+    project = new TempProject();
+    project.write("ledger.4242-1764608100123-abcdef.jsonl", `${JSON.stringify(entry("live", true))}\n`);
+    const result = await project.run("report", "ledger.jsonl", "--json");
+    expect(result.code).toBe(0);
+    const [report] = (JSON.parse(result.stdout) as { tools: { tool: string; calls: number; failedCalls: number }[] }).tools;
+    expect(report).toMatchObject({ tool: "t", calls: 1, failedCalls: 1 });
+    expect((await project.run("report", "missing.jsonl")).code).toBe(1);
+  });
+
   it("reports a ledger with a torn fragment and an entry glued to it, naming the skipped fragment", async () => {
     project = new TempProject();
     project.write("ledger.jsonl", `${JSON.stringify(entry("a", false))}\n{"v":1,"chain":"dead","to${JSON.stringify(entry("b", true))}\n`);

@@ -267,6 +267,30 @@ describe("the bounded queue (16.1)", () => {
     await ledger.close();
   });
 
+  it("sustained drops between written slices raise one warning, not one per slice (a stall under overload)", async () => {
+    const path = join(await dir(), "ledger.jsonl");
+    const onError = vi.fn();
+    const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 10, overflow: "drop", onError });
+    const onWarn = vi.fn();
+    const started = performance.now();
+    await quietly(async () => {
+      process.emitWarning = onWarn as typeof process.emitWarning;
+      // 50 runs of drops, each followed by a written slice: every drop counted, a warning at most every 10 s.
+      for (let round = 0; round < 50; round++) {
+        for (let i = 0; i < 30; i++) ledger.append(entry(`r${round}-${i}`));
+        await ledger.flush();
+      }
+    });
+    const elapsed = performance.now() - started;
+    expect(ledger.stats()).toMatchObject({ appended: 500, written: 500, dropped: 1000 });
+    // One warning, or one more per 10 s the loop took on a very slow machine (never a bound on the time itself).
+    const allowed = 1 + Math.floor(elapsed / 10_000);
+    expect(onWarn.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(onWarn.mock.calls.length).toBeLessThanOrEqual(allowed);
+    expect(onError.mock.calls.length).toBe(onWarn.mock.calls.length);
+    await ledger.close();
+  });
+
   it("overflow 'wait': callers are held back, nothing is dropped, the queue stays bounded", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 500 });

@@ -7,7 +7,7 @@ export interface JsonlFileSinkOptions {
    * `.toolguard/ledger.jsonl` under the working directory.
    */
   readonly path?: string;
-  /** Called with every write failure and every drop, besides the process warning. */
+  /** Called with every write failure, and with each warning about drops (at most one per 10 s), besides the process warning. */
   readonly onError?: (error: Error) => void;
   /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
   readonly sync?: boolean;
@@ -29,8 +29,8 @@ export interface JsonlFileSinkOptions {
    * Under `overflow: "wait"`: the most calls held back at once. A call past it is not held: it
    * gets its outcome at once (never an error), and its entry is queued, or past twice `maxQueue`
    * dropped and counted. In durable mode, also the most calls waiting for their entries: a call
-   * past it is not run and gets `ledger_unavailable` (the ledger is behind), recorded and counted
-   * in `stats().notHeld`. Default `maxQueue` (4,096).
+   * past it is not run and gets `ledger_unavailable` (the ledger is behind), and its refusal is
+   * recorded with that verdict. Default `maxQueue` (4,096).
    */
   readonly maxWaiting?: number;
   /** Size at which a writer's live file is closed and a new one started. Default 64 MiB; `Infinity` never rotates. */

@@ -118,7 +118,7 @@ export class JsonlFileSink implements LedgerSink {
     this.#writtenNow++;
   }
 
-  /** Durable mode's bound: room for one more call waiting for its entry (`maxWaiting`); a call past it is counted in `notHeld`. */
+  /** Durable mode's bound: room for one more call waiting for its entry (`maxWaiting`); a call past it is refused (settle.ts). */
   durableRoom(): boolean {
     return this.#pressure.room(this.#waiters.calls);
   }
@@ -245,7 +245,6 @@ export class JsonlFileSink implements LedgerSink {
         if (this.#slice !== slice) continue;
         this.#written += slice.count;
         this.#slice = undefined;
-        this.#reports.wrote();
         this.#waiters.settle(this.#written);
       }
     } finally {

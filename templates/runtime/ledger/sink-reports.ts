@@ -1,8 +1,12 @@
-// How the JSONL sink tells of what went wrong: every write failure and every run of drops as a
-// process warning (`ToolguardLedgerWarning`) and through `onError`; drops also counted, and sent
-// to telemetry (`toolguard.ledger.lost`). Write failures are kept until `flush()` reports them.
+// How the JSONL sink tells of what went wrong: every write failure, and drops at most once per
+// 10 s (each warning saying how many since the last), as a process warning
+// (`ToolguardLedgerWarning`) and through `onError`; drops also counted, and sent to telemetry
+// (`toolguard.ledger.lost`). Write failures are kept until `flush()` reports them.
 import { countLedgerLost } from "../telemetry/telemetry.ts";
 import { messageOf, plural } from "./jsonl-options.ts";
+
+/** The least time between two warnings about drops. */
+const DROP_WARNING_MS = 10_000;
 
 export class SinkReports {
   readonly #path: string;
@@ -11,26 +15,31 @@ export class SinkReports {
   dropped = 0;
   /** Write failures not yet reported by `flush()`. */
   #failures: Error[] = [];
-  /** Whether the current run of drops was warned about (once per run, not once per entry). */
-  #dropWarned = false;
+  /** Drops not yet warned about, and when the next warning may be raised (ms). */
+  #unwarned = 0;
+  #nextDropWarning = 0;
 
   constructor(path: string, onError: ((error: Error) => void) | undefined) {
     this.#path = path;
     this.#onError = onError;
   }
 
-  /** `count` entries dropped, for `reason`: counted, sent to telemetry, warned once per run. */
+  /**
+   * `count` entries dropped, for `reason`: counted, sent to telemetry, warned about at most once
+   * per `DROP_WARNING_MS`. Under sustained overload a warning per run of drops (one per slice
+   * written) was a thousand warnings a second, each an error with its stack and a write to
+   * stderr on the event loop.
+   */
   drop(count: number, reason: string): void {
     this.dropped += count;
     countLedgerLost(count, "dropped");
-    if (this.#dropWarned) return;
-    this.#dropWarned = true;
-    this.#warn(new Error(reason), count, "dropped");
-  }
-
-  /** A slice was written: a later drop starts a new run (and a new warning). */
-  wrote(): void {
-    this.#dropWarned = false;
+    this.#unwarned += count;
+    const now = Date.now();
+    if (now < this.#nextDropWarning) return;
+    const first = this.#nextDropWarning === 0;
+    this.#nextDropWarning = now + DROP_WARNING_MS;
+    this.#warn(new Error(reason), this.#unwarned, first ? "dropped" : `dropped in the last ${DROP_WARNING_MS / 1000} s or so`);
+    this.#unwarned = 0;
   }
 
   /** `count` entries could not be written (`what` says what became of them). */

@@ -113,11 +113,9 @@ export class PressureLatch {
     return this.#held.promise;
   }
 
-  /** Durable mode: whether one more call may wait for its entry while `waiting` do; one past the bound is counted in `passedBound`. */
+  /** Durable mode: whether one more call may wait for its entry while `waiting` do. */
   room(waiting: number): boolean {
-    if (waiting < this.#maxWaiting) return true;
-    this.passedBound++;
-    return false;
+    return waiting < this.#maxWaiting;
   }
 
   release(): void {
