@@ -14,6 +14,7 @@ import { formats } from "../../templates/runtime/validate/formats.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
 import { requestExamples, requiredParameterValues } from "../helpers/openapi-samples.ts";
 import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
+import { buildCoercionTable } from "../../generator/emit/coercion-table.ts";
 import { createGuard } from "../../templates/runtime/call/guard.ts";
 import type { HazardWalk, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
@@ -200,7 +201,10 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
     for (const tool of result.tools) {
       const examples = requestExamples(document, tool);
       if (examples.length === 0) continue;
-      const code = hazardWalk(tool);
+      // With the tool's coercion table, the walk also prints the coercion step's look at its
+      // places; the guard without the walk looks over the runtime's tree of them instead.
+      const coercions = buildCoercionTable(tool);
+      const code = hazardWalk(tool, coercions);
       if (code === undefined) continue;
       walked++;
       const walk = new Function("shortestNumber", "anyValue", `return ${code.text};`)(shortestNumber, anyValue) as HazardWalk;
@@ -210,7 +214,7 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
         description: "",
         inputSchema: tool.inputSchema as ToolSpec["inputSchema"],
         validate: ajv.compile(compiled) as unknown as StandaloneValidator,
-        coercions: {},
+        coercions,
         hints: {},
         references: {},
         http: tool.http,
@@ -237,13 +241,15 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
 });
 
 /**
- * The text of `args` compact and indented, and with each hazard the checks exist for placed in
+ * The text of `args` compact, indented, and with every number and boolean as a string, and with each hazard the checks exist for placed in
  * its body: a repeated key, a number that lost digits, one that overflowed, a lone surrogate,
  * nesting past the limit.
  */
 function hazardousTexts(args: Record<string, unknown>): string[] {
   const compact = JSON.stringify(args);
-  const texts = [compact, JSON.stringify(args, null, 2)];
+  // Every number and boolean sent as a string, as a model may: what the coercion step reads.
+  const stringly = JSON.stringify(args, (_key, value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value));
+  const texts = [compact, JSON.stringify(args, null, 2), stringly];
   const body = args["body"];
   if (body === null || typeof body !== "object" || Array.isArray(body)) return texts;
   const inner = JSON.stringify(body).slice(1, -1);
