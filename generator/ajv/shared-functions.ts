@@ -19,6 +19,7 @@
 // reads codeOnly's blanked copy, so schema text never decides what is moved or imported.
 import { createHash } from "node:crypto";
 import { AjvAssumptionError } from "./assumption.ts";
+import { stronglyConnected } from "../strongly-connected.ts";
 import { codeOnly } from "./code-text.ts";
 import { RUNTIME_HELPER_NAMES, runtimeImports, TOOL_RUNTIME } from "./printed-output.ts";
 
@@ -76,8 +77,14 @@ export function splitSharedFunctions(code: string, entry: string, toolImports: r
   const modules = new Map<string, SharedFunctions>();
   const moduleOf = new Map<string, SharedFunctions>();
   // Callees' modules first, so that a module's imports name files already made.
-  for (const group of stronglyConnected(shareable, calls)) {
-    const members = new Set(group.map((statement) => statement.name));
+  const byShareable = new Map(shareable.map((statement) => [statement.name, statement]));
+  const components = stronglyConnected(
+    shareable.map((statement) => statement.name),
+    (name) => [...calls(byShareable.get(name) as Statement)].filter((callee) => byShareable.has(callee)),
+  );
+  for (const names of components) {
+    const group = names.map((name) => byShareable.get(name) as Statement);
+    const members = new Set(names);
     const body = moduleBody(group, members, byName, moduleOf);
     const hash = createHash("sha256").update(body).digest("hex").slice(0, 10);
     const first = [...members].sort()[0] as string;
@@ -288,50 +295,4 @@ function joinStatements(statements: readonly Statement[]): string {
     out.push(statement.text);
   }
   return out.join("\n");
-}
-
-/** Tarjan's strongly connected components of the call graph, callees' components before their callers'. */
-function stronglyConnected(functions: readonly Statement[], calls: (statement: Statement) => ReadonlySet<string>): Statement[][] {
-  const byName = new Map(functions.map((statement) => [statement.name, statement]));
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const out: Statement[][] = [];
-  const order = new Map(functions.map((statement, at) => [statement.name, at]));
-  // Iterative, so a long chain of definitions cannot overflow the call stack.
-  for (const root of functions) {
-    if (index.has(root.name)) continue;
-    const work: { name: string; next: string[] }[] = [];
-    const open = (name: string): void => {
-      index.set(name, index.size);
-      low.set(name, index.get(name) as number);
-      stack.push(name);
-      onStack.add(name);
-      const statement = byName.get(name) as Statement;
-      work.push({ name, next: [...calls(statement)].filter((callee) => byName.has(callee)) });
-    };
-    open(root.name);
-    while (work.length > 0) {
-      const frame = work.at(-1) as { name: string; next: string[] };
-      const callee = frame.next.shift();
-      if (callee !== undefined) {
-        if (!index.has(callee)) open(callee);
-        else if (onStack.has(callee)) low.set(frame.name, Math.min(low.get(frame.name) as number, index.get(callee) as number));
-        continue;
-      }
-      work.pop();
-      const parent = work.at(-1);
-      if (parent) low.set(parent.name, Math.min(low.get(parent.name) as number, low.get(frame.name) as number));
-      if (low.get(frame.name) !== index.get(frame.name)) continue;
-      const group: Statement[] = [];
-      for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
-        onStack.delete(name);
-        group.push(byName.get(name) as Statement);
-        if (name === frame.name) break;
-      }
-      out.push(group.sort((a, b) => (order.get(a.name) as number) - (order.get(b.name) as number)));
-    }
-  }
-  return out;
 }
