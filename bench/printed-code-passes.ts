@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { qualifySchemaPaths, standaloneToEsm } from "../generator/ajv/printed-output.ts";
 import { referencedFunctions } from "../generator/ajv/private-state.ts";
-import { pruneSchemaConstants } from "../generator/ajv/schema-constants.ts";
+import * as schemaConstants from "../generator/ajv/schema-constants.ts";
 import { schemaLocations, stableNames } from "../generator/ajv/stable-names.ts";
 import { layOut } from "../generator/ajv/layout.ts";
 import { prepareCompile } from "../generator/emit/validator.ts";
@@ -20,6 +20,7 @@ import type { ToolDescription } from "../generator/ir.ts";
 import { readSchemaSet } from "../generator/read/index.ts";
 import { GITHUB_SPEC } from "./lib/fixtures.ts";
 
+const { pruneSchemaConstants, pruneWithBlanked } = schemaConstants as typeof schemaConstants & { pruneWithBlanked?: typeof schemaConstants.pruneWithBlanked };
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, not ${values.runs}`);
@@ -57,9 +58,13 @@ for (let run = 0; run < runs; run++) {
   const hash = createHash("sha256");
   for (const { tool, compiled, code, functions } of printed) {
     const esm = timed("toEsm", () => standaloneToEsm(qualifySchemaPaths(code, functions), tool));
-    const pruned = timed("prune", () => pruneSchemaConstants(esm.code, esm.blanked).trimEnd());
+    // pruneWithBlanked hands its blanked copy on; a tree without it blanks again in stableNames.
+    const cut = timed("prune", () =>
+      pruneWithBlanked ? pruneWithBlanked(esm.code, esm.blanked) : { code: pruneSchemaConstants(esm.code), blanked: undefined },
+    );
+    const pruned = cut.code.trimEnd();
     const schemas = timed("schemaLocations", () => schemaLocations(code, compiled));
-    const renamed = timed("stableNames", () => stableNames(pruned, { entry: esm.entry, functions, schemas }));
+    const renamed = timed("stableNames", () => stableNames(pruned, { entry: esm.entry, functions, schemas }, cut.blanked?.slice(0, pruned.length)));
     const laidOut = timed("layOut", () => layOut(renamed.code, renamed.blanked));
     hash.update(esm.imports.join("\n")).update(laidOut).update(renamed.entry);
   }
