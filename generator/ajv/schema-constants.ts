@@ -23,27 +23,48 @@ const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]
  * left out.
  */
 export function pruneSchemaConstants(code: string, own: string = codeOnly(code)): string {
+  return pruneWithBlanked(code, own).code;
+}
+
+/**
+ * pruneSchemaConstants, with the pruned code's blanked copy (codeOnly of it) for the passes after
+ * it: the copy handed in with only the rewritten declarations blanked again.
+ */
+export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { code: string; blanked: string } {
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
   // Both searches read ajv's own code only (`own`, code-text.ts's codeOnly(code)): a string may say `schema3` too.
-  if (!/(?<![\w$.])schema\d+\b/.test(own)) return code;
-  return rewrite(
+  if (!/(?<![\w$.])schema\d+\b/.test(own)) return { code, blanked: own };
+  const blankedParts: string[] = [];
+  let last = 0;
+  const pruned = rewrite(
     code,
     SCHEMA_CONSTANT,
     (declaration, name: string, text: string, newline: string, offset: number) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return declaration;
+      const replaced = pruned1(declaration, name, text, newline, offset);
+      if (replaced !== declaration) {
+        blankedParts.push(own.slice(last, offset), codeOnly(replaced));
+        last = offset + declaration.length;
       }
-      const paths = accessPaths(code, own, name, offset + "const ".length);
-      if (paths === undefined) return declaration;
-      // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
-      if (paths.length === 0) return "";
-      return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
+      return replaced;
     },
     "schema values are declared one per line as `const schemaN = <JSON>;`",
   );
+  blankedParts.push(own.slice(last));
+  return { code: pruned, blanked: blankedParts.join("") };
+
+  function pruned1(declaration: string, name: string, text: string, newline: string, offset: number): string {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return declaration;
+    }
+    const paths = accessPaths(code, own, name, offset + "const ".length);
+    if (paths === undefined) return declaration;
+    // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
+    if (paths.length === 0) return "";
+    return `const ${name} = ${printJson(keep(value, paths))};${newline}`;
+  }
 }
 
 /** The constant-key access chains the code reads `name` through (found in `own`, codeOnly's view of `code`); undefined if one is empty. */

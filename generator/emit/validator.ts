@@ -9,7 +9,7 @@ import { type AjvInstance, createAjv, validateAgainstMeta } from "../ajv/instanc
 import { needsDynamicScope } from "../ajv/ajv-2020-static.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../ajv/printed-output.ts";
 import { referencedFunctions } from "../ajv/private-state.ts";
-import { pruneSchemaConstants } from "../ajv/schema-constants.ts";
+import { pruneWithBlanked } from "../ajv/schema-constants.ts";
 import { schemaLocations, stableNames } from "../ajv/stable-names.ts";
 import { layOut } from "../ajv/layout.ts";
 import { REFERENCE_KEYWORDS, someEntry } from "../schema-walk.ts";
@@ -82,7 +82,7 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   const esm = toEsm(optimise ? qualifySchemaPaths(code, functions) : code, tool);
   // Names by schema location, read before the constants are cut down (stable-names.ts), then
   // indented and commented for a reviewer (layout.ts).
-  const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) });
+  const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) }, esm.blanked);
   return { imports: esm.imports, code: layOut(renamed.code, renamed.blanked), entry: renamed.entry };
 }
 
@@ -109,7 +109,11 @@ function hasNonLocalRef(schema: unknown): boolean {
   return someEntry(schema, (key, child) => REFERENCE_KEYWORDS.has(key) && !(typeof child === "string" && child.startsWith("#")));
 }
 
-function toEsm(source: string, tool: ToolDescription): CompiledValidator {
-  const { imports, code, blanked, entry } = standaloneToEsm(source, tool);
-  return { imports, code: pruneSchemaConstants(code, blanked).trimEnd(), entry };
+/** The validator as its module holds it, with its code's blanked copy (code-text.ts) for the passes after. */
+function toEsm(source: string, tool: ToolDescription): CompiledValidator & { readonly blanked: string } {
+  const esm = standaloneToEsm(source, tool);
+  const pruned = pruneWithBlanked(esm.code, esm.blanked);
+  const code = pruned.code.trimEnd();
+  // Whitespace at the end of the code is whitespace in its blanked copy, at the same offsets.
+  return { imports: esm.imports, code, blanked: pruned.blanked.slice(0, code.length), entry: esm.entry };
 }

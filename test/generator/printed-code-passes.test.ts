@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { codeOnly } from "../../generator/ajv/code-text.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../../generator/ajv/printed-output.ts";
 import { referencedFunctions } from "../../generator/ajv/private-state.ts";
-import { pruneSchemaConstants } from "../../generator/ajv/schema-constants.ts";
+import { pruneSchemaConstants, pruneWithBlanked } from "../../generator/ajv/schema-constants.ts";
 import { schemaLocations, stableNames, TOKEN, tokenize } from "../../generator/ajv/stable-names.ts";
 import { layOut } from "../../generator/ajv/layout.ts";
 import { prepareCompile } from "../../generator/emit/validator.ts";
@@ -73,10 +73,20 @@ function passes(tool: ToolDescription) {
   const printed = standaloneCode(ajv, validate);
   const functions = referencedFunctions(validate);
   const esm = standaloneToEsm(qualifySchemaPaths(printed, functions), tool);
-  const pruned = pruneSchemaConstants(esm.code, esm.blanked).trimEnd();
+  const cut = pruneWithBlanked(esm.code, esm.blanked);
+  const pruned = cut.code.trimEnd();
+  const prunedBlanked = cut.blanked.slice(0, pruned.length);
   const schemas = schemaLocations(printed, compiled);
-  const renamed = stableNames(pruned, { entry: esm.entry, functions, schemas });
-  return { esm, pruned, renamed, laidOut: layOut(renamed.code, renamed.blanked), schemas, expectedSchemas: locationsByPrinting(printed, compiled) };
+  const renamed = stableNames(pruned, { entry: esm.entry, functions, schemas }, prunedBlanked);
+  return {
+    esm,
+    pruned,
+    prunedBlanked,
+    renamed,
+    laidOut: layOut(renamed.code, renamed.blanked),
+    schemas,
+    expectedSchemas: locationsByPrinting(printed, compiled),
+  };
 }
 
 const matched = (text: string) => [...text.matchAll(TOKEN)].map((match) => [match[0], match.index]);
@@ -89,9 +99,10 @@ describe("the blanked copy each pass of the printed code hands on", () => {
   it("is codeOnly of the text it goes with, and the passes give what blanking afresh gives", async () => {
     const tools = [...(await exampleTools()), hostileTool()];
     for (const tool of tools) {
-      const { esm, pruned, renamed, laidOut, schemas, expectedSchemas } = passes(tool);
+      const { esm, pruned, prunedBlanked, renamed, laidOut, schemas, expectedSchemas } = passes(tool);
       expect(schemas).toEqual(expectedSchemas);
       expect(esm.blanked).toBe(codeOnly(esm.code));
+      expect(prunedBlanked).toBe(codeOnly(pruned));
       expect(renamed.blanked).toBe(codeOnly(renamed.code));
       expect(tokenized(codeOnly(pruned))).toEqual(matched(codeOnly(pruned)));
       // Blanking afresh at every step, as the passes did before they shared the copy.
