@@ -8,6 +8,7 @@ import { type EnvelopeError, get, repair, repairText } from "./literal-repairer.
 import { loadTool, type LoadedTool } from "./load-tool.ts";
 import { type CorpusCase, type Expected, repairable } from "./mistake-case.ts";
 import { mistakesOf } from "./mistakes/classes.ts";
+import { unionTagMistakes } from "./mistakes/union-calls.ts";
 import { instanceOf } from "./mistakes/instance.ts";
 import type { Schema } from "./mistakes/schema-view.ts";
 import { carries } from "./mistakes/scoring.ts";
@@ -81,7 +82,10 @@ export async function rehearseTool(description: ToolDescription, options: Rehear
   if (refused !== undefined)
     return { ...base, validCall: valid, validCallErrors: refused, note: "the guard refuses a call that plain JSON Schema validation accepts", cases: [] };
   const cases: RehearsedCase[] = [];
-  for (const entry of spread(mistakesOf(description.name, base.source, schema, valid, random), options.limit, random)) {
+  // The union-tag classes on a call holding each member of every tagged union (union-calls.ts).
+  const accepts = (call: unknown): boolean => tool.ajvErrors(call) === undefined;
+  const unions = unionTagMistakes(description.name, base.source, schema, { valid, random, accepts });
+  for (const entry of spread([...mistakesOf(description.name, base.source, schema, valid, random), ...unions], options.limit, random)) {
     const scored = await scoreCase(entry, tool);
     if (scored === undefined) continue;
     const advice = weak(scored) ? adviceFor(entry, schema) : undefined;

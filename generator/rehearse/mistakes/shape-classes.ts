@@ -50,7 +50,12 @@ function stringsOf(schema: Schema): string[] {
 
 /** The object branches of a union leaf, dereferenced; undefined when one is not an object schema. */
 function objectBranches(leaf: Leaf, root: Schema): Schema[] | undefined {
-  const list = (leaf.schema.anyOf ?? leaf.schema.oneOf) as unknown[] | undefined;
+  return unionObjectBranches(leaf.schema, root);
+}
+
+/** The object branches of a union schema, dereferenced (nested unions flattened); undefined when it has none. */
+export function unionObjectBranches(union: Schema, root: Schema): Schema[] | undefined {
+  const list = (union.anyOf ?? union.oneOf) as unknown[] | undefined;
   if (!Array.isArray(list)) return undefined;
   const out: Schema[] = [];
   // A branch that is itself a union (a `$ref` to a `oneOf`) contributes its own branches.
@@ -76,7 +81,7 @@ function onlyValue(schema: unknown, root: Schema): string | undefined {
 }
 
 /** A property every branch declares with one distinct string value: the union's tag. */
-function tagOf(branches: readonly Schema[], root: Schema): { name: string; values: string[] } | undefined {
+export function tagOf(branches: readonly Schema[], root: Schema): { name: string; values: string[] } | undefined {
   if (branches.length < 2) return undefined;
   for (const name of Object.keys(propertiesOf(branches[0] as Schema))) {
     const values = branches.map((branch) => onlyValue(propertiesOf(branch)[name], root));

@@ -18,6 +18,8 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   if (value === null && hint.optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const allowed = fixed(location, "", () => {
     const values = allowedOf(error, hint);
+    // One allowed value (a union member's tag, named by the member's other fields): that value is what to send.
+    if (values?.length === 1) return `must be exactly ${shorten(values[0], 60)}`;
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
   const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
