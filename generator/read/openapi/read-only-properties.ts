@@ -55,10 +55,22 @@ export function dropReadOnly(document: unknown, source: Schema, out: Schema, inh
   // Where extra properties are forbidden, a removed definition would make sending the property
   // an error, which the schema as written accepts: it stays defined, only not required.
   const closed = out.additionalProperties === false || out.unevaluatedProperties === false;
-  if (properties && !closed) for (const name of readOnly) delete properties[name];
+  // A name read-only only through another allOf member (a base `type` marked readOnly) keeps the
+  // definition this schema gives it: its assertions may be what tells a oneOf's branches apart
+  // (PagerDuty's contact methods differ only by `type`'s enum), and removing them let one call
+  // match every branch, so the guard refused it as ambiguous. It still leaves `required`.
+  if (properties && !closed) for (const name of readOnly) if (!declaredWritable(document, source, name)) delete properties[name];
   if (Array.isArray(out.required)) {
     const required = out.required.filter((name) => !readOnly.has(name as string));
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
+}
+
+/** Whether the schema itself declares `name` as a property that is not read-only. */
+function declaredWritable(document: unknown, source: Schema, name: string): boolean {
+  const properties = source.properties;
+  if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return false;
+  const own = propertyEntries(document, properties as Schema).find((entry) => entry.name === name);
+  return own !== undefined && !isReadOnly(document, own.value);
 }
