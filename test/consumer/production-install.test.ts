@@ -43,7 +43,7 @@ beforeAll(async () => {
   } finally {
     process.stdout.write = write;
   }
-}, 120_000);
+});
 
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 

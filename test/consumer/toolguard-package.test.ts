@@ -60,7 +60,7 @@ beforeAll(() => {
   cpSync(path.join(repo, "toolguard.config.json"), path.join(project, "toolguard.config.json"));
   writeFileSync(path.join(project, "record-typescript.mjs"), RECORD_TYPESCRIPT);
   run("npm", ["install", `./${tarball}`, "--prefer-offline", "--no-audit", "--no-fund", "--silent"]);
-}, 300_000);
+});
 
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 

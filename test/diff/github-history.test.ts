@@ -39,7 +39,7 @@ beforeAll(async () => {
   const result = await project.run("diff", "v22", "v23", "--format", "json");
   expect(result.stderr).toBe("");
   report = JSON.parse(result.stdout);
-}, 120_000);
+});
 afterAll(() => project.remove());
 
 const tool = (name: string) => report.sets[0]?.tools.find((entry) => entry.name === name);

@@ -78,7 +78,7 @@ describe("generate with a version derived from the schema diff", () => {
     git(project.dir, "add", ".");
     git(project.dir, "commit", "-qm", "generated");
     git(project.dir, "checkout", "-qb", "feature");
-  }, 120_000);
+  });
   afterAll(() => project.remove());
 
   it("a package new at the base starts at `initial`", () => {
@@ -142,7 +142,7 @@ describe("below 1.0.0, `diff` names the bump `generate` applies", () => {
     git(project.dir, "add", ".");
     git(project.dir, "commit", "-qm", "package");
     expect(version()).toBe("0.3.0");
-  }, 120_000);
+  });
   afterAll(() => project.remove());
 
   it.each([

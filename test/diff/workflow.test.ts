@@ -142,7 +142,7 @@ beforeAll(async () => {
   writeFileSync(path.join(work, "bin/gh"), `#!/bin/sh\nexec "${process.execPath}" "${path.join(work, "gh.mjs")}" "$@"\n`);
   chmodSync(path.join(work, "bin/gh"), 0o755);
   setComments([]);
-}, 180_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the example workflow, on a pull request of two commits", () => {
@@ -187,7 +187,7 @@ describe("the example workflow, on a pull request of two commits", () => {
       ["api", "--paginate", "repos/acme/agents/issues/7/comments"],
       ["api", "--method", "POST"],
     ]);
-  }, 120_000);
+  });
 
   it("a later push edits that comment, not another workflow's comment by the same account", () => {
     const ours = comments()[0] as Comment;
@@ -204,7 +204,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(after[2]?.body).toBe("Coverage: 91%");
     expect(after[1]?.body).toBe(ours.body);
     expect(ghCalls()[1]?.slice(0, 4)).toEqual(["api", "--method", "PATCH", `repos/acme/agents/issues/comments/${ours.id}`]);
-  }, 120_000);
+  });
 
   it("a comment someone else wrote with the marker is never edited: the bot's own is", () => {
     const ours = comments().find((comment) => comment.user.login === "github-actions[bot]" && comment.body.startsWith("<!-- toolguard-diff -->")) as Comment;
@@ -216,7 +216,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(after.find((comment) => comment.id === 950)?.body).toBe(planted.body);
     expect(after.find((comment) => comment.id === ours.id)?.body).toBe(ours.body);
     expect(ghCalls()[1]?.slice(0, 4)).toEqual(["api", "--method", "PATCH", `repos/acme/agents/issues/comments/${ours.id}`]);
-  }, 120_000);
+  });
 
   it("with only someone else's marked comment, the bot posts its own instead of editing theirs", () => {
     const planted = { id: 950, body: "<!-- toolguard-diff -->\nplanted by a contributor", user: { login: "mallory" } };
@@ -227,7 +227,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(after).toHaveLength(2);
     expect(after[1]?.user.login).toBe("github-actions[bot]");
     expect(after[1]?.body.startsWith("<!-- toolguard-diff -->")).toBe(true);
-  }, 120_000);
+  });
 
   it("a pull request from a fork: no comment (its token cannot write), the diff in the job summary, a notice saying so", () => {
     setComments([]);
@@ -240,7 +240,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(summary()).toMatch(/<summary>🔴 <code>create_invoice<\/code>: breaking for models \(2 changes\)<\/summary>/);
     // The gate still runs and decides.
     expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
-  }, 120_000);
+  });
 
   it("a read-only token on a pull request from the repository itself (Dependabot): a warning, the diff in the summary, the gate still runs", () => {
     const ran = runWorkflow({ FAKE_GH_READONLY: "1" });
@@ -250,7 +250,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(post?.stderr).toContain("HTTP 403");
     expect(summary()).toContain("## toolguard: what the schema changes mean");
     expect(ran.at(-1)).toMatchObject({ step: "Refuse changes that break valid model calls", code: 1 });
-  }, 120_000);
+  });
 
   it("a pull request with stale generated output fails at the check", async () => {
     editInvoice(path.join(clone, "schemas"), (tool) => (tool.inputSchema.properties.memo.maxLength = 400));
@@ -262,7 +262,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     } finally {
       git(clone, "reset", "-q", "--hard", "HEAD~1");
     }
-  }, 60_000);
+  });
 
   it("the pre-commit hook checks what is staged: stale staged output is refused though the working tree is current", async () => {
     cpSync(path.join(REPO, "examples/github-actions/pre-commit"), path.join(clone, ".git/hooks/pre-commit"));
@@ -274,7 +274,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/pre-commit: the staged generated output is stale/);
     expect(refused.stderr).toMatch(/stale: {3}generated\/tools\/create-invoice/);
-  }, 60_000);
+  });
 
   it("the pre-commit hook accepts current staged output whatever is unstaged, and shows what the staged change means", () => {
     git(clone, "add", "generated");
@@ -289,7 +289,7 @@ describe("the example workflow, on a pull request of two commits", () => {
     } finally {
       git(clone, "checkout", "--", "schemas");
     }
-  }, 60_000);
+  });
 });
 
 describe("the example workflow's triggers, pins and concurrency", () => {

@@ -197,7 +197,7 @@ beforeAll(async () => {
       .map((r) => `${r.entry.id} ${JSON.stringify(r.entry.args)} ${JSON.stringify(r.entry.expect)} <- ${JSON.stringify(r.errors)}`)
       .join("\n"),
   );
-}, 0);
+});
 
 describe("the mistake generator over the real-world corpus", () => {
   it("makes thousands of cases from every captured MCP server and GitHub's API", () => {

@@ -95,7 +95,7 @@ beforeAll(async () => {
       if (description.name in MCP_VALID) subjects.push({ tool: await loadTool(description), valid: MCP_VALID[description.name] });
     }
   }
-}, 300_000);
+});
 
 describe("values offered by messages", () => {
   it("every subject's valid call is accepted", async () => {

@@ -83,7 +83,7 @@ beforeAll(async () => {
       .map((row) => `${row.entry.id} ${JSON.stringify(row.entry.expect)} <- ${JSON.stringify(row.errors)}`)
       .join("\n"),
   );
-}, 0);
+});
 
 describe("the union-tag classes over every tagged union of the corpus's tools", () => {
   it("finds the tagged unions and makes dozens of cases in each class", () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   child.stdout?.on("data", (chunk) => (stdout += String(chunk)));
   child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
   await until(() => runs().length === 1, "the first generation");
-}, 120_000);
+});
 
 afterAll(async () => {
   if (child.exitCode === null) {
@@ -55,7 +55,7 @@ describe("generate --watch", () => {
     project.write("schemas/search-tickets.json", tool({ query: { type: "string" }, priority: { type: "string" } }));
     await until(() => runs().length === 2, "the regeneration");
     expect(generatedTool()).toContain("priority");
-  }, 60_000);
+  });
 
   it("does not react to its own output: no run follows without a schema change", async () => {
     const count = runs().length;
@@ -75,7 +75,7 @@ describe("generate --watch", () => {
     await until(() => runs().length === count + 1, "the regeneration after the fix");
     expect(generatedTool()).toContain("severity");
     expect(generatedTool()).not.toContain("priority");
-  }, 60_000);
+  });
 
   it("sees saves that replace the file (a new file renamed over the old, as editors' safe writes do), and the saves after them", async () => {
     const file = path.join(project.dir, "schemas/search-tickets.json");
@@ -87,7 +87,7 @@ describe("generate --watch", () => {
       await until(() => runs().length === count + 1, `the regeneration for ${field}`);
       expect(generatedTool()).toContain(field);
     }
-  }, 60_000);
+  });
 
   it("says so when the schema folder is renamed away, keeps watching, and regenerates when it is back", async () => {
     const count = runs().length;
@@ -105,7 +105,7 @@ describe("generate --watch", () => {
     await until(() => runs().length === count + 1, "the regeneration when it is back");
     expect(stdout).toMatch(/^schemas is back: regenerating$/m);
     expect(generatedTool()).toContain("moved");
-  }, 60_000);
+  });
 
   it("says so when the schema folder is removed, and watches a new one made in its place", async () => {
     const count = runs().length;
@@ -120,7 +120,7 @@ describe("generate --watch", () => {
     const after = runs().length;
     project.write("schemas/search-tickets.json", tool({ query: { type: "string" }, later: { type: "string" } }));
     await until(() => runs().length > after && generatedTool().includes("later"), "the regeneration of a later save", 20_000);
-  }, 60_000);
+  });
 
   it("stops cleanly on SIGTERM", async () => {
     child.kill("SIGTERM");

@@ -42,7 +42,7 @@ describe("GitHub's REST API, generated", () => {
       output = String((error as { stdout?: string }).stdout ?? error);
     }
     expect(output).toBe("");
-  }, 300_000);
+  });
 
   it("guards issues/create: the spec's example passes, a broken one is explained", () => {
     // A plain Node process, as a consumer would load it (vitest's module runner is far slower
