@@ -59,7 +59,7 @@ describe("malformed annotations", () => {
     );
     expect(odd).toHaveLength(5);
     // The rest of the schema is kept as written.
-    const body = (tool("toggle_webhook")?.inputSchema as { properties: Record<string, { required?: string[] }> }).properties.body;
+    const body = (tool("toggle_webhook")!.inputSchema as { properties: Record<string, { required?: string[] }> }).properties.body;
     expect(body?.required).toEqual(["enabled"]);
   });
 
