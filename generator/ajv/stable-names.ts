@@ -22,6 +22,7 @@
 import { createHash } from "node:crypto";
 import { AjvAssumptionError } from "./assumption.ts";
 import { codeOnly } from "./code-text.ts";
+import { type Tokens, tokenize } from "./name-tokens.ts";
 
 /** What the printed code's numbered top-level names stand for, read from ajv's state before printing. */
 export interface NameSources {
@@ -33,56 +34,7 @@ export interface NameSources {
   readonly schemas: ReadonlyMap<string, string>;
 }
 
-/** The tokens every pass reads: a name not after `.` (nor inside a longer one), or a bracket. tokenize reads it by hand. */
-export const TOKEN = /(?<![\w$.])[A-Za-z_$][\w$]*|[{}()]/g;
 const NUMBERED = /^([A-Za-z_$][A-Za-z_$]*?)(\d+)$/;
-
-/**
- * The tokens of the blanked code each pass reads: names and brackets, each with its offset.
- * Two parallel arrays, not an object per token: a large validator has ~100,000 tokens.
- */
-interface Tokens {
-  readonly text: readonly string[];
-  readonly at: readonly number[];
-}
-
-/**
- * What TOKEN matches, read by hand: its matches are exactly the runs of `[\w$]` that start with a
- * letter, `_` or `$` and do not follow a `.` (inside a run the lookbehind fails at every later
- * character), and each bracket. A regular expression's match object per token was most of this
- * pass on GitHub's validators; test/generator/ajv-assumptions.test.ts holds the two together.
- */
-export function tokenize(blanked: string): Tokens {
-  const text: string[] = [];
-  const at: number[] = [];
-  const length = blanked.length;
-  let index = 0;
-  while (index < length) {
-    const char = blanked.charCodeAt(index);
-    if (char === 0x7b || char === 0x7d || char === 0x28 || char === 0x29) {
-      text.push(blanked[index] as string);
-      at.push(index);
-      index++;
-    } else if (isWordChar(char)) {
-      const start = index;
-      while (index < length && isWordChar(blanked.charCodeAt(index))) index++;
-      if (!isDigit(char) && blanked.charCodeAt(start - 1) !== 0x2e) {
-        text.push(blanked.slice(start, index));
-        at.push(start);
-      }
-    } else index++;
-  }
-  return { text, at };
-}
-
-/** `[\w$]`: ASCII letters, digits, `_` and `$` (`\w` without the `u` flag). */
-function isWordChar(char: number): boolean {
-  return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || isDigit(char) || char === 0x5f || char === 0x24;
-}
-
-function isDigit(char: number): boolean {
-  return char >= 0x30 && char <= 0x39;
-}
 
 /**
  * `code` with ajv's numbered names replaced by names that depend on the schema location only,
@@ -308,72 +260,4 @@ function word(text: string): string {
 
 function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 6);
-}
-
-/**
- * Assumption 10 again (`const schemaN = <JSON>;`, one line each): the location in `compiled`,
- * the schema ajv compiled, of the value each schema constant holds; the first location in
- * document order when the same value sits at several.
- *
- * A constant's text is `JSON.stringify` of the value it holds, so a location holds it when its
- * value prints the same. Printing every object of a large schema would print each one once per
- * enclosing object; only those whose keys (or, for an array, whose length) are a constant's are
- * printed.
- */
-export function schemaLocations(code: string, compiled: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  const constants = [...code.matchAll(/^const (schema\d+) = (.*);$/gm)];
-  if (constants.length === 0) return out;
-  // Each constant's text, by the outline a value must have to print as it.
-  const wanted = new Map<string, Set<string>>();
-  for (const [, , text] of constants) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text as string);
-    } catch {
-      continue; // not JSON: no location prints it
-    }
-    if (value === null || typeof value !== "object") continue;
-    const key = outline(value);
-    wanted.set(key, (wanted.get(key) ?? new Set()).add(text as string));
-  }
-  const where = new Map<string, string>();
-  // The steps to the value being visited; a pointer is spelled only for a value that is found.
-  const steps: string[] = [];
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== "object") return;
-    const texts = wanted.get(outline(value));
-    if (texts !== undefined) {
-      const text = JSON.stringify(value);
-      if (texts.has(text) && !where.has(text)) where.set(text, ["#", ...steps.map((step) => step.replace(/~/g, "~0").replace(/\//g, "~1"))].join("/"));
-    }
-    if (Array.isArray(value))
-      for (let index = 0; index < value.length; index++) {
-        steps.push(String(index));
-        visit(value[index]);
-        steps.pop();
-      }
-    else
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        steps.push(key);
-        visit((value as Record<string, unknown>)[key]);
-        steps.pop();
-      }
-  };
-  visit(compiled);
-  for (const [, name, text] of constants) {
-    const location = where.get(text as string);
-    if (location !== undefined) out.set(name as string, location);
-  }
-  return out;
-}
-
-/** An object's own keys in order, or an array's length: what two values that print alike share. */
-function outline(value: object): string {
-  if (Array.isArray(value)) return `[${value.length}`;
-  let keys = "{";
-  // As JSON.stringify prints it: a key whose value is undefined is left out.
-  for (const key in value) if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined) keys += `${key},`;
-  return keys;
 }

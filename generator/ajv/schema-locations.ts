@@ -1,0 +1,69 @@
+// Where in the compiled schema each of ajv's schema constants (`const schemaN = <JSON>;`) sits,
+// so that stable-names.ts can name a constant by its schema location rather than ajv's counter.
+/**
+ * Assumption 10 again (`const schemaN = <JSON>;`, one line each): the location in `compiled`,
+ * the schema ajv compiled, of the value each schema constant holds; the first location in
+ * document order when the same value sits at several.
+ *
+ * A constant's text is `JSON.stringify` of the value it holds, so a location holds it when its
+ * value prints the same. Printing every object of a large schema would print each one once per
+ * enclosing object; only those whose keys (or, for an array, whose length) are a constant's are
+ * printed.
+ */
+export function schemaLocations(code: string, compiled: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  const constants = [...code.matchAll(/^const (schema\d+) = (.*);$/gm)];
+  if (constants.length === 0) return out;
+  // Each constant's text, by the outline a value must have to print as it.
+  const wanted = new Map<string, Set<string>>();
+  for (const [, , text] of constants) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text as string);
+    } catch {
+      continue; // not JSON: no location prints it
+    }
+    if (value === null || typeof value !== "object") continue;
+    const key = outline(value);
+    wanted.set(key, (wanted.get(key) ?? new Set()).add(text as string));
+  }
+  const where = new Map<string, string>();
+  // The steps to the value being visited; a pointer is spelled only for a value that is found.
+  const steps: string[] = [];
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
+    const texts = wanted.get(outline(value));
+    if (texts !== undefined) {
+      const text = JSON.stringify(value);
+      if (texts.has(text) && !where.has(text)) where.set(text, ["#", ...steps.map((step) => step.replace(/~/g, "~0").replace(/\//g, "~1"))].join("/"));
+    }
+    if (Array.isArray(value))
+      for (let index = 0; index < value.length; index++) {
+        steps.push(String(index));
+        visit(value[index]);
+        steps.pop();
+      }
+    else
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        steps.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        steps.pop();
+      }
+  };
+  visit(compiled);
+  for (const [, name, text] of constants) {
+    const location = where.get(text as string);
+    if (location !== undefined) out.set(name as string, location);
+  }
+  return out;
+}
+
+/** An object's own keys in order, or an array's length: what two values that print alike share. */
+function outline(value: object): string {
+  if (Array.isArray(value)) return `[${value.length}`;
+  let keys = "{";
+  // As JSON.stringify prints it: a key whose value is undefined is left out.
+  for (const key in value) if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined) keys += `${key},`;
+  return keys;
+}
