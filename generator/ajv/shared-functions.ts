@@ -21,6 +21,7 @@ import { createHash } from "node:crypto";
 import { AjvAssumptionError } from "./assumption.ts";
 import { stronglyConnected } from "../strongly-connected.ts";
 import { codeOnly } from "./code-text.ts";
+import { IDENTIFIER, type Statement, topLevelStatements } from "./top-level-statements.ts";
 import { RUNTIME_HELPER_NAMES, runtimeImports, TOOL_RUNTIME } from "./printed-output.ts";
 
 /** A shared validator module: its file name in the package's shared folder, and its text (no header). */
@@ -40,18 +41,6 @@ export interface SplitValidator {
 
 /** The folder of the shared modules, relative to the tools folder. */
 export const SHARED_FOLDER = "shared";
-
-/** One top-level declaration of the validator, with the comment lines above it. */
-interface Statement {
-  readonly name: string;
-  readonly kind: "const" | "function";
-  readonly text: string;
-  /** The top-level names it reads (itself excluded). */
-  readonly uses: ReadonlySet<string>;
-}
-
-const DECLARATION = /^(const|function) ([A-Za-z_$][\w$]*)[ (]/;
-const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
 
 /**
  * Cuts `code` (a tool's laid-out validator, `entry` its arguments' function) into the tool's part
@@ -104,50 +93,6 @@ export function splitSharedFunctions(code: string, entry: string, toolImports: r
   const imports = [...runtimeImports(codeOnly(keptCode), RUNTIME_HELPER_NAMES, TOOL_RUNTIME), ...importLines(kept, moduleOf, `./${SHARED_FOLDER}/`)];
   const shared = [...modules.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { imports, code: keptCode, shared };
-}
-
-/** Every top-level declaration, in order (assumption 13). */
-function topLevelStatements(code: string): Statement[] {
-  const lines = code.split("\n");
-  const blankedLines = codeOnly(code).split("\n");
-  const found: { name: string; kind: "const" | "function"; lines: string[]; blanked: string[] }[] = [];
-  let comments: string[] = [];
-  let current: (typeof found)[number] | undefined;
-  let depth = 0;
-  for (const [index, line] of lines.entries()) {
-    const blanked = blankedLines[index] as string;
-    if (current === undefined) {
-      if (blanked.trim() === "") {
-        if (line.trim().startsWith("//")) comments.push(line);
-        continue;
-      }
-      const declared = DECLARATION.exec(blanked);
-      if (!declared) throw new AjvAssumptionError("the validator's top level holds only const and function declarations", `found: ${blanked.slice(0, 80)}`);
-      current = { kind: declared[1] as "const" | "function", name: declared[2] as string, lines: [...comments, line], blanked: [blanked] };
-      comments = [];
-    } else {
-      current.lines.push(line);
-      current.blanked.push(blanked);
-    }
-    for (const char of blanked) {
-      if (char === "{") depth++;
-      else if (char === "}") depth--;
-    }
-    if (depth === 0 && /;\s*$|^\}\s*$/.test(blanked)) {
-      found.push(current);
-      current = undefined;
-    }
-  }
-  if (current !== undefined || comments.length > 0)
-    throw new AjvAssumptionError("the validator's top level holds only const and function declarations", "it ends inside a declaration");
-  const names = new Set(found.map((statement) => statement.name));
-  if (names.size !== found.length) throw new AjvAssumptionError("each top-level name of the validator is declared once", "a name is declared twice");
-  return found.map(({ name, kind, lines: text, blanked }) => {
-    const uses = new Set<string>();
-    // The declared name itself (at its declaration, or a function calling itself) is no dependency.
-    for (const [used] of blanked.join("\n").matchAll(IDENTIFIER)) if (used !== name && names.has(used)) uses.add(used);
-    return { name, kind, text: text.join("\n"), uses };
-  });
 }
 
 /** The functions a statement calls, directly or through the constants it reads (`wrapper_x = {validate: validate_x}`). */

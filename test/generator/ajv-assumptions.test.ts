@@ -141,7 +141,7 @@ describe("ajv assumptions", () => {
     expect(() => layOut("}\n")).toThrow(AjvAssumptionError);
   });
 
-  it("13. the laid-out validator's top level holds only comments, const and function declarations", () => {
+  it("13. the laid-out validator's top level holds only comments, const and function declarations, and a function's .evaluated", () => {
     const shared = "function validate_node(data){\nif(data){\nvalidate_node(data.child);\n}\n}";
     const ok = `const func_x = f;\n\n// A comment.\n${shared}\n\nfunction validate_arguments(data){\nreturn validate_node(data) && func_x(data);\n}`;
     const split = splitSharedFunctions(ok, "validate_arguments", []);
@@ -149,8 +149,16 @@ describe("ajv assumptions", () => {
     expect(split.shared[0]?.code).toContain(`// A comment.\n${shared}\nexport { validate_node };\n`);
     expect(split.imports).toEqual([`import { validate_node } from "./shared/${split.shared[0]?.file}";`]);
     expect(split.code).toBe("const func_x = f;\nfunction validate_arguments(data){\nreturn validate_node(data) && func_x(data);\n}");
+    // ajv prints `validateN.evaluated = {...};` after a function under unevaluated*: it moves with
+    // the function (the name fuzz and data-refs tests met it in real output).
+    const evaluated = `${shared}\nvalidate_node.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};`;
+    const withEvaluated = splitSharedFunctions(ok.replace(shared, evaluated), "validate_arguments", []);
+    expect(withEvaluated.shared[0]?.code).toContain(`${evaluated}\nexport { validate_node };\n`);
+    expect(withEvaluated.code).toBe(split.code);
     for (const broken of [
-      `${ok}\nvalidate_node.evaluated = {};`,
+      `${ok}\nvalidate_node.other = {};`,
+      `${ok}\nfunc_x.evaluated = {};`,
+      `${ok}\nvalidate_none.evaluated = {};`,
       `if(x){\n}\n${ok}`,
       ok.replace("}\n\nfunction validate_arguments", "\n\nfunction validate_arguments"),
     ])
