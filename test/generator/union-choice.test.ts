@@ -113,6 +113,25 @@ describe("a member whose fields lie behind its $ref (a translated discriminator)
     ]);
   });
 
+  it("offers the member the fields fit against a tag naming no member (another union's)", async () => {
+    // Before: only the list of kinds, though `skill_id` is declared by one member alone.
+    expect(await explain(schema, { skill: { type: "stored_completions", skill_id: "s1" } })).toEqual([
+      {
+        path: "/skill/type",
+        rule: "enum",
+        message:
+          'got string "stored_completions"; "type" says what kind of object this is and must be one of ["skill_reference", "inline"]; the other fields are those of "skill_reference": send "skill_reference"',
+      },
+    ]);
+  });
+
+  it("tells a near miss of another kind as a near miss, not the kind the fields fit", async () => {
+    const [error] = await explain(schema, { skill: { type: "inlin", skill_id: "s1" } });
+    expect(error?.message).toBe(
+      'got string "inlin"; "type" says what kind of object this is and must be one of ["skill_reference", "inline"] — did you mean "inline"?',
+    );
+  });
+
   it("still lists every kind when the fields sent fit more than one member", async () => {
     const [error] = await explain(schema, { skill: {} });
     expect(error?.message).toBe('missing required field "type", which says what kind of object this is: one of ["skill_reference", "inline"]');
