@@ -161,10 +161,13 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
   // Per object branch, what it requires: a value fitting no branch hears what each one lacks.
+  // Over all of a branch's readings: a `$ref` branch that pins its tag beside the reference
+  // requires the tag there and the member's own fields in the target.
   const required = branches.map((branch) => {
-    for (const view of readings(branch, root))
-      if (Array.isArray(view.required)) return view.required.filter((name): name is string => typeof name === "string");
-    return undefined;
+    const names = readings(branch, root).flatMap((view) =>
+      Array.isArray(view.required) ? view.required.filter((name): name is string => typeof name === "string") : [],
+    );
+    return names.length === 0 ? undefined : [...new Set(names)];
   });
   if (required.every((names) => names !== undefined && names.length > 0)) hint.branchRequired = required as string[][];
   if (hint.example === undefined && hint.allowed === undefined) {

@@ -57,7 +57,16 @@ export function memberKeys(branches: readonly Schema[], root: unknown): Record<s
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/**
+ * The properties a branch declares, over all its readings: a translated discriminator's branch
+ * (`{$ref: "#/$defs/SkillReference", properties: {type: {enum: ["skill_reference"]}}}`) names
+ * only its tag beside the `$ref`, whose target declares the member's own fields; both apply.
+ */
 function propertiesOf(schema: Schema, root: unknown): Record<string, unknown> | undefined {
-  for (const view of readings(schema, root)) if (isSchemaObject(view.properties)) return view.properties;
-  return undefined;
+  let merged: Record<string, unknown> | undefined;
+  for (const view of readings(schema, root)) {
+    if (!isSchemaObject(view.properties)) continue;
+    merged = merged === undefined ? view.properties : { ...view.properties, ...merged };
+  }
+  return merged;
 }

@@ -64,3 +64,113 @@ describe("the branch a value's property names fit", () => {
     ]);
   });
 });
+
+describe("a member whose fields lie behind its $ref (a translated discriminator)", () => {
+  // The shape toolguard's discriminator translation makes of OpenAI's container skills: each
+  // member pins its tag beside a `$ref` whose target declares the member's own fields (and, as
+  // OpenAI's do, its tag again).
+  const schema = {
+    $defs: {
+      SkillReference: {
+        type: "object",
+        properties: { type: { type: "string", enum: ["skill_reference"] }, skill_id: { type: "string" }, version: { type: "string" } },
+        required: ["type", "skill_id"],
+      },
+      InlineSkill: {
+        type: "object",
+        properties: { type: { type: "string", enum: ["inline"] }, name: { type: "string" }, source: { type: "string" } },
+        required: ["type", "name", "source"],
+      },
+    },
+    type: "object",
+    properties: {
+      skill: {
+        oneOf: [
+          { $ref: "#/$defs/SkillReference", type: "object", properties: { type: { enum: ["skill_reference"] } }, required: ["type"] },
+          { $ref: "#/$defs/InlineSkill", type: "object", properties: { type: { enum: ["inline"] } }, required: ["type"] },
+        ],
+      },
+    },
+  };
+
+  it("names the one member the fields sent belong to when the tag is left out", async () => {
+    // Before: the branch beside the $ref declared only `type`, so no field tied the call to a
+    // member: `... which says what kind of object this is: one of ["skill_reference", "inline"]`.
+    // Now that member's errors are the ones told, and its tag takes one value.
+    expect(await explain(schema, { skill: { skill_id: "s1" } })).toEqual([
+      { path: "/skill/type", rule: "required", message: 'missing required field "type"; send "skill_reference"' },
+    ]);
+  });
+
+  it("offers the tag the fields name against a wrong one, with what the named member requires", async () => {
+    expect(await explain(schema, { skill: { type: "inline", skill_id: "s1" } })).toEqual([
+      {
+        path: "/skill/type",
+        rule: "enum",
+        message:
+          'got string "inline"; the other fields are those of "skill_reference", not of "inline": send "skill_reference" if that is the kind you meant, else keep "inline" and add the fields it requires ("name", "source")',
+      },
+    ]);
+  });
+
+  it("offers the member the fields fit against a tag naming no member (another union's)", async () => {
+    // Before: only the list of kinds, though `skill_id` is declared by one member alone.
+    expect(await explain(schema, { skill: { type: "stored_completions", skill_id: "s1" } })).toEqual([
+      {
+        path: "/skill/type",
+        rule: "enum",
+        message:
+          'got string "stored_completions"; "type" says what kind of object this is and must be one of ["skill_reference", "inline"]; the other fields are those of "skill_reference": send "skill_reference"',
+      },
+    ]);
+  });
+
+  it("tells a near miss of another kind as a near miss, not the kind the fields fit", async () => {
+    const [error] = await explain(schema, { skill: { type: "inlin", skill_id: "s1" } });
+    expect(error?.message).toBe(
+      'got string "inlin"; "type" says what kind of object this is and must be one of ["skill_reference", "inline"] — did you mean "inline"?',
+    );
+  });
+
+  it("still lists every kind when the fields sent fit more than one member", async () => {
+    const [error] = await explain(schema, { skill: {} });
+    expect(error?.message).toBe('missing required field "type", which says what kind of object this is: one of ["skill_reference", "inline"]');
+  });
+});
+
+describe("a folded oneOf inside an anyOf finds its hints", () => {
+  // OpenAI's realtime turn detection: `anyOf: [oneOf: [server VAD, semantic VAD], null]`. The
+  // validator's `oneOf` is folded to `anyOf` (its members are disjoint), so an error in a member
+  // names `anyOf/0/anyOf/0`, where the table as written has `anyOf/0/oneOf/0`.
+  const schema = {
+    type: "object",
+    properties: {
+      turn_detection: {
+        anyOf: [
+          {
+            oneOf: [
+              {
+                type: "object",
+                required: ["type"],
+                properties: { type: { type: "string", const: "server_vad" }, threshold: { type: "number" }, create_response: { type: "boolean" } },
+              },
+              {
+                type: "object",
+                required: ["type"],
+                properties: { type: { type: "string", const: "semantic_vad" }, eagerness: { type: "string" }, create_response: { type: "boolean" } },
+              },
+            ],
+          },
+          { type: "null" },
+        ],
+      },
+    },
+  };
+
+  it("sends the member's one tag value where its fields single it out", async () => {
+    // Before: `missing required field "type"; if you do not know its value, ask the user`.
+    expect(await explain(schema, { turn_detection: { threshold: 0.5 } })).toEqual([
+      { path: "/turn_detection/type", rule: "required", message: 'missing required field "type"; send "server_vad"' },
+    ]);
+  });
+});

@@ -27,7 +27,7 @@ export function locate(error: AjvError, hints: HintTable): Location {
   if (location === undefined) {
     const at = error.schemaPath.lastIndexOf("/");
     const key = at > 0 ? error.schemaPath.slice(0, at) : "#";
-    location = { hint: hints[key] ?? hints[asWritten(key)] ?? NO_HINT, fixed: new Map() };
+    location = { hint: hints[key] ?? asWritten(key, hints) ?? NO_HINT, fixed: new Map() };
     bySchemaPath.set(error.schemaPath, location);
   }
   return location;
@@ -36,12 +36,28 @@ export function locate(error: AjvError, hints: HintTable): Location {
 /**
  * The validator is compiled from a schema whose disjoint `oneOf`s became `anyOf`s
  * (generator/emit/fold-combinators.ts), so an error inside a branch names `.../anyOf/0/...`
- * where the hint table, built from the schema as written, has `.../oneOf/0/...`. Looked up
- * only when the path as reported has no hint, once per schema path.
+ * where the hint table, built from the schema as written, has `.../oneOf/0/...`. A path may
+ * cross both (a folded `oneOf` inside an `anyOf` as written: `anyOf/0/anyOf/1` for
+ * `anyOf/0/oneOf/1`), so the table's keys are read with every combinator spelt `anyOf`, once per
+ * table. Looked up only when the path as reported has no hint, once per schema path.
  */
-function asWritten(key: string): string {
-  return key.includes("/anyOf/") ? key.replaceAll("/anyOf/", "/oneOf/") : key;
+function asWritten(key: string, hints: HintTable): SchemaHint | undefined {
+  if (!key.includes("/anyOf/")) return undefined;
+  let spelt = speltByTable.get(hints);
+  if (spelt === undefined) {
+    spelt = new Map();
+    for (const written of Object.keys(hints)) {
+      const folded = written.replaceAll("/oneOf/", "/anyOf/");
+      // Two keys that fold alike (a node with both an `anyOf` and a `oneOf`): neither is read.
+      spelt.set(folded, spelt.has(folded) ? undefined : (hints[written] as SchemaHint));
+    }
+    speltByTable.set(hints, spelt);
+  }
+  return spelt.get(key);
 }
+
+/** Per hint table, its keys with every `oneOf` spelt `anyOf`, to the hint (undefined where two collide). */
+const speltByTable = new WeakMap<HintTable, Map<string, SchemaHint | undefined>>();
 
 /** The fixed text `key` of `location`, made by `make` the first time it is asked for. */
 export function fixed(location: Location, key: string, make: () => string): string {

@@ -86,12 +86,21 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   }
   const named = value[property];
   const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
+  // A tag naming no kind (another union's) beside fields only one kind declares: that kind's
+  // one tag value, unless the text is a near miss of a different kind (the near miss is told).
+  const inferred = inferredBranch(location.hint, value);
+  const fits = inferred === undefined ? undefined : discriminator.branches[inferred]?.values;
+  const fitting = fits !== undefined && fits.length === 1 && (close === undefined || close === fits[0]) ? fits[0] : undefined;
   return {
     path: at,
     rule: "enum",
     message:
       `${received(named)}; ${JSON.stringify(property)} says what kind of object this is and must be one of ${allowed}` +
-      (close ? ` — did you mean ${shorten(close, 80)}?` : ""),
+      (fitting !== undefined
+        ? `; the other fields are those of ${JSON.stringify(fitting)}: send ${JSON.stringify(fitting)}`
+        : close
+          ? ` — did you mean ${shorten(close, 80)}?`
+          : ""),
   };
 }
 
