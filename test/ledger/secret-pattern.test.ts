@@ -4,23 +4,12 @@
 // pointer tokens a user adds, and on texts made of the names' own pieces, so a text that names a
 // secret can never be kept as it is.
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../bench/simulate/random.ts";
 import { anyOfPatterns, DEFAULT_SECRET_NAMES, namePattern } from "../../templates/runtime/ledger/secret-names.ts";
-
-/** A seeded generator (mulberry32), so a failure names a text that comes back. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Texts built from pieces of the names (cut anywhere, case changed, separators between) and JSON noise. */
 function texts(names: readonly string[], count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = mulberry32(seed); // seeded, so a failure names a text that comes back
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const pieces = [
     ...names,
