@@ -8,26 +8,13 @@ import { mkdtemp, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { ledgerFiles } from "../../templates/runtime/ledger/ledger-files.ts";
 import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { newWriterId } from "../../templates/runtime/ledger/ledger-writers.ts";
 import { readLedger } from "../../templates/runtime/ledger/read.ts";
+import { okEntry } from "../helpers/ledger-entry.ts";
 
-function entry(turn: string): LedgerEntry {
-  return {
-    v: 1,
-    chain: `c-${turn}`,
-    tool: "t",
-    turn,
-    startedAt: "2026-01-01T00:00:00.000Z",
-    verdict: "ok",
-    attempts: [{ raw: "x".repeat(100), errors: [], coercions: [], guardMs: 0 }],
-    repairs: 0,
-  };
-}
-
-const line = (turn: string): string => `${JSON.stringify(entry(turn))}\n`;
+const line = (turn: string): string => `${JSON.stringify(okEntry(turn, "x".repeat(100)))}\n`;
 
 async function folder(): Promise<string> {
   return mkdtemp(join(tmpdir(), "toolguard-files-"));
@@ -45,7 +32,7 @@ describe("the ledger's files (issue 26)", () => {
     const dir = await folder();
     const path = join(dir, "ledger.jsonl");
     const sink = new JsonlFileSink({ path, sync: false });
-    sink.append(entry("a"));
+    sink.append(okEntry("a", "x".repeat(100)));
     await sink.flush();
     expect(sink.liveFile).toBe(path);
     expect((await readdir(dir)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.owner-1"]);
@@ -59,9 +46,9 @@ describe("the ledger's files (issue 26)", () => {
     const path = join(dir, "ledger.jsonl");
     const first = new JsonlFileSink({ path, sync: false });
     const second = new JsonlFileSink({ path, sync: false });
-    first.append(entry("first"));
+    first.append(okEntry("first", "x".repeat(100)));
     await first.flush();
-    second.appendNow(entry("second"));
+    second.appendNow(okEntry("second", "x".repeat(100)));
     expect(second.liveFile).not.toBe(path);
     expect(second.liveFile).toMatch(/[/\\]ledger\.\d+-\d+-[0-9a-f]{6}\.jsonl$/);
     expect(await readFile(second.liveFile, "utf8")).toBe(line("second"));
@@ -76,7 +63,7 @@ describe("the ledger's files (issue 26)", () => {
     await writeFile(path, `${line("dead-0")}{"v":1,"chain":"torn`);
     await writeFile(`${path}.owner-3`, deadWriter());
     const sink = new JsonlFileSink({ path, sync: false });
-    sink.append(entry("new"));
+    sink.append(okEntry("new", "x".repeat(100)));
     await sink.flush();
     expect(sink.liveFile).toBe(path);
     expect(await readdir(dir)).toContain("ledger.jsonl.owner-4");
@@ -91,7 +78,7 @@ describe("the ledger's files (issue 26)", () => {
     const host = newWriterId().split("-")[2];
     await writeFile(`${path}.owner-1`, `${process.ppid}-${Date.now()}-${host}`);
     const sink = new JsonlFileSink({ path, sync: false });
-    sink.append(entry("mine"));
+    sink.append(okEntry("mine", "x".repeat(100)));
     await sink.flush();
     expect(sink.liveFile).not.toBe(path);
     await sink.close();
@@ -110,7 +97,7 @@ describe("the ledger's files (issue 26)", () => {
     // Rotated every line, nothing kept: every closed file is removed at the first rotation.
     const sink = new JsonlFileSink({ path, sync: false, maxFileBytes: 100, maxFiles: 0 });
     for (const turn of ["a", "b", "c"]) {
-      sink.append(entry(turn));
+      sink.append(okEntry(turn, "x".repeat(100)));
       await sink.flush();
     }
     const stats = await sink.close();
@@ -130,7 +117,7 @@ describe("the ledger's files (issue 26)", () => {
     await writeFile(join(dir, `ledger.${elsewhere}.jsonl`), line("elsewhere"));
     const sink = new JsonlFileSink({ path, sync: false, maxFileBytes: 100, maxFiles: 0 });
     for (const turn of ["a", "b"]) {
-      sink.append(entry(turn));
+      sink.append(okEntry(turn, "x".repeat(100)));
       await sink.flush();
     }
     await expect(sink.close()).resolves.toMatchObject({ rotations: 1, rotatedAway: 1 });

@@ -15,19 +15,7 @@ import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { readLedger, scanLedger } from "../../templates/runtime/ledger/read.ts";
 import { buildReport, buildReportFrom } from "../../generator/report.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
-
-function entry(turn: string, raw = ""): LedgerEntry {
-  return {
-    v: 1,
-    chain: `c-${turn}`,
-    tool: "t",
-    turn,
-    startedAt: "2026-01-01T00:00:00.000Z",
-    verdict: "ok",
-    attempts: [{ raw, errors: [], coercions: [], guardMs: 0 }],
-    repairs: 0,
-  };
-}
+import { okEntry } from "../helpers/ledger-entry.ts";
 
 async function dir(): Promise<string> {
   return mkdtemp(join(tmpdir(), "toolguard-sink-"));
@@ -61,7 +49,7 @@ describe("size caps (15.8)", () => {
     const path = join(folder, "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxFileBytes: 4096, maxFiles: 2 });
     for (let i = 0; i < 200; i++) {
-      ledger.append(entry(`e${i}`, "y".repeat(100)));
+      ledger.append(okEntry(`e${i}`, "y".repeat(100)));
       if (i % 10 === 0) await ledger.flush();
     }
     const stats = await ledger.close();
@@ -81,7 +69,7 @@ describe("size caps (15.8)", () => {
   it("an entry over maxEntryBytes is written as a stub with its length and hash", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxEntryBytes: 1000 });
-    ledger.append(entry("big", "z".repeat(5000)));
+    ledger.append(okEntry("big", "z".repeat(5000)));
     await ledger.close();
     const [stub] = await readLedger(path);
     expect(stub).toMatchObject({ turn: "big", attempts: [], oversize: { length: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
@@ -91,11 +79,11 @@ describe("size caps (15.8)", () => {
     const fifo = join(await dir(), "ledger.fifo");
     execFileSync("mkfifo", [fifo]);
     const writer = createWriteStream(fifo);
-    writer.write(`${JSON.stringify(entry("first"))}\n`);
+    writer.write(`${JSON.stringify(okEntry("first"))}\n`);
     const entries = scanLedger(fifo);
     const first = await entries.next();
     expect(first.value?.turn).toBe("first");
-    writer.end(`${JSON.stringify(entry("second"))}\n`);
+    writer.end(`${JSON.stringify(okEntry("second"))}\n`);
     expect((await entries.next()).value?.turn).toBe("second");
     expect((await entries.next()).done).toBe(true);
   });
@@ -130,7 +118,7 @@ function collectLost(lost: number[]): () => void {
 
 describe("retention by age (issue 26)", () => {
   const DAY = 24 * 60 * 60 * 1000;
-  const lineAt = (turn: string, ms: number): string => `${JSON.stringify({ ...entry(turn), startedAt: new Date(ms).toISOString() })}\n`;
+  const lineAt = (turn: string, ms: number): string => `${JSON.stringify({ ...okEntry(turn), startedAt: new Date(ms).toISOString() })}\n`;
   async function ledgerWith(files: Record<string, { lines: number; ms: number }>): Promise<{ folder: string; path: string }> {
     const folder = await dir();
     const path = join(folder, "ledger.jsonl");
@@ -151,7 +139,7 @@ describe("retention by age (issue 26)", () => {
       "": { lines: 4, ms: now - 1.5 * DAY },
     });
     const ledger = new JsonlFileSink({ path, sync: false, maxAgeMs: 2 * DAY });
-    ledger.append(entry("new"));
+    ledger.append(okEntry("new"));
     const stats = await ledger.close();
     expect(stats).toMatchObject({ rotatedAway: 5, rotations: 1, written: 1 });
     const names = (await readdir(folder)).sort();
@@ -173,7 +161,7 @@ describe("retention by age (issue 26)", () => {
         "": { lines: 4, ms: now - 0.5 * DAY - old },
       });
       const ledger = new JsonlFileSink({ path, sync: false, ...options });
-      ledger.append(entry("new"));
+      ledger.append(okEntry("new"));
       await expect(ledger.close()).resolves.toMatchObject({ rotatedAway: 0, rotations: 0 });
       expect((await readdir(folder)).sort()).toEqual(["ledger.jsonl", "ledger.jsonl.1", "ledger.jsonl.2"]);
       expect(await linesIn(path)).toBe(5);
@@ -187,7 +175,7 @@ describe("retention by age (issue 26)", () => {
     const reader = collectLost(lost);
     try {
       const ledger = new JsonlFileSink({ path, sync: false, maxAgeMs: 2 * DAY });
-      ledger.append(entry("new"));
+      ledger.append(okEntry("new"));
       await ledger.close();
     } finally {
       reader();
@@ -204,20 +192,20 @@ describe("torn lines (15.9)", () => {
   it("a live writer does not glue its entry to a dead writer's fragment", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false });
-    ledger.append(entry("before"));
+    ledger.append(okEntry("before"));
     await ledger.flush(); // the file is open now
     await appendFile(path, '{"v":1,"chain":"dead","tool":"t","tu'); // another process died mid-line
-    ledger.append(entry("after"));
+    ledger.append(okEntry("after"));
     await ledger.close();
     const lines = (await readFile(path, "utf8")).split("\n");
-    expect(lines).toEqual([JSON.stringify(entry("before")), '{"v":1,"chain":"dead","tool":"t","tu', JSON.stringify(entry("after")), ""]);
+    expect(lines).toEqual([JSON.stringify(okEntry("before")), '{"v":1,"chain":"dead","tool":"t","tu', JSON.stringify(okEntry("after")), ""]);
   });
 
   it("the reader recovers an entry glued to a fragment, and counts the fragment", async () => {
     const path = join(await dir(), "ledger.jsonl");
     await writeFile(
       path,
-      `${JSON.stringify(entry("a"))}\n{"v":1,"chain":"x","tool":"t","attempts":[{"raw":"{\\"v\\":1${JSON.stringify(entry("b"))}\n{"v":1,"tu\n`,
+      `${JSON.stringify(okEntry("a"))}\n{"v":1,"chain":"x","tool":"t","attempts":[{"raw":"{\\"v\\":1${JSON.stringify(okEntry("b"))}\n{"v":1,"tu\n`,
     );
     const scan = { entries: 0, torn: 0 };
     const fragments: string[] = [];
@@ -235,13 +223,13 @@ describe("torn lines (15.9)", () => {
     const onError = vi.fn();
     const ledger = new JsonlFileSink({ path, onError });
     await quietly(async () => {
-      for (let i = 0; i < 5; i++) ledger.append(entry(`full-${i}`));
+      for (let i = 0; i < 5; i++) ledger.append(okEntry(`full-${i}`));
       await expect(ledger.flush()).rejects.toThrow(/5 entries could not be written .*ENOSPC|ENOSPC/);
       expect(onError).toHaveBeenCalled();
       expect(ledger.stats()).toMatchObject({ appended: 5, written: 0, pending: 5 });
       // Space returns (the path now names a real file).
       await rm(path);
-      ledger.append(entry("after"));
+      ledger.append(okEntry("after"));
       await ledger.close();
     });
     expect((await readLedger(path)).map((e) => e.turn)).toEqual(["full-0", "full-1", "full-2", "full-3", "full-4", "after"]);
@@ -256,7 +244,7 @@ describe("the bounded queue (16.1)", () => {
     const onWarn = vi.fn();
     await quietly(async () => {
       process.emitWarning = onWarn as typeof process.emitWarning;
-      for (let i = 0; i < 1000; i++) ledger.append(entry(`d${i}`));
+      for (let i = 0; i < 1000; i++) ledger.append(okEntry(`d${i}`));
       // Drops are counted and reported, never thrown: flush resolves with the counters, twice over.
       await expect(ledger.flush()).resolves.toMatchObject({ appended: 100, written: 100, dropped: 900, pending: 0 });
       await expect(ledger.flush()).resolves.toMatchObject({ dropped: 900 });
@@ -277,7 +265,7 @@ describe("the bounded queue (16.1)", () => {
       process.emitWarning = onWarn as typeof process.emitWarning;
       // 50 runs of drops, each followed by a written slice: every drop counted, a warning at most every 10 s.
       for (let round = 0; round < 50; round++) {
-        for (let i = 0; i < 30; i++) ledger.append(entry(`r${round}-${i}`));
+        for (let i = 0; i < 30; i++) ledger.append(okEntry(`r${round}-${i}`));
         await ledger.flush();
       }
     });
@@ -336,7 +324,7 @@ describe("the bounded queue (16.1)", () => {
   it("serialises a backlog in slices and lets the event loop run between them", async () => {
     const path = join(await dir(), "ledger.jsonl");
     const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 100_000 });
-    for (let i = 0; i < 20_000; i++) ledger.append(entry(`s${i}`, "r".repeat(200)));
+    for (let i = 0; i < 20_000; i++) ledger.append(okEntry(`s${i}`, "r".repeat(200)));
     const seen: number[] = [];
     const tick = (): void => {
       seen.push(ledger.stats().written);
@@ -367,10 +355,10 @@ describe("flush and close report drops, never throw them (issue 26)", () => {
       const path = join(await dir(), "ledger.jsonl");
       const ledger = new JsonlFileSink({ path, sync: false, maxQueue: 10, overflow: "drop" });
       await quietly(async () => {
-        for (let i = 0; i < 25; i++) ledger.append(entry(`d${i}`));
+        for (let i = 0; i < 25; i++) ledger.append(okEntry(`d${i}`));
         await expect(ledger.close()).resolves.toMatchObject({ appended: 10, written: 10, dropped: 15, pending: 0 });
         // After close: dropped and counted, and a second close still resolves.
-        ledger.append(entry("late"));
+        ledger.append(okEntry("late"));
         await expect(ledger.close()).resolves.toMatchObject({ dropped: 16 });
       });
       expect(lost.reduce((sum, [n]) => sum + n, 0)).toBe(16);
