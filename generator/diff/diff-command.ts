@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ledgerFiles } from "../../templates/runtime/ledger/ledger-files.ts";
 import { readLedger } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { loadConfig } from "../config.ts";
 import { UsageError } from "../errors.ts";
@@ -106,7 +107,8 @@ function usage(message: string): number {
 }
 
 async function loadLedger(file: string) {
-  if (!existsSync(file)) throw new DiffInputError(`--ledger: no ledger at ${file}`);
+  // Other writers' files (`<stem>.<id><ext>`) are the ledger too, even before its owner's `<path>` exists.
+  if (ledgerFiles(file).length === 0) throw new DiffInputError(`--ledger: no ledger at ${file}`);
   try {
     return await readLedger(file);
   } catch (error) {

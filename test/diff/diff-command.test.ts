@@ -132,6 +132,41 @@ describe("toolguard diff on git refs", () => {
     const md = await project.run("diff", "main", "feature", "--format", "md", "--ledger", "ledger.jsonl");
     expect(md.stdout).toContain("(3 changes; recent calls that would fail: 1 of 3 (33.3%))</summary>");
   });
+
+  it("reads a ledger that only other writers have written (its owner's file not there yet)", async () => {
+    const ok = JSON.stringify({
+      v: 1,
+      chain: "w1",
+      tool: "create_invoice",
+      turn: "w1",
+      startedAt: "2026-01-01T00:00:00.000Z",
+      verdict: "ok",
+      attempts: [
+        {
+          raw: JSON.stringify({
+            amount: 10,
+            currency: "GBP",
+            customer_ref: "Acme BV",
+            line_items: [{ sku: "SKU-1", quantity: 1, unit_price: 10 }],
+            po_number: "PO-1",
+          }),
+          errors: [],
+          coercions: [],
+          guardMs: 0.1,
+        },
+      ],
+      repairs: 0,
+    });
+    // A second process's live file (docs/ledger.md, "Files on disk"); `writers/ledger.jsonl` itself does not exist.
+    project.write("writers/ledger.4242-1764608100123-3f9a0c.jsonl", `${ok}\n`);
+    const result = await project.run("diff", "main", "feature", "--format", "json", "--ledger", "writers/ledger.jsonl");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).sets[0].ledger.create_invoice).toMatchObject({ checked: 1, failing: 1 });
+    const none = await project.run("diff", "main", "feature", "--ledger", "nowhere/ledger.jsonl");
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toContain("--ledger: no ledger at");
+  });
 });
 
 describe("toolguard diff on folders, and bad input", () => {
