@@ -138,7 +138,16 @@ function moduleBody(
   // In an order of their own, not the tool's: ajv declares constants in the order the whole
   // tool's compilation met them.
   const own = [...inDependencyOrder([...constants].map((name) => byName.get(name) as Statement)), ...[...group].sort(byStatementName)];
-  const code = withModuleNames(joinStatements(own), own);
+  const renames = moduleNames(own);
+  // Two constants that come out with one name hold one value (moduleNames checks it): declared once.
+  const declared = new Set<string>();
+  const once = own.filter((statement) => {
+    const name = renames.get(statement.name) ?? statement.name;
+    if (declared.has(name)) return false;
+    declared.add(name);
+    return true;
+  });
+  const code = withNames(joinStatements(once), renames);
   const imports = [...runtimeImports(codeOnly(code), RUNTIME_HELPER_NAMES, `../${TOOL_RUNTIME}`), ...importLines(own, moduleOf, "./")];
   const names = [...members].join(", ");
   return [
@@ -153,15 +162,16 @@ function moduleBody(
 }
 
 /**
- * `code` with its constants named for this module alone. stable-names.ts names a schema constant
+ * The names of `statements`' constants for this module alone. stable-names.ts names a schema constant
  * by the first place its value sits in the tool's schema and tells two that came out equal apart
  * by ajv's counter, and hashes a wrapper (`{validate: validate20}`) as ajv printed it: all of it
  * depends on the rest of the tool, so two tools would write one definition's checks in two
  * texts. Here a schema constant keeps its name without that suffix (only two of the module that
  * still meet are told apart, by their values), and a hashed name is hashed again from its value
- * as the module holds it.
+ * as the module holds it. Two constants of one base and one value (two definitions that are both
+ * `{"enum":[0,1,2]}`) get one name, and the module declares it once.
  */
-function withModuleNames(code: string, statements: readonly Statement[]): string {
+function moduleNames(statements: readonly Statement[]): Map<string, string> {
   const taken = new Set(statements.map((statement) => statement.name));
   const renames = new Map<string, string>();
   const bases = new Map<string, Statement[]>();
@@ -183,8 +193,19 @@ function withModuleNames(code: string, statements: readonly Statement[]): string
       renames.set(statement.name, name);
     }
   }
-  if ([...renames].every(([from, to]) => from === to)) return code;
-  return withNames(code, renames);
+  // One name, one value: a name two different values reached (a 6-digit hash collision) would
+  // make one constant read as the other, so it stops here rather than merging them.
+  const valueByName = new Map<string, string>();
+  for (const statement of statements) {
+    if (statement.kind !== "const") continue;
+    const name = renames.get(statement.name) ?? statement.name;
+    const value = withNames(valueText(statement), renames);
+    const seen = valueByName.get(name);
+    if (seen !== undefined && seen !== value)
+      throw new AjvAssumptionError("a shared module's constant names tell its values apart", `two values named ${name}`);
+    valueByName.set(name, value);
+  }
+  return renames;
 }
 
 // A top-level name is a plain identifier wherever the code uses it (assumption 13): rename

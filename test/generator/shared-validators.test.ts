@@ -152,3 +152,54 @@ describe("validators of shared definitions", () => {
     expect(wrong.errors?.map((error) => error.path)).toEqual(["/body/lines/0/price/currency"]);
   });
 });
+
+describe("a shared module whose definitions hold equal values", () => {
+  // pdfbroker.io's `PdfWriteStringOptions` refers to `XOriginPoint` and `YOriginPoint`, both
+  // `{"type":"integer","enum":[0,1,2]}`: the module named both enum constants by the same value
+  // and declared that name twice, so the package did not load ("has already been declared").
+  const origin = { type: "integer", format: "int32", enum: [0, 1, 2] };
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "pdf", version: "1" },
+    servers: [{ url: "https://pdf.example.com" }],
+    paths: {
+      "/write": { post: { operationId: "writeString", requestBody: body(ref("WriteOptions")), responses: answered } },
+      "/stamp": { post: { operationId: "stamp", requestBody: body({ type: "object", properties: { options: ref("WriteOptions") } }), responses: answered } },
+    },
+    components: {
+      schemas: {
+        Font: { type: "object", additionalProperties: false, properties: { name: { type: "string" }, size: { type: "number" } } },
+        Color: { type: "object", additionalProperties: false, properties: { red: { type: "integer" }, font: ref("Font") } },
+        XOriginPoint: origin,
+        YOriginPoint: origin,
+        WriteOptions: {
+          type: "object",
+          additionalProperties: false,
+          properties: { font: ref("Font"), color: ref("Color"), xOrigin: ref("XOriginPoint"), yOrigin: ref("YOriginPoint"), text: { type: "string" } },
+        },
+      },
+    },
+  };
+
+  it("declares each constant once, loads, and checks both places against it", async () => {
+    const project = new TempProject({ "schemas/pdf.json": doc });
+    projects.push(project);
+    const config = resolveConfig({ sets: [{ schemas: "schemas", out: "out" }] }, undefined, project.dir);
+    const { files } = await generatePackage(config.sets[0]!, config);
+    for (const file of files) project.write(`out/${file.path}`, file.content);
+    const shared = files.filter((file) => file.path.startsWith("tools/shared/"));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const file of shared) {
+      const declared = [...file.content.matchAll(/^const ([\w$]+) =/gm)].map((match) => match[1]);
+      expect(declared, file.path).toEqual([...new Set(declared)]);
+    }
+    const pkg = (await import(pathToFileURL(path.join(project.dir, "out/index.js")).href)) as Package;
+    const write = pkg.tools["writeString"]?.implement(() => "done", { ledger }) as Guarded;
+    expect((await write.call(JSON.stringify({ body: { xOrigin: 1, yOrigin: 2, text: "hi" } }), { turn: "p1" })).status).toBe("ok");
+    const wrong = await write.call(JSON.stringify({ body: { xOrigin: 3, yOrigin: 7 } }), { turn: "p2" });
+    expect(wrong.errors?.map((error) => [error.path, error.rule])).toEqual([
+      ["/body/xOrigin", "enum"],
+      ["/body/yOrigin", "enum"],
+    ]);
+  });
+});
