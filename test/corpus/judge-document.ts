@@ -14,7 +14,7 @@
 // a copy of the file in a fresh temporary folder; the package is written there and imported as a
 // consumer would import it.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveConfig } from "../../generator/config.ts";
@@ -181,6 +181,14 @@ export async function judgeDocument(entry: ManifestEntry, options: JudgeOptions)
     let imported: Record<string, ToolLike>;
     try {
       imported = ((await import(pathToFileURL(path.join(set.out, "index.js")).href)) as { tools: Record<string, ToolLike> }).tools;
+      // Oracle 5: the package imports, every module of it. The index loads tool modules on first
+      // use, so a module that does not load (a name declared twice) would otherwise surface as a
+      // harness error in the middle of judging.
+      for (const folder of ["tools", "tools/shared"].filter((name) => existsSync(path.join(set.out, name))))
+        for (const file of readdirSync(path.join(set.out, folder))
+          .filter((name) => name.endsWith(".js"))
+          .sort())
+          await import(pathToFileURL(path.join(set.out, folder, file)).href);
     } catch (error) {
       return { ...base, oracle: emptyOracle(), importError: String((error as Error).stack ?? error).slice(0, 600) };
     }
