@@ -62,11 +62,15 @@ function mayNestQuantifiers(pattern: string): boolean {
 }
 
 /** Patterns as JavaScript reads them (OpenAPI's ECMA-262 regex), with `u` when they need it; nested quantifiers in linear time. */
-function regExp(pattern: string, flags: string): { test(text: string): boolean } {
+function regExp(pattern: string, flags: string): { test(text: string): boolean; toString(): string } {
   if (mayNestQuantifiers(pattern)) {
     try {
       const linear = RE2JS.compile(pattern);
-      return { test: (text) => linear.matcher(text).find() };
+      // ajv keys the patterns of one instance by `toString()`: without one of its own, every
+      // pattern read this way would share the first one's matcher (webflow's `email` was judged
+      // by another property's pattern, and "a" counted as valid).
+      const key = `re2:/${pattern}/${flags}`;
+      return { test: (text) => linear.matcher(text).find(), toString: () => key };
     } catch {
       // Not RE2 syntax: JavaScript's engine, as for every other pattern.
     }

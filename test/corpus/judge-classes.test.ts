@@ -220,4 +220,30 @@ describe("OpenAPI 3.1's dialect", () => {
     // With a backtracking engine this call does not return.
     expect(url(`https://www.example.com/${"a".repeat(40)}!`)).toBe(false);
   });
+
+  it("judges each linear-time pattern by its own matcher (webflow's email took another property's)", () => {
+    // ajv caches one instance's patterns by `toString()`; two patterns matched in linear time
+    // shared the first one's matcher, so "a" passed an email pattern and the guard's refusal
+    // counted as a false rejection.
+    const document: Node = {
+      openapi: "3.1.0",
+      info: { title: "users", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          User: {
+            type: "object",
+            properties: {
+              path: { type: "string", pattern: "^(/[a-z]+)+$" },
+              email: { type: "string", pattern: "^[A-Za-z0-9][-+._A-Za-z0-9]*@([-_.A-Za-z0-9]+\\.)+[A-Za-z]{2,}$" },
+            },
+          },
+        },
+      },
+    };
+    const user = asWrittenJudge(document)(docRef("/components/schemas/User"));
+    expect(user({ path: "/a/b", email: "ann@example.com" })).toBe(true);
+    expect(user({ email: "a" })).toBe(false);
+    expect(user({ path: "a" })).toBe(false);
+  });
 });
