@@ -112,14 +112,25 @@ const FREE_TEXT: Readonly<Record<string, readonly string[]>> = {
  * let any cache keyed by the last text (the ledger's secret-name scan has one) answer for free.
  */
 export function validTexts(name: string, count: number): string[] {
-  const path = FREE_TEXT[name];
+  return distinctTexts(name, VALID[name], count);
+}
+
+/**
+ * `count` distinct texts of `body` (a body of tool `name`, valid or not), each with a number after
+ * a text field: by default the free text `FREE_TEXT` names for the tool, else the field at `at`
+ * (a body without that free text). The same mistakes, different values: figure 2 sends these, as
+ * figure 1 sends `validTexts`, so no per-text cache answers a repeated text.
+ */
+export function distinctTexts(name: string, body: unknown, count: number, at: readonly string[] | undefined = FREE_TEXT[name]): string[] {
+  const path = at;
   if (path === undefined) throw new Error(`bodies: no free-text field named for ${name}`);
   return Array.from({ length: count }, (_, index) => {
-    const body = structuredClone(VALID[name]) as Record<string, unknown>;
-    let holder = body;
+    const copy = structuredClone(body) as Record<string, unknown>;
+    let holder = copy;
     for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
     const field = path.at(-1) as string;
+    if (typeof holder[field] !== "string") throw new Error(`bodies: ${name}'s ${path.join(".")} holds no text to vary`);
     holder[field] = `${String(holder[field])} ${index}`;
-    return JSON.stringify(body);
+    return JSON.stringify(copy);
   });
 }

@@ -57,6 +57,24 @@ describe("ChainStore", () => {
     expect(store.get("offering")).toBe(offering);
   });
 
+  it("keeps a turn's live state when a stale state of the same key is deleted or dropped", () => {
+    // Parallel calls of one turn can each make a state, the later put replacing the earlier under
+    // its key: removing the earlier must neither forget the later (its spent budget) nor leave the
+    // earlier in the order, to be dropped and reported again.
+    const owner = recorder();
+    const store = new ChainStore({ maxChains: 3, maxHeld: 2, ttlMs: 60_000 });
+    const [stale, live] = [turn("a", owner), turn("a", owner)];
+    store.put(stale);
+    store.put(live);
+    expect(store.get("a")).toBe(live);
+    store.delete(stale);
+    expect(store.get("a")).toBe(live);
+    for (const name of ["b", "c", "d"]) store.put(turn(name, owner));
+    expect(owner.names).toEqual(["a"]);
+    expect(store.get("a")).toBeUndefined();
+    expect(store.size).toBe(3);
+  });
+
   it("bounds held turns too, separately", () => {
     const owner = recorder();
     const store = new ChainStore({ maxChains: 4, maxHeld: 2, ttlMs: 1000 });
@@ -76,15 +94,23 @@ describe("the store's order of open turns", () => {
   // come in least-recently-used order whatever was touched, deleted or held in between. The model
   // is the rule written plainly: a list in order of last put, the cap's batch and the time limit.
   type Step = { readonly op: "put" | "delete" | "hold" | "get"; readonly name: number } | { readonly op: "wait"; readonly ms: number };
-  const step: fc.Arbitrary<Step> = fc.oneof(
-    fc.record({ op: fc.constantFrom("put" as const, "put" as const, "delete" as const, "hold" as const, "get" as const), name: fc.nat(11) }),
-    fc.record({ op: fc.constant("wait" as const), ms: fc.nat(700) }),
-  );
+  const steps = (names: number, maxLength: number): fc.Arbitrary<Step[]> =>
+    fc.array(
+      fc.oneof(
+        fc.record({ op: fc.constantFrom("put" as const, "put" as const, "delete" as const, "hold" as const, "get" as const), name: fc.nat(names - 1) }),
+        fc.record({ op: fc.constant("wait" as const), ms: fc.nat(700) }),
+      ),
+      { maxLength },
+    );
 
-  it("drops turns in the order a plain list of last puts gives", () => {
+  // A small store, where the cap and the time limit bite at once; then one large enough that its
+  // index of open turns (turn-index.ts) grows and rehashes, and the cap drops a batch (1/64 of it).
+  it.each([
+    { names: 12, maxLength: 80, options: { maxChains: 5, maxHeld: 3, ttlMs: 1000 }, numRuns: 500 },
+    { names: 400, maxLength: 600, options: { maxChains: 128, maxHeld: 8, ttlMs: 20_000 }, numRuns: 60 },
+  ])("drops turns in the order a plain list of last puts gives ($names names, at most $options.maxChains open)", ({ names, maxLength, options, numRuns }) => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
-        const options = { maxChains: 5, maxHeld: 3, ttlMs: 1000 };
+      fc.property(steps(names, maxLength), (steps) => {
         const owner = recorder();
         const store = new ChainStore(options);
         const states = new Map<number, TurnState>();
@@ -155,7 +181,7 @@ describe("the store's order of open turns", () => {
         expect(store.size).toBe(model.length + held.length);
         vi.useRealTimers();
       }),
-      { numRuns: 500, seed: 31 },
+      { numRuns, seed: 31 },
     );
   });
 });

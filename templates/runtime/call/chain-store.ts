@@ -13,6 +13,7 @@
 import type { Candidate } from "../contract/api.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { chainId } from "../ledger/chain-id.ts";
+import { TurnIndex } from "./turn-index.ts";
 
 /** The ledger chain a turn has open: the attempts since its last success or error. */
 export class OpenChain {
@@ -77,6 +78,8 @@ export class TurnState {
    */
   older: TurnState | undefined = undefined;
   newer: TurnState | undefined = undefined;
+  /** The store's index of open turns writes this (turn-index.ts): 0 until it first stores the turn. */
+  indexHash = 0;
 
   constructor(key: string, turn: string, owner: TurnOwner) {
     this.key = key;
@@ -127,12 +130,13 @@ export const DEFAULT_CHAIN_LIMITS: ChainStoreOptions = { maxChains: 10_000, maxH
 
 export class ChainStore {
   /**
-   * Open turns by key, for lookups. Their order (least recently used first) is kept apart, in a
-   * list linked through the turns (`#oldest` ... `#newest`): a Map iterated from its oldest entry
-   * walks over the slot of every entry deleted since it last compacted (thousands in a full
-   * store, where each failed call evicts one), which cost more than the lookups themselves.
+   * Open turns by key, for lookups (turn-index.ts: in a full store a Map's lookups, most of them
+   * misses, cost more than the rest of a failed call's bookkeeping). Their order (least recently
+   * used first) is kept apart, in a list linked through the turns (`#oldest` ... `#newest`): a Map
+   * iterated from its oldest entry walked over the slot of every entry deleted since it last
+   * compacted (thousands in a full store, where each failed call evicts one).
    */
-  readonly #open: Map<string, TurnState> = new Map();
+  readonly #open: TurnIndex<TurnState> = new TurnIndex();
   #oldest: TurnState | undefined = undefined;
   #newest: TurnState | undefined = undefined;
   readonly #held: Map<string, TurnState> = new Map();
@@ -166,7 +170,7 @@ export class ChainStore {
     const turn = this.#open.get(key);
     if (turn === undefined) return undefined;
     if (Date.now() - turn.touchedAt <= this.#options.ttlMs) return turn;
-    this.#drop(this.#open, turn);
+    this.#dropOpen(turn);
     return undefined;
   }
 
@@ -183,13 +187,15 @@ export class ChainStore {
     turn.touchedAt = now;
     if (turn.held) {
       if (stored) {
-        if (this.#open.delete(turn.key)) this.#unlink(turn);
+        this.#open.delete(turn);
+        this.#unlink(turn);
         this.#held.delete(turn.key);
       }
       this.#held.set(turn.key, turn);
       if (this.#held.size > this.#options.maxHeld) {
         for (const oldest of this.#held.values()) {
-          this.#drop(this.#held, oldest);
+          this.#held.delete(oldest.key);
+          this.#dropped(oldest);
           if (this.#held.size <= this.#options.maxHeld) break;
         }
       }
@@ -197,7 +203,7 @@ export class ChainStore {
     }
     // A turn put again keeps its Map entry (it is looked up by key only) and moves to the newest end.
     if (stored) this.#unlink(turn);
-    this.#open.set(turn.key, turn);
+    this.#open.set(turn);
     this.#link(turn);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
     if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
@@ -214,13 +220,14 @@ export class ChainStore {
         this.#sweepAt = oldest.touchedAt + ttlMs;
         break;
       }
-      this.#drop(this.#open, oldest);
+      this.#dropOpen(oldest);
     }
   }
 
   delete(turn: TurnState): void {
     if (!turn.inStore) return;
-    if (this.#open.delete(turn.key)) this.#unlink(turn);
+    this.#open.delete(turn);
+    this.#unlink(turn);
     this.#held.delete(turn.key);
     this.#forget(turn);
   }
@@ -230,9 +237,14 @@ export class ChainStore {
     return this.#open.size + this.#held.size;
   }
 
-  #drop(tier: Map<string, TurnState>, turn: TurnState): void {
-    tier.delete(turn.key);
-    if (tier === this.#open) this.#unlink(turn);
+  #dropOpen(turn: TurnState): void {
+    this.#open.delete(turn);
+    this.#unlink(turn);
+    this.#dropped(turn);
+  }
+
+  /** A turn out of its tier: forgotten, and handed to its owner. */
+  #dropped(turn: TurnState): void {
     this.#forget(turn);
     turn.owner.dropped(turn);
   }
