@@ -175,16 +175,38 @@ function withModuleNames(code: string, statements: readonly Statement[]): string
       bases.set(base, [...(bases.get(base) ?? []), statement]);
     } else if (hashed) renames.set(statement.name, `${hashed[1]}_${hashOf(withNames(valueText(statement), renames))}`);
   }
+  // Constants of one value get one name (Discord's RichEmbedImage, RichEmbedThumbnail and
+  // RichEmbedVideo are one text, inlined three times): their declarations are then one text,
+  // written once.
+  let merged = false;
   for (const [base, named] of bases) {
+    const given = new Set<string>();
     for (const statement of named) {
       // A constant stable-names.ts found no place for is named by its value already.
       const name = named.length === 1 && base !== "schema" ? base : `${base}_${hashOf(valueText(statement))}`;
       if (name !== statement.name && taken.has(name)) continue;
+      if (given.has(name)) merged = true;
+      given.add(name);
       renames.set(statement.name, name);
     }
   }
   if ([...renames].every(([from, to]) => from === to)) return code;
-  return withNames(code, renames);
+  const renamed = withNames(code, renames);
+  return merged ? withoutRepeatedConstants(renamed) : renamed;
+}
+
+/** The code with each repeated schema constant's declaration (one name, one value) left once. */
+function withoutRepeatedConstants(code: string): string {
+  const declared = new Set<string>();
+  return code
+    .split("\n")
+    .filter((line) => {
+      if (!line.startsWith("const schema_")) return true;
+      if (declared.has(line)) return false;
+      declared.add(line);
+      return true;
+    })
+    .join("\n");
 }
 
 // A top-level name is a plain identifier wherever the code uses it (assumption 13): rename
