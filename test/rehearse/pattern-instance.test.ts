@@ -3,7 +3,7 @@
 // which a value made without its pattern never matches. The patterns below are written as real
 // descriptions write them.
 import { describe, expect, it } from "vitest";
-import { patternInstance } from "../../generator/rehearse/mistakes/pattern-instance.ts";
+import { patternAccepts, patternInstance } from "../../generator/rehearse/mistakes/pattern-instance.ts";
 import { seeded } from "../../generator/rehearse/mistakes/seeded.ts";
 
 const REAL_PATTERNS = [
@@ -92,5 +92,16 @@ describe("a string a pattern accepts", () => {
   it("reads a pattern that is ECMAScript only without the u flag", () => {
     // `\-` outside a class and a lone `]` are not valid under `u`, and many descriptions write them.
     expect(patternInstance("^[a-z]+\\-\\d]$")).toBe("a-1]");
+  });
+
+  it("matches a string in linear time where the guard's engine can", () => {
+    expect(patternAccepts("^[A-Z]{2}$", "EU")).toBe(true);
+    expect(patternAccepts("^[A-Z]{2}$", "eu")).toBe(false);
+    expect(patternAccepts("(", "a")).toBe(false);
+    // beezup's URL pattern, which hung the judge: V8's engine backtracks exponentially on a string
+    // that fails it (2^40 steps here); RE2 answers at once.
+    expect(patternAccepts("^([\\/\\w .-]*)*$", `${"a".repeat(40)}!`)).toBe(false);
+    // Lookaround, which RE2 cannot match, is matched by V8's engine.
+    expect(patternAccepts("^(?!draft).+$", "final")).toBe(true);
   });
 });

@@ -11,6 +11,7 @@
 // the result is always checked with the pattern itself: a string that does not match is never
 // returned, so a caller gets a matching string or `undefined`, never a wrong one.
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
+import { linearRegExp, PatternError } from "../../../templates/runtime/validate/pattern.ts";
 import { type Seeded, seeded } from "./seeded.ts";
 
 /** What to build: the string's length bounds (a schema's minLength/maxLength) and its choices. */
@@ -85,23 +86,58 @@ function plans(minLength: number): number[] {
   return out;
 }
 
+/**
+ * Whether `pattern` accepts `text` (a format's sample, a documented example), matched as the
+ * final check of `patternInstance` is: in linear time where the guard's engine can. False for
+ * a pattern that is not valid.
+ */
+export function patternAccepts(pattern: string, text: string): boolean {
+  return parse(pattern)?.regex.test(text) ?? false;
+}
+
 interface Parsed {
   readonly tree: AST.Pattern;
-  readonly regex: RegExp;
+  readonly regex: { test(text: string): boolean };
   readonly flags: string;
 }
 
+/** Patterns parsed, by source: a description repeats its id patterns hundreds of times. */
+const PARSED = new Map<string, Parsed | undefined>();
+
 /** The pattern as the `u` flag reads it, as JSON Schema specifies; else as plain ECMAScript reads it. */
 function parse(pattern: string): Parsed | undefined {
+  if (PARSED.has(pattern)) return PARSED.get(pattern);
+  const parsed = parseAnew(pattern);
+  PARSED.set(pattern, parsed);
+  return parsed;
+}
+
+function parseAnew(pattern: string): Parsed | undefined {
   for (const flags of ["u", ""]) {
     try {
       const tree = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: flags === "u" });
-      return { tree, regex: new RegExp(pattern, flags), flags };
+      return { tree, regex: matcher(pattern, flags), flags };
     } catch {
       // not valid in this mode: try the next
     }
   }
   return undefined;
+}
+
+/**
+ * The final match, in linear time where the guard's own engine can (a try that fails against
+ * `^([\w .-]*)*$` would backtrack exponentially in V8's); lookaround, backreferences and
+ * patterns valid only without `u` are matched by V8's engine, as nothing else can.
+ */
+function matcher(pattern: string, flags: string): { test(text: string): boolean } {
+  if (flags === "u") {
+    try {
+      return linearRegExp(pattern, "u");
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+    }
+  }
+  return new RegExp(pattern, flags);
 }
 
 class Walk {
