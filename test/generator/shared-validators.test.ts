@@ -165,7 +165,10 @@ describe("one definition inlined several times into a shared module (Discord's R
     info: { title: "chat", version: "1" },
     servers: [{ url: "https://chat.example.com" }],
     paths: Object.fromEntries(
-      ["createMessage", "editMessage"].map((operationId, n) => [`/channels/c${n}/messages`, { post: { operationId, requestBody: body(ref("Embed")), responses: answered } }]),
+      ["createMessage", "editMessage"].map((operationId, n) => [
+        `/channels/c${n}/messages`,
+        { post: { operationId, requestBody: body(ref("Embed")), responses: answered } },
+      ]),
     ),
     components: {
       schemas: {
