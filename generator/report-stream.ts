@@ -1,12 +1,8 @@
-// `toolguard report` over a ledger of any size, from anyone: entries are read one at a time and
-// folded into per-tool counts, so memory is bounded by the caps below, not by the file (a 72 MB
-// ledger used to take 650 MB, every chain held whole). A chain is rewritten while it waits for
-// a repair, and only its latest entry counts: the contribution of each of the last
-// `CHAIN_WINDOW` chains is kept so that a later entry of the same chain replaces it. A line
-// whose fields have the wrong type is skipped and counted, never fatal.
+// How `toolguard report` reads one ledger entry from anyone: the fields it counts, type-checked
+// (a line whose fields have the wrong type is skipped and counted, never fatal), and the caps on
+// tools and rules that keep its memory bounded by them, not by the ledger
+// (generator/report/fold.ts folds entries one at a time).
 
-/** Chains whose latest entry can still be replaced by a later one: a chain is rewritten within its turn. */
-export const CHAIN_WINDOW = 65_536;
 /** Tools reported one by one; past it, the rest are counted together under `OTHER_TOOLS`. */
 export const MAX_TOOLS = 10_000;
 /** Rules listed per tool; past it, the rest are counted together under `OTHER_RULES`. */
@@ -49,84 +45,6 @@ export function reportEntry(value: unknown): ReportEntry | undefined {
     read.push([...rules]);
   }
   return { chain, tool, verdict, attempts: read };
-}
-
-/** One tool's counts so far. */
-export interface ToolCounts {
-  calls: number;
-  failedCalls: number;
-  repaired: number;
-  rejected: number;
-  readonly rules: Map<string, number>;
-}
-
-/** What one chain's latest entry added, to take back when a later entry replaces it. */
-interface Contribution {
-  readonly counts: ToolCounts;
-  readonly entry: ReportEntry;
-  /** Its place in the ring of recent chains. */
-  readonly slot: number;
-}
-
-export class ReportTally {
-  readonly tools = new Map<string, ToolCounts>();
-  readonly #window = new Map<string, Contribution>();
-  /** The last CHAIN_WINDOW chains in order, as a ring: the oldest leaves in constant time. */
-  readonly #ring: (string | undefined)[] = new Array(CHAIN_WINDOW);
-  #next = 0;
-  /** Lines skipped because a field had the wrong type. */
-  malformed = 0;
-  /** Marks of calls bounded by their process alone while the shared chain store was down (not chains). */
-  chainStoreMarks = 0;
-
-  add(value: unknown): void {
-    const entry = reportEntry(value);
-    if (entry === undefined) {
-      this.malformed++;
-      return;
-    }
-    if (entry.verdict === "chain_store_unavailable") {
-      this.chainStoreMarks++;
-      return;
-    }
-    const earlier = this.#window.get(entry.chain);
-    if (earlier) this.#apply(earlier.counts, earlier.entry, -1);
-    const counts = this.#counts(entry.tool);
-    this.#apply(counts, entry, 1);
-    const slot = this.#next;
-    this.#next = (slot + 1) % CHAIN_WINDOW;
-    const leaving = this.#ring[slot];
-    // The chain in this slot leaves the window unless a later entry moved it to a newer slot.
-    if (leaving !== undefined && this.#window.get(leaving)?.slot === slot) this.#window.delete(leaving);
-    this.#ring[slot] = entry.chain;
-    this.#window.set(entry.chain, { counts, entry, slot });
-  }
-
-  #counts(tool: string): ToolCounts {
-    let counts = this.tools.get(tool);
-    if (counts === undefined) {
-      const name = this.tools.size >= MAX_TOOLS ? OTHER_TOOLS : tool;
-      counts = this.tools.get(name);
-      if (counts === undefined) this.tools.set(name, (counts = { calls: 0, failedCalls: 0, repaired: 0, rejected: 0, rules: new Map() }));
-    }
-    return counts;
-  }
-
-  #apply(counts: ToolCounts, entry: ReportEntry, sign: 1 | -1): void {
-    if (entry.verdict === "repaired") counts.repaired += sign;
-    if (entry.verdict === "rejected") counts.rejected += sign;
-    for (const rules of entry.attempts) {
-      counts.calls += sign;
-      if (rules === undefined) continue;
-      counts.failedCalls += sign;
-      for (const rule of rules) {
-        const name = counts.rules.has(rule) || counts.rules.size < MAX_RULES ? rule : OTHER_RULES;
-        const count = (counts.rules.get(name) ?? 0) + sign;
-        if (count === 0) counts.rules.delete(name);
-        else counts.rules.set(name, count);
-      }
-    }
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -33,9 +33,9 @@ export function uniqueNames(
     if (clash) {
       const other = seen.get(clash[1]) as ToolDescription;
       const problem = `tool ${JSON.stringify(tool.name)} has the same ${clash[0]} as tool ${JSON.stringify(other.name)} (${other.source.file}#${other.source.pointer})`;
-      if (tool.http && !options.strict)
-        skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: give one of the two operations another operationId` });
-      else errors.push(new InputError(tool.source, problem, "rename one of the two tools"));
+      const fix = tool.http && other.http ? operationFix(tool, other) : "rename one of the two tools";
+      if (tool.http && !options.strict) skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: ${fix}` });
+      else errors.push(new InputError(tool.source, problem, fix));
       continue;
     }
     for (const [, key] of keys) seen.set(key, tool);
@@ -43,4 +43,15 @@ export function uniqueNames(
   }
   if (errors.length > 0) throw new InputErrors(errors);
   return { tools: kept, skipped };
+}
+
+/**
+ * The fix for two operations with one name. From two documents of one folder, the likelier cause
+ * is a folder that holds one API several times (its versions, or a copy beside the original,
+ * each an entry document since nothing references it): the set's `entry` reads just one.
+ */
+function operationFix(tool: ToolDescription, other: ToolDescription): string {
+  const rename = "give one of the two operations another operationId";
+  if (tool.source.file === other.source.file) return rename;
+  return `${rename}, or, if ${other.source.file} and ${tool.source.file} describe one API (two versions, or a copy), name the one to generate in the set's "entry" option`;
 }

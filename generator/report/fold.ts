@@ -1,6 +1,6 @@
 // The report's analysis, folded one ledger entry at a time: per tool, per rule, per argument
 // location, per hour, with the values models sent at each location. Memory is bounded by the
-// caps below, not by the ledger: a chain's `open` entries wait (at most CHAIN_WINDOW of them)
+// caps below, not by the ledger: a chain's `open` entries wait (at most OPEN_WINDOW of them)
 // for the entry that supersedes them, and only a chain's last entry is counted.
 import { MAX_RULES, MAX_TOOLS, OTHER_RULES, OTHER_TOOLS, reportEntry } from "../report-stream.ts";
 import { lastToken, MAX_VALUE_CHARS, parseRaw, valueText, wildcard } from "./fold-values.ts";

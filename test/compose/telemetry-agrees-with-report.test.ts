@@ -12,7 +12,8 @@ import {
   type Histogram,
 } from "@opentelemetry/sdk-metrics";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildReport } from "../../generator/report.ts";
+import { analyse } from "../../generator/report/analysis.ts";
+import { ReportFold } from "../../generator/report/fold.ts";
 import { defineTool, MemorySink } from "../../templates/runtime/index.ts";
 import { DURATION_BUCKETS_S } from "../../templates/runtime/telemetry/telemetry.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
@@ -80,7 +81,9 @@ describe("metrics and the report", () => {
       }
     }
     const points = await metered.read();
-    const report = buildReport(ledger.entries);
+    const fold = new ReportFold();
+    for (const entry of ledger.entries) fold.add(entry);
+    const report = analyse(fold.finish()).tools;
     expect(report.map((entry) => entry.tool)).toEqual(["create_invoice", "draft_invoice"]);
     for (const tool of report) {
       const named = { "gen_ai.tool.name": tool.tool };
@@ -91,8 +94,8 @@ describe("metrics and the report", () => {
         const byRule = sum(points.get("toolguard.rule_failures"), { ...named, "toolguard.rule": rule.rule });
         expect(byRule, `${tool.tool} ${rule.rule}`).toBe(rule.failedCalls);
       }
-      expect(sum(points.get("toolguard.repair_succeeded"), named)).toBe(tool.repairSucceeded);
-      expect(sum(points.get("toolguard.repair_exhausted"), named)).toBe(tool.repairExhausted);
+      expect(sum(points.get("toolguard.repair_succeeded"), named)).toBe(tool.repairs.repaired);
+      expect(sum(points.get("toolguard.repair_exhausted"), named)).toBe(tool.repairs.exhausted);
       // Errors are counted apart from calls: the two-rule mistakes list more errors than calls.
       expect(sum(points.get("toolguard.argument_errors"), named)).toBeGreaterThan(tool.failedCalls);
     }

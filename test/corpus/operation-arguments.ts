@@ -119,7 +119,11 @@ export function operationArguments(document: Node, tool: ToolDescription): Opera
       const mediaPointer = `${bodyPointer}/content/${token(http.body.contentType)}`;
       const media = at(document, mediaPointer) as Node | undefined;
       if (!media) return `no media type ${http.body.contentType} in ${bodyPointer}`;
-      parts.push({ arg: http.body.arg, required: requestBody.required === true, pointer: `${mediaPointer}/schema` });
+      const required = requestBody.required === true;
+      // A text body with no schema is any text (its media type says so, and the tool's `body` is
+      // a string); with one, its schema as written, as for every other media type.
+      if (media.schema === undefined && /^text\//i.test(http.body.contentType)) parts.push({ arg: http.body.arg, required, schema: { type: "string" } });
+      else parts.push({ arg: http.body.arg, required, pointer: `${mediaPointer}/schema` });
       for (const value of mediaExamples(document, media, mediaPointer)) examples.push(value);
     } else {
       // Swagger 2.0: the `in: body` parameter, or the formData parameters as one object.

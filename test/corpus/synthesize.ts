@@ -8,6 +8,9 @@
 // named in the report; a random faker samples one branch per call and knows neither OpenAPI's
 // `nullable` nor 3.0's boolean bounds.
 
+import { patternAccepts, patternInstance } from "../../generator/rehearse/mistakes/pattern-instance.ts";
+import { seeded, seedOf } from "../../generator/rehearse/mistakes/seeded.ts";
+
 type Node = Record<string, unknown>;
 
 /** A place where the instance chose between alternatives: the union's pointer and how many branches it has. */
@@ -139,7 +142,7 @@ export class Synthesizer {
       case "number":
         return this.number(schema, type === "integer");
       case "string":
-        return this.string(schema);
+        return this.string(schema, pointer);
       case "array": {
         const min = typeof schema.minItems === "number" ? schema.minItems : 0;
         const count = Math.min(Math.max(min, this.synthesis.optional && depth < OPTIONAL_DEPTH ? 1 : 0), 8);
@@ -200,10 +203,21 @@ export class Synthesizer {
     return Math.min(Number.MAX_SAFE_INTEGER, Math.max(Number.MIN_SAFE_INTEGER, value));
   }
 
-  private string(schema: Node): string {
+  private string(schema: Node, pointer: string): string {
     const format = typeof schema.format === "string" ? FORMAT_SAMPLES[schema.format] : undefined;
-    let out = format ?? (this.synthesis.seed % 2 === 1 ? "b" : "a");
     const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+    // A patterned string (Twilio's `^AC[0-9a-fA-F]{32}$` Sids, Discord's snowflakes) gets one its
+    // pattern accepts, unless the format's sample already does: built from the pattern's parse
+    // tree with choices seeded by the instance and the place, so each instance and each field
+    // draws its own. A pattern no string could be built for falls through to the plain sample
+    // (a miss, if the pattern refuses it).
+    if (typeof schema.pattern === "string" && !(format !== undefined && patternAccepts(schema.pattern, format))) {
+      const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+      const random = seeded((Math.imul(this.synthesis.seed + 1, 0x9e3779b1) ^ seedOf(pointer)) >>> 0);
+      const patterned = patternInstance(schema.pattern, { random, minLength: min, ...(maxLength !== undefined ? { maxLength } : {}) });
+      if (patterned !== undefined) return patterned;
+    }
+    let out = format ?? (this.synthesis.seed % 2 === 1 ? "b" : "a");
     if (out.length < min) out = out.padEnd(Math.min(min, 4096), format ? "0" : "a");
     if (typeof schema.maxLength === "number" && out.length > schema.maxLength) out = out.slice(0, schema.maxLength);
     return out;

@@ -4,7 +4,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatReport } from "../../generator/report.ts";
+import { analyse } from "../../generator/report/analysis.ts";
+import { ReportFold } from "../../generator/report/fold.ts";
+import { formatText } from "../../generator/report/format-text.ts";
 import { REPO, TempProject } from "../helpers/temp-project.ts";
 
 const BIN = path.join(REPO, "bin/toolguard.js");
@@ -44,17 +46,24 @@ describe("toolguard --version", () => {
 
 describe("report", () => {
   it("says 1 call, 2 calls", () => {
-    const report = (tool: string, calls: number) => ({
+    const fold = new ReportFold();
+    const entry = (chain: string, tool: string) => ({
+      v: 1,
+      chain,
       tool,
-      calls,
-      failedCalls: 0,
-      perThousand: 0,
-      health: "healthy" as const,
-      repairSucceeded: 0,
-      repairExhausted: 0,
-      rules: [],
+      turn: chain,
+      startedAt: "2026-01-01T00:00:00.000Z",
+      verdict: "ok",
+      repairs: 0,
+      attempts: [{ raw: "{}", errors: [] }],
     });
-    const text = formatReport([report("one", 1), report("two", 2)]);
+    for (const [chain, tool] of [
+      ["a", "one"],
+      ["b", "two"],
+      ["c", "two"],
+    ] as const)
+      fold.add(entry(chain, tool));
+    const text = formatText(analyse(fold.finish()));
     expect(text).toContain("one: 1 call, 0 failed");
     expect(text).toContain("two: 2 calls, 0 failed");
   });

@@ -33,8 +33,8 @@ const DESCRIPTIONS = [
     files: 2581,
     paths: 811,
     schemas: 969,
-    tools: 1221,
-    skipped: 2,
+    tools: 1222,
+    skipped: 1,
   },
 ];
 

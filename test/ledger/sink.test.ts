@@ -13,7 +13,6 @@ import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { JsonlFileSink } from "../../templates/runtime/ledger/ledger-jsonl.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { readLedger, scanLedger } from "../../templates/runtime/ledger/read.ts";
-import { buildReport, buildReportFrom } from "../../generator/report.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 import { okEntry } from "../helpers/ledger-entry.ts";
 
@@ -86,18 +85,6 @@ describe("size caps (15.8)", () => {
     writer.end(`${JSON.stringify(okEntry("second"))}\n`);
     expect((await entries.next()).value?.turn).toBe("second");
     expect((await entries.next()).done).toBe(true);
-  });
-
-  it("the report read as a stream counts what the report of the whole ledger counts", async () => {
-    const memory = new MemorySink();
-    const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: memory });
-    await tool.call(JSON.stringify({ ...validInvoice, currency: "euro" }), { turn: "a" });
-    await tool.call(JSON.stringify(validInvoice), { turn: "a" });
-    await tool.call(JSON.stringify(validInvoice), { turn: "b" });
-    async function* stream(): AsyncGenerator<LedgerEntry> {
-      yield* memory.entries;
-    }
-    expect(await buildReportFrom(stream())).toEqual(buildReport(memory.entries));
   });
 });
 

@@ -39,9 +39,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const tool = (name: string): ToolDescription | undefined => result.tools.find((candidate) => candidate.name === name);
 
 describe("older names for the JSON media type", () => {
-  it("text/json, application/x-json and text/x-json bodies become tools; text/plain stays skipped", () => {
-    expect(result.tools.map((candidate) => candidate.name).sort()).toEqual(["submit_event", "submit_note", "submit_series"]);
-    expect(result.skipped.map((skip) => skip.name)).toEqual(["submit_raw"]);
+  it("text/json, application/x-json and text/x-json bodies become tools, sent as JSON; text/plain is a text body", () => {
+    expect(result.tools.map((candidate) => candidate.name).sort()).toEqual(["submit_event", "submit_note", "submit_raw", "submit_series"]);
+    expect(result.skipped).toEqual([]);
+    // text/plain is text, not JSON: its string is sent as it is (test/openapi/text-bodies.test.ts).
+    expect(tool("submit_raw")?.http?.body?.contentType).toBe("text/plain");
     expect(tool("submit_series")?.http?.body?.contentType).toBe("text/json");
     expect(tool("submit_event")?.http?.body?.contentType).toBe("application/x-json; charset=utf-8");
   });

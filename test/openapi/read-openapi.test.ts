@@ -57,7 +57,8 @@ describe("Petstore 3.0", () => {
       {
         name: "uploadPhoto",
         source: { file: "petstore-3.0.yaml", pointer: "/paths/~1pets~1{petId}~1photo/put" },
-        reason: "request body has no JSON media type, form or multipart form (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
+        reason:
+          "request body has no JSON media type, form, multipart form or text (offers image/png) (at #/paths/~1pets~1{petId}~1photo/put/requestBody/content)",
       },
     ]);
   });

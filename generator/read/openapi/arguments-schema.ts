@@ -11,7 +11,7 @@ import type { RequestMedia } from "./request-body.ts";
 import type { SchemaTranslator } from "./translate-schema.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { resolvePointer } from "../../json-pointer.ts";
-import { isJsonMedia } from "./json-media.ts";
+import { isJsonMedia, isTextMedia } from "./json-media.ts";
 
 /** The argument property that carries the JSON request body. */
 export const BODY_ARGUMENT = "body";
@@ -53,7 +53,8 @@ export function argumentsSchema(
   }
   if (body) {
     const { media, pointer } = body.body;
-    // A form without a schema takes any object of fields; a JSON body without one, any value.
+    // A form without a schema takes any object of fields; a text body, any string; a JSON body
+    // without one, any value.
     // `schema: null` is not a Schema Object; it is read as no schema, as OpenAPI readers do, and said.
     if (media.schema === null)
       warnings.push(
@@ -63,7 +64,9 @@ export function argumentsSchema(
       media.schema === undefined || media.schema === null
         ? isJsonMedia(body.body.contentType)
           ? {}
-          : { type: "object" }
+          : isTextMedia(body.body.contentType)
+            ? { type: "string" }
+            : { type: "object" }
         : translator.translate(`${pointer}/schema`);
     properties[BODY_ARGUMENT] = annotate(schema, body.description, mediaExamples(context.document, media));
     if (body.required) required.push(BODY_ARGUMENT);

@@ -7,3 +7,14 @@ const JSON_MEDIA = /^(?:application\/(?:[\w.-]+\+)?json|application\/x-json|text
 export function isJsonMedia(type: string): boolean {
   return JSON_MEDIA.test(type);
 }
+
+const TEXT_MEDIA = /^text\/[\w.+-]+\s*(?:;.*)?$/i;
+
+/**
+ * A text media type (`text/plain`, `text/csv`, `text/x-markdown`, with parameters or not): a body
+ * of one of these whose schema is a string is one string argument, sent as it is. The JSON ones
+ * among them (`text/json`) are JSON first: callers ask `isJsonMedia` before this.
+ */
+export function isTextMedia(type: string): boolean {
+  return TEXT_MEDIA.test(type);
+}

@@ -1,12 +1,15 @@
 // Picks the representation of a request body that a model's JSON arguments can fill: a JSON
 // media type first; else a form (`application/x-www-form-urlencoded`), or a multipart form whose
 // parts are not files (`multipart/form-data`), which the dispatcher serialises from the same
-// JSON object (templates/runtime/dispatch/form-body.ts). Anything else (raw bytes, plain text,
-// images, file uploads) is skipped with its reason: its content would have to be guessed.
+// JSON object (templates/runtime/dispatch/form-body.ts); else a text media type (`text/plain`,
+// `text/csv`, `text/x-markdown`, ...) whose schema is a string, which the model fills as one
+// string argument and the dispatcher sends as it is. Anything else (raw bytes, images, file
+// uploads, text whose schema is an object) is skipped with its reason: its content would have
+// to be guessed.
 import type { BodyPartEncoding } from "../../../templates/runtime/contract/tool-spec.ts";
 import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
 import { Untranslatable } from "./untranslatable.ts";
-import { isJsonMedia } from "./json-media.ts";
+import { isJsonMedia, isTextMedia } from "./json-media.ts";
 
 export interface RequestMedia {
   /** The media type sent as Content-Type. */
@@ -45,13 +48,35 @@ export function requestMedia(content: unknown, contentPointer: string, document:
     if (problem === undefined) return { contentType: type, pointer, media: media(type), ...encodingOf(media(type), pointer, kind) };
     problems.push(`${type}: ${problem}`);
   }
+  // `text/plain` first, as the plainest; then the document's order.
+  const texts = types.filter((type) => isTextMedia(type)).sort((a, b) => Number(!/^text\/plain\b/i.test(a)) - Number(!/^text\/plain\b/i.test(b)));
+  for (const type of texts) {
+    const pointer = `${contentPointer}${pointerOf(type)}`;
+    const problem = textProblem(document, media(type));
+    if (problem === undefined) return { contentType: type, pointer, media: media(type) };
+    problems.push(`${type}: ${problem}`);
+  }
   const offers = `offers ${types.join(", ") || "none"}`;
   throw new Untranslatable(
     contentPointer,
     problems.length > 0
-      ? `request body has no JSON media type and its form cannot be sent from JSON arguments (${problems.join("; ")})`
-      : `request body has no JSON media type, form or multipart form (${offers})`,
+      ? `request body has no JSON media type, and none it offers can be sent from JSON arguments (${problems.join("; ")})`
+      : `request body has no JSON media type, form, multipart form or text (${offers})`,
   );
+}
+
+/**
+ * Why a text body cannot be one string argument: its schema is not a string (a string, through
+ * `$ref`s, or no schema: any text). A nullable string is refused too: null is no text to send.
+ */
+function textProblem(document: unknown, media: Readonly<Record<string, unknown>>): string | undefined {
+  if (media.schema === undefined || media.schema === null) return undefined;
+  const schema = follow(document, media.schema);
+  if (!isObject(schema)) return "its schema is not a schema object";
+  const type = Array.isArray(schema.type) && schema.type.length === 1 ? schema.type[0] : schema.type;
+  if (type !== "string") return `its schema ${type === undefined ? "declares no type" : `has type ${JSON.stringify(schema.type)}`}, not a string of text`;
+  if (schema.nullable === true) return "its schema allows null, and null is no text to send";
+  return undefined;
 }
 
 /** Why a form body cannot be filled from a JSON object: it is not an object, or a part is a file. */

@@ -224,7 +224,8 @@ export interface HttpBinding {
   /**
    * The argument property that carries the request body, if the operation has one: sent as JSON,
    * or, for `application/x-www-form-urlencoded` and `multipart/form-data`, serialised from the
-   * same JSON object field by field (dispatch/form-body.ts).
+   * same JSON object field by field, or, for a text media type (`text/plain`) whose schema is a
+   * string, that string as it is (dispatch/form-body.ts).
    */
   readonly body?: {
     readonly arg: string;

@@ -8,7 +8,9 @@
 // - `multipart/form-data`: each field is a part; text for strings, numbers and booleans, one
 //   part per item for an array of those, `application/json` for objects and arrays of objects,
 //   or the `contentType` its Encoding Object names. File parts never reach here (the generator
-//   skips those operations).
+//   skips those operations);
+// - a text media type (`text/plain`, `text/csv`, ...) whose schema is a string: the string the
+//   model sent under `body` is the body, as it is (no JSON quotes), with the declared type.
 import type { BodyPartEncoding, HttpBinding, HttpParameter } from "../contract/tool-spec.ts";
 import { isRecord, scalar } from "./parameter-values.ts";
 import { QueryBuilder } from "./query-string.ts";
@@ -21,11 +23,14 @@ export interface EncodedBody {
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 const MULTIPART = /^multipart\/form-data\b/i;
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
+/** The generator binds a `text/*` body only when its schema is a string (`text/json` is JSON, and takes an object). */
+const TEXT = /^text\/(?!(?:x-)?json\b)/i;
 
 export function encodeBody(binding: HttpBinding, value: unknown): EncodedBody {
   const body = binding.body as NonNullable<HttpBinding["body"]>;
   if (FORM.test(body.contentType) && isRecord(value)) return { text: formText(binding, value, body.encoding ?? {}), contentType: body.contentType };
   if (MULTIPART.test(body.contentType) && isRecord(value)) return multipart(value, body.encoding ?? {}, body.contentType);
+  if (TEXT.test(body.contentType) && typeof value === "string") return { text: value, contentType: body.contentType };
   return { text: JSON.stringify(value), contentType: body.contentType };
 }
 
