@@ -33,8 +33,7 @@ export function uniqueNames(
     if (clash) {
       const other = seen.get(clash[1]) as ToolDescription;
       const problem = `tool ${JSON.stringify(tool.name)} has the same ${clash[0]} as tool ${JSON.stringify(other.name)} (${other.source.file}#${other.source.pointer})`;
-      if (tool.http && !options.strict)
-        skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: give one of the two operations another operationId` });
+      if (tool.http && !options.strict) skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: ${clashFix(tool, other)}` });
       else errors.push(new InputError(tool.source, problem, "rename one of the two tools"));
       continue;
     }
@@ -43,4 +42,16 @@ export function uniqueNames(
   }
   if (errors.length > 0) throw new InputErrors(errors);
   return { tools: kept, skipped };
+}
+
+/**
+ * The fix for two operations with one name. From two documents of one set, the usual cause is two
+ * descriptions of one API in one folder (a vendor's versions, or a per-product file that repeats
+ * a shared one): renaming would only give two tools for one operation.
+ */
+function clashFix(tool: ToolDescription, other: ToolDescription): string {
+  const rename = "give one of the two operations another operationId";
+  if (tool.source.file === other.source.file) return rename;
+  const same = tool.http !== undefined && other.http !== undefined && tool.http.method === other.http.method && tool.http.path === other.http.path;
+  return `${same ? `both documents describe ${tool.http?.method} ${tool.http?.path}: ` : ""}if the two documents describe one API, read only one of them (name it in the set's \`entry\`, or give each document a set of its own); otherwise ${rename}`;
 }
