@@ -53,6 +53,8 @@ describe("OpenAPI 3.2", () => {
     expect(tool("copyPets").source.pointer).toBe("/paths/~1pets/additionalOperations/COPY");
     const body = (tool("queryPets").inputSchema as { properties: Record<string, { required?: string[] }> }).properties.body;
     expect(body?.required).toEqual(["species"]);
+    // 3.2's Example `dataValue` is the example the model sees (its `serializedValue` is the wire form).
+    expect((tool("listPets").inputSchema as { properties: Record<string, { examples?: unknown[] }> }).properties.limit?.examples).toEqual([10]);
   });
 
   it("skips only the operations 3.2 constructs stop, each with its reason", () => {
