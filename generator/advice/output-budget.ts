@@ -63,7 +63,18 @@ interface Estimate {
 
 /** The longest plausible argument text of `schema`, in characters, and the places most of it comes from. */
 export function longestArguments(schema: unknown): Estimate {
-  return estimate(schema, "", "", schema, new Set(), 1);
+  return estimate(schema, "", "", schema, new Set(), 1, new Map());
+}
+
+/** The places an estimate keeps: the advice names the two largest, so a few more is plenty. */
+const MAX_PARTS = 8;
+
+// Definitions that reference each other along many paths (HubSpot's list filters: a union of
+// filter kinds, each reaching the others) are reached once per path, exponentially many; the
+// estimate of a `$ref` is made once per tool and reused, and each keeps only its largest places.
+function largest(parts: readonly Part[]): Part[] {
+  if (parts.length <= MAX_PARTS) return [...parts];
+  return [...parts].sort((a, b) => b.chars - a.chars || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0)).slice(0, MAX_PARTS);
 }
 
 export function outputBudgetAdvice(tool: AdvisedTool): Advice[] {
@@ -83,34 +94,43 @@ export function outputBudgetAdvice(tool: AdvisedTool): Advice[] {
   ];
 }
 
-function estimate(node: unknown, at: string, name: string, root: unknown, refs: Set<string>, times: number): Estimate {
+function estimate(node: unknown, at: string, name: string, root: unknown, refs: Set<string>, times: number, memo: Map<string, Estimate>): Estimate {
   if (!isSchemaObject(node)) return { chars: node === false ? 0 : FREE_TEXT_CHARS, parts: [] };
   const ref = node["$ref"];
   if (typeof ref === "string") {
     if (refs.has(ref)) return { chars: 0, parts: [] };
+    const known = memo.get(ref);
+    if (known !== undefined) return known;
     const target = resolveLocalRef(root, ref);
-    if (target !== undefined) return estimate(target, ref.startsWith("#") ? decodeFragment(ref) : at, name, root, new Set([...refs, ref]), times);
+    if (target !== undefined) {
+      const found = estimate(target, ref.startsWith("#") ? decodeFragment(ref) : at, name, root, new Set([...refs, ref]), times, memo);
+      memo.set(ref, found);
+      return found;
+    }
   }
   if ("const" in node) return { chars: jsonLength(node["const"]), parts: [] };
   if (Array.isArray(node["enum"])) return { chars: Math.max(0, ...node["enum"].map(jsonLength)), parts: [] };
   const branches = (["anyOf", "oneOf"] as const).flatMap((keyword) =>
-    Array.isArray(node[keyword]) ? node[keyword].map((branch, index) => estimate(branch, `${at}/${keyword}/${index}`, name, root, refs, times)) : [],
+    Array.isArray(node[keyword]) ? node[keyword].map((branch, index) => estimate(branch, `${at}/${keyword}/${index}`, name, root, refs, times, memo)) : [],
   );
-  const merged = Array.isArray(node["allOf"]) ? node["allOf"].map((branch, index) => estimate(branch, `${at}/allOf/${index}`, name, root, refs, times)) : [];
-  const own = ownEstimate(node, at, name, root, refs, times);
+  const merged = Array.isArray(node["allOf"])
+    ? node["allOf"].map((branch, index) => estimate(branch, `${at}/allOf/${index}`, name, root, refs, times, memo))
+    : [];
+  const own = ownEstimate(node, at, name, root, refs, times, memo);
   const widest = [own, ...branches].reduce((best, next) => (next.chars > best.chars ? next : best));
-  return merged.reduce((sum, next) => ({ chars: sum.chars + next.chars, parts: [...sum.parts, ...next.parts] }), widest);
+  const total = merged.reduce((sum, next) => ({ chars: sum.chars + next.chars, parts: [...sum.parts, ...next.parts] }), widest);
+  return { chars: total.chars, parts: largest(total.parts) };
 }
 
 /** The node's own type: an object's properties, an array's items, a scalar's length. */
-function ownEstimate(node: Schema, at: string, name: string, root: unknown, refs: Set<string>, times: number): Estimate {
+function ownEstimate(node: Schema, at: string, name: string, root: unknown, refs: Set<string>, times: number, memo: Map<string, Estimate>): Estimate {
   const types = Array.isArray(node["type"]) ? node["type"] : typeof node["type"] === "string" ? [node["type"]] : [];
   const properties = isSchemaObject(node["properties"]) ? node["properties"] : undefined;
   if (types.includes("object") || properties) {
     let chars = 2;
     const parts: Part[] = [];
     for (const [key, child] of Object.entries(properties ?? {})) {
-      const inner = estimate(child, `${at}/properties/${pointerToken(key)}`, key, root, refs, times);
+      const inner = estimate(child, `${at}/properties/${pointerToken(key)}`, key, root, refs, times, memo);
       chars += jsonLength(key) + 2 + inner.chars;
       parts.push(...inner.parts);
     }
@@ -123,13 +143,13 @@ function ownEstimate(node: Schema, at: string, name: string, root: unknown, refs
     let chars = 2;
     const parts: Part[] = [];
     for (const [index, item] of prefix.entries()) {
-      const inner = estimate(item, `${at}/prefixItems/${index}`, name, root, refs, times);
+      const inner = estimate(item, `${at}/prefixItems/${index}`, name, root, refs, times, memo);
       chars += inner.chars + 1;
       parts.push(...inner.parts);
     }
     const rest = Math.max(0, count - prefix.length);
     if (rest > 0 && isSchemaObject(node["items"])) {
-      const inner = estimate(node["items"], `${at}/items`, name, root, refs, times * rest);
+      const inner = estimate(node["items"], `${at}/items`, name, root, refs, times * rest, memo);
       chars += rest * (inner.chars + 1);
       parts.push(...inner.parts);
       if (inner.chars * rest > 2_000)

@@ -33,9 +33,8 @@ export function uniqueNames(
     if (clash) {
       const other = seen.get(clash[1]) as ToolDescription;
       const problem = `tool ${JSON.stringify(tool.name)} has the same ${clash[0]} as tool ${JSON.stringify(other.name)} (${other.source.file}#${other.source.pointer})`;
-      const fix = tool.http && other.http ? operationFix(tool, other) : "rename one of the two tools";
-      if (tool.http && !options.strict) skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: ${fix}` });
-      else errors.push(new InputError(tool.source, problem, fix));
+      if (tool.http && !options.strict) skipped.push({ name: tool.name, source: tool.source, reason: `${problem}; fix: ${clashFix(tool, other)}` });
+      else errors.push(new InputError(tool.source, problem, tool.http && other.http ? clashFix(tool, other) : "rename one of the two tools"));
       continue;
     }
     for (const [, key] of keys) seen.set(key, tool);
@@ -46,12 +45,13 @@ export function uniqueNames(
 }
 
 /**
- * The fix for two operations with one name. From two documents of one folder, the likelier cause
- * is a folder that holds one API several times (its versions, or a copy beside the original,
- * each an entry document since nothing references it): the set's `entry` reads just one.
+ * The fix for two operations with one name. From two documents of one set, the usual cause is two
+ * descriptions of one API in one folder (a vendor's versions, or a per-product file that repeats
+ * a shared one): renaming would only give two tools for one operation.
  */
-function operationFix(tool: ToolDescription, other: ToolDescription): string {
+function clashFix(tool: ToolDescription, other: ToolDescription): string {
   const rename = "give one of the two operations another operationId";
   if (tool.source.file === other.source.file) return rename;
-  return `${rename}, or, if ${other.source.file} and ${tool.source.file} describe one API (two versions, or a copy), name the one to generate in the set's "entry" option`;
+  const same = tool.http !== undefined && other.http !== undefined && tool.http.method === other.http.method && tool.http.path === other.http.path;
+  return `${same ? `both documents describe ${tool.http?.method} ${tool.http?.path}: ` : ""}if the two documents describe one API, read only one of them (name it in the set's \`entry\`, or give each document a set of its own); otherwise ${rename}`;
 }

@@ -14,6 +14,7 @@ import { convertedNote, convertSwagger, fromSwagger, isSwaggerDocument } from ".
 import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
 import { defaultsOptional } from "./defaults-optional.ts";
 import { checkUnknownFormats, type UnknownFormats } from "./unknown-formats.ts";
+import { leaveOutUnknownKeywords } from "./unknown-keywords.ts";
 import { noToolNote } from "./no-tool.ts";
 import { assertWellFormedKeys } from "./schema-names.ts";
 
@@ -118,7 +119,9 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       const result = isOpenApi(read.document)
         ? await readApiDescription(file, read, { ...load, parsed }, options, converted, { trustNamed, renamesUsed })
         : await readToolFile(read, file, load);
-      const relaxed = options.defaultsOptional ? result.tools.map(defaultsOptional) : result.tools;
+      // A tool file's unknown annotation keywords are left out with a warning (unknown-keywords.ts).
+      const annotated = result.tools.map((tool) => leaveOutUnknownKeywords(tool, options.strict));
+      const relaxed = options.defaultsOptional ? annotated.map(defaultsOptional) : annotated;
       for (const tool of relaxed) {
         try {
           assertWellFormedKeys(tool);

@@ -112,7 +112,7 @@ describe("two operations whose tools get one export name", () => {
     expect((await project.run("generate", "--no-cache", "--strict")).code).toBe(1);
   });
 
-  it("from two documents of one folder, the fix also names the set's `entry`", async () => {
+  it("from two documents of one folder, the fix says to read one of them, in the set's `entry`", async () => {
     // A folder holding one API twice (v1 and v2 of one description, each an entry document).
     const document = (version: string) => ({ openapi: "3.0.3", info: { title: "vendor", version }, paths: { "/a": operation("get-thing") } });
     const project = new TempProject({ "schemas/v1.json": document("1"), "schemas/v2.json": document("2") });
@@ -120,11 +120,11 @@ describe("two operations whose tools get one export name", () => {
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'tool "get-thing" has the same name as tool "get-thing" (v1.json#/paths/~1a/post); fix: give one of the two operations another operationId, or, if v1.json and v2.json describe one API (two versions, or a copy), name the one to generate in the set\'s "entry" option',
+      'tool "get-thing" has the same name as tool "get-thing" (v1.json#/paths/~1a/post); fix: both documents describe POST /a: if the two documents describe one API, read only one of them (name it in the set\'s `entry`, or give each document a set of its own); otherwise give one of the two operations another operationId',
     );
     const strict = await project.run("generate", "--no-cache", "--strict");
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('name the one to generate in the set\'s "entry" option');
+    expect(strict.stderr).toContain("read only one of them (name it in the set's `entry`");
     // Within one document the `entry` advice would be no fix: it is not given (the test above).
   });
 });

@@ -175,9 +175,10 @@ describe("bad input", () => {
   it("a document that is not OpenAPI 3 (a Swagger one, read alone, names Swagger)", async () => {
     const error = await inputError(() => read("not-openapi.json"));
     expect(error.location).toEqual({ file: "not-openapi.json", pointer: "/swagger" });
-    expect(error.message).toMatch(/a Swagger "2\.0" document, not OpenAPI 3\.0 or 3\.1/);
-    expect(() => readOpenApi({ file: "x.json", document: { info: {} } })).toThrow(/not an OpenAPI 3\.0 or 3\.1 document \(no `openapi` field\)/);
+    expect(error.message).toMatch(/a Swagger "2\.0" document, not OpenAPI 3\.0, 3\.1 or 3\.2/);
+    expect(() => readOpenApi({ file: "x.json", document: { info: {} } })).toThrow(/not an OpenAPI 3\.0, 3\.1 or 3\.2 document \(no `openapi` field\)/);
     expect(() => readOpenApi({ file: "v2.json", document: { openapi: "2.0" } })).toThrow(/openapi: "2\.0"/);
+    expect(() => readOpenApi({ file: "v4.json", document: { openapi: "4.0.0", paths: {} } })).toThrow(/openapi: "4\.0\.0"/);
   });
 
   it("a $ref to a missing file names the $ref's pointer and the operation", async () => {

@@ -144,15 +144,21 @@ function schemaType(document: unknown, schema: unknown): unknown {
   return node !== null && typeof node === "object" ? (node as { type?: unknown }).type : undefined;
 }
 
-/** Example values of a parameter or media type object (`example`, or `examples[*].value`). */
+/**
+ * Example values of a parameter or media type object (`example`, or `examples[*].value`, or
+ * 3.2's `examples[*].dataValue`: the value as data, beside its `serializedValue` on the wire).
+ */
 function mediaExamples(document: unknown, object: Readonly<Record<string, unknown>>): unknown[] {
   if (object.example !== undefined) return [object.example];
   const examples = object.examples;
   if (examples === null || typeof examples !== "object") return [];
   return Object.values(examples)
     .map((example) => followRef(document, example))
-    .filter((example): example is { value: unknown } => example !== null && typeof example === "object" && "value" in example)
-    .map((example) => example.value);
+    .filter(
+      (example): example is { value?: unknown; dataValue?: unknown } =>
+        example !== null && typeof example === "object" && ("dataValue" in example || "value" in example),
+    )
+    .map((example) => ("dataValue" in example ? example.dataValue : example.value));
 }
 
 function followRef(document: unknown, value: unknown): unknown {

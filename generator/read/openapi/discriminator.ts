@@ -15,6 +15,10 @@
 //
 // In case 1 nothing is added that the branch does not already assert (no `required`, no `type`
 // it does not have), so the translation never rejects what the schema as written accepts.
+//
+// OpenAPI 3.2's `defaultMapping` names the branch for a call whose property is missing or names
+// no branch: that branch is not pinned to values of its own; it refuses only the values that
+// name another branch (it may take any other, or none).
 import { decodeToken, pointerToken, resolvePointer } from "../../json-pointer.ts";
 import { mapEntries } from "./referenced-map.ts";
 import { Untranslatable } from "./untranslatable.ts";
@@ -24,7 +28,7 @@ type Schema = Record<string, unknown>;
 const MAX_DEPTH = 32;
 
 export function applyDiscriminator(document: unknown, source: Schema, out: Schema, pointer: string, imported: ReadonlyMap<string, string>): void {
-  const discriminator = source.discriminator as { propertyName?: unknown; mapping?: unknown } | null;
+  const discriminator = source.discriminator as { propertyName?: unknown; mapping?: unknown; defaultMapping?: unknown } | null;
   const property = discriminator?.propertyName;
   if (typeof property !== "string") throw new Untranslatable(`${pointer}/discriminator`, "discriminator needs a propertyName");
   const key = Array.isArray(source.oneOf) ? "oneOf" : Array.isArray(source.anyOf) ? "anyOf" : undefined;
@@ -33,6 +37,9 @@ export function applyDiscriminator(document: unknown, source: Schema, out: Schem
   const refs = branches.map((branch) => (branch !== null && typeof branch === "object" ? (branch as Schema).$ref : undefined));
   if (!refs.every((ref): ref is string => typeof ref === "string" && ref.startsWith("#/"))) return;
   const valuesByTarget = mappingValues(discriminator?.mapping);
+  const fallback = typeof discriminator?.defaultMapping === "string" ? targetPointer(discriminator.defaultMapping) : undefined;
+  const values: (unknown[] | undefined)[] = [];
+  let fallbackIndex = -1;
   out[key] = (out[key] as Schema[]).map((branch, index) => {
     const target = decodeURIComponent((refs[index] as string).slice(1));
     if (imported.get(target) === undefined) return branch;
@@ -40,21 +47,42 @@ export function applyDiscriminator(document: unknown, source: Schema, out: Schem
     if (asserted !== undefined) {
       // The branch's own values: restated for the explainer, nothing added to what it asserts.
       if (asserted.length === 0 || !isObjectSchema(document, branches[index])) return branch;
+      values[index] = asserted;
       const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: asserted } } };
       if (requires(document, branches[index], property)) pinned.required = [property];
       return pinned;
     }
+    if (target === fallback) {
+      fallbackIndex = index;
+      return branch;
+    }
     const mapped = valuesByTarget.get(target);
-    if (mapped !== undefined) return { ...branch, type: "object", properties: { [property]: { enum: mapped } }, required: [property] };
+    if (mapped !== undefined) {
+      values[index] = mapped;
+      return { ...branch, type: "object", properties: { [property]: { enum: mapped } }, required: [property] };
+    }
     // The implicit name, which the branch itself does not assert: only under oneOf (under anyOf
     // one matching branch is enough, so no pin is needed), only on object branches (an array
     // branch cannot overlap an object one), and only where the property is sent: an instance
     // without it is judged as written.
     if (key === "anyOf" || !isObjectSchema(document, branches[index])) return branch;
-    const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: [decodeToken(target.split("/").pop() ?? "")] } } };
+    values[index] = [decodeToken(target.split("/").pop() ?? "")];
+    const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: values[index] } } };
     if (requires(document, branches[index], property)) pinned.required = [property];
     return pinned;
   });
+  // The default branch takes what names no other branch: the values the others are pinned to are
+  // the only ones it refuses (its own mapping values included among what it takes).
+  const others = union(values.filter((listed, index): listed is unknown[] => listed !== undefined && index !== fallbackIndex));
+  if (fallbackIndex >= 0 && others.length > 0) {
+    const branch = (out[key] as Schema[])[fallbackIndex] as Schema;
+    (out[key] as Schema[])[fallbackIndex] = { allOf: [branch], not: { type: "object", properties: { [property]: { enum: others } }, required: [property] } };
+  }
+}
+
+/** The schema a mapping value names: a `#` pointer, or a component's name. */
+function targetPointer(target: string): string {
+  return target.startsWith("#") ? decodeURIComponent(target.slice(1)) : `/components/schemas/${pointerToken(target)}`;
 }
 
 function mappingValues(mapping: unknown): Map<string, string[]> {
@@ -62,8 +90,8 @@ function mappingValues(mapping: unknown): Map<string, string[]> {
   if (mapping === null || typeof mapping !== "object") return valuesByTarget;
   for (const [value, target] of Object.entries(mapping)) {
     if (typeof target !== "string") continue;
-    const targetPointer = target.startsWith("#") ? decodeURIComponent(target.slice(1)) : `/components/schemas/${pointerToken(target)}`;
-    valuesByTarget.set(targetPointer, [...(valuesByTarget.get(targetPointer) ?? []), value]);
+    const pointer = targetPointer(target);
+    valuesByTarget.set(pointer, [...(valuesByTarget.get(pointer) ?? []), value]);
   }
   return valuesByTarget;
 }

@@ -100,6 +100,10 @@ function readParameter(document: unknown, entry: unknown, at: string, context: O
         "point the $ref at an existing parameter",
       );
   }
+  // OpenAPI 3.2's `in: querystring` describes the whole query string as one value (by `content`):
+  // the dispatcher writes a query string only from parameters, one per name.
+  if (isObject(object) && object.in === "querystring")
+    throw new Untranslatable(`${pointer}/in`, "a `querystring` parameter (the whole query string as one value, OpenAPI 3.2) is not sent by the dispatcher");
   if (!isObject(object) || typeof object.name !== "string" || !LOCATIONS.includes(object.in as ParameterLocation)) {
     throw new InputError(
       { file: context.file, pointer },

@@ -1,4 +1,4 @@
-// Reads an OpenAPI 3.0.x or 3.1.x document (already loaded and bundled by loadDocument): every
+// Reads an OpenAPI 3.0.x, 3.1.x or 3.2.x document (already loaded and bundled by loadDocument): every
 // operation becomes a tool, or a skip with its reason. See docs/openapi.md for the rules.
 import type { ReadResult, SkippedTool, ToolDescription } from "../../ir.ts";
 import { InputError, InputErrors } from "../../errors.ts";
@@ -30,6 +30,9 @@ export interface ReadOpenApiOptions {
 /** The HTTP methods OpenAPI allows in a path item, in the order tools are read. */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
+/** An HTTP method is a token (RFC 9110): what 3.2's `additionalOperations` keys must be to be sent. */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** Whether a parsed document is meant as OpenAPI (it has a top-level `openapi` field). */
 export function isOpenApiDocument(document: unknown): boolean {
   return document !== null && typeof document === "object" && "openapi" in document;
@@ -39,6 +42,9 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
   const { file, document } = loaded;
   const root = checkDocument(file, document);
   const dialect = schemaDialect(file, root);
+  // 3.2 adds the `query` method and `additionalOperations` to the path item; in 3.0 and 3.1 those
+  // keys are not operations.
+  const version32 = (root.openapi as string).startsWith("3.2");
   const tools: ToolDescription[] = [];
   const skipped: SkippedTool[] = [];
   const taken = new Map<string, string>(); // tool name -> operation pointer
@@ -65,15 +71,14 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
       skip(path, itemPointer, error);
       continue;
     }
-    for (const method of METHODS) {
-      const operation = pathItem[method];
-      if (operation === undefined) continue;
-      const pointer = `${itemPointer}${pointerOf(method)}`;
+    for (const { method, key, operation } of operationsOf(pathItem, version32)) {
+      const pointer = `${itemPointer}${pointerOf(...key)}`;
       const record = operation !== null && typeof operation === "object" && !Array.isArray(operation) ? (operation as Record<string, unknown>) : {};
       const name = toolName(record.operationId, method, path);
       try {
         if (record !== operation)
           throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
+        if (key[0] === "additionalOperations") checkAdditionalMethod(file, pointer, method, path);
         const clash = taken.get(name);
         if (clash !== undefined) {
           throw new InputError(
@@ -97,7 +102,7 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           servers: typeof servers === "string" ? [] : servers,
           strict: options.strict,
           renames: renamesFor(options, name, record.operationId),
-          at: { parameters: `${ownerOf("parameters")}/parameters`, operation: `${ownerOf(method)}${pointerOf(method)}` },
+          at: { parameters: `${ownerOf("parameters")}/parameters`, operation: `${ownerOf(key[0] as string)}${pointerOf(...key)}` },
         });
         if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
         else if ("tool" in result) tools.push(result.tool);
@@ -111,22 +116,58 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
   return { tools, skipped };
 }
 
+/**
+ * The operations of a path item, in the order tools are read: the fixed methods, then (3.2) the
+ * `query` method and each `additionalOperations` entry, whose key is the method as sent. `key`
+ * is the operation's place under the path item, as JSON Pointer tokens.
+ */
+function operationsOf(pathItem: Record<string, unknown>, version32: boolean): { method: string; key: string[]; operation: unknown }[] {
+  const found: { method: string; key: string[]; operation: unknown }[] = METHODS.filter((method) => pathItem[method] !== undefined).map((method) => ({
+    method,
+    key: [method],
+    operation: pathItem[method],
+  }));
+  if (!version32) return found;
+  if (pathItem.query !== undefined) found.push({ method: "query", key: ["query"], operation: pathItem.query });
+  const additional = pathItem.additionalOperations;
+  if (additional === null || typeof additional !== "object" || Array.isArray(additional)) return found;
+  for (const [method, operation] of Object.entries(additional)) found.push({ method, key: ["additionalOperations", method], operation });
+  return found;
+}
+
+/** A 3.2 `additionalOperations` key must be a method that can be sent, and not one a fixed field names. */
+function checkAdditionalMethod(file: string, pointer: string, method: string, path: string): void {
+  if (!HTTP_TOKEN.test(method))
+    throw new InputError(
+      { file, pointer },
+      `additionalOperations key ${JSON.stringify(method)} of ${path} is not an HTTP method (a token)`,
+      "name the method as it is sent, e.g. COPY",
+    );
+  const lower = method.toLowerCase();
+  if ((METHODS as readonly string[]).includes(lower) || lower === "query")
+    throw new InputError(
+      { file, pointer },
+      `additionalOperations of ${path} names ${method}, which the path item's own \`${lower}\` field describes`,
+      `move the operation to the path item's \`${lower}\` field`,
+    );
+}
+
 function checkDocument(file: string, document: unknown): Record<string, unknown> {
   const version = document !== null && typeof document === "object" ? (document as Record<string, unknown>).openapi : undefined;
-  if (typeof version !== "string" || !/^3\.[01]\.\d+/.test(version)) {
+  if (typeof version !== "string" || !/^3\.[012]\.\d+/.test(version)) {
     const swagger = document !== null && typeof document === "object" ? (document as Record<string, unknown>).swagger : undefined;
     if (version === undefined && swagger !== undefined) {
       throw new InputError(
         { file, pointer: "/swagger" },
-        `a Swagger ${JSON.stringify(swagger)} document, not OpenAPI 3.0 or 3.1`,
+        `a Swagger ${JSON.stringify(swagger)} document, not OpenAPI 3.0, 3.1 or 3.2`,
         "generate from the schema set (readSchemaSet converts Swagger 2.0 documents), or convert it to OpenAPI 3.x",
       );
     }
     const found = version === undefined ? "no `openapi` field" : `openapi: ${JSON.stringify(version)}`;
     throw new InputError(
       { file, pointer: version === undefined ? "" : "/openapi" },
-      `not an OpenAPI 3.0 or 3.1 document (${found})`,
-      "give the document `openapi: 3.0.x` or `3.1.x`; convert Swagger 2.0 documents first",
+      `not an OpenAPI 3.0, 3.1 or 3.2 document (${found})`,
+      "give the document `openapi: 3.0.x`, `3.1.x` or `3.2.x`; convert Swagger 2.0 documents first",
     );
   }
   const root = document as Record<string, unknown>;
@@ -144,7 +185,7 @@ function schemaDialect(file: string, root: Record<string, unknown>): SchemaDiale
     throw new InputError(
       { file, pointer: "/jsonSchemaDialect" },
       `unknown jsonSchemaDialect ${JSON.stringify(root.jsonSchemaDialect)}`,
-      "use the OpenAPI 3.1 base dialect, JSON Schema 2020-12 or draft-07",
+      "use the OpenAPI 3.1 or 3.2 base dialect, JSON Schema 2020-12 or draft-07",
     );
   }
   return dialect;

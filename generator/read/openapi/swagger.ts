@@ -29,7 +29,7 @@ export async function convertSwagger(file: string, document: unknown): Promise<u
   if (version !== "2.0") {
     throw new InputError(
       { file, pointer: "/swagger" },
-      `a Swagger document of version ${JSON.stringify(version)}: toolguard reads Swagger 2.0 (converted to OpenAPI 3.0) and OpenAPI 3.0 and 3.1`,
+      `a Swagger document of version ${JSON.stringify(version)}: toolguard reads Swagger 2.0 (converted to OpenAPI 3.0) and OpenAPI 3.0, 3.1 and 3.2`,
       'write `swagger: "2.0"` if the document is Swagger 2.0, or convert it to OpenAPI 3.x',
     );
   }
