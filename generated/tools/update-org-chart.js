@@ -119,7 +119,12 @@ const hints = {
       "lead_email",
       "headcount",
       "subteams"
-    ]
+    ],
+    "misplaced": {
+      "name": [
+        "../name"
+      ]
+    }
   },
   "#/definitions/team/properties/name": {
     "types": [

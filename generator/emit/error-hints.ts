@@ -31,37 +31,65 @@ type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
 export function buildHintTable(tool: ToolDescription): HintTable {
   const schemas = new Map<string, Schema>();
   walkSchemas(tool.inputSchema, (schema, location) => void schemas.set(location, schema));
+  // A definition's parents are the objects whose properties `$ref` it: its errors are reported
+  // at the definition, so a field sent one level too high is looked for beside it in each.
+  const referrers = new Map<string, Schema[]>();
+  for (const schema of schemas.values()) {
+    if (!isSchemaObject(schema.properties)) continue;
+    for (const property of Object.values(schema.properties)) {
+      const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
+      if (ref !== undefined) referrers.set(ref, [...(referrers.get(ref) ?? []), schema]);
+    }
+  }
   const hints = new Map<string, MutableHint>();
   for (const [location, schema] of schemas) {
     // The object this one is a property of, when it is one: a field sent one level too deep belongs there.
     const parentAt = /^(.*)\/properties\/[^/]+$/.exec(location)?.[1];
-    hints.set(location, hintFor(schema, tool.inputSchema, parentAt === undefined ? undefined : schemas.get(parentAt)));
+    const parent = parentAt === undefined ? undefined : schemas.get(parentAt);
+    hints.set(location, hintFor(schema, tool.inputSchema, parent, parent === undefined ? referrers.get(location) : [parent]));
   }
   // A property its object does not require may be left out: `null` there means "omit it". A
   // property that is a `$ref` reports its errors at the definition, which is optional only when
   // every property referring to it is.
+  // A definition used both ways (Discord's `SnowflakeType`: a required `webhook_id`, an optional
+  // `thread_id`) is optional under the names every one of whose uses is.
   const definitionUses = new Map<string, boolean>();
+  const usesByName = new Map<string, Map<string, boolean>>();
   for (const [location, schema] of schemas) {
     if (!isSchemaObject(schema.properties)) continue;
     const required = Array.isArray(schema.required) ? schema.required : [];
     for (const [name, property] of Object.entries(schema.properties)) {
       const optional = !required.includes(name);
       const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
-      if (ref !== undefined) definitionUses.set(ref, (definitionUses.get(ref) ?? true) && optional);
+      if (ref !== undefined) {
+        definitionUses.set(ref, (definitionUses.get(ref) ?? true) && optional);
+        const names = usesByName.get(ref) ?? new Map<string, boolean>();
+        names.set(name, (names.get(name) ?? true) && optional);
+        usesByName.set(ref, names);
+      }
       const hint = hints.get(`${location}/properties/${schemaPathToken(name)}`);
       if (hint && optional) hint.optional = true;
     }
   }
   for (const [ref, optional] of definitionUses) {
     const hint = hints.get(ref);
-    if (hint && optional) hint.optional = true;
+    if (hint === undefined) continue;
+    if (optional) hint.optional = true;
+    else {
+      const names = [...(usesByName.get(ref) ?? [])].filter(([, always]) => always).map(([name]) => name);
+      if (names.length > 0) hint.optionalAs = names.sort();
+    }
   }
   const table: Record<string, SchemaHint> = {};
   for (const [location, hint] of hints) if (Object.keys(hint).length > 0) table[location] = hint;
   return table;
 }
 
-function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): MutableHint {
+/**
+ * `parent`: the object this schema is a property of (for the move table); `holders`: every object
+ * that holds it as a property (that one, or for a definition each object whose property `$ref`s it).
+ */
+function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, holders: readonly Schema[] | undefined): MutableHint {
   const hint: MutableHint = {};
   const types = typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === "string") : undefined;
   if (types) hint.types = types;
@@ -125,9 +153,10 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined): Mut
       const only = onlyValue(property, root);
       if (only !== undefined) onlyValues[name] = only;
       const places = misplacedIn(schema.properties as Record<string, unknown>, name, root);
-      // Sent beside this object instead of inside it, where the holding object does not declare it.
-      const above = parent === undefined ? undefined : propertiesOf(parent, root);
-      if (above !== undefined && !Object.hasOwn(above, name)) places.push(`../${pointerToken(name)}`);
+      // Sent beside this object instead of inside it, where no object holding it declares the name.
+      const above = holders?.map((holder) => propertiesOf(holder, root));
+      if (above !== undefined && above.length > 0 && above.every((names) => names !== undefined && !Object.hasOwn(names, name)))
+        places.push(`../${pointerToken(name)}`);
       if (places.length > 0) misplaced[name] = places;
       const words = typeof property.description === "string" ? descriptionWords(property.description, names) : [];
       if (words.length > 0) aliases[name] = words;

@@ -25,7 +25,8 @@ export interface TextWrapper {
 
 /** The wrapper a text determines at `schema` (an object, or an array of objects), or undefined. */
 export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | undefined {
-  const types = typesOf(schema);
+  // A nullable wrapper (`type: [object, null]`, as OpenAPI 3.1 writes `nullable`) wraps the text alike.
+  const types = typesOf(schema)?.filter((type) => type !== "null");
   if (types?.length === 1 && types[0] === "array" && isSchemaObject(schema.items)) {
     const item = wrapperOf(resolved(schema.items, root), root, 0);
     return item === undefined ? undefined : { ...item, list: true };
@@ -47,7 +48,7 @@ interface Found {
 
 function wrapperOf(schema: Schema, root: unknown, depth: number): Found | undefined {
   if (depth > MAX_DEPTH || !isSchemaObject(schema.properties) || schema.anyOf || schema.oneOf || schema.allOf) return undefined;
-  const types = typesOf(schema);
+  const types = typesOf(schema)?.filter((type) => type !== "null");
   if (types !== undefined && (types.length !== 1 || types[0] !== "object")) return undefined;
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
   if (required.length === 0 || schema.minProperties !== undefined) return undefined;

@@ -138,10 +138,12 @@ function remove(root: unknown, pointer: string): void {
 //   found a comma ... at character <n> ... remove it   comma: the character at <n> deleted
 //   without Markdown code fences or text around it / with nothing before or after it
 //                                            bare: the text from the first { to its matching }
+//   JSON writes its literals in lower case   literals: Python's True, False, None outside strings
+//                                            written true, false, null
 //   cut off ... call again with the complete arguments   resend: no literal fix (the rest is lost)
 
 /** The text fixes of the grammar; `resend` has none a repairer can apply. */
-export type TextFix = "quotes" | "comma" | "bare" | "resend";
+export type TextFix = "quotes" | "comma" | "bare" | "literals" | "resend";
 
 export function textFixesOf(error: EnvelopeError): TextFix[] {
   const text = error.message;
@@ -149,6 +151,7 @@ export function textFixesOf(error: EnvelopeError): TextFix[] {
   if (/double quotes around every string/.test(text)) found.push("quotes");
   if (/found a comma\b.*? at character \d+.*\bremove it\b/.test(text)) found.push("comma");
   if (/without Markdown code fences or text around it|with nothing before or after it/.test(text)) found.push("bare");
+  if (/JSON writes its literals in lower case/.test(text)) found.push("literals");
   if (/cut off.*call again with the complete arguments/.test(text)) found.push("resend");
   return found;
 }
@@ -165,6 +168,29 @@ export function repairText(text: string, errors: readonly EnvelopeError[]): stri
   const fixes = errors.flatMap(textFixesOf);
   if (fixes.includes("bare")) out = bareObject(out);
   if (fixes.includes("quotes")) out = doubleQuoted(out);
+  if (fixes.includes("literals")) out = lowerCaseLiterals(out);
+  return out;
+}
+
+const JSON_WORDS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };
+
+/** Every bare `True`, `False` and `None` outside a double-quoted string written as JSON's literal. */
+function lowerCaseLiterals(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      out += text.slice(start, i + 1);
+      continue;
+    }
+    const word = /^(?:True|False|None)(?![\w$])/.exec(text.slice(i, i + 6))?.[0];
+    if (word !== undefined && !/[\w$]/.test(text[i - 1] ?? "")) {
+      out += JSON_WORDS[word];
+      i += word.length - 1;
+    } else out += c;
+  }
   return out;
 }
 

@@ -54,6 +54,22 @@ describe("syntactic classification", () => {
     expect(found.truncated).toBe(rule === "truncated");
   });
 
+  it("names Python's True, False and None and says how JSON writes them", () => {
+    for (const [raw, word, path] of [
+      ['{"paid": True}', "True", "/paid"],
+      ['{"items": [1, None]}', "None", "/items/1"],
+      ['{"a": "True", "b": False}', "False", "/b"],
+    ] as const) {
+      const found = problem(raw);
+      expect(found.rule).toBe("invalid_json");
+      expect(found.path).toBe(path);
+      expect(found.message).toContain(`found Python's ${word}`);
+      expect(found.message).toMatch(/JSON writes its literals in lower case: write true, false and null/);
+    }
+    // Another word stays unquoted text, with no text fix for it.
+    expect(problem('{"a": yes}').message).not.toMatch(/literals/);
+  });
+
   it("never completes truncated text and says to send a shorter call", () => {
     const found = problem('{"memo": "a very long');
     expect(found.message).toMatch(/shorter/);

@@ -3,6 +3,7 @@
 // caller checks it with the tool's validator and drops the tool when it fails (a pattern, say):
 // every mistake starts from a call the guard accepts.
 import { FORMAT_EXAMPLES } from "../../../templates/runtime/explain/format-examples.ts";
+import { patternInstance } from "./pattern-instance.ts";
 import { deref, isSchema, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
 
@@ -74,6 +75,15 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
   }
 }
 
+/** Whether `value` matches `pattern` as JSON Schema reads it (a pattern that does not compile matches nothing). */
+function fits(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(value);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a documented scalar is of one of the schema's types (any, when it declares none). */
 function fitsTypes(value: unknown, types: readonly string[]): boolean {
   if (types.length === 0) return true;
@@ -97,10 +107,18 @@ function unionBranchOf(view: Schema, root: Schema): Schema | undefined {
 }
 
 function stringOf(schema: Schema, random: Seeded): string {
-  if (typeof schema.format === "string" && FORMAT_EXAMPLES[schema.format] !== undefined) return FORMAT_EXAMPLES[schema.format] as string;
-  const base = random.pick(["example", "hello world", "sample text", "alpha"]);
+  const formatted = typeof schema.format === "string" ? FORMAT_EXAMPLES[schema.format] : undefined;
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;
   const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
+  // A patterned string (an id, a code) gets a value its pattern accepts, unless the format's
+  // example already fits it. Unseeded: one string per pattern, so the seeded draws of the other
+  // fields are the same with or without a pattern. A pattern no string was built for falls through.
+  if (typeof schema.pattern === "string" && !(formatted !== undefined && fits(schema.pattern, formatted))) {
+    const patterned = patternInstance(schema.pattern, { minLength: min, maxLength: max });
+    if (patterned !== undefined) return patterned;
+  }
+  if (formatted !== undefined) return formatted;
+  const base = random.pick(["example", "hello world", "sample text", "alpha"]);
   let text = base;
   while (text.length < min) text += base;
   return text.slice(0, Math.max(min, Math.min(max, text.length)));

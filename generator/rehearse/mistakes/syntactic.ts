@@ -1,7 +1,8 @@
 // The syntactic mistakes: the valid call written as text that is not one JSON object, as models
 // write it. Each is made from the valid call's own JSON, once per tool, and names the text fix
 // the envelope must carry (literal-repairer.ts reads it): cut off (no literal fix: the rest of
-// the call is lost), single quotes, a trailing comma, a Markdown code fence, prose before or after.
+// the call is lost), single quotes, a trailing comma, a Markdown code fence, prose before or
+// after, and Python's `True`, `False` and `None` for JSON's literals.
 import type { CorpusCase } from "../mistake-case.ts";
 import type { TextFix } from "../literal-repairer.ts";
 import type { Seeded } from "./seeded.ts";
@@ -32,7 +33,34 @@ const TEXT_CLASSES: Readonly<Record<string, readonly [Text, TextFix]>> = {
   ],
   "JSON in a code fence": [(json, _valid, random) => `\`\`\`${random.pick(["json", ""])}\n${json}\n\`\`\``, "bare"],
   "JSON with prose around it": [(json, _valid, random) => (random.next() < 0.5 ? random.pick(BEFORE) + json : json + random.pick(AFTER)), "bare"],
+  "Python literals in the JSON text": [(json) => pythonLiterals(json), "literals"],
 };
+
+const PYTHON: Readonly<Record<string, string>> = { true: "True", false: "False", null: "None" };
+
+/** The JSON text with every `true`, `false` and `null` outside strings as Python writes it; undefined when it has none. */
+function pythonLiterals(json: string): string | undefined {
+  let out = "";
+  let changed = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i] as string;
+    if (c === '"') {
+      const start = i;
+      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === "\\") i++;
+      out += json.slice(start, i + 1);
+      continue;
+    }
+    // JSON.stringify's output: outside strings, a word is always one of the three literals.
+    const word = /^(?:true|false|null)/.exec(json.slice(i, i + 5))?.[0];
+    if (word === undefined) out += c;
+    else {
+      out += PYTHON[word];
+      i += word.length - 1;
+      changed = true;
+    }
+  }
+  return changed ? out : undefined;
+}
 
 export function syntacticMistakes(tool: string, source: string, valid: unknown, random: Seeded): CorpusCase[] {
   const json = JSON.stringify(valid);

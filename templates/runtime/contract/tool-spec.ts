@@ -123,6 +123,11 @@ export interface SchemaHint {
   };
   /** The value here may be left out (its parent does not require it), so `null` means "omit it". */
   readonly optional?: true;
+  /**
+   * A definition required under some names and optional under others: the property names under
+   * which every use is optional, so that `null` under one of them means "omit it" too.
+   */
+  readonly optionalAs?: readonly string[];
   /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */
   readonly typeBranches?: Readonly<Record<string, number>>;
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */

@@ -127,7 +127,7 @@ const REMEDY: Readonly<Record<SyntaxProblem["rule"], string>> = {
 function syntaxError(problem: SyntaxProblem, truncated: boolean): ArgumentError {
   const where = problem.pointer ? ` while writing ${problem.pointer}` : "";
   const rule = truncated ? "truncated" : problem.rule;
-  const remedy = REMEDY[rule];
+  const remedy = truncated ? REMEDY.truncated : (problem.remedy ?? REMEDY[rule]);
   return {
     path: problem.pointer ?? "",
     rule,

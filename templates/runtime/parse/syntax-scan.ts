@@ -18,12 +18,19 @@ export interface SyntaxProblem {
   readonly pointer: string | undefined;
   /** A few words on what was found, for the message. */
   readonly found: string;
+  /** What to do, when what was found calls for more than its rule's remedy (Python's `True`). */
+  readonly remedy?: string;
 }
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 // The control characters JSON forbids inside strings.
 const CONTROL = /[\u0000-\u001f]/;
 const WORDS = ["true", "false", "null"];
+/** Python's spellings of JSON's literals, as models trained on Python write them into JSON. */
+const PYTHON_WORDS: Readonly<Record<string, string>> = { True: "true", False: "false", None: "null" };
+/** The text fix a literal repairer reads (generator/rehearse/literal-repairer.ts): every such word, outside strings. */
+export const PYTHON_LITERALS_REMEDY =
+  "JSON writes its literals in lower case: write true, false and null instead of Python's True, False and None, everywhere outside strings";
 
 class Stop {
   readonly problem: SyntaxProblem;
@@ -39,8 +46,8 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
   let i = 0;
 
   const pointer = (): string => path.map((token) => `/${escapeToken(token)}`).join("");
-  const stop = (rule: SyntaxRule, offset: number, found: string): never => {
-    throw new Stop({ rule, offset, pointer: pointer(), found });
+  const stop = (rule: SyntaxRule, offset: number, found: string, remedy?: string): never => {
+    throw new Stop({ rule, offset, pointer: pointer(), found, ...(remedy === undefined ? {} : { remedy }) });
   };
   const skipSpace = (): void => {
     while (i < n) {
@@ -89,6 +96,7 @@ export function scanSyntax(text: string, parseMessage: string): SyntaxProblem {
     while (i < n && isWordChar(text.charCodeAt(i))) i++;
     const word = text.slice(start, i);
     if (WORDS.includes(word)) return;
+    if (Object.hasOwn(PYTHON_WORDS, word)) stop("invalid_json", start, `Python's ${word} where JSON writes ${PYTHON_WORDS[word]}`, PYTHON_LITERALS_REMEDY);
     if (i >= n && WORDS.some((w) => w.startsWith(word))) stop("truncated", n, "the end of the text inside a literal");
     stop("invalid_json", start, `unquoted text ${JSON.stringify(word.slice(0, 20))}`);
   };

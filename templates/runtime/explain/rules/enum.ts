@@ -9,13 +9,15 @@ import { prefixMatch } from "../prefix-match.ts";
 import { siblingFor } from "../sibling-values.ts";
 import { closestName, closestSpelling } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
+import { optionalAt } from "../optional.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainEnum(error: AjvError, location: Location, document: unknown, hints?: HintTable): ArgumentError {
   const hint = location.hint;
   const path = error.instancePath;
   const value = shownAt(document, path);
-  if (value === null && hint.optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  const optional = optionalAt(hint, path);
+  if (value === null && optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const allowed = fixed(location, "", () => {
     const values = allowedOf(error, hint);
     // One allowed value (a union member's tag, named by the member's other fields): that value is what to send.
@@ -27,7 +29,7 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
   const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document });
   if (sibling !== undefined) {
-    const then = hint.optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
+    const then = optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
   }
   return { path, rule: "enum", message: `${received(value)}; ${allowed}` };
@@ -53,6 +55,14 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
   if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
+  // Values that share a normal form (`user`, `-user`) have no near-miss entry: the one the text
+  // spells but for case is meant (`USER`), and no other reading of that form is offered.
+  const listed = hint.allowed?.filter((allowed): allowed is string => typeof allowed === "string");
+  if (listed !== undefined && listed.filter((allowed) => normaliseNearMiss(allowed) === key).length > 1) {
+    const lower = value.trim().toLowerCase();
+    const same = listed.filter((allowed) => allowed.toLowerCase() === lower);
+    return same.length === 1 ? same[0] : undefined;
+  }
   const close = hint.spellings
     ? closestSpelling(value, hint.spellings)
     : hint.allowed
@@ -69,6 +79,20 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
   if (normal !== undefined) return nearMisses[normal];
   const synonym = synonymOf(value, Object.keys(nearMisses));
   const word = synonym === undefined ? undefined : nearMisses[synonym];
-  // An upper-case value is a code (`NO` is Norway), not the word: a synonym is offered only in the received text's case.
-  return typeof word === "string" && (word !== word.toUpperCase() || value === value.toUpperCase()) ? word : undefined;
+  return typeof word === "string" && !aCode(word, value) ? word : undefined;
+}
+
+/** Shorter upper-case values than this are read as codes (`NO`, `US`, `ASC`) rather than words. */
+const CODE_LENGTH = 3;
+
+/**
+ * Whether the upper-case synonym `word` is a code the received text does not spell: `NO` is
+ * Norway, not `off`. A longer upper-case value is a word in capitals (`DESCENDING` for
+ * `decreasing`, `DESC` for `descending`), and a code the text starts with is its abbreviation
+ * (`ASC` for `ascending`); a text in capitals is read in its own case.
+ */
+function aCode(word: string, value: string): boolean {
+  if (word !== word.toUpperCase() || value === value.toUpperCase()) return false;
+  if (word.length > CODE_LENGTH) return false;
+  return !normaliseNearMiss(value).startsWith(normaliseNearMiss(word));
 }

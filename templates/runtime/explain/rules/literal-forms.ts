@@ -1,5 +1,5 @@
 // A value of the wrong type whose intended value the sent value itself determines: Python's
-// `None` written for a field that is not text, a list of one where one value is wanted, an
+// `None` written for a field that is not text, `"True"` or `"false"` for a boolean, a list of one where one value is wanted, an
 // object or a list sent as JSON text of itself. Each is offered only when the reading is the
 // only one (`"None"` is never read so for a field that takes text), and stays a suggestion:
 // the guard still refuses the call.
@@ -17,15 +17,20 @@ const NO_VALUE = new Set(["None", "none", "NONE", "nil", "Nil", "undefined", "NU
  * Advice for `value` against the JSON types `expected` (ajv's comma-separated list), or undefined
  * when none of these forms applies.
  */
-export function literalFormAdvice(expected: string, value: unknown, hint: SchemaHint): string | undefined {
-  const optional = hint.optional === true;
+export function literalFormAdvice(expected: string, value: unknown, hint: SchemaHint, optional: boolean = hint.optional === true): string | undefined {
   const types = expected.split(",");
   if (typeof value === "string" && !types.includes("string")) {
     if (NO_VALUE.has(value.trim())) {
-      if (types.includes("null")) return `${JSON.stringify(value)} is not JSON's empty value: send null`;
+      // Optional and nullable: both fixes are right, and leaving the field out is the plainer one.
+      if (types.includes("null"))
+        return `${JSON.stringify(value)} is not JSON's empty value: send null${optional ? ", or as this field is optional, omit it" : ""}`;
       if (optional) return `${JSON.stringify(value)} is not a value in JSON; this field is optional: omit it`;
       return `${JSON.stringify(value)} is not a value in JSON and this field is required; if you do not know its value, ask the user instead of guessing`;
     }
+    // `"True"`, `"false"`: a boolean written as text, Python's way or quoted; the word is the value.
+    const word = value.trim().toLowerCase();
+    if (types.includes("boolean") && (word === "true" || word === "false"))
+      return `${JSON.stringify(value)} is text, not a JSON boolean: send ${word}, without quotes`;
     const parsed = jsonText(value);
     if (parsed !== undefined && parsed !== null && typeof parsed === "object" && types.includes(typeOf(parsed))) {
       const text = JSON.stringify(parsed);

@@ -5,25 +5,25 @@ import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
 import { fixed, type Location } from "../location.ts";
 import { suggestNumber } from "../number-advice.ts";
 import { literalFormAdvice } from "./literal-forms.ts";
+import { optionalAt } from "../optional.ts";
 import { HiddenValue, received, sendExample, shownAt, typeOf } from "../text.ts";
 
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
   const value = shownAt(document, path);
-  return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value) };
+  return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value, optionalAt(location.hint, path)) };
 }
 
 /** The message for a value of the wrong type at `location`. */
-function typeMessage(location: Location, expected: string, value: unknown): string {
-  const hint = location.hint;
+function typeMessage(location: Location, expected: string, value: unknown, optional: boolean): string {
   // `expected` is ajv's comma-separated list of JSON type names, none of which contains another.
   const wanted = fixed(location, "wanted", () => expected.split(",").join(" or "));
-  return `expected ${wanted}, ${received(value)}; ${advice(location, expected, value, hint.optional === true)}`;
+  return `expected ${wanted}, ${received(value)}; ${advice(location, expected, value, optional)}`;
 }
 
 function advice(location: Location, expected: string, value: unknown, optional: boolean): string {
   if (value === null && optional) return "this field is optional: omit it rather than sending null";
-  const literal = literalFormAdvice(expected, value, location.hint);
+  const literal = literalFormAdvice(expected, value, location.hint, optional);
   if (literal !== undefined) return literal;
   const number = expected.includes("number");
   if ((number || expected.includes("integer")) && typeof value === "string") {
@@ -41,13 +41,22 @@ function advice(location: Location, expected: string, value: unknown, optional: 
   const wrapped = typeof value === "string" ? wrappedText(location.hint, expected, value) : undefined;
   if (wrapped !== undefined) return wrapped;
   const itemType = location.hint.itemType;
-  if (expected === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
+  // `array,null`: a nullable list takes the single value in brackets as well.
+  if (nonNull(expected) === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
     // A secret is never quoted back, not even in brackets: the model has its own value to wrap.
     if (value instanceof HiddenValue) return `send a JSON array: a single value goes in brackets, so send the same ${itemType} inside [ and ]`;
     return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
   }
   const hint = location.hint;
   return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
+}
+
+/** ajv's list of expected types without `null`: what a nullable location wants when a value is sent. */
+function nonNull(expected: string): string {
+  return expected
+    .split(",")
+    .filter((type) => type !== "null")
+    .join(",");
 }
 
 type Range = NonNullable<SchemaHint["range"]>;
@@ -78,7 +87,8 @@ const MAX_WRAPPED = 500;
 /** A text where an object wrapping one text (or a list of them) is wanted: the wrapper, filled in. */
 function wrappedText(hint: SchemaHint, expected: string, value: string): string | undefined {
   const wrapper = hint.textWrapper;
-  if (wrapper === undefined || expected !== (wrapper.list ? "array" : "object")) return undefined;
+  // `object,null`: a nullable wrapper takes the text wrapped as well.
+  if (wrapper === undefined || nonNull(expected) !== (wrapper.list ? "array" : "object")) return undefined;
   // A text its field would refuse is not what the model meant to wrap (lengths as ajv counts them).
   const length = [...value].length;
   if ((wrapper.minLength !== undefined && length < wrapper.minLength) || (wrapper.maxLength !== undefined && length > wrapper.maxLength)) return undefined;

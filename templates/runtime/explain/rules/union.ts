@@ -8,6 +8,7 @@ import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten, shownAt } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
+import { optionalAt } from "../optional.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -18,7 +19,7 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   const value = shownAt(document, path);
   const discriminated = hint.discriminator && explainDiscriminator(location, hint.discriminator, path, value);
   if (discriminated) return discriminated;
-  if (value === null && hint.optional)
+  if (value === null && optionalAt(hint, path))
     return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
   if (lacking !== undefined) {
@@ -46,7 +47,7 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
       });
   // A union of listed values: the one the text most plausibly means, as for an enum.
   const meant =
-    typeof value === "string" && hint.nearMisses !== undefined && !ambiguous
+    typeof value === "string" && (hint.nearMisses !== undefined || hint.allowed !== undefined) && !ambiguous
       ? remember(location, value, () => nearMiss(value, hint) as string | undefined)
       : undefined;
   return { path, rule: error.keyword, message: `${received(value)}; ${advice}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
