@@ -10,6 +10,7 @@
 //   remove it / omit it         delete the field at the error's path
 // Anything else ("ask the user", "must be <= 2", "for example 1299") is not an instruction.
 import { pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
+import { stringEnd } from "./json-text.ts";
 
 export interface EnvelopeError {
   readonly path: string;
@@ -180,9 +181,9 @@ function lowerCaseLiterals(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      out += text.slice(start, i + 1);
+      const end = stringEnd(text, i);
+      out += text.slice(i, end + 1);
+      i = end;
       continue;
     }
     const word = /^(?:True|False|None)(?![\w$])/.exec(text.slice(i, i + 6))?.[0];
@@ -201,9 +202,8 @@ function bareObject(text: string): string {
   let depth = 0;
   for (let i = start; i < text.length; i++) {
     const c = text[i];
-    if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-    } else if (c === "{") depth++;
+    if (c === '"') i = stringEnd(text, i);
+    else if (c === "{") depth++;
     else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
   }
   return text.slice(start);
@@ -215,9 +215,9 @@ function doubleQuoted(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text[i] as string;
     if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      out += text.slice(start, i + 1);
+      const end = stringEnd(text, i);
+      out += text.slice(i, end + 1);
+      i = end;
     } else if (c === "'") {
       const end = text.indexOf("'", i + 1);
       if (end < 0) return out + text.slice(i);

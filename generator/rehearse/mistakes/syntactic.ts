@@ -6,6 +6,7 @@
 import type { CorpusCase } from "../mistake-case.ts";
 import type { TextFix } from "../literal-repairer.ts";
 import type { Seeded } from "./seeded.ts";
+import { stringEnd } from "../json-text.ts";
 
 /** Words models put around the JSON they were asked for. */
 const BEFORE = ["Here are the arguments:\n", "Sure! Calling the tool with:\n", "I'll use these parameters: "];
@@ -45,9 +46,9 @@ function pythonLiterals(json: string): string | undefined {
   for (let i = 0; i < json.length; i++) {
     const c = json[i] as string;
     if (c === '"') {
-      const start = i;
-      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === "\\") i++;
-      out += json.slice(start, i + 1);
+      const end = stringEnd(json, i);
+      out += json.slice(i, end + 1);
+      i = end;
       continue;
     }
     // JSON.stringify's output: outside strings, a word is always one of the three literals.
