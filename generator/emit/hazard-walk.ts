@@ -109,15 +109,14 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions
       ...WALK_COMMENT,
       "  const MAX = Number.MAX_SAFE_INTEGER;",
       ...objects.map((object) => (object.closed ? closedObject(object) : openObject(object))),
-      ...(probe === undefined
-        ? [`  return { depth: ${depthOf(top)}, walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1) };`]
-        : [
-            "  return {",
-            `    depth: ${depthOf(top)},`,
-            `    walk: (value, checkStrings, state) => ${top.object.name}(value, checkStrings, state, 1),`,
-            `    coercible: ${probe.text},`,
-            "  };",
-          ]),
+      "  return {",
+      `    depth: ${depthOf(top)},`,
+      "    walk: (value, checkStrings, state) => {",
+      "      state.undeclared = false;",
+      `      return ${top.object.name}(value, checkStrings, state, 1);`,
+      "    },",
+      ...(probe === undefined ? [] : [`    coercible: ${probe.text},`]),
+      "  };",
       "})()",
     ].join("\n"),
   );
@@ -197,7 +196,9 @@ const WALK_COMMENT = [
   "  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a",
   "  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`",
   "  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed",
-  "  // makes the walk return false: the runtime's full walk then says what it is.",
+  "  // makes the walk return false: the runtime's full walk then says what it is. A key the walk",
+  "  // was not written for (an open object's extra key) sets `state.undeclared`: the ledger then",
+  "  // scans the raw text for secret names, which it skips when every key is declared.",
 ];
 
 const OBJECT_END = ["    state.keys += keys;", "    state.shortest += keys === 0 ? length + 1 : length;", "    return true;", "  }"];
@@ -227,15 +228,19 @@ function openObject(object: ObjectShape): string {
     "      switch (key) {",
   ];
   for (const member of object.members) {
-    if (member.shape.kind === "any") continue; // the default below measures it
+    // A declared key of no one type has its own case too (in a block: its code declares a
+    // constant), so that only a key the schema does not declare reaches the default.
+    const any = member.shape.kind === "any";
     lines.push(
-      `        case ${literal(member.name).text}:`,
+      `        case ${literal(member.name).text}:${any ? " {" : ""}`,
       ...valueCode(member.shape, "x", 0, member.name.length + 4, 1).map((line) => `          ${line}`),
       "          break;",
+      ...(any ? ["        }"] : []),
     );
   }
   lines.push(
     "        default: {",
+    "          state.undeclared = true;",
     "          if (checkStrings && !key.isWellFormed()) return false;",
     "          const n = anyValue(x, checkStrings, level + 1, state);",
     "          if (n < 0) return false;",

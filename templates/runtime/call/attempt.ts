@@ -10,7 +10,8 @@ import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { hidden } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
-import { walkedClean } from "../parse/json-hazards.ts";
+import { walkedClean, walkedOnlyDeclaredKeys } from "../parse/json-hazards.ts";
+import { NO_ERRORS_KEYS_DECLARED } from "../ledger/declared-keys.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -156,7 +157,10 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   if (setup.coercible?.(value)) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
   // Validate, then the hazards the parse left to the tool's walk.
   const valid = parts.validate(spec.validate, value);
-  if (parsed.hazardsPending && (!valid || walk === undefined || !walkedClean(parsed.text, value, walk, setup.limits.maxDepth))) {
+  const clean = parsed.hazardsPending && valid && walk !== undefined && walkedClean(parsed.text, value, walk, setup.limits.maxDepth);
+  // A clean walk that met only declared keys lets the ledger keep the text without its secret-name scan.
+  const keysDeclared = clean && walkedOnlyDeclaredKeys();
+  if (parsed.hazardsPending && !clean) {
     const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
     // A hazard is reported before any schema error, and without the coercions the schema step made.
     if (hazardous)
@@ -175,7 +179,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   const unsafePath = setup.pathCheck === undefined ? undefined : setup.pathCheck(value);
   if (unsafePath !== undefined) return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
   // The record the turn keeps. `resolutions` is set by the reference step on this fresh record (one shape, no copy).
-  const listed = { raw: parsed.text, finishReason, errors: NO_ERRORS, coercions, resolutions: undefined };
+  const listed = { raw: parsed.text, finishReason, errors: keysDeclared ? NO_ERRORS_KEYS_DECLARED : NO_ERRORS, coercions, resolutions: undefined };
   const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };

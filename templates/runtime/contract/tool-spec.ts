@@ -173,6 +173,14 @@ export interface WalkState {
   shortest: number;
   /** The guard's depth limit: values of no one type are walked against it (`anyValue`). */
   maxDepth: number;
+  /**
+   * Whether the value may hold a key the schema does not declare where it is. The runtime sets it
+   * true before each walk; a generated walk sets it false as it starts and true again on a key it
+   * was not written for (an open object's extra key, any key inside a value of no one type). A
+   * walk that never touches it leaves it true. False after a clean walk lets the ledger keep the
+   * raw text without its secret-name scan (ledger/declared-keys.ts).
+   */
+  undeclared: boolean;
 }
 
 /**

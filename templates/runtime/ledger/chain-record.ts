@@ -4,7 +4,8 @@
 // the sink, off the call's path.
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
-import { chainId } from "./chain-id.ts";
+import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
+import { isoTime } from "./iso-time.ts";
 import { type EntryBody, writeEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
@@ -75,35 +76,13 @@ export function markRefused(attempt: LedgerAttempt): LedgerAttempt {
   return attempt;
 }
 
-let isoSecond = NaN;
-let isoPrefix = "";
-let isoMs = NaN;
-let isoLast = "";
-
-/**
- * `new Date(ms).toISOString()`, formatting the date and time once per second: entries written
- * together share it, and `toISOString` was a tenth of serialising an entry.
- */
-function isoTime(ms: number): string {
-  // Entries written together mostly started within the same millisecond.
-  if (ms === isoMs) return isoLast;
-  const second = Math.floor(ms / 1000);
-  if (second !== isoSecond) {
-    const iso = new Date(ms).toISOString();
-    // Years beyond 9999 have a longer form; leave those to toISOString itself.
-    if (iso.length !== 24) return iso;
-    isoSecond = second;
-    isoPrefix = iso.slice(0, 20);
-  }
-  const milli = ms - second * 1000;
-  isoMs = ms;
-  return (isoLast = `${isoPrefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`);
-}
-
 /** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
 export class ChainRecord implements LedgerEntry {
   readonly #identity: ChainIdentity | undefined;
   #chain: string | undefined;
+  /** An id minted by `writeTo` without its text (chain-id.ts `mintChain`): its prefix and counter, -1 for none. */
+  #mintedPrefix = "";
+  #mintedCounter = -1;
   readonly tool: string;
   readonly turn: string;
   readonly verdict: Verdict;
@@ -140,12 +119,27 @@ export class ChainRecord implements LedgerEntry {
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
   get chain(): string {
-    return (this.#chain ??= this.#identity?.id ?? chainId());
+    if (this.#chain !== undefined) return this.#chain;
+    if (this.#mintedCounter >= 0) return (this.#chain = chainIdOf(this.#mintedPrefix, this.#mintedCounter));
+    return (this.#chain = this.#identity?.id ?? chainId());
+  }
+
+  get mintedPrefix(): string {
+    return this.#mintedPrefix;
+  }
+
+  /** -1 unless `writeTo` minted the id (then `chain` is derived from it when read). */
+  get mintedCounter(): number {
+    return this.#mintedCounter;
   }
 
   get startedAt(): string {
+    return isoTime(this.startedAtMs);
+  }
+
+  get startedAtMs(): number {
     // Undefined: the time is read when the entry first is (within the call's tick or the sink's next slice).
-    return isoTime(Math.round((this.#startedAt ??= Date.now())));
+    return Math.round((this.#startedAt ??= Date.now()));
   }
 
   /** The attempts as written: redacted and capped. */
@@ -205,7 +199,13 @@ export class ChainRecord implements LedgerEntry {
   writeTo(out: LineWriter): void {
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
-    writeEntry(out, this, this.#cache ?? this.#compute());
+    const body = this.#cache ?? this.#compute();
+    // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
+    if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
+      this.#mintedCounter = mintChain();
+      this.#mintedPrefix = chainPrefix();
+    }
+    writeEntry(out, this, body);
   }
 
   #cache: Written | undefined;

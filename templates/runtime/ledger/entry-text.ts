@@ -7,6 +7,7 @@
 // give a meaning to.
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
+import { writeStartedAt } from "./iso-time.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
 
 // The fixed parts of a line, encoded once, and joined where they always meet: a clean call's
@@ -14,7 +15,6 @@ import { fixed, type LineWriter } from "./line-writer.ts";
 // turn, the time and the raw text.
 const OPEN_V1 = fixed('{"v":1,"chain":"');
 const OPEN_V2 = fixed('{"v":2,"chain":"');
-const STARTED_AT = fixed(',"startedAt":"');
 const NEXT_RAW = fixed(',{"raw":');
 const NO_ERRORS = fixed(',"errors":[]');
 const NO_COERCIONS = fixed(',"coercions":[]');
@@ -35,6 +35,19 @@ const VERDICT_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(VERDICTS.map((ve
 const VERDICT_RAW_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(
   VERDICTS.map((verdict) => [verdict, fixed(`","verdict":"${verdict}","attempts":[{"raw":`)]),
 );
+
+/** The line's opening joined with minted ids' prefix (one per process, as a rule), per version. */
+const OPENING = { prefix: "", v1: OPEN_V1, v2: OPEN_V2 };
+
+/** `{"v":1,"chain":"<prefix>`, or `v` 2 for a resolved entry. */
+function openingWith(prefix: string, resolved: boolean): Uint8Array {
+  if (prefix !== OPENING.prefix) {
+    OPENING.prefix = prefix;
+    OPENING.v1 = fixed(`{"v":1,"chain":"${prefix}`);
+    OPENING.v2 = fixed(`{"v":2,"chain":"${prefix}`);
+  }
+  return resolved ? OPENING.v2 : OPENING.v1;
+}
 
 /** `","tool":<tool>,"turn":` per tool name: a process writes the lines of a few tools, over and over. */
 const TOOL_BYTES = new Map<string, Uint8Array>();
@@ -156,10 +169,15 @@ function isClean(attempt: LedgerAttempt): boolean {
 
 /** What `writeEntry` reads of an entry: `ChainRecord`'s own fields and getters, nothing copied. */
 export interface EntryHead {
+  /** The chain's id; read only when `mintedCounter` is -1. */
   readonly chain: string;
+  /** A minted id's prefix and counter (chain-id.ts), written as bytes without the id's text; -1: none. */
+  readonly mintedPrefix: string;
+  readonly mintedCounter: number;
   readonly tool: string;
   readonly turn: string;
-  readonly startedAt: string;
+  /** The start, in integer milliseconds since the epoch (`startedAt` is its ISO text). */
+  readonly startedAtMs: number;
   readonly verdict: Verdict;
   readonly repairs: number;
   readonly idempotencyKey: string | undefined;
@@ -183,12 +201,19 @@ export interface EntryBody {
  * (one of a fixed set of words) are ASCII with nothing to escape, so they are copied as they are.
  */
 export function writeEntry(out: LineWriter, head: EntryHead, body: EntryBody): void {
-  out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
-  out.ascii(head.chain);
+  const counter = head.mintedCounter;
+  if (counter < 0) {
+    out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
+    out.ascii(head.chain);
+  } else {
+    // The opening joined with the process's prefix, then the 48-bit counter as two halves of 6 hex digits.
+    out.bytesOf(openingWith(head.mintedPrefix, body.resolved));
+    out.hex(Math.floor(counter / 0x1000000), 6);
+    out.hex(counter % 0x1000000, 6);
+  }
   out.bytesOf(toolPart(head.tool));
   out.string(head.turn);
-  out.bytesOf(STARTED_AT);
-  out.ascii(head.startedAt);
+  writeStartedAt(out, head.startedAtMs);
   const attempts = body.attempts;
   const count = attempts.length;
   const omitted = body.omitted > 0;

@@ -102,6 +102,34 @@ export class LineWriter {
     this.#at += latin1Write(this.#buffer, text, this.#at);
   }
 
+  /** One byte (ASCII). */
+  byte(code: number): void {
+    this.#room(1);
+    this.#buffer[this.#at++] = code;
+  }
+
+  /** A non-negative integer below 2^32 as `width` decimal digits, zero-padded (a time's milliseconds). */
+  decimal(value: number, width: number): void {
+    this.#digits(value, width, 10);
+  }
+
+  /** A non-negative integer below 2^32 as `width` lower-case hex digits, zero-padded (a chain id's counter). */
+  hex(value: number, width: number): void {
+    this.#digits(value, width, 16);
+  }
+
+  #digits(value: number, width: number, base: number): void {
+    this.#room(width);
+    const buffer = this.#buffer;
+    let rest = value;
+    for (let at = this.#at + width - 1; at >= this.#at; at--) {
+      const digit = rest % base;
+      buffer[at] = digit < 10 ? 0x30 + digit : 0x57 + digit; // 0x57 + 10 is "a"
+      rest = (rest - digit) / base;
+    }
+    this.#at += width;
+  }
+
   /** A number, as `JSON.stringify` writes it; one digit without a conversion. */
   number(value: number): void {
     if (value >= 0 && value < 10 && Number.isInteger(value)) {

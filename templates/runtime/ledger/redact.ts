@@ -7,21 +7,22 @@
 // spelled with `\u` escapes. So a raw text is kept verbatim only when it provably holds no
 // secret key: none of the secret names occurs in it (separators and case ignored) and it has no
 // `\u` escape. Otherwise it is parsed; JSON gets its secret values replaced; text that does not
-// parse is replaced by a marker with its length, never kept.
+// parse, or JSON that repeats a key (the copy `JSON.parse` drops could hold a secret the value
+// does not show), is replaced by a marker with its length, never kept.
 import type { ArgumentError, Coercion } from "../contract/outcome.ts";
 import type { Resolution } from "../contract/resolution.ts";
 import type { HttpBinding, JsonSchema, JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt } from "../contract/ledger-entry.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
-import { closedWithoutSecretNames, writeOnlyPointers } from "./schema-secrets.ts";
+import { findDuplicateKeys } from "../parse/duplicate-keys.ts";
+import { keyTokens } from "../parse/key-tokens.ts";
+import { keyCount, matches, REDACTED, redactValue } from "./redact-value.ts";
+import { closedWithoutSecretNames, declaredKeysAreSafe, writeOnlyPointers } from "./schema-secrets.ts";
 import { anyOfPatterns, DEFAULT_SECRET_NAMES, keyWords, namePattern, wordPattern } from "./secret-names.ts";
 
 export type { RedactionOptions };
-export { DEFAULT_SECRET_NAMES, writeOnlyPointers };
-
-/** What replaces a redacted value. */
-export const REDACTED = "[redacted]";
+export { DEFAULT_SECRET_NAMES, REDACTED, writeOnlyPointers };
 
 /**
  * Header and cookie parameters of an OpenAPI operation, as argument pointers: redacted by their
@@ -67,27 +68,38 @@ export class Redactor {
 
   /**
    * The raw text as it may be written: itself when it holds no secret, its JSON with secret
-   * values replaced, or a marker with its length when it cannot be parsed.
+   * values replaced, or a marker with its length when it cannot be parsed. `validated` and
+   * `keysDeclared` as for `rawIsKept`.
    */
-  raw(text: string, validated = false): { readonly text: string; readonly redacted: number } {
-    if (this.rawIsKept(text, validated)) return { text, redacted: 0 };
+  raw(text: string, validated = false, keysDeclared = false): { readonly text: string; readonly redacted: number } {
+    if (this.rawIsKept(text, validated, keysDeclared)) return { text, redacted: 0 };
     let value: JsonValue;
     try {
       value = JSON.parse(text) as JsonValue;
     } catch {
       return { text: `${REDACTED} ${text.length} characters that are not JSON and may name a secret field`, redacted: 1 };
     }
+    // A repeated key's lost copy is in the text and not in the value: what it holds cannot be
+    // redacted from the value, so the text is not kept.
+    if (keyTokens(text) > keyCount(value) && findDuplicateKeys(text, 1).length > 0)
+      return { text: `${REDACTED} ${text.length} characters of JSON that repeat a key and may name a secret field`, redacted: 1 };
     const count = redactValue(value, [], this.#compiled);
     return count === 0 ? { text, redacted: 0 } : { text: JSON.stringify(value), redacted: count };
   }
 
   /**
-   * Whether `raw(text, validated)` keeps `text` as it is, without building its answer: a text
-   * that passed a schema whose objects are all closed has only the schema's own keys, and a text
-   * that names no secret holds none.
+   * Whether `raw(text, validated, keysDeclared)` keeps `text` as it is, without building its
+   * answer: a text that passed a schema whose objects are all closed has only the schema's own
+   * keys; so has a passing text whose keys the tool's walk found all declared (`keysDeclared`,
+   * ledger/declared-keys.ts), which is safe when the schema declares no secret; and a text that
+   * names no secret holds none.
    */
-  rawIsKept(text: string, validated: boolean): boolean {
-    return (validated && this.#compiled.onlySchemaKeysAreSafe) || !this.#mentions(text);
+  rawIsKept(text: string, validated: boolean, keysDeclared = false): boolean {
+    if (validated) {
+      const rules = this.#compiled;
+      if (rules.onlySchemaKeysAreSafe || (keysDeclared && rules.declaredKeysAreSafe)) return true;
+    }
+    return !this.#mentions(text);
   }
 
   /**
@@ -205,6 +217,11 @@ interface Rules {
    * validation then holds no secret, and is written without being scanned.
    */
   readonly onlySchemaKeysAreSafe: boolean;
+  /**
+   * No name the schema declares is secret, and no redacted location can be spelled with declared
+   * keys alone: a passing text whose keys are all declared holds no secret (`declaredKeysAreSafe`).
+   */
+  readonly declaredKeysAreSafe: boolean;
 }
 
 function compileRules(
@@ -240,38 +257,11 @@ function compileRules(
   const secretKey = names.length === 0 ? /(?!)/ : new RegExp(`(?:${names.join("|")})$`, "i");
   const secretWords = wordNames.length === 0 ? /(?!)/ : new RegExp(`(?:^| )(?:${wordNames.join("|")})(?: |$)`);
   const isSecretName = (key: string): boolean => secretKey.test(key) || secretWords.test(keyWords(key));
-  return { mention, isSecretName, pointers, onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName) };
-}
-
-function matches(pattern: readonly string[], tokens: readonly string[]): boolean {
-  if (pattern.length > tokens.length) return false;
-  // A pattern matches the location itself or anything under it.
-  for (let index = 0; index < pattern.length; index++) if (pattern[index] !== "*" && pattern[index] !== tokens[index]) return false;
-  return true;
-}
-
-/** Replaces secret values in place; returns how many were replaced. */
-function redactValue(value: JsonValue, path: string[], rules: Rules, mark: (secret: unknown) => unknown = () => REDACTED): number {
-  if (value === null || typeof value !== "object") return 0;
-  let count = 0;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      path.push(String(index));
-      if (rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
-        value[index] = mark(value[index]) as JsonValue;
-        count++;
-      } else count += redactValue(value[index] as JsonValue, path, rules, mark);
-      path.pop();
-    }
-    return count;
-  }
-  for (const key of Object.keys(value)) {
-    path.push(key);
-    if (rules.isSecretName(key) || rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path))) {
-      Object.defineProperty(value, key, { value: mark(value[key]), writable: true, enumerable: true, configurable: true });
-      count++;
-    } else count += redactValue(value[key] as JsonValue, path, rules, mark);
-    path.pop();
-  }
-  return count;
+  return {
+    mention,
+    isSecretName,
+    pointers,
+    onlySchemaKeysAreSafe: pointers.length === 0 && closedWithoutSecretNames(schema, isSecretName),
+    declaredKeysAreSafe: declaredKeysAreSafe(schema, isSecretName, pointers),
+  };
 }

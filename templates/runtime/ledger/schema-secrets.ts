@@ -80,3 +80,36 @@ export function closedWithoutSecretNames(root: JsonSchema, isSecretName: (key: s
   };
   return closed(root);
 }
+
+/** Schema nodes `declaredKeysAreSafe` reads at most; past it, it answers false (a scan is never wrong). */
+const MAX_NODES = 100_000;
+
+/**
+ * Whether a text that holds only keys the schema declares (`keysDeclared`, declared-keys.ts)
+ * can hold no secret: no property name the schema declares anywhere is secret, and every
+ * redacted location (`pointers`, as token lists) needs a key no such text has (a token that is
+ * neither `*`, nor an array index, nor a declared name). Every `properties` member of every node
+ * counts, whatever keyword it sits under: more names than the walk declares only make it false.
+ */
+export function declaredKeysAreSafe(root: JsonSchema, isSecretName: (key: string) => boolean, pointers: readonly (readonly string[])[]): boolean {
+  const names = new Set<string>();
+  const seen = new Set<object>();
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    if (seen.add(node).size > MAX_NODES) return false;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    const properties = (node as Record<string, unknown>).properties;
+    if (properties !== null && typeof properties === "object" && !Array.isArray(properties))
+      for (const name of Object.keys(properties)) {
+        if (isSecretName(name)) return false;
+        names.add(name);
+      }
+    for (const key of Object.keys(node)) pending.push((node as Record<string, unknown>)[key]);
+  }
+  return pointers.every((tokens) => tokens.some((token) => token !== "*" && !/^[0-9]+$/.test(token) && !names.has(token)));
+}

@@ -1,6 +1,7 @@
 // An attempt as the ledger writes it: redacted (redact.ts) and capped (record-policy.ts). The
 // attempt itself when nothing changes, which is the common case: nothing is allocated then.
 import type { LedgerAttempt } from "./ledger.ts";
+import { keysDeclared } from "./declared-keys.ts";
 import { MAX_MESSAGE_CHARS, sha256, type RecordPolicy } from "./record-policy.ts";
 
 /** The attempts as written; `attempts` itself when none changed (the common case allocates nothing). */
@@ -21,12 +22,15 @@ function writtenAttempt(attempt: LedgerAttempt, policy: RecordPolicy): LedgerAtt
   if (attempt.errors.length === 0 && attempt.coercions.length === 0 && attempt.question === undefined && attempt.raw.length <= policy.maxTextChars) {
     const resolutions = attempt.resolutions;
     if (!redactor) return attempt;
-    if (redactor.rawIsKept(attempt.raw, attempt.failure === undefined) && (resolutions === undefined || redactor.resolutions(resolutions) === resolutions))
+    if (
+      redactor.rawIsKept(attempt.raw, attempt.failure === undefined, keysDeclared(attempt)) &&
+      (resolutions === undefined || redactor.resolutions(resolutions) === resolutions)
+    )
       return attempt;
   }
   let raw = attempt.raw;
   let redacted = 0;
-  if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined));
+  if (redactor) ({ text: raw, redacted } = redactor.raw(raw, attempt.failure === undefined && attempt.question === undefined, keysDeclared(attempt)));
   const errors = redactor ? redactor.errors(attempt.errors) : attempt.errors;
   const coercions = redactor ? redactor.coercions(attempt.coercions) : attempt.coercions;
   const resolutions = redactor ? redactor.resolutions(attempt.resolutions) : attempt.resolutions;

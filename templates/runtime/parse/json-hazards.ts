@@ -14,6 +14,7 @@ import type { ArgumentError } from "../contract/outcome.ts";
 import type { HazardWalk, WalkState } from "../contract/tool-spec.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys } from "./duplicate-keys.ts";
+import { keyTokens } from "./key-tokens.ts";
 import { lossyIntegers } from "./lossy-integers.ts";
 
 /** Hazards of one kind reported at most (lossy integers, repeated keys, value hazards). */
@@ -81,7 +82,7 @@ export function findHazards(
   return errors;
 }
 
-const STATE: WalkState = { keys: 0, shortest: 0, maxDepth: 0 };
+const STATE: WalkState = { keys: 0, shortest: 0, maxDepth: 0, undeclared: true };
 
 /**
  * Whether `value`, parsed from `text` and valid against the tool's schema, holds no hazard, by
@@ -93,8 +94,18 @@ export function walkedClean(text: string, value: unknown, walk: HazardWalk["walk
   STATE.keys = 0;
   STATE.shortest = 0;
   STATE.maxDepth = depthLimit;
+  STATE.undeclared = true;
   if (!walk(value, checkStrings, STATE)) return false;
   return text.length - STATE.shortest < SHORTEST_MEMBER || keyTokens(text) <= STATE.keys;
+}
+
+/**
+ * Right after `walkedClean` answered true: whether every key of the text is one the schema
+ * declares where it is. The clean answer rules out a repeated key (a copy the parsed value lost),
+ * so the walk saw every key the text spells; a walk that says nothing of keys counts as "no".
+ */
+export function walkedOnlyDeclaredKeys(): boolean {
+  return !STATE.undeclared;
 }
 
 /**
@@ -112,7 +123,10 @@ export function anyValue(value: unknown, checkStrings: boolean, level: number, s
   FOUND.tooDeep = false;
   FOUND.maxDepth = state.maxDepth;
   FOUND.shortest = 0;
-  state.keys += countKeys(value, checkStrings, level);
+  const keys = countKeys(value, checkStrings, level);
+  // Keys below a value of no one type are not ones the walk was written for.
+  if (keys > 0) state.undeclared = true;
+  state.keys += keys;
   return FOUND.hazardSeen || FOUND.tooDeep ? -1 : FOUND.shortest;
 }
 
@@ -267,31 +281,6 @@ function collectValueHazards(value: unknown, path: string, into: ValueHazards): 
       collectValueHazards((value as Record<string, unknown>)[key], at, into);
     }
   }
-}
-
-/**
- * Counts `"…":` key tokens in the text: an upper bound on the keys it spells, because every key
- * ends in an unescaped quote followed by a colon. Inside a string every quote is escaped, so a
- * string value can add at most one token (its opening quote followed by a colon), whatever it
- * holds: a text cannot make many tokens cheaply, and the character scan below stays rare.
- */
-function keyTokens(text: string): number {
-  let count = 0;
-  let at = text.indexOf(":");
-  while (at !== -1) {
-    let before = at - 1;
-    let c = text.charCodeAt(before);
-    while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(--before);
-    if (c === 0x22) {
-      // Escaped when an odd number of backslashes precede it (each run is read once: it lies
-      // between this colon and the previous one).
-      let slashes = 0;
-      while (text.charCodeAt(before - 1 - slashes) === 0x5c) slashes++;
-      if (slashes % 2 === 0) count++;
-    }
-    at = text.indexOf(":", at + 1);
-  }
-  return count;
 }
 
 function lastToken(pointer: string): string {
