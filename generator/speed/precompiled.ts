@@ -7,7 +7,7 @@
 // A checkout runs its TypeScript sources; `prepare` (run by `npm ci`) writes their precompiled
 // file at the checkout's root, which holds until a template or a generator file changes (then
 // `npm run prepare` makes it again; until then each run compiles on the fly, ~5 s of CPU).
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { EmittedFile } from "../emit/runtime.ts";
 import type { CompiledToolTemplate } from "../emit/tool-template.ts";
@@ -71,6 +71,12 @@ export async function makePrecompiled(): Promise<Precompiled> {
   return { key, runtime: runtimeFiles(), extras, toolTemplate: toolTemplate() };
 }
 
+/**
+ * Writes under a temporary name, then renames: a checkout's `prepare` may run (`npm pack`, `npm ci`)
+ * while a test reads the file, which must see the old file or the new one, never half of one.
+ */
 export async function writePrecompiled(file: string = PRECOMPILED_FILE): Promise<void> {
-  await writeFile(file, JSON.stringify(await makePrecompiled()));
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(await makePrecompiled()));
+  await rename(temporary, file);
 }
