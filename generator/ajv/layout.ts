@@ -63,8 +63,18 @@ function indentOf(depth: number): string {
  * codeOnly(code), when the caller has it already (stable-names.ts returns it).
  */
 export function layOut(code: string, blanked: string = codeOnly(code)): string {
+  return layOutWithBlanked(code, blanked).code;
+}
+
+/**
+ * layOut, with the laid-out code's blanked copy (codeOnly of it) for the pass after
+ * (shared-functions.ts): each line's indent is whitespace in both, and each comment line is
+ * blanked whole, as codeOnly blanks a `//` comment.
+ */
+export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)): { readonly code: string; readonly blanked: string } {
   const lines = code.split("\n");
   const out: string[] = [];
+  const outBlanked: string[] = [];
   let depth = 0;
   // The blanked copy is read in place, line by line (the same lines as `code`'s): its braces are
   // counted by char code on the one flat string, and a line is cut out only to be matched.
@@ -75,10 +85,21 @@ export function layOut(code: string, blanked: string = codeOnly(code)): string {
     const indent = indentOf(depth - (first === CLOSE ? 1 : 0));
     const comment = first === F || first === I || first === C ? commentFor(line, blanked.slice(start, end)) : undefined;
     if (comment !== undefined) {
-      if (depth === 0 && out.length > 0 && out.at(-1) !== "") out.push("");
-      out.push(`${indent}// ${comment}`);
+      if (depth === 0 && out.length > 0 && out.at(-1) !== "") {
+        out.push("");
+        outBlanked.push("");
+      }
+      const commented = `${indent}// ${comment}`;
+      out.push(commented);
+      outBlanked.push(" ".repeat(commented.length));
     }
-    out.push(line === "" ? "" : indent + line);
+    if (line === "") {
+      out.push("");
+      outBlanked.push("");
+    } else {
+      out.push(indent + line);
+      outBlanked.push(indent + blanked.slice(start, end));
+    }
     for (let at = start; at < end; at++) {
       const char = blanked.charCodeAt(at);
       if (char === OPEN) depth++;
@@ -92,7 +113,7 @@ export function layOut(code: string, blanked: string = codeOnly(code)): string {
     start = end + 1;
   }
   if (depth !== 0) throw new AjvAssumptionError("the printed code's braces balance", `${depth} block(s) left open`);
-  return out.join("\n");
+  return { code: out.join("\n"), blanked: outBlanked.join("\n") };
 }
 
 /** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */

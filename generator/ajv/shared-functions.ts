@@ -44,10 +44,11 @@ export const SHARED_FOLDER = "shared";
 
 /**
  * Cuts `code` (a tool's laid-out validator, `entry` its arguments' function) into the tool's part
- * and its shared modules. A validator with nothing to share is returned as it was.
+ * and its shared modules. A validator with nothing to share is returned as it was. `blanked` is
+ * codeOnly(code), when the caller has it (layout.ts hands it on).
  */
-export function splitSharedFunctions(code: string, entry: string, toolImports: readonly string[]): SplitValidator {
-  const statements = topLevelStatements(code);
+export function splitSharedFunctions(code: string, entry: string, toolImports: readonly string[], blanked?: string): SplitValidator {
+  const statements = topLevelStatements(code, blanked);
   const byName = new Map(statements.map((statement) => [statement.name, statement]));
   if (!byName.has(entry)) throw new AjvAssumptionError("the validator declares its entry function at the top level", `${entry} not found`);
   // What reaches the entry stays with the tool: the entry is the tool's own.

@@ -20,20 +20,27 @@ const EVALUATED = /^([A-Za-z_$][\w$]*)\.[\w$]+ = /;
 /** A top-level name where it is read. */
 export const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
 
-/** Every top-level declaration, in order (assumption 13). */
-export function topLevelStatements(code: string): Statement[] {
-  const lines = code.split("\n");
-  const blankedLines = codeOnly(code).split("\n");
-  const found: { name: string; kind: "const" | "function"; lines: string[]; blanked: string[] }[] = [];
-  let comments: string[] = [];
+/** Every top-level declaration, in order (assumption 13). `blankedCode` is codeOnly(code), when the caller has it. */
+export function topLevelStatements(code: string, blankedCode: string = codeOnly(code)): Statement[] {
+  // Read in place, line by line, on the two flat strings (the same offsets): a statement is the
+  // ranges of lines it holds, and a line is cut out only where a test needs its text (a
+  // statement's first line, a line at depth 0). Splitting into lines and testing each one was
+  // most of this pass on GitHub's validators.
+  const found: { name: string; kind: "const" | "function"; ranges: number[] }[] = [];
+  let comments: number[] = [];
   let current: (typeof found)[number] | undefined;
   let reopened = false;
   let depth = 0;
-  for (const [index, line] of lines.entries()) {
-    const blanked = blankedLines[index] as string;
+  const length = code.length;
+  for (let start = 0; start <= length; ) {
+    let end = code.indexOf("\n", start);
+    if (end === -1) end = length;
+    const next = end + 1;
     if (current === undefined) {
+      const blanked = blankedCode.slice(start, end);
       if (blanked.trim() === "") {
-        if (line.trim().startsWith("//")) comments.push(line);
+        if (code.slice(start, end).trim().startsWith("//")) comments.push(start, end);
+        start = next;
         continue;
       }
       const declared = DECLARATION.exec(blanked);
@@ -41,43 +48,82 @@ export function topLevelStatements(code: string): Statement[] {
       // `validate_x.evaluated = {...};` (ajv prints it after a function whose evaluated
       // properties or items its callers read, under unevaluated*): part of that function.
       const owner =
-        assigned && line.startsWith(`${assigned[1]}.evaluated = `)
+        assigned && code.startsWith(`${assigned[1]}.evaluated = `, start)
           ? found.find((statement) => statement.kind === "function" && statement.name === assigned[1])
           : undefined;
       if (owner) {
-        owner.lines.push(...comments, line);
-        owner.blanked.push(blanked);
+        owner.ranges.push(...comments, start, end);
         current = owner;
         reopened = true;
-      } else if (declared) current = { kind: declared[1] as "const" | "function", name: declared[2] as string, lines: [...comments, line], blanked: [blanked] };
+      } else if (declared) current = { kind: declared[1] as "const" | "function", name: declared[2] as string, ranges: [...comments, start, end] };
       else
         throw new AjvAssumptionError(
           "the validator's top level holds only const and function declarations, and a function's `.evaluated` after it",
           `found: ${blanked.slice(0, 80)}`,
         );
       comments = [];
-    } else {
-      current.lines.push(line);
-      current.blanked.push(blanked);
+    } else extend(current.ranges, start, end);
+    for (let at = start; at < end; at++) {
+      const char = blankedCode.charCodeAt(at);
+      if (char === OPEN) depth++;
+      else if (char === CLOSE) depth--;
     }
-    for (const char of blanked) {
-      if (char === "{") depth++;
-      else if (char === "}") depth--;
-    }
-    if (depth === 0 && /;\s*$|^\}\s*$/.test(blanked)) {
+    if (depth === 0 && /;\s*$|^\}\s*$/.test(blankedCode.slice(start, end))) {
       if (!reopened) found.push(current);
       current = undefined;
       reopened = false;
     }
+    start = next;
   }
   if (current !== undefined || comments.length > 0)
     throw new AjvAssumptionError("the validator's top level holds only const and function declarations", "it ends inside a declaration");
   const names = new Set(found.map((statement) => statement.name));
   if (names.size !== found.length) throw new AjvAssumptionError("each top-level name of the validator is declared once", "a name is declared twice");
-  return found.map(({ name, kind, lines: text, blanked }) => {
+  return found.map(({ name, kind, ranges }) => {
     const uses = new Set<string>();
-    // The declared name itself (at its declaration, or a function calling itself) is no dependency.
-    for (const [used] of blanked.join("\n").matchAll(IDENTIFIER)) if (used !== name && names.has(used)) uses.add(used);
+    const text: string[] = [];
+    for (let at = 0; at < ranges.length; at += 2) {
+      const from = ranges[at] as number;
+      const to = ranges[at + 1] as number;
+      text.push(code.slice(from, to));
+      // The declared name itself (at its declaration, or a function calling itself) is no dependency.
+      identifiersIn(blankedCode, from, to, (used) => {
+        if (used !== name && names.has(used)) uses.add(used);
+      });
+    }
     return { name, kind, text: text.join("\n"), uses };
   });
+}
+
+const OPEN = "{".charCodeAt(0);
+const CLOSE = "}".charCodeAt(0);
+
+/** Adds the line [start, end) to a statement's ranges, joined to the last range when it follows on the next line. */
+function extend(ranges: number[], start: number, end: number): void {
+  if (ranges.length > 0 && ranges[ranges.length - 1] === start - 1) ranges[ranges.length - 1] = end;
+  else ranges.push(start, end);
+}
+
+/**
+ * Each match of IDENTIFIER inside [from, to) of `blanked`, in order, read by hand (as
+ * name-tokens.ts reads its tokens): a run of `[\w$]` that starts with a letter, `_` or `$` and
+ * does not follow a `.`. Every range starts a line, so the character before it is a newline.
+ */
+function identifiersIn(blanked: string, from: number, to: number, found: (name: string) => void): void {
+  let index = from;
+  while (index < to) {
+    const char = blanked.charCodeAt(index);
+    if (!isWordChar(char)) {
+      index++;
+      continue;
+    }
+    const start = index;
+    while (index < to && isWordChar(blanked.charCodeAt(index))) index++;
+    if (!(char >= 0x30 && char <= 0x39) && (start === from || blanked.charCodeAt(start - 1) !== 0x2e)) found(blanked.slice(start, index));
+  }
+}
+
+/** `[\w$]`: ASCII letters, digits, `_` and `$` (`\w` without the `u` flag). */
+function isWordChar(char: number): boolean {
+  return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || (char >= 0x30 && char <= 0x39) || char === 0x5f || char === 0x24;
 }

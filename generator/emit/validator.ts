@@ -12,7 +12,7 @@ import { referencedFunctions } from "../ajv/private-state.ts";
 import { pruneWithBlanked } from "../ajv/schema-constants.ts";
 import { schemaLocations } from "../ajv/schema-locations.ts";
 import { stableNames } from "../ajv/stable-names.ts";
-import { layOut } from "../ajv/layout.ts";
+import { layOutWithBlanked } from "../ajv/layout.ts";
 import { REFERENCE_KEYWORDS, someEntry } from "../schema-walk.ts";
 import { foldCombinators } from "./fold-combinators.ts";
 import { unknownFormatsOf } from "../read/unknown-formats.ts";
@@ -28,6 +28,8 @@ export interface CompiledValidator {
   readonly imports: readonly string[];
   readonly code: string;
   readonly entry: string;
+  /** codeOnly(code) (ajv/code-text.ts), when the compiler has it: the pass after reads it rather than blanking again. */
+  readonly blanked?: string;
 }
 
 export interface CompileOptions {
@@ -84,7 +86,8 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   // Names by schema location, read before the constants are cut down (stable-names.ts), then
   // indented and commented for a reviewer (layout.ts).
   const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) }, esm.blanked);
-  return { imports: esm.imports, code: layOut(renamed.code, renamed.blanked), entry: renamed.entry };
+  const laidOut = layOutWithBlanked(renamed.code, renamed.blanked);
+  return { imports: esm.imports, code: laidOut.code, entry: renamed.entry, blanked: laidOut.blanked };
 }
 
 /** The validator alone as an ES module whose default export validates (for tests and benchmarks). */

@@ -4,8 +4,10 @@
 // so that toolguard as users install it never loads TypeScript to make them (~1 s of CPU per
 // run on an empty cache). The file is keyed by a hash of the sources it was made from, and a
 // file whose key does not match the sources beside it is ignored: they are compiled as before.
-// A checkout runs its TypeScript sources, which have no precompiled file beside them.
-import { readFile, writeFile } from "node:fs/promises";
+// A checkout runs its TypeScript sources; `prepare` (run by `npm ci`) writes their precompiled
+// file at the checkout's root, which holds until a template or a generator file changes (then
+// `npm run prepare` makes it again; until then each run compiles on the fly, ~5 s of CPU).
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { EmittedFile } from "../emit/runtime.ts";
 import type { CompiledToolTemplate } from "../emit/tool-template.ts";
@@ -23,7 +25,7 @@ export interface Precompiled {
   readonly toolTemplate: CompiledToolTemplate;
 }
 
-/** Beside the generator's folder: dist/precompiled.json for the built form. */
+/** Beside the generator's folder: dist/precompiled.json for the built form, precompiled.json at a checkout's root. */
 export const PRECOMPILED_FILE: string = fileURLToPath(new URL("../../precompiled.json", import.meta.url));
 
 /** The key of the precompiled files: the one hash of the sources they are made from (sources-hash.ts). */
@@ -69,6 +71,12 @@ export async function makePrecompiled(): Promise<Precompiled> {
   return { key, runtime: runtimeFiles(), extras, toolTemplate: toolTemplate() };
 }
 
+/**
+ * Writes under a temporary name, then renames: a checkout's `prepare` may run (`npm pack`, `npm ci`)
+ * while a test reads the file, which must see the old file or the new one, never half of one.
+ */
 export async function writePrecompiled(file: string = PRECOMPILED_FILE): Promise<void> {
-  await writeFile(file, JSON.stringify(await makePrecompiled()));
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(await makePrecompiled()));
+  await rename(temporary, file);
 }

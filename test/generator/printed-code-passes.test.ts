@@ -1,7 +1,8 @@
 // The passes over ajv's printed code (generator/ajv/) blank it once and hand the blanked copy on,
 // rather than each blanking it again (generation time on GitHub's 1,221 validators): the copy
 // each pass hands on must be exactly what codeOnly would make of the text it goes with, and the
-// hand-written tokenizer must find exactly what its regular expression finds. Checked on the
+// hand-written tokenizer and the top level's reader must find exactly what their regular
+// expressions and the plain line-by-line reading find. Checked on the
 // example tools, on schemas whose text spells every kind of code, and on random text.
 import standaloneModule from "ajv/dist/standalone/index.js";
 import fc from "fast-check";
@@ -13,8 +14,10 @@ import { pruneSchemaConstants, pruneWithBlanked } from "../../generator/ajv/sche
 import { TOKEN, tokenize } from "../../generator/ajv/name-tokens.ts";
 import { schemaLocations } from "../../generator/ajv/schema-locations.ts";
 import { stableNames } from "../../generator/ajv/stable-names.ts";
-import { layOut } from "../../generator/ajv/layout.ts";
-import { prepareCompile } from "../../generator/emit/validator.ts";
+import { layOut, layOutWithBlanked } from "../../generator/ajv/layout.ts";
+import { splitSharedFunctions } from "../../generator/ajv/shared-functions.ts";
+import { IDENTIFIER, type Statement, topLevelStatements } from "../../generator/ajv/top-level-statements.ts";
+import { compileValidator, prepareCompile } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { toolOf } from "../hostile/load-validator.ts";
 import { exampleTools } from "./diff-locality/tools.ts";
@@ -68,6 +71,60 @@ function locationsByPrinting(code: string, compiled: unknown): Map<string, strin
   return out;
 }
 
+/**
+ * topLevelStatements read the plain way, as it was written before it read the flat strings in
+ * place: split into lines, braces counted per character, names found by IDENTIFIER.
+ */
+function statementsByLines(code: string): { name: string; kind: string; text: string; uses: string[] }[] {
+  const lines = code.split("\n");
+  const blankedLines = codeOnly(code).split("\n");
+  const found: { name: string; kind: string; lines: string[]; blanked: string[] }[] = [];
+  let comments: string[] = [];
+  let current: (typeof found)[number] | undefined;
+  let reopened = false;
+  let depth = 0;
+  for (const [index, line] of lines.entries()) {
+    const blanked = blankedLines[index] as string;
+    if (current === undefined) {
+      if (blanked.trim() === "") {
+        if (line.trim().startsWith("//")) comments.push(line);
+        continue;
+      }
+      const declared = /^(const|function) ([A-Za-z_$][\w$]*)[ (]/.exec(blanked);
+      const assigned = declared ? undefined : /^([A-Za-z_$][\w$]*)\.[\w$]+ = /.exec(blanked);
+      const owner = assigned && line.startsWith(`${assigned[1]}.evaluated = `) ? found.find((s) => s.kind === "function" && s.name === assigned[1]) : undefined;
+      if (owner) {
+        owner.lines.push(...comments, line);
+        owner.blanked.push(blanked);
+        current = owner;
+        reopened = true;
+      } else if (declared) current = { kind: declared[1] as string, name: declared[2] as string, lines: [...comments, line], blanked: [blanked] };
+      else throw new Error(`not a declaration: ${blanked}`);
+      comments = [];
+    } else {
+      current.lines.push(line);
+      current.blanked.push(blanked);
+    }
+    for (const char of blanked) {
+      if (char === "{") depth++;
+      else if (char === "}") depth--;
+    }
+    if (depth === 0 && /;\s*$|^\}\s*$/.test(blanked)) {
+      if (!reopened) found.push(current);
+      current = undefined;
+      reopened = false;
+    }
+  }
+  const names = new Set(found.map((statement) => statement.name));
+  return found.map(({ name, kind, lines: text, blanked }) => {
+    const uses = new Set<string>();
+    for (const [used] of blanked.join("\n").matchAll(IDENTIFIER)) if (used !== name && names.has(used)) uses.add(used);
+    return { name, kind, text: text.join("\n"), uses: [...uses] };
+  });
+}
+
+const plainStatements = (statements: readonly Statement[]) => statements.map(({ name, kind, text, uses }) => ({ name, kind, text, uses: [...uses] }));
+
 /** Each pass of compileValidator in turn, with the blanked copy each hands on. */
 function passes(tool: ToolDescription) {
   const { ajv, compiled } = prepareCompile(tool.dialect, tool.inputSchema as object, true);
@@ -86,6 +143,7 @@ function passes(tool: ToolDescription) {
     prunedBlanked,
     renamed,
     laidOut: layOut(renamed.code, renamed.blanked),
+    laid: layOutWithBlanked(renamed.code, renamed.blanked),
     schemas,
     expectedSchemas: locationsByPrinting(printed, compiled),
   };
@@ -101,7 +159,7 @@ describe("the blanked copy each pass of the printed code hands on", () => {
   it("is codeOnly of the text it goes with, and the passes give what blanking afresh gives", async () => {
     const tools = [...(await exampleTools()), hostileTool()];
     for (const tool of tools) {
-      const { esm, pruned, prunedBlanked, renamed, laidOut, schemas, expectedSchemas } = passes(tool);
+      const { esm, pruned, prunedBlanked, renamed, laidOut, laid, schemas, expectedSchemas } = passes(tool);
       expect(schemas).toEqual(expectedSchemas);
       expect(esm.blanked).toBe(codeOnly(esm.code));
       expect(prunedBlanked).toBe(codeOnly(pruned));
@@ -111,6 +169,15 @@ describe("the blanked copy each pass of the printed code hands on", () => {
       const fresh = stableNames(pruneSchemaConstants(esm.code).trimEnd(), { entry: esm.entry, functions: new Map(), schemas: new Map() });
       expect(stableNames(pruned, { entry: esm.entry, functions: new Map(), schemas: new Map() }, codeOnly(pruned)).code).toBe(fresh.code);
       expect(layOut(renamed.code)).toBe(laidOut);
+      expect(laid.code).toBe(laidOut);
+      expect(laid.blanked).toBe(codeOnly(laidOut));
+      // The top level, read in place from the handed-on copy, is what the plain reading finds,
+      // names in the same order; and the split is the same with or without the copy.
+      expect(plainStatements(topLevelStatements(laid.code, laid.blanked))).toEqual(statementsByLines(laidOut));
+      expect(splitSharedFunctions(laid.code, renamed.entry, esm.imports, laid.blanked)).toEqual(splitSharedFunctions(laidOut, renamed.entry, esm.imports));
+      // compileValidator hands the laid-out copy on to the split (emit/tool-files.ts).
+      const compiled = compileValidator(tool);
+      expect(compiled.blanked).toBe(codeOnly(compiled.code));
     }
   });
 });
