@@ -119,19 +119,21 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
       const result = isOpenApi(read.document)
         ? await readApiDescription(file, read, { ...load, parsed }, options, converted, { trustNamed, renamesUsed })
         : await readToolFile(read, file, load);
-      // A tool file's unknown annotation keywords are left out with a warning (unknown-keywords.ts).
-      const annotated = result.tools.map((tool) => leaveOutUnknownKeywords(tool, options.strict));
-      const relaxed = options.defaultsOptional ? annotated.map(defaultsOptional) : annotated;
-      for (const tool of relaxed) {
+      for (const read of result.tools) {
+        // Keys first: every later walk names places by their keys, and a lone surrogate has no
+        // URI spelling (encodeURIComponent throws).
         try {
-          assertWellFormedKeys(tool);
+          assertWellFormedKeys(read);
         } catch (error) {
           // One operation of a vendor's document never refuses the rest (docs/openapi.md); a tool
           // file's problem is the team's own, and stops the run.
-          if (!(error instanceof InputError) || !tool.http || options.strict) throw error;
-          skipped.push({ name: tool.name, source: tool.source, reason: `${error.message}; fix: ${error.fix}` });
+          if (!(error instanceof InputError) || !read.http || options.strict) throw error;
+          skipped.push({ name: read.name, source: read.source, reason: `${error.message}; fix: ${error.fix}` });
           continue;
         }
+        // A tool file's unknown annotation keywords are left out with a warning (unknown-keywords.ts).
+        const annotated = leaveOutUnknownKeywords(read, options.strict);
+        const tool = options.defaultsOptional ? defaultsOptional(annotated) : annotated;
         // "refuse" is the team's own choice: an unknown format then stops the run, vendor's or not.
         tools.push(checkUnknownFormats(tool, options.unknownFormats ?? "annotate"));
       }

@@ -53,3 +53,16 @@ describe("unknown keywords in a tool file", () => {
     expect(result.stderr).toContain('unknown keyword "note" at #/properties/options/properties/categories');
   });
 });
+
+describe("unknown keywords beside a key that is not well-formed Unicode", () => {
+  it("the key is refused by name, before any walk spells places with it (encodeURIComponent throws on it)", async () => {
+    // The name fuzz's counterexample: a property "\ud800constructor". The unknown-keyword walk
+    // ran first and stopped the run with "URIError: URI malformed" and a stack trace.
+    const schema = { type: "object", properties: { "\ud800constructor": { type: "string", note: "a remark" }, constructor: { type: "string" } } };
+    project = new TempProject({ "schemas/server.json": { tools: [mcpTool("odd_keys", schema)] } });
+    const result = await project.run("generate");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("is not well-formed Unicode (a lone surrogate)");
+    expect(result.stderr).not.toMatch(/URIError|\n\s+at /);
+  });
+});
