@@ -51,7 +51,8 @@ describe("GitHub's REST API, @octokit/openapi 22.0.0 -> 23.0.2", () => {
     const statuses: Record<string, number> = {};
     for (const entry of set?.tools ?? []) statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
     expect(statuses).toEqual({ added: 152, removed: 37, changed: 110 });
-    expect(set?.unchanged).toBe(959);
+    // 960 since text/plain bodies whose schema is a string became tools: markdown/render-raw is one, in both versions.
+    expect(set?.unchanged).toBe(960);
     expect(set?.bump).toBe("major");
     expect(report).toMatchObject({ toolTeams: "breaking", models: "breaking" });
   });
