@@ -90,6 +90,14 @@ describe("a path parameter whose schema lets it be null: valid as written, not s
     expect(unsendablePath({ a: "x" }, ["a", "missing"])).toEqual([]);
   });
 
+  it("names a dot segment too, in every spelling the URL parser resolves away", () => {
+    // The pattern synthesizer made svix's `app_id` "." (its pattern allows dots) and GitHub's
+    // deployment-record `cluster` "." in the full run: the guard refuses them (rule path_segment,
+    // "send the real, non-empty value"), and they counted as false rejections.
+    const call = { a: ".", b: "..", c: "%2e", d: "%2E%2e", e: "%252e", f: "a.b", g: "...", h: ".a" };
+    expect(unsendablePath(call, Object.keys(call))).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
   it("makes a not-sendable call the guard accepts, or refuses without naming the argument, a failure of the sample", () => {
     const result = {
       id: "x",

@@ -30,11 +30,14 @@ export interface OperationArguments {
 }
 
 /**
- * The path arguments of a call that no request can carry: `null`, `""`, `[]` or `{}`. Such a
- * value expands to an empty path segment, which addresses another resource (`/boards/` is not
- * board `null`), so the guard refuses it by design (docs/openapi.md, "Path parameters that are
- * empty or null"), even where the vendor's schema allows it (`nullable: true`, `type: [string,
- * null]`). The judge counts these calls apart, as valid as written but not sendable.
+ * The path arguments of a call that no request can carry: `null`, `""`, `[]` or `{}`, and a
+ * string that is a dot segment (`.`, `..`, or a percent-encoded spelling of one, decoded up to
+ * three times). The first expand to an empty path segment, which addresses another resource
+ * (`/boards/` is not board `null`); a URL parser resolves a dot segment away (RFC 3986 5.2.4:
+ * `/clusters/./deployments` is `/clusters/deployments`). The guard refuses both by design
+ * (docs/openapi.md, the dispatcher's path parameters), even where the vendor's schema allows
+ * them (`nullable: true`, a pattern like `^[a-zA-Z0-9._-]+$`). The judge counts these calls
+ * apart, as valid as written but not sendable.
  */
 export function unsendablePath(call: unknown, pathArgs: readonly string[]): string[] {
   if (call === null || typeof call !== "object") return [];
@@ -42,9 +45,25 @@ export function unsendablePath(call: unknown, pathArgs: readonly string[]): stri
     if (!Object.hasOwn(call, arg)) return false;
     const value = (call as Node)[arg];
     if (value === null || value === "") return true;
+    if (typeof value === "string") return dotSegment(value);
     if (Array.isArray(value)) return value.length === 0;
     return typeof value === "object" && Object.keys(value).length === 0;
   });
+}
+
+function dotSegment(text: string): boolean {
+  let decoded = text;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return decoded === "." || decoded === "..";
 }
 
 const token = (key: string): string => key.replaceAll("~", "~0").replaceAll("/", "~1");
