@@ -135,7 +135,12 @@ export function operationArguments(document: Node, tool: ToolDescription): Opera
     const bodyPointer = follow(document, `${operationPointer}/requestBody`);
     const requestBody = at(document, bodyPointer) as Node | undefined;
     if (requestBody) {
-      const mediaPointer = `${bodyPointer}/content/${token(http.body.contentType)}`;
+      // A body offered only as `*/*` is sent as application/json (docs/openapi.md): its schema is the wildcard's.
+      const content = (requestBody.content ?? {}) as Node;
+      const offered = Object.hasOwn(content, http.body.contentType)
+        ? http.body.contentType
+        : (Object.keys(content).find((type) => /^(?:\*\/\*|application\/\*)\s*(?:;.*)?$/i.test(type)) ?? http.body.contentType);
+      const mediaPointer = `${bodyPointer}/content/${token(offered)}`;
       const media = at(document, mediaPointer) as Node | undefined;
       if (!media) return `no media type ${http.body.contentType} in ${bodyPointer}`;
       const required = requestBody.required === true;

@@ -24,8 +24,9 @@ const DESCRIPTIONS = [
     files: 1065,
     paths: 251,
     schemas: 527,
-    tools: 358,
-    skipped: 3,
+    // 359 since a `*/*` body of an object schema is sent as JSON (mdr_usage_reports).
+    tools: 359,
+    skipped: 2,
   },
   {
     name: "GitHub's",

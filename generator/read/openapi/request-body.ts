@@ -3,7 +3,8 @@
 // parts are not files (`multipart/form-data`), which the dispatcher serialises from the same
 // JSON object (templates/runtime/dispatch/form-body.ts); else a text media type (`text/plain`,
 // `text/csv`, `text/x-markdown`, ...) whose schema is a string, which the model fills as one
-// string argument and the dispatcher sends as it is. Anything else (raw bytes, images, file
+// string argument and the dispatcher sends as it is; else a wildcard (`*/*`) whose schema is an
+// object or an array, sent as JSON. Anything else (raw bytes, images, file
 // uploads, text whose schema is an object) is skipped with its reason: its content would have
 // to be guessed.
 import type { BodyPartEncoding } from "../../../templates/runtime/contract/tool-spec.ts";
@@ -56,6 +57,11 @@ export function requestMedia(content: unknown, contentPointer: string, document:
     if (problem === undefined) return { contentType: type, pointer, media: media(type) };
     problems.push(`${type}: ${problem}`);
   }
+  // `*/*` (or `application/*`) says the server takes any media type (Kubernetes' create and
+  // replace bodies): JSON is one, so a body whose schema is JSON-shaped is sent as JSON, with
+  // Content-Type `application/json` (a wildcard is no Content-Type). Raw bytes stay skipped.
+  const wildcard = types.find((type) => WILDCARD.test(type) && jsonShaped(document, media(type)));
+  if (wildcard !== undefined) return { contentType: "application/json", pointer: `${contentPointer}${pointerOf(wildcard)}`, media: media(wildcard) };
   const offers = `offers ${types.join(", ") || "none"}`;
   throw new Untranslatable(
     contentPointer,
@@ -63,6 +69,18 @@ export function requestMedia(content: unknown, contentPointer: string, document:
       ? `request body has no JSON media type, and none it offers can be sent from JSON arguments (${problems.join("; ")})`
       : `request body has no JSON media type, form, multipart form or text (${offers})`,
   );
+}
+
+const WILDCARD = /^(?:\*\/\*|application\/\*)\s*(?:;.*)?$/i;
+
+/** Whether a wildcard body's schema describes JSON data: an object or an array (through `$ref`s), not a string of bytes. */
+function jsonShaped(document: unknown, media: Readonly<Record<string, unknown>>): boolean {
+  if (media.schema === undefined || media.schema === null) return false;
+  const schema = follow(document, media.schema);
+  if (!isObject(schema)) return false;
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
+  if (types.length > 0) return types.every((type) => type === "object" || type === "array" || type === "null") && types.some((type) => type !== "null");
+  return ["properties", "items", "allOf", "anyOf", "oneOf", "additionalProperties"].some((keyword) => schema[keyword] !== undefined);
 }
 
 /**
