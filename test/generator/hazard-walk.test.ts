@@ -1,15 +1,9 @@
-// The hazard walk written per tool (generator/emit/hazard-walk.ts) moves the hazard checks of a
-// tool whose objects are all closed to after its validator. That is only speed: for any text, a
-// guard with the walk answers exactly as one without it (same outcome, same errors, same
-// arguments), repeated keys, lost digits, lone surrogates, whitespace and invalid values
-// included. And the walk is written only for the schemas it can serve.
-import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
 import { createGuard } from "../../templates/runtime/call/guard.ts";
-import type { HazardWalk, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
-import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
+import type { HazardWalk, JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import { loadWalk, walkedSpec } from "../helpers/walked-spec.ts";
 
 const schema = {
   type: "object",
@@ -41,24 +35,8 @@ const schema = {
   },
 };
 
-function load(inputSchema: JsonSchema): HazardWalk | undefined {
-  const code = hazardWalk({ inputSchema });
-  return code && (new Function("shortestNumber", "anyValue", `return ${code.text};`)(shortestNumber, anyValue) as HazardWalk);
-}
-
-function spec(inputSchema: JsonSchema, walk: HazardWalk | undefined): ToolSpec {
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema) as unknown as StandaloneValidator;
-  return {
-    name: "t",
-    description: "",
-    inputSchema: inputSchema as ToolSpec["inputSchema"],
-    validate,
-    coercions: {},
-    hints: {},
-    references: {},
-    hazardWalk: walk,
-  };
-}
+const load = loadWalk;
+const spec = walkedSpec;
 
 const sink = { append() {}, flush: () => Promise.resolve(), close: () => Promise.resolve() };
 const text = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("a\nb", '"q"', "\\", "😀", "é"));

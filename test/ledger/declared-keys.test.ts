@@ -8,13 +8,12 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { HazardWalk, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { keysDeclared } from "../../templates/runtime/ledger/declared-keys.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { redactorFor } from "../../templates/runtime/ledger/redact.ts";
-import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
+import { loadWalk, walkedSpec } from "../helpers/walked-spec.ts";
 
 /** Open objects (GitHub's bodies are), items, a closed object, extra keys by schema and by pattern, a value of no one type. */
 const openSchema = {
@@ -47,24 +46,12 @@ const declaringSchema = {
 };
 
 function load(inputSchema: JsonSchema): HazardWalk {
-  const code = hazardWalk({ inputSchema });
-  if (code === undefined) throw new Error("the schema should get a walk");
-  return new Function("shortestNumber", "anyValue", `return ${code.text};`)(shortestNumber, anyValue) as HazardWalk;
+  const walk = loadWalk(inputSchema);
+  if (walk === undefined) throw new Error("the schema should get a walk");
+  return walk;
 }
 
-function spec(inputSchema: JsonSchema): ToolSpec {
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema) as unknown as StandaloneValidator;
-  return {
-    name: "t",
-    description: "",
-    inputSchema: inputSchema as ToolSpec["inputSchema"],
-    validate,
-    coercions: {},
-    hints: {},
-    references: {},
-    hazardWalk: load(inputSchema),
-  };
-}
+const spec = (inputSchema: JsonSchema): ToolSpec => walkedSpec(inputSchema, load(inputSchema));
 
 const word = fc.stringMatching(/^[a-z]{0,6}$/);
 /** Arguments with only keys the schema declares (`either` as a string: an object there is of no one type). */
