@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECORD_TYPESCRIPT } from "../helpers/record-typescript.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 let project: string;
@@ -14,19 +15,6 @@ let project: string;
 function run(command: string, args: readonly string[], env: Record<string, string> = {}): string {
   return execFileSync(command, args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
 }
-
-// A module hook, preloaded into every thread of the run, that lists the TypeScript modules it loads.
-const RECORD_TYPESCRIPT = `
-import { appendFileSync } from "node:fs";
-import { registerHooks } from "node:module";
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const resolved = nextResolve(specifier, context);
-    if (/\\/node_modules\\/(ts-morph|@ts-morph|typescript)\\/.*\\.[cm]?js$/.test(resolved.url)) appendFileSync(process.env.TYPESCRIPT_LOG, resolved.url + "\\n");
-    return resolved;
-  },
-});
-`;
 
 /** `toolguard generate` into a fresh generated/: its files by path, and the TypeScript modules it loaded. */
 function generateFresh(): { files: Map<string, string>; typescript: string[] } {

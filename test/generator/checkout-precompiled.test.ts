@@ -8,24 +8,12 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECORD_TYPESCRIPT } from "../helpers/record-typescript.ts";
 
 const repo = path.resolve(import.meta.dirname, "../..");
 let root: string;
 let checkout: string;
 let project: string;
-
-// A module hook, preloaded into every thread of the run, that lists the TypeScript modules it loads.
-const RECORD_TYPESCRIPT = `
-import { appendFileSync } from "node:fs";
-import { registerHooks } from "node:module";
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const resolved = nextResolve(specifier, context);
-    if (/\\/node_modules\\/(ts-morph|@ts-morph|typescript)\\/.*\\.[cm]?js$/.test(resolved.url)) appendFileSync(process.env.TYPESCRIPT_LOG, resolved.url + "\\n");
-    return resolved;
-  },
-});
-`;
 
 function contents(dir: string): Map<string, string> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
