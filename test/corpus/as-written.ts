@@ -108,6 +108,30 @@ function requestRequired(node: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * `enum: []` is legal JSON Schema (2020-12 says an enum SHOULD have an element, not MUST) and
+ * admits no value; ajv refuses to compile it ("enum must have non-empty array"), which left two
+ * of Discord's tools unjudged. Spelt in place as `not: {}`, the same meaning, beside the
+ * schema's other keywords (`allOf` when a `not` is already there). Data (examples, enums,
+ * defaults, consts) is left alone.
+ */
+export function emptyEnums(node: unknown, depth = 0): unknown {
+  if (depth > 400 || node === null || typeof node !== "object") return node;
+  if (Array.isArray(node)) {
+    for (const item of node) emptyEnums(item, depth + 1);
+    return node;
+  }
+  const schema = node as Node;
+  if (Array.isArray(schema.enum) && schema.enum.length === 0) {
+    delete schema.enum;
+    if (schema.not === undefined) schema.not = {};
+    else schema.allOf = [...((schema.allOf as unknown[] | undefined) ?? []), { not: {} }];
+  }
+  for (const [key, value] of Object.entries(schema))
+    if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") emptyEnums(value, depth + 1);
+  return node;
+}
+
 /** `nullable` renamed `x-nullable` in place, data (examples, enums, defaults) left alone. */
 function withoutNullable(node: unknown, depth = 0): unknown {
   if (depth > 400 || node === null || typeof node !== "object") return node;
@@ -152,7 +176,7 @@ export function asWrittenJudge(document: Node, plain?: "draft-07" | "2020-12"): 
   // false`). Renamed on a copy.
   // The `$id`s ajv reads are the identifiers the dialect gives the document (schema-identifiers.ts):
   // none in data, none in an OpenAPI 3.0 schema. A fresh tree, so the marks below stay on it.
-  const read = withSchemaIdentifiers(withoutNullable(plain ? structuredClone(spelt) : spelt), plain ? "2020-12" : dialect) as Node;
+  const read = emptyEnums(withSchemaIdentifiers(withoutNullable(plain ? structuredClone(spelt) : spelt), plain ? "2020-12" : dialect)) as Node;
   const options = {
     strict: false,
     validateSchema: false,

@@ -56,16 +56,26 @@ const COMMON_FORMATS = new Set([
   "password",
 ]);
 
-/** Operations of an OpenAPI/Swagger document: [path, method, operation]. */
+/**
+ * Operations of an OpenAPI/Swagger document: [path, method, operation]. In OpenAPI 3.2 a path
+ * item also has `query` and `additionalOperations` (a map from the method as sent to its
+ * operation); earlier versions do not define them, so there they are no operations.
+ */
 export function operationsOf(document: Node): [string, string, Node][] {
   const out: [string, string, Node][] = [];
   const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  const version32 = typeof document.openapi === "string" && /^3\.2\./.test(document.openapi);
+  if (version32) methods.push("query");
   for (const [route, item] of Object.entries((document.paths as Node | undefined) ?? {})) {
     if (item === null || typeof item !== "object") continue;
     for (const method of methods) {
       const operation = (item as Node)[method];
       if (operation && typeof operation === "object") out.push([route, method, operation as Node]);
     }
+    const additional = (item as Node).additionalOperations;
+    if (!version32 || additional === null || typeof additional !== "object" || Array.isArray(additional)) continue;
+    for (const [method, operation] of Object.entries(additional as Node))
+      if (operation && typeof operation === "object") out.push([route, method, operation as Node]);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { asWrittenJudge, docRef } from "./as-written.ts";
 import { emptyOracle, judgeDocument, TEMP_ROOT } from "./judge-document.ts";
+import { operationsOf } from "./features.ts";
 import { failuresOf } from "./known-failures.ts";
 import { unsendablePath } from "./operation-arguments.ts";
 import { entryFor as entryForIn } from "./test-entry.ts";
@@ -253,5 +254,91 @@ describe("OpenAPI 3.1's dialect", () => {
     expect(user({ path: "/a/b", email: "ann@example.com" })).toBe(true);
     expect(user({ email: "a" })).toBe(false);
     expect(user({ path: "a" })).toBe(false);
+  });
+});
+
+describe("an empty enum: legal JSON Schema that admits no value", () => {
+  // Discord's join-request status: `{type: string, enum: [], allOf: [{$ref: Status}]}`. ajv
+  // refuses to compile `enum: []`, so the judge could not map 2 of Discord's tools.
+  const status = { type: "string", oneOf: [{ const: "STARTED" }, { const: "REJECTED" }] };
+  const emptyStatus = { type: "string", enum: [], allOf: [{ $ref: "#/components/schemas/Status" }] };
+  const joinRequests: Node = {
+    openapi: "3.1.0",
+    info: { title: "guild requests", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/requests": {
+        get: {
+          operationId: "listRequests",
+          parameters: [
+            { name: "status", in: "query", schema: emptyStatus },
+            { name: "limit", in: "query", schema: { type: "integer" } },
+          ],
+          responses: ok,
+        },
+        patch: {
+          operationId: "reviewRequest",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: { action: emptyStatus, reason: { type: "string" } } } } },
+          },
+          responses: ok,
+        },
+      },
+    },
+    components: { schemas: { Status: status, Named: { type: "string", enum: [], not: { const: "x" } } } },
+  };
+
+  it("compiles in every dialect and refuses every value, the schema's other keywords kept", () => {
+    for (const openapi of ["3.1.0", "3.0.3"]) {
+      const judge = asWrittenJudge({ ...joinRequests, openapi });
+      const body = judge(docRef("/paths/~1requests/patch/requestBody/content/application~1json/schema"));
+      expect(body({ reason: "spam" })).toBe(true);
+      expect(body({ action: "REJECTED" })).toBe(false);
+      expect(judge(docRef("/components/schemas/Named"))("y")).toBe(false);
+    }
+    const tool = asWrittenJudge({ type: "object", properties: { mode: { enum: [] } } }, "2020-12")({ $ref: "doc#" });
+    expect(tool({})).toBe(true);
+    expect(tool({ mode: "a" })).toBe(false);
+  });
+
+  it("leaves data alone: an example or default that is an empty list stays one", () => {
+    const judge = asWrittenJudge({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: { List: { type: "array", const: [], default: [] } } },
+    });
+    expect(judge(docRef("/components/schemas/List"))([])).toBe(true);
+  });
+
+  it("judges every tool of a document that has one", async () => {
+    const result = await judgeDocument(entryFor("empty-enum", joinRequests), { typecheck: false });
+    expect(result.status).toBe("generated");
+    expect(result.tools).toBe(2);
+    expect(result.oracle.unjudged).toEqual({});
+    expect(result.oracle.falseRejections).toBe(0);
+    expect(result.oracle.synthesized).toBeGreaterThan(0);
+  });
+});
+
+describe("OpenAPI 3.2's operations", () => {
+  const copy = { operationId: "copyFile", responses: ok };
+  const paths = {
+    "/files": {
+      get: { operationId: "listFiles", responses: ok },
+      query: { operationId: "searchFiles", responses: ok },
+      additionalOperations: { COPY: copy, LOCK: { operationId: "lockFile", responses: ok } },
+    },
+  };
+
+  it("counts `query` and every `additionalOperations` entry, with the method as sent", () => {
+    const found = operationsOf({ openapi: "3.2.0", info: { title: "files", version: "1" }, paths });
+    expect(found.map(([route, method]) => `${method} ${route}`)).toEqual(["get /files", "query /files", "COPY /files", "LOCK /files"]);
+    expect(found[2]?.[2]).toBe(copy);
+  });
+
+  it("counts neither in 3.1, which does not define them", () => {
+    expect(operationsOf({ openapi: "3.1.1", info: { title: "files", version: "1" }, paths }).map(([, method]) => method)).toEqual(["get"]);
   });
 });
