@@ -9,6 +9,7 @@ import type { ReadResult, SkippedTool, ToolDescription } from "../ir.ts";
 import { type LoadedDocument, type LoadOptions, readDocument, relativeToRoot } from "../load/load-document.ts";
 import { loadOpenApiDocument } from "./openapi/load-openapi.ts";
 import { readToolFile } from "./tool-file.ts";
+import { checkSatisfiable } from "./unsatisfiable-arguments.ts";
 import { isOpenApiDocument, readOpenApi } from "./openapi/read-openapi.ts";
 import { convertedNote, convertSwagger, fromSwagger, isSwaggerDocument } from "./openapi/swagger.ts";
 import { ignoredFilesNote, isOpenApi, setEntries, type SetDocument } from "./set-entries.ts";
@@ -131,8 +132,21 @@ export async function readSchemaSet(root: string, options: ReadSetOptions): Prom
           skipped.push({ name: read.name, source: read.source, reason: `${error.message}; fix: ${error.fix}` });
           continue;
         }
+        // A required argument that admits no value means no call can pass: skipped, as an
+        // operation the guard cannot serve is (unsatisfiable-arguments.ts); --strict refuses it.
+        const satisfiable = checkSatisfiable(read);
+        if ("never" in satisfiable) {
+          if (options.strict)
+            throw new InputError(
+              read.source,
+              `tool ${read.name}: ${satisfiable.never}`,
+              "give the argument a schema some value satisfies, or leave the tool out",
+            );
+          skipped.push({ name: read.name, source: read.source, reason: satisfiable.never });
+          continue;
+        }
         // A tool file's unknown annotation keywords are left out with a warning (unknown-keywords.ts).
-        const annotated = leaveOutUnknownKeywords(read, options.strict);
+        const annotated = leaveOutUnknownKeywords(satisfiable.tool, options.strict);
         const tool = options.defaultsOptional ? defaultsOptional(annotated) : annotated;
         // "refuse" is the team's own choice: an unknown format then stops the run, vendor's or not.
         tools.push(checkUnknownFormats(tool, options.unknownFormats ?? "annotate"));
