@@ -30,6 +30,8 @@ export interface CompiledValidator {
   readonly entry: string;
   /** codeOnly(code) (ajv/code-text.ts), when the compiler has it: the pass after reads it rather than blanking again. */
   readonly blanked?: string;
+  /** The names `code` declares at its top level, when the pass before read them (ajv/shared-functions.ts). */
+  readonly declared?: readonly string[];
 }
 
 export interface CompileOptions {
