@@ -59,17 +59,20 @@ function nameToken(keyword: string, name: string): string {
 export function walkSchemas(schema: unknown, visit: (node: Schema, location: string) => void, location = "#"): void {
   if (!isSchemaObject(schema)) return;
   visit(schema, location);
-  for (const [keyword, value] of Object.entries(schema)) {
-    const at = `${location}/${keyword}`;
+  // The location of a keyword's value is made only for a keyword that holds subschemas: most
+  // keys of a schema (`type`, `description`) do not, and every schema walk passes here.
+  for (const keyword in schema) {
+    if (!Object.hasOwn(schema, keyword)) continue;
+    const value = schema[keyword];
     if (SCHEMA_KEYWORDS.has(keyword) && !Array.isArray(value)) {
-      walkSchemas(value, visit, at);
+      walkSchemas(value, visit, `${location}/${keyword}`);
     } else if ((SCHEMA_ARRAY_KEYWORDS.has(keyword) || keyword === "items") && Array.isArray(value)) {
-      for (const [index, item] of value.entries()) walkSchemas(item, visit, `${at}/${index}`);
+      for (let index = 0; index < value.length; index++) walkSchemas(value[index], visit, `${location}/${keyword}/${index}`);
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isSchemaObject(value)) {
-      for (const [name, child] of Object.entries(value)) walkSchemas(child, visit, `${at}/${nameToken(keyword, name)}`);
+      for (const name in value) if (Object.hasOwn(value, name)) walkSchemas(value[name], visit, `${location}/${keyword}/${nameToken(keyword, name)}`);
     } else if (keyword === "dependencies" && isSchemaObject(value)) {
       for (const [name, child] of Object.entries(value)) {
-        if (!Array.isArray(child)) walkSchemas(child, visit, `${at}/${schemaPathToken(name)}`);
+        if (!Array.isArray(child)) walkSchemas(child, visit, `${location}/${keyword}/${schemaPathToken(name)}`);
       }
     }
   }

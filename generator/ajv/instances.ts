@@ -6,6 +6,10 @@
 //             GitHub-sized run;
 //   compile   a fresh one per tool (createAjv, through validator.ts's prepareCompile), which
 //             keeps each validator's output independent of what was compiled before: byte-stable.
+//             Where only the printed code is wanted (compileValidator), one per choice for the
+//             process (reusedAjv), returned before each tool to the state it was created in:
+//             creating an instance (its vocabularies, formats and keywords) was ~3% of a
+//             GitHub-sized run.
 // The generated code names its values with counters of the instance's scope, and compiling the
 // meta-schema first used to advance them (`validate20`, `schema31`). To keep the output
 // byte-identical, a fresh instance starts from a copy of the scope the meta instance had right
@@ -16,7 +20,7 @@ import type { ToolDescription } from "../ir.ts";
 import { formats } from "../../templates/runtime/validate/formats.ts";
 import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import { Ajv2020Static } from "./ajv-2020-static.ts";
-import { restoreScope, type ScopeState, scopeOf, snapshotScope } from "./private-state.ts";
+import { holdsNoSchemas, resetCompiled, restoreScope, type ScopeState, scopeOf, snapshotScope } from "./private-state.ts";
 import { countBranchErrors } from "./union-errors.ts";
 
 export type AjvInstance = InstanceType<typeof AjvDraft7>;
@@ -83,6 +87,35 @@ export function createAjv(dialect: ToolDescription["dialect"], choice: AjvChoice
  * format is asserted (templates/runtime/validate/formats.ts) or, unknown, refused.
  */
 export const ANNOTATION_FORMATS: readonly string[] = ["binary", "password"];
+
+interface ReusedInstance {
+  readonly ajv: AjvInstance;
+  /** Its scope as created, which resetCompiled returns it to. */
+  readonly created: ScopeState;
+}
+
+const reusedInstances = new Map<string, ReusedInstance>();
+
+/**
+ * createAjv(dialect, choice), or the same instance again, returned to the state it was created
+ * in (private-state.ts, assumption 14): it compiles exactly what a new one would, to the same
+ * code. Only for a caller that prints what it compiles and never runs a function compiled
+ * before its next call, and never adds formats or keywords. Choices with meta-schemas get a
+ * new instance each time (compiling a `$ref` to one would leave it compiled).
+ */
+export function reusedAjv(dialect: ToolDescription["dialect"], choice: AjvChoice = {}): AjvInstance {
+  if (choice.meta !== false) return createAjv(dialect, choice);
+  const key = JSON.stringify([dialect, choice.validateSchema ?? true, choice.dynamicScope ?? true, choice.branchErrors ?? true]);
+  const reused = reusedInstances.get(key);
+  if (reused) {
+    resetCompiled(reused.ajv, reused.created);
+    return reused.ajv;
+  }
+  const ajv = createAjv(dialect, choice);
+  if (!holdsNoSchemas(ajv)) return ajv;
+  reusedInstances.set(key, { ajv, created: snapshotScope(scopeOf(ajv)) });
+  return ajv;
+}
 
 const lintInstances = new Map<ToolDescription["dialect"], AjvInstance>();
 

@@ -87,3 +87,45 @@ export function disableDynamicTracking(opts: object): void {
   }
   Object.assign(opts, { unevaluated: false, dynamicRef: false });
 }
+
+/**
+ * Assumption 14: what compiling leaves in an Ajv instance, beyond its scope (assumption 2), is
+ * `_cache` (a Map from each schema compiled to its SchemaEnv) and the `refs` and `schemas`
+ * objects (the ids and keys added). An instance without meta-schemas starts with all three
+ * empty. Emptying them and giving the scope new, empty containers returns such an instance to
+ * the state it was created in (instances.ts reuses one that way). The scope's containers are
+ * replaced rather than cleared, so that nothing made before (a compiled function, the meta
+ * instance's snapshot) shares one with what is compiled next.
+ */
+export interface CompileState {
+  readonly _cache: Map<unknown, unknown>;
+  readonly refs: Record<string, unknown>;
+  readonly schemas: Record<string, unknown>;
+}
+
+export function compileStateOf(ajv: AjvInstance): CompileState {
+  const state = ajv as unknown as Partial<Record<keyof CompileState, unknown>>;
+  if (!(state._cache instanceof Map) || !isObject(state.refs) || !isObject(state.schemas)) {
+    throw new AjvAssumptionError("an Ajv instance keeps what it compiled in _cache (a Map), refs and schemas", "one of them is missing");
+  }
+  return state as CompileState;
+}
+
+/** Whether nothing was added to or compiled by `ajv` yet (scope aside): the state resetCompiled returns it to. */
+export function holdsNoSchemas(ajv: AjvInstance): boolean {
+  const { _cache, refs, schemas } = compileStateOf(ajv);
+  return _cache.size === 0 && Object.keys(refs).length === 0 && Object.keys(schemas).length === 0;
+}
+
+/** Returns an instance created without meta-schemas to its state at creation, its scope to `created` (snapshotScope then). */
+export function resetCompiled(ajv: AjvInstance, created: ScopeState): void {
+  const { _cache, refs, schemas } = compileStateOf(ajv);
+  _cache.clear();
+  for (const key of Object.keys(refs)) delete refs[key];
+  for (const key of Object.keys(schemas)) delete schemas[key];
+  const scope = scopeOf(ajv);
+  scope._names = {};
+  scope._values = {};
+  scope._scope = {};
+  restoreScope(scope, created);
+}

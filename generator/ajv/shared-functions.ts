@@ -35,6 +35,8 @@ export interface SplitValidator {
   /** The runtime imports the tool's part needs (relative to tools/), then one per shared module it calls. */
   readonly imports: readonly string[];
   readonly code: string;
+  /** The names `code` declares at its top level, in order (read once here, so the module's name check need not read it again). */
+  readonly declared: readonly string[];
   /** The modules the tool's part imports and every module they import, each once, by file name. */
   readonly shared: readonly SharedFunctions[];
 }
@@ -62,7 +64,7 @@ export function splitSharedFunctions(code: string, entry: string, toolImports: r
     }
   }
   const shareable = statements.filter((statement) => statement.kind === "function" && !pinned.has(statement.name));
-  if (shareable.length === 0) return { imports: toolImports, code, shared: [] };
+  if (shareable.length === 0) return { imports: toolImports, code, declared: statements.map((statement) => statement.name), shared: [] };
   const calls = (statement: Statement): Set<string> => functionsReached(statement, byName);
   const modules = new Map<string, SharedFunctions>();
   const moduleOf = new Map<string, SharedFunctions>();
@@ -93,7 +95,7 @@ export function splitSharedFunctions(code: string, entry: string, toolImports: r
   const keptCode = joinStatements(kept);
   const imports = [...runtimeImports(codeOnly(keptCode), RUNTIME_HELPER_NAMES, TOOL_RUNTIME), ...importLines(kept, moduleOf, `./${SHARED_FOLDER}/`)];
   const shared = [...modules.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { imports, code: keptCode, shared };
+  return { imports, code: keptCode, declared: kept.map((statement) => statement.name), shared };
 }
 
 /** The functions a statement calls, directly or through the constants it reads (`wrapper_x = {validate: validate_x}`). */

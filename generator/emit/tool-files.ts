@@ -19,7 +19,7 @@ export async function emitTool(tool: ToolDescription): Promise<EmittedFile[]> {
   const compiled = compileValidator(tool);
   // What other tools may share (a definition's checks) goes to modules of its own.
   const split = splitSharedFunctions(compiled.code, compiled.entry, compiled.imports, compiled.blanked);
-  const validator = { imports: split.imports, code: split.code, entry: compiled.entry };
+  const validator = { imports: split.imports, code: split.code, entry: compiled.entry, declared: split.declared };
   const module = emitToolModule(tool, await emitArgumentTypes(tool), validator);
   const top = header(tool.source.pointer ? `${tool.source.file}#${tool.source.pointer}` : tool.source.file, toolHash(tool));
   const stem = `tools/${fileStem(tool.name)}`;

@@ -59,7 +59,7 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
         : code`never`,
     DESCRIPTION_COMMENT: description,
   });
-  assertDeclaredOnce(exported.text, js, validator.code, imports);
+  assertDeclaredOnce(exported.text, js, validator, imports);
   return {
     js: `${imports.map((line) => `${line}\n`).join("")}${js}\n${VALIDATOR_COMMENT}\n${validator.code}\n`,
     dts: `${dts}\n${argumentTypes}${kinds.length > 0 ? resolvedArgsDeclaration(tool, args) : ""}`,
@@ -77,8 +77,9 @@ const VALIDATOR_COMMENT = [
 // The template's tables and imports and the validator's top-level declarations share the
 // module's scope with the tool's export. exportName() keeps clear of every name they use; this
 // checks that it did, rather than let Node refuse the module at import.
-function assertDeclaredOnce(exported: string, template: string, validatorCode: string, imports: readonly string[]): void {
-  const names = [...topLevelNames(template, false), ...topLevelNames(validatorCode, true)];
+function assertDeclaredOnce(exported: string, template: string, validator: CompiledValidator, imports: readonly string[]): void {
+  // The split (tool-files.ts) has read the validator's top level already: its names are used as read there.
+  const names = [...topLevelNames(template, false), ...(validator.declared ?? topLevelNames(validator.code, true))];
   for (const line of imports) names.push(...importedNames(line));
   if (names.filter((name) => name === exported).length !== 1) {
     throw new Error(`the export ${exported} shares its name with another declaration of its module; exportName() must reserve the name`);

@@ -5,7 +5,7 @@
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { InputError } from "../errors.ts";
 import type { ToolDescription } from "../ir.ts";
-import { type AjvInstance, createAjv, validateAgainstMeta } from "../ajv/instances.ts";
+import { type AjvInstance, createAjv, reusedAjv, validateAgainstMeta } from "../ajv/instances.ts";
 import { needsDynamicScope } from "../ajv/ajv-2020-static.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../ajv/printed-output.ts";
 import { referencedFunctions } from "../ajv/private-state.ts";
@@ -30,6 +30,8 @@ export interface CompiledValidator {
   readonly entry: string;
   /** codeOnly(code) (ajv/code-text.ts), when the compiler has it: the pass after reads it rather than blanking again. */
   readonly blanked?: string;
+  /** The names `code` declares at its top level, when the pass before read them (ajv/shared-functions.ts). */
+  readonly declared?: readonly string[];
 }
 
 export interface CompileOptions {
@@ -52,14 +54,19 @@ export function prepareCompile(
   dialect: ToolDescription["dialect"],
   schema: object,
   optimise: boolean,
+  /** The caller only prints what the Ajv compiles, before it calls again: it may be a reused one (instances.ts's reusedAjv). */
+  printOnly = false,
 ): { readonly ajv: AjvInstance; readonly compiled: object } {
   // The meta-schema check runs on a shared instance (see ajv/instances.ts), so this one needs
   // the meta-schemas only when a `$ref` may reach one.
   const meta = hasNonLocalRef(schema);
-  const ajv = createAjv(dialect, { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema), branchErrors: optimise });
+  const unknown = unknownFormatsOf(schema);
+  const choice = { validateSchema: false, meta, dynamicScope: !optimise || needsDynamicScope(schema), branchErrors: optimise };
+  // A reused instance must stay as created: one that gets formats of its own is a new one.
+  const ajv = printOnly && unknown.length === 0 ? reusedAjv(dialect, choice) : createAjv(dialect, choice);
   // A format toolguard has no checker for is an annotation (read/unknown-formats.ts warned of
   // it, or refused it where the set asks): it asserts nothing, as 2020-12 and OpenAPI define it.
-  for (const { format } of unknownFormatsOf(schema)) ajv.addFormat(format, true);
+  for (const { format } of unknown) ajv.addFormat(format, true);
   return { ajv, compiled: optimise ? (foldCombinators(schema) as object) : schema };
 }
 
@@ -67,7 +74,7 @@ export function prepareCompile(
 export function compileValidator(tool: ToolDescription, options: CompileOptions = {}): CompiledValidator {
   const optimise = options.optimise ?? true;
   const schema = withoutIds(tool.inputSchema) as { $schema?: string };
-  const { ajv, compiled } = prepareCompile(tool.dialect, schema, optimise);
+  const { ajv, compiled } = prepareCompile(tool.dialect, schema, optimise, true);
   let validate: ReturnType<AjvInstance["compile"]>;
   try {
     // The schema as written is checked against its meta-schema; `compiled` is what runs.

@@ -123,6 +123,13 @@ function statementsByLines(code: string): { name: string; kind: string; text: st
   });
 }
 
+/** A recursive definition: its function can be shared, so the split cuts the validator. */
+const SHARED_DEFINITION = {
+  type: "object",
+  properties: { root: { $ref: "#/$defs/node" } },
+  $defs: { node: { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/$defs/node" } } } },
+};
+
 const plainStatements = (statements: readonly Statement[]) => statements.map(({ name, kind, text, uses }) => ({ name, kind, text, uses: [...uses] }));
 
 /** Each pass of compileValidator in turn, with the blanked copy each hands on. */
@@ -157,7 +164,8 @@ const tokenized = (text: string) => {
 
 describe("the blanked copy each pass of the printed code hands on", () => {
   it("is codeOnly of the text it goes with, and the passes give what blanking afresh gives", async () => {
-    const tools = [...(await exampleTools()), hostileTool()];
+    const tools = [...(await exampleTools()), hostileTool(), toolOf(SHARED_DEFINITION)];
+    let split = 0;
     for (const tool of tools) {
       const { esm, pruned, prunedBlanked, renamed, laidOut, laid, schemas, expectedSchemas } = passes(tool);
       expect(schemas).toEqual(expectedSchemas);
@@ -174,11 +182,17 @@ describe("the blanked copy each pass of the printed code hands on", () => {
       // The top level, read in place from the handed-on copy, is what the plain reading finds,
       // names in the same order; and the split is the same with or without the copy.
       expect(plainStatements(topLevelStatements(laid.code, laid.blanked))).toEqual(statementsByLines(laidOut));
-      expect(splitSharedFunctions(laid.code, renamed.entry, esm.imports, laid.blanked)).toEqual(splitSharedFunctions(laidOut, renamed.entry, esm.imports));
+      const cutUp = splitSharedFunctions(laid.code, renamed.entry, esm.imports, laid.blanked);
+      expect(cutUp).toEqual(splitSharedFunctions(laidOut, renamed.entry, esm.imports));
+      // The names the split says the tool's part declares (the module's name check reads them, tool-module.ts) are what the plain reading finds there.
+      expect(cutUp.declared).toEqual(statementsByLines(cutUp.code).map((statement) => statement.name));
+      if (cutUp.shared.length > 0) split++;
       // compileValidator hands the laid-out copy on to the split (emit/tool-files.ts).
       const compiled = compileValidator(tool);
       expect(compiled.blanked).toBe(codeOnly(compiled.code));
     }
+    // Both ways out of the split were read: with modules cut out and without.
+    expect([split > 0, split < tools.length]).toEqual([true, true]);
   });
 });
 

@@ -22,6 +22,13 @@ describe("a tool module's names", () => {
     expect(emitWith(`function ${exported}(data){\n}\n${validator.code}`)).toThrow(/shares its name/);
   });
 
+  it("refuses the export's name among the names the split read (validator.declared)", () => {
+    expect(() => emitToolModule(tool, "export interface HostileArgs { note?: string }\n", { ...validator, declared: ["other", exported] })).toThrow(
+      /shares its name/,
+    );
+    expect(() => emitToolModule(tool, "export interface HostileArgs { note?: string }\n", { ...validator, declared: ["other"] })).not.toThrow();
+  });
+
   it("reads the name inside a block or a string as no declaration", () => {
     expect(emitWith(validator.code)).not.toThrow();
     expect(emitWith(`${validator.code}\nfunction inner(){\nconst ${exported} = 1;\n}`)).not.toThrow();
