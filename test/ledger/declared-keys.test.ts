@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
-import type { HazardWalk, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import type { HazardWalk, JsonSchema, JsonValue, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { keysDeclared } from "../../templates/runtime/ledger/declared-keys.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { redactorFor } from "../../templates/runtime/ledger/redact.ts";
@@ -191,6 +191,52 @@ describe("the ledger's shortcut for texts of declared keys", () => {
           // The mark: on every passing text of declared keys, on none with an undeclared key.
           expect(keysDeclared(attempt)).toBe(place === "none");
           if (keysDeclared(attempt)) marked++;
+        }),
+        { numRuns: 400, seed: 26 },
+      );
+      expect(marked).toBeGreaterThan(0);
+    });
+  }
+
+  const coercedCases: readonly (readonly [string, JsonSchema, ToolSpec["references"]])[] = [
+    ["open objects", openSchema, {}],
+    ["a schema that declares secrets", declaringSchema, {}],
+    // A reference resolved into a secret-named key: an added key the walk never saw. (The written
+    // attempt is a copy, its resolution redacted, so it carries no mark; the chain's record does.)
+    ["a reference resolved into a secret key", openSchema, { "/title": { kind: "person", target: "api_key" } }],
+  ];
+  for (const [name, schema, references] of coercedCases) {
+    const resolved = Object.keys(references).length > 0;
+    it(`writes coerced arguments exactly as the full scan would, wherever a key is added (${name})`, async () => {
+      // A number sent as a string is coerced: the line then holds the arguments beside the raw text.
+      const toolSpec: ToolSpec = { ...spec(schema), coercions: { "/count": "integer" }, references };
+      const reference = redactorFor(toolSpec);
+      const ledger = new KeptEntries();
+      let received: unknown;
+      const tool = defineTool<unknown, unknown, "person">(toolSpec).implement(
+        (args) => {
+          received = structuredClone(args);
+          return "done";
+        },
+        { ledger, resolvers: { person: () => [{ id: "person-1", label: "Ann" }] } },
+      );
+      let marked = 0;
+      await fc.assert(
+        fc.asyncProperty(declaredArgs, fc.constantFrom(...PLACES), fc.constantFrom(...KEYS), fc.nat(1_000_000), async (args, place, key, n) => {
+          const secret = `s3cr3t-${n}`;
+          const text = `{"count":"${n % 100}",${textOf({ ...args, count: undefined }, place, key, secret).slice(1)}`;
+          received = undefined;
+          const { entry, attempt } = await lastAttempt(tool, ledger, text);
+          expect(attempt.raw).toBe(reference.raw(text).text);
+          if (key !== "colour" && place !== "none") expect(JSON.stringify(entry)).not.toContain(secret);
+          if (!resolved) expect(keysDeclared(attempt)).toBe(place === "none");
+          if (received === undefined) return;
+          // What the full scan writes: the coerced arguments with every secret location replaced.
+          const expected = structuredClone(received) as JsonValue;
+          reference.valueInPlace(expected);
+          expect((entry as { arguments?: unknown }).arguments).toEqual(expected);
+          if (resolved) expect(JSON.stringify(entry)).not.toContain("person-1");
+          if (keysDeclared(attempt) || (resolved && place === "none")) marked++;
         }),
         { numRuns: 400, seed: 26 },
       );
