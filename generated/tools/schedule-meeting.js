@@ -322,9 +322,14 @@ const hazardWalk = (() => {
     x = value.room;
     if (x !== undefined) {
       keys++;
-      const n0 = anyValue(x, checkStrings, level + 1, state);
-      if (n0 < 0) return false;
-      length += 8 + n0;
+      if (typeof x === "object" && x !== null && !Array.isArray(x)) {
+        length += 8;
+        if (!walk_room(x, checkStrings, state, level + 1)) return false;
+      } else {
+        const n0 = anyValue(x, checkStrings, level + 1, state);
+        if (n0 < 0) return false;
+        length += 8 + n0;
+      }
     }
     x = value.send_invites;
     if (x !== undefined) {
@@ -348,6 +353,32 @@ const hazardWalk = (() => {
     if (x !== undefined) {
       keys++;
       length += 12 + (x ? 4 : 5);
+    }
+    state.keys += keys;
+    state.shortest += keys === 0 ? length + 1 : length;
+    return true;
+  }
+  function walk_room(value, checkStrings, state, level) {
+    let keys = 0;
+    let length = 1;
+    for (const key in value) {
+      keys++;
+      const x = value[key];
+      switch (key) {
+        case "video": {
+          const n0 = anyValue(x, checkStrings, level + 1, state);
+          if (n0 < 0) return false;
+          length += 9 + n0;
+          break;
+        }
+        default: {
+          state.undeclared = true;
+          if (checkStrings && !key.isWellFormed()) return false;
+          const n = anyValue(x, checkStrings, level + 1, state);
+          if (n < 0) return false;
+          length += key.length + 4 + n;
+        }
+      }
     }
     state.keys += keys;
     state.shortest += keys === 0 ? length + 1 : length;

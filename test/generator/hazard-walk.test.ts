@@ -23,6 +23,21 @@ const schema = {
     either: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "object" }] },
     nest: { type: "object" },
     proto: { type: "object", properties: { constructor: { type: "string" } }, additionalProperties: false },
+    // Values of several types whose objects declare keys (guarded walks, walk-shapes.ts): a string
+    // or an object (GitHub's labels), objects told apart by a property whose other members have a
+    // different type in each branch, and parts of an `allOf`.
+    labels: { type: "array", items: { oneOf: [{ type: "string" }, { type: "object", properties: { name: { type: "string" }, id: { type: "integer" } } }] } },
+    rule: {
+      type: "object",
+      oneOf: [
+        { properties: { type: { const: "a" }, parameters: { type: "object", properties: { x: { type: "integer" } } } }, required: ["type"] },
+        {
+          properties: { type: { const: "b" }, parameters: { type: "object", properties: { x: { type: "string" }, y: { type: "array" } } } },
+          required: ["type"],
+        },
+      ],
+    },
+    both: { allOf: [{ type: "object", properties: { p: { type: "string" } } }, { properties: { q: { type: "array", items: { type: "integer" } } } }] },
   },
   required: ["amount"],
   additionalProperties: false,
@@ -59,12 +74,24 @@ const args = fc.record(
     either: fc.oneof(text, fc.integer(), fc.constant({ a: "b" })),
     nest: fc.record({ deep: fc.jsonValue({ maxDepth: 5 }) }, { requiredKeys: [] }),
     proto: fc.record({ constructor: text }, { requiredKeys: [] }),
+    labels: fc.array(fc.oneof(text, fc.record({ name: text, id: fc.integer(), more: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] })), { maxLength: 3 }),
+    rule: fc.oneof(
+      fc.record(
+        { type: fc.constant("a"), parameters: fc.record({ x: fc.integer(), y: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }) },
+        { requiredKeys: ["type"] },
+      ),
+      fc.record(
+        { type: fc.constant("b"), parameters: fc.record({ x: text, y: fc.array(fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }) },
+        { requiredKeys: ["type"] },
+      ),
+    ),
+    both: fc.record({ p: text, q: fc.array(fc.integer(), { maxLength: 3 }), r: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }),
   },
   { requiredKeys: ["amount"] },
 );
 
 /** The text of `value` as a model might write it, with one of the changes the hazard checks exist for. */
-const texts = fc.tuple(args, fc.nat(19), fc.nat(1000)).map(([value, change, at]) => {
+const texts = fc.tuple(args, fc.nat(27), fc.nat(1000)).map(([value, change, at]) => {
   const compact = JSON.stringify(value);
   switch (change) {
     case 0:
@@ -103,6 +130,14 @@ const texts = fc.tuple(args, fc.nat(19), fc.nat(1000)).map(([value, change, at])
       return `{"meta":{"\\ud800":1},${JSON.stringify({ ...value, meta: undefined }).slice(1)}`;
     case 18: // nesting past the limit, where the schema gives no type
       return `{"meta":{"extra":${"[".repeat(70)}${"]".repeat(70)}},${JSON.stringify({ ...value, meta: undefined }).slice(1)}`;
+    case 19: // hazards inside the objects of guarded values: a lone surrogate, lost digits, a repeated key
+      return `{"labels":["a",{"name":"\\ud800"}],${JSON.stringify({ ...value, labels: undefined }).slice(1)}`;
+    case 20:
+      return `{"rule":{"type":"a","parameters":{"x":12345678901234567890}},${JSON.stringify({ ...value, rule: undefined }).slice(1)}`;
+    case 21:
+      return `{"both":{"p":"a","p":"b"},${JSON.stringify({ ...value, both: undefined }).slice(1)}`;
+    case 22: // a guarded value the schema refuses, holding a hazard
+      return `{"rule":{"type":"b","parameters":{"x":{"\\udc00":[1e400]}}},${JSON.stringify({ ...value, rule: undefined }).slice(1)}`;
     case 8:
       return compact.replace(/"lines":\[\{/, '"lines":[{"qty":1,'); // repeated key in an item, maybe
     default:
@@ -119,6 +154,9 @@ describe("a generated hazard walk", () => {
   it("answers every text exactly as the runtime's walk before validation does", () => {
     const walk = load(schema);
     expect(walk?.depth).toBe(4);
+    // The guarded values get walks of their own (else this test would say nothing of them).
+    const code = hazardWalk({ inputSchema: schema as JsonSchema })?.text ?? "";
+    for (const name of ["walk_labels_item", "walk_rule_parameters", "walk_both"]) expect(code).toContain(`function ${name}(`);
     const plain = createGuard(spec(schema, undefined), () => "ran", { ledger: sink });
     const walked = createGuard(spec(schema, walk), () => "ran", { ledger: sink });
     // A depth limit just above the typed structure's: the open nest goes past it.

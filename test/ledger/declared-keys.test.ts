@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
-import type { HazardWalk, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import type { HazardWalk, JsonSchema, JsonValue, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { keysDeclared } from "../../templates/runtime/ledger/declared-keys.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { redactorFor } from "../../templates/runtime/ledger/redact.ts";
@@ -28,8 +28,20 @@ const openSchema = {
     extra: { type: "object", properties: { k: { type: "string" } }, additionalProperties: { type: "object", properties: { v: { type: "string" } } } },
     patterned: { type: "object", patternProperties: { "^x-": { type: "object" } } },
     either: { oneOf: [{ type: "string" }, { type: "object", properties: { note: { type: "string" } }, required: ["note"] }] },
+    // Values of several types (guarded walks): GitHub's labels, rules told apart by their `type`
+    // (a key of one branch's parameters is declared there for all), and the parts of an allOf.
+    tags: { type: "array", items: { oneOf: [{ type: "string" }, { type: "object", properties: { name: { type: "string" } } }] } },
+    rule: {
+      type: "object",
+      oneOf: [
+        { properties: { type: { const: "a" }, parameters: { type: "object", properties: { x: { type: "integer" } } } }, required: ["type"] },
+        { properties: { type: { const: "b" }, parameters: { type: "object", properties: { y: { type: "string" } } } }, required: ["type"] },
+      ],
+    },
+    both: { allOf: [{ type: "object", properties: { p: { type: "string" } } }, { $ref: "#/$defs/part" }] },
   },
   required: ["title"],
+  $defs: { part: { properties: { q: { type: "array", items: { type: "object", properties: { r: { type: "integer" } } } } } } },
 };
 
 /** The same with secrets the schema declares: a secret-named property and a `writeOnly` one. */
@@ -54,7 +66,7 @@ function load(inputSchema: JsonSchema): HazardWalk {
 const spec = (inputSchema: JsonSchema): ToolSpec => walkedSpec(inputSchema, load(inputSchema));
 
 const word = fc.stringMatching(/^[a-z]{0,6}$/);
-/** Arguments with only keys the schema declares (`either` as a string: an object there is of no one type). */
+/** Arguments with only keys the schema declares somewhere at their place (`x` of a "b" rule is one of an "a" rule's). */
 const declaredArgs = fc.record(
   {
     title: word,
@@ -64,7 +76,10 @@ const declaredArgs = fc.record(
     items: fc.array(fc.record({ sku: word, qty: fc.nat(9) }, { requiredKeys: [] }), { maxLength: 3 }),
     closed: fc.record({ a: word }, { requiredKeys: [] }),
     extra: fc.record({ k: word }, { requiredKeys: [] }),
-    either: word,
+    either: fc.oneof(word, fc.record({ note: word })),
+    tags: fc.array(fc.oneof(word, fc.record({ name: word }, { requiredKeys: [] })), { maxLength: 3 }),
+    rule: fc.record({ type: fc.constantFrom("a", "b"), parameters: fc.record({ x: fc.nat(9), y: word }, { requiredKeys: [] }) }, { requiredKeys: ["type"] }),
+    both: fc.record({ p: word, q: fc.array(fc.record({ r: fc.nat(9) }, { requiredKeys: [] }), { maxLength: 2 }) }, { requiredKeys: [] }),
   },
   { requiredKeys: ["title"] },
 );
@@ -73,7 +88,25 @@ const declaredArgs = fc.record(
 const KEYS = ["password", "pass\\u0077ord", "api_key", "colour"] as const;
 
 /** Where an undeclared key goes: each a way the walk must notice it, or the text must fail. */
-const PLACES = ["none", "top", "owner", "item", "extra key", "extra value", "pattern", "no one type", "closed", "repeated", "repeated inner"] as const;
+const PLACES = [
+  "none",
+  "top",
+  "owner",
+  "item",
+  "extra key",
+  "extra value",
+  "pattern",
+  "no one type",
+  "closed",
+  "repeated",
+  "repeated inner",
+  "union item",
+  "union object",
+  "union nested",
+  "union leaf value",
+  "allOf part",
+  "repeated in union",
+] as const;
 type Place = (typeof PLACES)[number];
 
 /** The text of `args` with `"<key>":"<secret>"` added at `place`. */
@@ -103,6 +136,18 @@ function textOf(args: Record<string, unknown>, place: Place, key: string, secret
       return `{"owner":{${member}},"owner":{"login":"x"},${rest("owner")}`;
     case "repeated inner":
       return `{"owner":{"login":{${member}},"login":"x"},${rest("owner")}`;
+    case "union item": // an object in an array of strings and objects
+      return `{"tags":["a",{"name":"n",${member}}],${rest("tags")}`;
+    case "union object": // beside the property that tells the objects apart
+      return `{"rule":{"type":"b",${member}},${rest("rule")}`;
+    case "union nested":
+      return `{"rule":{"type":"a","parameters":{"x":1,${member}}},${rest("rule")}`;
+    case "union leaf value": // an object where one branch declares a string, in the other branch (valid)
+      return `{"rule":{"type":"a","parameters":{"y":{${member}}}},${rest("rule")}`;
+    case "allOf part":
+      return `{"both":{"p":"a","q":[{"r":1},{${member}}]},${rest("both")}`;
+    case "repeated in union":
+      return `{"tags":[{"name":{${member}},"name":"x"}],${rest("tags")}`;
   }
 }
 
@@ -146,6 +191,52 @@ describe("the ledger's shortcut for texts of declared keys", () => {
           // The mark: on every passing text of declared keys, on none with an undeclared key.
           expect(keysDeclared(attempt)).toBe(place === "none");
           if (keysDeclared(attempt)) marked++;
+        }),
+        { numRuns: 400, seed: 26 },
+      );
+      expect(marked).toBeGreaterThan(0);
+    });
+  }
+
+  const coercedCases: readonly (readonly [string, JsonSchema, ToolSpec["references"]])[] = [
+    ["open objects", openSchema, {}],
+    ["a schema that declares secrets", declaringSchema, {}],
+    // A reference resolved into a secret-named key: an added key the walk never saw. (The written
+    // attempt is a copy, its resolution redacted, so it carries no mark; the chain's record does.)
+    ["a reference resolved into a secret key", openSchema, { "/title": { kind: "person", target: "api_key" } }],
+  ];
+  for (const [name, schema, references] of coercedCases) {
+    const resolved = Object.keys(references).length > 0;
+    it(`writes coerced arguments exactly as the full scan would, wherever a key is added (${name})`, async () => {
+      // A number sent as a string is coerced: the line then holds the arguments beside the raw text.
+      const toolSpec: ToolSpec = { ...spec(schema), coercions: { "/count": "integer" }, references };
+      const reference = redactorFor(toolSpec);
+      const ledger = new KeptEntries();
+      let received: unknown;
+      const tool = defineTool<unknown, unknown, "person">(toolSpec).implement(
+        (args) => {
+          received = structuredClone(args);
+          return "done";
+        },
+        { ledger, resolvers: { person: () => [{ id: "person-1", label: "Ann" }] } },
+      );
+      let marked = 0;
+      await fc.assert(
+        fc.asyncProperty(declaredArgs, fc.constantFrom(...PLACES), fc.constantFrom(...KEYS), fc.nat(1_000_000), async (args, place, key, n) => {
+          const secret = `s3cr3t-${n}`;
+          const text = `{"count":"${n % 100}",${textOf({ ...args, count: undefined }, place, key, secret).slice(1)}`;
+          received = undefined;
+          const { entry, attempt } = await lastAttempt(tool, ledger, text);
+          expect(attempt.raw).toBe(reference.raw(text).text);
+          if (key !== "colour" && place !== "none") expect(JSON.stringify(entry)).not.toContain(secret);
+          if (!resolved) expect(keysDeclared(attempt)).toBe(place === "none");
+          if (received === undefined) return;
+          // What the full scan writes: the coerced arguments with every secret location replaced.
+          const expected = structuredClone(received) as JsonValue;
+          reference.valueInPlace(expected);
+          expect((entry as { arguments?: unknown }).arguments).toEqual(expected);
+          if (resolved) expect(JSON.stringify(entry)).not.toContain("person-1");
+          if (keysDeclared(attempt) || (resolved && place === "none")) marked++;
         }),
         { numRuns: 400, seed: 26 },
       );

@@ -9,9 +9,12 @@ const ADDED_KEYS: WeakMap<Redactor, Map<string, readonly [boolean, boolean]>> = 
 /**
  * `redactor.argumentsAreSafe(raw, addedKeys)`, with the part that depends on the added keys alone
  * worked out once per tool and key set: splitting the keys into words was a tenth of the line of
- * a call whose references were resolved. The raw text's own scan is the redactor's (`rawIsKept`).
+ * a call whose references were resolved. The raw text's own scan is the redactor's (`rawIsKept`),
+ * skipped as for the raw text itself when `keysDeclared` (declared-keys.ts): the tool's walk ran
+ * on the coerced value, so every key of the arguments is a declared one or an added one, and the
+ * added keys are checked here.
  */
-export function argumentsAreSafe(redactor: Redactor, raw: string | undefined, addedKeys: readonly string[]): boolean {
+export function argumentsAreSafe(redactor: Redactor, raw: string | undefined, addedKeys: readonly string[], keysDeclared = false): boolean {
   let known = ADDED_KEYS.get(redactor);
   if (known === undefined) ADDED_KEYS.set(redactor, (known = new Map()));
   const key = addedKeys.length === 1 ? (addedKeys[0] as string) : addedKeys.join("\u0000");
@@ -20,5 +23,5 @@ export function argumentsAreSafe(redactor: Redactor, raw: string | undefined, ad
     answer = [redactor.validatedIsSafe(addedKeys), redactor.argumentsAreSafe("", addedKeys)];
     if (known.size < 1024) known.set(key, answer);
   }
-  return answer[0] || (raw !== undefined && answer[1] && redactor.rawIsKept(raw, false));
+  return answer[0] || (raw !== undefined && answer[1] && redactor.rawIsKept(raw, keysDeclared, keysDeclared));
 }

@@ -10,6 +10,7 @@ import { type EntryBody, writeEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { argumentsAreSafe } from "./arguments-safety.ts";
+import { keysDeclared } from "./declared-keys.ts";
 import { writtenAttempts } from "./written-attempt.ts";
 
 /**
@@ -232,7 +233,7 @@ export class ChainRecord implements LedgerEntry {
     const last = all.at(-1);
     // The passing attempt is the chain's last: when its raw text provably holds no secret,
     // neither do the arguments derived from it (unless a reference added a secret key).
-    const safe = !redactor || argumentsAreSafe(redactor, last?.raw, snapshot.addedKeys);
+    const safe = !redactor || argumentsAreSafe(redactor, last?.raw, snapshot.addedKeys, last !== undefined && keysDeclared(last));
     // Only references changed the raw text, and the line holds that text and those resolutions
     // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
     if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last))

@@ -110,22 +110,28 @@ export class LineWriter {
 
   /** A non-negative integer below 2^32 as `width` decimal digits, zero-padded (a time's milliseconds). */
   decimal(value: number, width: number): void {
-    this.#digits(value, width, 10);
+    this.#room(width);
+    const buffer = this.#buffer;
+    // Small-integer arithmetic: a division by a base passed in as a parameter was done in
+    // floating point, and was an eighth of a clean line.
+    let rest = value >>> 0;
+    for (let at = this.#at + width - 1; at >= this.#at; at--) {
+      const next = (rest / 10) >>> 0;
+      buffer[at] = 0x30 + rest - next * 10;
+      rest = next;
+    }
+    this.#at += width;
   }
 
   /** A non-negative integer below 2^32 as `width` lower-case hex digits, zero-padded (a chain id's counter). */
   hex(value: number, width: number): void {
-    this.#digits(value, width, 16);
-  }
-
-  #digits(value: number, width: number, base: number): void {
     this.#room(width);
     const buffer = this.#buffer;
-    let rest = value;
+    let rest = value >>> 0;
     for (let at = this.#at + width - 1; at >= this.#at; at--) {
-      const digit = rest % base;
+      const digit = rest & 15;
       buffer[at] = digit < 10 ? 0x30 + digit : 0x57 + digit; // 0x57 + 10 is "a"
-      rest = (rest - digit) / base;
+      rest >>>= 4;
     }
     this.#at += width;
   }
