@@ -45,6 +45,7 @@ const SCHEMA = {
     tenant_sig: { type: "string" },
     login: { type: "string", writeOnly: true, minLength: 12 },
     pin: { type: "integer" },
+    "api:key": { type: "string" },
     profile: { type: "object", properties: { password: { type: "string" }, age: { type: "integer" } } },
   },
   additionalProperties: false,
@@ -105,6 +106,17 @@ describe("the envelope to the model", () => {
     expect(envelope).toContain("got integer (not shown: a secret field)");
     const nested = await tool(ledger).call(JSON.stringify({ profile: { password: "zebra-horse-9", age: "old" }, note: 5 }), { turn: "u" });
     expect(JSON.stringify(nested)).not.toContain("zebra-horse-9");
+  });
+
+  it("does not quote a secret whose name the text's secret-name scan does not see, nor a header parameter", async () => {
+    // `api:key` is a secret name read as words (`api key`), which the raw-text scan (separators
+    // `-`, `_`, `.` and spaces) does not match: the envelope asks the parsed value's keys.
+    const ledger = new MemorySink();
+    for (const args of [{ "api:key": 5150 }, { tenant_sig: 4343 }]) {
+      const envelope = JSON.stringify(await tool(ledger).call(JSON.stringify(args), { turn: `c-${Object.keys(args)[0]}` }));
+      expect(envelope).toContain("got integer (not shown: a secret field)");
+      expect(envelope).not.toMatch(/5150|4343/);
+    }
   });
 
   it("does not quote a secret's text when the arguments are not JSON, and still quotes other text", async () => {

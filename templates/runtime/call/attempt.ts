@@ -172,7 +172,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   }
   // Explain.
   if (!valid) {
-    const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, parsed.text, setup.secrets), spec.hints, setup.maxErrors);
+    const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, setup.secrets), spec.hints, setup.maxErrors);
     return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
@@ -206,11 +206,12 @@ function unquotedSecrets(errors: readonly ArgumentError[], secrets: Redactor): r
 /**
  * The value the envelope's messages quote from: `value` itself, or a copy with every secret
  * value (a secret-named key, a `writeOnly` property, a header or cookie parameter) replaced by
- * a `HiddenValue` of its type (a null stays null), so a message never echoes a password back. Copied only when the text names a
- * secret key at all.
+ * a `HiddenValue` of its type (a null stays null), so a message never echoes a password back.
+ * Copied only when the value holds a secret: its keys are asked (each key's answer is kept),
+ * not its text scanned for secret names, which cost more than the rest of the redaction.
  */
-function shownToModel(value: unknown, text: string, secrets: Redactor): unknown {
-  if (value === null || typeof value !== "object" || secrets.rawIsKept(text, false)) return value;
+function shownToModel(value: unknown, secrets: Redactor): unknown {
+  if (value === null || typeof value !== "object" || !secrets.holdsSecret(value as JsonValue)) return value;
   const copy = structuredClone(value) as JsonValue;
   return secrets.valueInPlace(copy, hidden) === 0 ? value : copy;
 }

@@ -53,3 +53,42 @@ export function redactValue(value: JsonValue, path: string[], rules: ValueRules,
   }
   return count;
 }
+
+/**
+ * Whether `redactValue` would replace anything in `value`, without copying or changing it: the
+ * same rules, asked in the same order, stopping at the first secret. `path` as for `redactValue`.
+ */
+export function holdsSecret(value: JsonValue, path: string[], rules: ValueRules): boolean {
+  if (value === null || typeof value !== "object") return false;
+  // Without pointer patterns only key names decide, and no path need be kept.
+  const located = rules.pointers.length > 0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!located) {
+        if (holdsSecret(value[index] as JsonValue, path, rules)) return true;
+        continue;
+      }
+      path.push(String(index));
+      const secret =
+        rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path)) || holdsSecret(value[index] as JsonValue, path, rules);
+      path.pop();
+      if (secret) return true;
+    }
+    return false;
+  }
+  // `for...in` reads the object's enumeration cache and allocates nothing; an inherited key it
+  // may also meet can only make the answer "yes", which the caller checks by redacting a copy.
+  for (const key in value) {
+    if (rules.isSecretName(key)) return true;
+    if (!located) {
+      if (holdsSecret(value[key] as JsonValue, path, rules)) return true;
+      continue;
+    }
+    path.push(key);
+    const secret =
+      rules.pointers.some((pattern) => pattern.length === path.length && matches(pattern, path)) || holdsSecret(value[key] as JsonValue, path, rules);
+    path.pop();
+    if (secret) return true;
+  }
+  return false;
+}

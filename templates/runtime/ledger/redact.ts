@@ -17,7 +17,7 @@ import type { RedactionOptions } from "../contract/redaction.ts";
 import { escapeToken, pointerTokens } from "../json/json-pointer.ts";
 import { findDuplicateKeys } from "../parse/duplicate-keys.ts";
 import { keyTokens } from "../parse/key-tokens.ts";
-import { keyCount, matches, REDACTED, redactValue } from "./redact-value.ts";
+import { holdsSecret, keyCount, matches, REDACTED, redactValue } from "./redact-value.ts";
 import { closedWithoutSecretNames, declaredKeysAreSafe, writeOnlyPointers } from "./schema-secrets.ts";
 import { anyOfPatterns, DEFAULT_SECRET_NAMES, keyWords, namePattern, wordPattern } from "./secret-names.ts";
 
@@ -141,6 +141,30 @@ export class Redactor {
    */
   valueInPlace(value: JsonValue, mark?: (secret: unknown) => unknown): number {
     return redactValue(value, [], this.#compiled, mark);
+  }
+
+  /**
+   * Whether `valueInPlace` would replace anything in `value` (which it leaves as it is): what a
+   * failed attempt's envelope asks of its parsed value before quoting from it. A walk of the
+   * value's keys, each key's answer kept (a tool's texts repeat the schema's keys), where a scan
+   * of the text for secret names cost about 5 ns a character.
+   */
+  holdsSecret(value: JsonValue): boolean {
+    const rules = this.#compiled;
+    return holdsSecret(value, [], (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
+  }
+
+  #keyRules: { readonly isSecretName: (key: string) => boolean; readonly pointers: readonly (readonly string[])[] } | undefined;
+  /** Answers of `isSecretName` by key, for `holdsSecret`. */
+  readonly #secretNames = new Map<string, boolean>();
+
+  #isSecretName(key: string, rules: Rules): boolean {
+    const known = this.#secretNames.get(key);
+    if (known !== undefined) return known;
+    const secret = rules.isSecretName(key);
+    if (this.#secretNames.size >= 1024) this.#secretNames.clear(); // bounded: a model may send keys no schema has
+    this.#secretNames.set(key, secret);
+    return secret;
   }
 
   /** Answers of `isSecretPath`: a tool's entries ask about the same few paths again and again. */
