@@ -23,6 +23,9 @@ interface Shape {
 const set = (path: string, value: unknown): Expected => ({ op: "set", path, value });
 const snowflake = { type: "string", pattern: "^(0|[1-9][0-9]*)$" };
 
+/** A set too large for the spelling table (more than 64 values), as currency codes are. */
+const CODES = ["COP", "EUR", "USD", ...Array.from({ length: 80 }, (_, i) => `Q${String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))}`)];
+
 const SHAPES: readonly Shape[] = [
   {
     // Weaviate's `valueBoolean: [boolean, null]`, a place the coercion plan does not reach (a recursive filter).
@@ -128,6 +131,14 @@ const SHAPES: readonly Shape[] = [
     says: /send \["example.com"\]/,
   },
   {
+    // Intercom's `reactions: {type: array, items: {type: string, nullable: true}}`.
+    name: "one value where a list of nullable items is wanted",
+    schema: { type: "object", properties: { reactions: { type: "array", items: { type: ["string", "null"] } } } },
+    args: { reactions: "👍" },
+    expect: set("/reactions", ["👍"]),
+    says: /send \["👍"\]/,
+  },
+  {
     // SCIM's PatchOp schema URN: an enum of one long value.
     name: "a misspelt value of a one-value enum",
     schema: { type: "object", properties: { schemas: { type: "array", items: { type: "string", enum: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"] } } } },
@@ -155,6 +166,22 @@ const SHAPES: readonly Shape[] = [
     args: { author_type: ["USER"] },
     expect: set("/author_type/0", "user"),
     says: /did you mean "user"\?/,
+  },
+  {
+    // Lago's `currency`: ISO 4217's codes, 150 and more, a set no message lists.
+    name: "a misspelt value of a set too large to list",
+    schema: { type: "object", properties: { currency: { type: ["string", "null"], enum: [null, ...CODES] } } },
+    args: { currency: "COPs" },
+    expect: set("/currency", "COP"),
+    says: /did you mean "COP"\?/,
+  },
+  {
+    // Mapbox's `units: [kilometers, miles, meters, feet]`: `met` is two edits from `feet`.
+    name: "an abbreviation that is also two edits from another value",
+    schema: { type: "object", properties: { units: { type: "string", enum: ["kilometers", "miles", "meters", "feet"] } } },
+    args: { units: "met" },
+    expect: set("/units", "meters"),
+    says: /did you mean "meters"\?/,
   },
   {
     // OpenFGA's `authorization_model_id`, Clerk's `token`: a secret-named text sent as a list of
