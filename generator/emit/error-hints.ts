@@ -26,6 +26,18 @@ const MAX_DESCRIPTION = 160;
 /** Keywords that leave an item schema a bare type (annotations only). */
 const BARE_ITEM_KEYS: ReadonlySet<string> = new Set(["type", "description", "title", "examples", "example", "default", "$comment"]);
 
+/**
+ * The scalar type of a list's items when nothing else constrains them: `string`, or a nullable
+ * `[string, null]` (3.0's `nullable: true` is read so), so a single value sent gets its brackets.
+ */
+function bareItemType(items: Schema): string | undefined {
+  if (!Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key) || key === "nullable")) return undefined;
+  const types = typeof items.type === "string" ? [items.type] : Array.isArray(items.type) ? items.type : [];
+  const scalars = types.filter((type) => type !== "null");
+  const scalar = scalars.length === 1 ? scalars[0] : undefined;
+  return typeof scalar === "string" && ["string", "number", "integer", "boolean"].includes(scalar) ? scalar : undefined;
+}
+
 type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
 
 export function buildHintTable(tool: ToolDescription): HintTable {
@@ -105,14 +117,8 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   }
   if (typeof schema.format === "string") hint.format = schema.format;
   const items = isSchemaObject(schema.items) ? schema.items : undefined;
-  if (
-    items &&
-    typeof items.type === "string" &&
-    ["string", "number", "integer", "boolean"].includes(items.type) &&
-    Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key))
-  ) {
-    hint.itemType = items.type;
-  }
+  const itemType = items && bareItemType(items);
+  if (itemType !== undefined) hint.itemType = itemType;
   const wrapper = textWrapperOf(schema, root);
   if (wrapper) hint.textWrapper = wrapper;
   const range: Record<string, number> = {};

@@ -8,6 +8,11 @@
 //   move it to <pointer>        move the value at the error's path to <pointer>
 //   move <pointer> here         move the value at <pointer> to the error's path
 //   remove it / omit it         delete the field at the error's path
+// and three forms that name no value, for a value the message may not quote (a secret, a text
+// too long to repeat); they act on the value the repairer itself sent at the error's path:
+//   send its only item alone, without the brackets   the list sent there: its one item
+//   send the same <type> inside [ and ]              the value sent there, in a list of one
+//   send the value itself, not a string of it        the JSON text sent there: the value it spells
 // Anything else ("ask the user", "must be <= 2", "for example 1299") is not an instruction.
 import { pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
 import { stringEnd } from "./json-text.ts";
@@ -24,10 +29,15 @@ export type Instruction =
   | { readonly op: "move"; readonly from: string; readonly to: string }
   | { readonly op: "remove"; readonly path: string };
 
-/** Every instruction one error's message carries, in the grammar above. */
-export function instructionsOf(error: EnvelopeError): Instruction[] {
+/**
+ * Every instruction one error's message carries, in the grammar above. `sent` is the call the
+ * message is about: the forms that name no value read it (without it they give nothing).
+ */
+export function instructionsOf(error: EnvelopeError, sent?: unknown): Instruction[] {
   const found: Instruction[] = [];
   const text = error.message;
+  const own = sent === undefined ? undefined : ownValue(text, get(sent, error.path));
+  if (own !== undefined) found.push({ op: "set", path: error.path, value: own.value });
   for (const match of text.matchAll(/\b(?:send|must be exactly) (?=["[{\d-]|true\b|false\b|null\b)/g)) {
     const value = readJson(text, (match.index ?? 0) + match[0].length);
     if (value.ok) found.push({ op: "set", path: error.path, value: value.value });
@@ -45,9 +55,26 @@ export function instructionsOf(error: EnvelopeError): Instruction[] {
   return found;
 }
 
+/**
+ * The value a form that names no value means, from the value sent at the error's path; undefined
+ * when the message has no such form or the sent value is not what the form speaks of.
+ */
+function ownValue(text: string, at: unknown): { readonly value: unknown } | undefined {
+  if (/\bsend its only item alone, without the brackets\b/.test(text)) return Array.isArray(at) && at.length === 1 ? { value: at[0] } : undefined;
+  if (/\bsend the same \w+ inside \[ and \]/.test(text)) return at === undefined ? undefined : { value: [at] };
+  if (/\bsend the value itself, not a string of it\b/.test(text) && typeof at === "string") {
+    try {
+      return { value: JSON.parse(at) as unknown };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The arguments with every instruction of `errors` applied: moves and renames first, then values, then removals. */
 export function repair(args: unknown, errors: readonly EnvelopeError[]): unknown {
-  const instructions = errors.flatMap(instructionsOf);
+  const instructions = errors.flatMap((error) => instructionsOf(error, args));
   const out = structuredClone(args);
   let root: unknown = out;
   const order = ["move", "rename", "set", "remove"] as const;

@@ -25,6 +25,11 @@ export interface CorpusCase {
   readonly expect: Expected;
 }
 
+/** The arguments the case sent, as the repairer reads them; a text sent no arguments (undefined). */
+export function sentOf(entry: CorpusCase): unknown {
+  return entry.text === undefined ? entry.args : undefined;
+}
+
 /** Whether a literal repair can fix the case in one round: the expected fix is an instruction. */
 export function repairable(entry: CorpusCase): boolean {
   return entry.expect.op !== "ask" && entry.expect.op !== "mention" && !(entry.expect.op === "text" && entry.expect.fix === "resend");

@@ -6,7 +6,7 @@ import type { ToolDescription } from "../ir.ts";
 import { adviceFor } from "./advice.ts";
 import { type EnvelopeError, get, repair, repairText } from "./literal-repairer.ts";
 import { loadTool, type LoadedTool } from "./load-tool.ts";
-import { type CorpusCase, type Expected, repairable } from "./mistake-case.ts";
+import { type CorpusCase, type Expected, repairable, sentOf } from "./mistake-case.ts";
 import { mistakesOf } from "./mistakes/classes.ts";
 import { unionTagMistakes } from "./mistakes/union-calls.ts";
 import { instanceOf } from "./mistakes/instance.ts";
@@ -158,7 +158,7 @@ function canonical(value: unknown): string | undefined {
 async function scoreCase(entry: CorpusCase, tool: LoadedTool): Promise<RehearsedCase | undefined> {
   const errors = entry.text === undefined ? await tool.envelope(entry.args) : await tool.envelopeOfText(entry.text);
   if (errors === undefined) return undefined;
-  const flagged = carries(entry.expect, errors);
+  const flagged = carries(entry.expect, errors, sentOf(entry));
   const fixable = repairable(entry);
   const made = await repairedCall(entry, tool, errors);
   const repaired = made !== undefined;

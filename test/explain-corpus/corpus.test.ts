@@ -54,8 +54,8 @@ async function run(entry: CorpusCase, tool: LoadedTool): Promise<void> {
   const accepted = async (fixed: unknown): Promise<boolean> => (await tool.envelope(fixed)) === undefined;
   results.push({
     entry,
-    toolguard: { carried: carries(entry.expect, errors), repaired: await accepted(repair(entry.args, errors)), errors },
-    ajv: { carried: carries(entry.expect, ajvErrors), repaired: await accepted(repair(entry.args, ajvErrors)) },
+    toolguard: { carried: carries(entry.expect, errors, entry.args), repaired: await accepted(repair(entry.args, errors)), errors },
+    ajv: { carried: carries(entry.expect, ajvErrors, entry.args), repaired: await accepted(repair(entry.args, ajvErrors)) },
   });
 }
 

@@ -58,7 +58,7 @@ async function run(description: ToolDescription, source: string): Promise<void> 
   for (const entry of unionTagMistakes(description.name, source, schema, { valid, random, accepts })) {
     const errors = await tool.envelope(entry.args);
     if (errors === undefined) continue; // the member is still valid without its tag (an optional tag, an open member)
-    scored.push({ entry, errors, flagged: carries(entry.expect, errors), repaired: repairable(entry) && (await repairedBy(entry, tool, errors)) });
+    scored.push({ entry, errors, flagged: carries(entry.expect, errors, entry.args), repaired: repairable(entry) && (await repairedBy(entry, tool, errors)) });
   }
 }
 
@@ -112,6 +112,7 @@ describe("the union-tag classes over every tagged union of the corpus's tools", 
         carries(
           row.entry.expect,
           row.errors.map((error) => ({ ...error, message: `violates ${error.rule}` })),
+          row.entry.args,
         ),
       );
       expect(degraded.length / rows.length, `${mistake} degraded`).toBeLessThan(FLOORS[mistake]);

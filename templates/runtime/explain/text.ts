@@ -30,10 +30,16 @@ export function childPath(parent: string, key: unknown): string {
  */
 export class HiddenValue {
   readonly type: string;
+  /**
+   * For a text that is JSON of an object or a list, that JSON type: the kind of value the text
+   * holds, never its content, so "send the value itself, not a string of it" can still be said.
+   */
+  readonly spells: "object" | "array" | undefined;
   readonly #members: ReadonlyMap<string, unknown> | undefined;
-  constructor(type: string, members?: ReadonlyMap<string, unknown>) {
+  constructor(type: string, members?: ReadonlyMap<string, unknown>, spells?: "object" | "array") {
     this.type = type;
     this.#members = members;
+    this.spells = spells;
   }
 
   /** The member at one pointer token, hidden; undefined when there is none. */
@@ -48,9 +54,22 @@ export class HiddenValue {
  */
 export function hidden(value: unknown): unknown {
   if (value === null) return null;
+  if (typeof value === "string") return new HiddenValue("string", undefined, jsonKind(value));
   if (typeof value !== "object") return new HiddenValue(typeOf(value));
   const entries = Array.isArray(value) ? value.map((member, index) => [String(index), member] as const) : Object.entries(value);
   return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));
+}
+
+/** "object" or "array" when `text` is JSON text of one; undefined otherwise (and for any other JSON). */
+function jsonKind(text: string): "object" | "array" | undefined {
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? "array" : parsed !== null && typeof parsed === "object" ? "object" : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

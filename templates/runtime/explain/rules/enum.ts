@@ -7,7 +7,7 @@ import { fixed, remember, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { prefixMatch } from "../prefix-match.ts";
 import { siblingFor } from "../sibling-values.ts";
-import { closestName, closestSpelling } from "../spelling.ts";
+import { closestName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
 import { optionalAt } from "../optional.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
@@ -24,7 +24,8 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     if (values?.length === 1) return `must be exactly ${shorten(values[0], 60)}`;
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
-  const meant = typeof value === "string" ? remember(location, value, () => nearMiss(value, hint) as string | undefined) : undefined;
+  const meant =
+    typeof value === "string" ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined) : undefined;
   if (meant !== undefined) return { path, rule: "enum", message: `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?` };
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
   const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document });
@@ -50,8 +51,11 @@ export function allowedOf(error: AjvError, hint: SchemaHint): readonly unknown[]
   return values && values.length <= LISTED_VALUES ? values : undefined;
 }
 
-/** The allowed value `value` most plausibly misspells, if one stands out. */
-export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefined {
+/**
+ * The allowed value `value` most plausibly misspells, if one stands out. `allowedValues` is
+ * ajv's list of the set, read for a set too large for the spelling table (currencies, time zones).
+ */
+export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unknown): JsonValue | undefined {
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
   if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
@@ -70,16 +74,38 @@ export function nearMiss(value: unknown, hint: SchemaHint): JsonValue | undefine
           value,
           hint.allowed.filter((allowed): allowed is string => typeof allowed === "string"),
         )
-      : undefined;
-  if (close !== undefined) return close;
+      : largeSet(allowedValues) !== undefined
+        ? closestName(value, largeSet(allowedValues))
+        : undefined;
   // The near-miss table is keyed by every allowed string's normal form: a prefix is looked for there.
   const nearMisses = hint.nearMisses;
+  const normal = nearMisses === undefined ? undefined : prefixMatch(value, Object.keys(nearMisses), (normalForm) => normalForm);
+  const start = normal === undefined ? undefined : nearMisses?.[normal];
+  // The one value a text starts is a closer reading than a spelling two edits away: `met` is
+  // `meters` cut short, not `feet` misspelt. One edit away (`cate` for `cat`) the spelling stands.
+  if (close !== undefined) return start !== undefined && start !== close && editDistance(key, normaliseNearMiss(close)) > 1 ? start : close;
   if (nearMisses === undefined) return undefined;
-  const normal = prefixMatch(value, Object.keys(nearMisses), (normalForm) => normalForm);
-  if (normal !== undefined) return nearMisses[normal];
+  if (start !== undefined) return start;
   const synonym = synonymOf(value, Object.keys(nearMisses));
   const word = synonym === undefined ? undefined : nearMisses[synonym];
   return typeof word === "string" && !aCode(word, value) ? word : undefined;
+}
+
+/**
+ * Most values of a set compared one by one on the failure path. A set past the spelling table's
+ * size (64) gets no table (it would be large in the generated code); it is compared directly,
+ * and only when a call has sent a value outside it.
+ */
+const MAX_COMPARED_VALUES = 1000;
+
+const stringsOfSet = new WeakMap<readonly unknown[], readonly string[]>();
+
+/** The strings of ajv's allowed values, once per list (so spelling.ts's normal forms are cached too); undefined past MAX_COMPARED_VALUES. */
+function largeSet(values: unknown): readonly string[] | undefined {
+  if (!Array.isArray(values) || values.length > MAX_COMPARED_VALUES) return undefined;
+  let strings = stringsOfSet.get(values);
+  if (strings === undefined) stringsOfSet.set(values, (strings = values.filter((value): value is string => typeof value === "string")));
+  return strings;
 }
 
 /** Shorter upper-case values than this are read as codes (`NO`, `US`, `ASC`) rather than words. */

@@ -5,7 +5,7 @@
 // the guard still refuses the call.
 import type { SchemaHint } from "../../contract/tool-spec.ts";
 import { formats } from "../../validate/formats.ts";
-import { typeOf } from "../text.ts";
+import { HiddenValue, typeOf } from "../text.ts";
 
 /** Longest JSON text offered back as the value it spells; longer ones get the advice without the value. */
 const MAX_OFFERED = 400;
@@ -49,6 +49,17 @@ export function literalFormAdvice(expected: string, value: unknown, hint: Schema
       const fits = text.length <= MAX_OFFERED && allowedHere(only, hint);
       return fits ? `one value goes here, not a list: send ${text}` : "one value goes here, not a list: send its element alone, as this field's rules allow";
     }
+  }
+  // A secret sent as JSON text of an object or list: its kind is known, never its content.
+  if (value instanceof HiddenValue && value.spells !== undefined && !types.includes("string") && types.includes(value.spells))
+    return `this is JSON text of ${value.spells === "array" ? "a list" : "an object"}; send the value itself, not a string of it`;
+  // A secret's list of one: its item is never quoted back, so the message names it instead; the
+  // model (and a literal repairer) has the list it sent.
+  if (value instanceof HiddenValue && value.type === "array" && !types.includes("array")) {
+    const only = value.member("0");
+    const kind = typeOf(only);
+    if (only !== undefined && value.member("1") === undefined && (types.includes(kind) || (kind === "integer" && types.includes("number"))))
+      return "one value goes here, not a list: send its only item alone, without the brackets";
   }
   return undefined;
 }
