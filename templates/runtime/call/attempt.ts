@@ -76,6 +76,9 @@ export type AttemptResult =
 /** A failed attempt, as the guard counts it against the turn. */
 export type FailedAttempt = Extract<AttemptResult, { readonly ok: false }>;
 
+/** A passed attempt: the arguments and their record, handed on as they are (no copy per step). */
+export type PassedAttempt = Extract<AttemptResult, { readonly ok: true }>;
+
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
 const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
 const NO_PATHS: readonly string[] = Object.freeze([]);
@@ -92,11 +95,12 @@ export interface AttemptContext {
  * The turn's steps, which the guard takes once an attempt is checked (guard.ts): `failed` bounds
  * a failed attempt by the turn's repair budget, refuses it past the budget (or in a turn refused
  * already) and records it; `passed` refuses a passed attempt in a refused turn, else records it
- * and hands it on. Each gets the call's own context, so no object is made per call to carry it.
+ * and hands it on. Each gets the call's own context and the attempt's own result, so no object
+ * is made per call to carry them.
  */
 export interface AttemptTurn<Context extends AttemptContext, Out> {
   failed(context: Context, attempt: FailedAttempt): Out;
-  passed(context: Context, value: unknown, record: LedgerAttempt): Out;
+  passed(context: Context, attempt: PassedAttempt): Out;
 }
 
 /**
@@ -106,7 +110,7 @@ export interface AttemptTurn<Context extends AttemptContext, Out> {
  */
 export function guardAttempt<Context extends AttemptContext, Out>(raw: unknown, context: Context, setup: AttemptSetup, turn: AttemptTurn<Context, Out>): Out {
   const checked = checkAttempt(raw, context, setup);
-  return checked.ok ? turn.passed(context, checked.value, checked.record) : turn.failed(context, checked);
+  return checked.ok ? turn.passed(context, checked) : turn.failed(context, checked);
 }
 
 /** Parse, coerce, validate, explain. Never throws: a defect in the guard itself still gives the model an answer, and is loud. */

@@ -22,7 +22,7 @@ import { resolveStage, type BoundReferences } from "../resolve/bind-references.t
 import type { ToolAttributes, ToolTelemetry } from "../telemetry/telemetry.ts";
 import { countFailure, countIdempotencyConflict, countRepairExhausted, countRepairSucceeded } from "../telemetry/telemetry.ts";
 import { markDependencyFailure } from "../compose/failure-kinds.ts";
-import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type FailedAttempt, type GuardParts } from "./attempt.ts";
+import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type FailedAttempt, type GuardParts, type PassedAttempt } from "./attempt.ts";
 import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
@@ -43,8 +43,12 @@ const MAX_RECORDED_REFUSALS = 4;
 const REFUSAL: ArgumentError = { path: "", rule: "repair_budget", message: "the repair budget for this turn is spent; no further attempt is checked" };
 const NO_OFFERS: TurnState["offers"] & object = new Map();
 
-/** An attempt that passed every check (what the implementation receives), or what the model gets. */
-type Passed = { readonly ok: true; readonly value: unknown; readonly record: LedgerAttempt; readonly ticket?: QueueTicket };
+/**
+ * An attempt that passed every check (what the implementation receives), or what the model gets.
+ * The passing attempt itself (attempt.ts) until a step replaces it: the reference step's result,
+ * or the write queue's, which carries the call's ticket.
+ */
+type Passed = PassedAttempt & { readonly ticket?: QueueTicket };
 type Step = Passed | FailedOutcome;
 export function createGuard<Args, Result>(
   spec: ToolSpec,
@@ -116,26 +120,31 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return guardAttempt(raw, context, this.#setup, this.#checkTurn);
   }
 
-  /** `check`'s turn: a pass is closed and handed over as `Checked`, with nothing made between. */
+  /**
+   * `check`'s turn: a pass is closed and handed over as `Checked`, with nothing made between.
+   * Without references nothing runs between the turn's look-up and the close, so the close takes
+   * the state looked up here (one probe of the store per call, none while no turn is kept).
+   */
   readonly #checkTurn: AttemptTurn<CallContext, CheckResult<Args>> = {
     failed: (context, attempt) => ({ ok: false, outcome: this.#failed(context.turn, attempt) }),
-    passed: (context, value, record) => {
+    passed: (context, passed) => {
       const state = this.#state(context.turn);
-      if (state?.rejected) return { ok: false, outcome: this.#refuse(state, record) };
-      if (this.#references === undefined) return this.#checked(context.turn, value, record);
-      const step = this.#resolve({ ok: true, value, record }, context, this.#references);
+      if (state?.rejected) return { ok: false, outcome: this.#refuse(state, passed.record) };
+      if (this.#references === undefined) return this.#checked(context.turn, passed.value, passed.record, state);
+      // The resolvers run the caller's code, which may change the turn (another check in it): the close reads it again.
+      const step = this.#resolve(passed, context, this.#references);
       if (isThenable(step)) {
         step.then(undefined, () => undefined);
         throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
       }
-      return isPassed(step) ? this.#checked(context.turn, step.value, step.record) : { ok: false, outcome: step };
+      return isPassed(step) ? this.#checked(context.turn, step.value, step.record, this.#state(context.turn)) : { ok: false, outcome: step };
     },
   };
 
-  /** Record: the chain closed with the passing attempt, its arguments handed over. */
-  #checked(turn: string, value: unknown, record: LedgerAttempt): Checked<Args> {
+  /** Record: the chain closed with the passing attempt, its arguments handed over. `state`: the turn's, read now. */
+  #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
     const snapshot = this.#snapshot(record);
-    return new Checked(value as Validated<Args>, record, this.#close(turn, record, "ok", snapshot), snapshot);
+    return new Checked(value as Validated<Args>, record, this.#closeIn(state, turn, record, "ok", snapshot), snapshot);
   }
 
   ready(): Promise<void> {
@@ -157,11 +166,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     } catch (error) {
       return Promise.reject(error);
     }
-    const run = (passed: Passed): Promise<Outcome<Result>> =>
-      passed.ticket ? this.#gated(passed, context).finally(() => passed.ticket?.leave()) : this.#gated(passed, context);
     // A failure's envelope goes back once its entry is written (`returned`).
-    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? run(settled) : this.#ledger.returned(settled)));
-    return isPassed(step) ? run(step) : Promise.resolve(this.#ledger.returned(step));
+    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? this.#ran(settled, context) : this.#ledger.returned(settled)));
+    return isPassed(step) ? this.#ran(step, context) : Promise.resolve(this.#ledger.returned(step));
+  }
+
+  /** A passed call run, its place in the write queue (if it took one) left once it has run. */
+  #ran(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
+    const ticket = passed.ticket;
+    return ticket === undefined ? this.#gated(passed, context) : this.#gated(passed, context).finally(() => ticket.leave());
   }
 
   /**
@@ -170,10 +183,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    */
   readonly #callTurn: AttemptTurn<CallContext, Step | Promise<Step>> = {
     failed: (context, attempt) => this.#failed(context.turn, attempt),
-    passed: (context, value, record) => {
+    passed: (context, passed) => {
+      const record = passed.record;
       const state = this.#state(context.turn);
       if (state?.rejected) return this.#refuse(state, record);
-      const passed: Passed = { ok: true, value, record };
       const references = this.#references;
       if (!this.#composition?.ordering) return references === undefined ? passed : this.#resolve(passed, context, references);
       const resolve = (): Step | Promise<Step> => (references === undefined ? passed : this.#resolve(passed, context, references));
@@ -338,7 +351,11 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    * refills the budget). Returns the chain's number of attempts.
    */
   #close(turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
-    const state = this.#state(turn);
+    return this.#closeIn(this.#state(turn), turn, record, verdict, snapshot);
+  }
+
+  /** `#close` with the turn's state as read just now (undefined: no turn kept). */
+  #closeIn(state: TurnState | undefined, turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
     const chain = state && !state.rejected ? state.chain : undefined;
     if (state === undefined || chain === undefined) {
       this.#ledger.record(undefined, turn, [record], verdict, snapshot);
