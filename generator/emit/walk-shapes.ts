@@ -50,6 +50,9 @@ export function typeOf(type: unknown): { type: string; nullable: boolean } | und
 /** Alternatives read at most per guarded value: past it, the rest declare nothing (their keys are then undeclared, never missed). */
 const MAX_SOURCES = 256;
 const MAX_REF_HOPS = 32;
+/** Guarded values nested at most, and guarded shapes made at most per tool: past them, any value (never a wrong walk, only a scan). */
+const MAX_NESTING = 64;
+const MAX_SHAPES = 2000;
 const COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
 
 /** Whether a schema node has alternatives or parts beside its own keywords. */
@@ -69,14 +72,18 @@ export function guardedAnalyser(root: Schema, objects: ObjectShape[], names: Set
   const open = new Set<string>();
   const analyse = (nodes: readonly unknown[], label: string): Shape => {
     const { sources, place } = sourcesOf(root, nodes, label);
-    const key = sources.map((node) => ids.get(node) ?? ids.set(node, ids.size).size - 1).join(",");
-    const shape = known.get(key);
-    if (shape !== undefined) return shape;
-    if (open.has(key)) return ANY;
-    open.add(key);
     const may = (type: string, node: Schema): boolean => typesOf(node)?.includes(type) ?? node["type"] === undefined;
     const objectSources = sources.filter((node) => may("object", node) && isSchemaObject(node["properties"]));
     const arraySources = sources.filter((node) => may("array", node) && isSchemaObject(node["items"]));
+    // Keyed by the schemas that say something (a wrapper `oneOf` says nothing itself), so that
+    // every place the same alternatives meet shares one function.
+    const idOf = (node: Schema): number => ids.get(node) ?? ids.set(node, ids.size).size - 1;
+    const key = `${objectSources.map(idOf).join(",")}|${arraySources.map(idOf).join(",")}`;
+    const shape = known.get(key);
+    if (shape !== undefined) return shape;
+    // Recursion (the walk is then dropped: validatorDepthIsBounded), or past the bounds: any value.
+    if (open.has(key) || open.size >= MAX_NESTING || known.size >= MAX_SHAPES) return ANY;
+    open.add(key);
     let object: ObjectShape | undefined;
     if (objectSources.length > 0) {
       object = { name: uniqueName(`walk_${place.replace(/[^A-Za-z0-9_$]+/g, "_")}`, names), closed: false, members: [] };

@@ -114,6 +114,24 @@ describe("the $ref fan-out bound", () => {
     expect(hazardWalk({ inputSchema: fan(60, 2) as JsonSchema })?.text).toContain("  return {\n    depth: 61,");
   });
 
+  it("the hazard walk shares one function per set of alternatives (guarded values, walk-shapes.ts)", () => {
+    // Ten levels, each of ten properties that are a string or either of two objects of the next
+    // level: one function per level and pair, not one per path (10^10) nor one per property.
+    const $defs: Schema = {};
+    for (let level = 0; level < 10; level++) {
+      const properties: Schema = {};
+      for (let p = 0; p < 10; p++)
+        properties[`p${p}`] =
+          level === 9 ? { type: "string" } : { oneOf: [{ type: "string" }, { $ref: `#/$defs/l${level + 1}` }, { $ref: `#/$defs/m${level + 1}` }] };
+      $defs[`l${level}`] = { type: "object", properties };
+      $defs[`m${level}`] = { type: "object", properties: { ...properties, q: { type: "integer" } } };
+    }
+    const schema = { type: "object", properties: { u: { oneOf: [{ type: "string" }, { $ref: "#/$defs/l0" }] } }, $defs };
+    const text = hazardWalk({ inputSchema: schema as JsonSchema })?.text ?? "";
+    expect(text.match(/ {2}function walk_/g)?.length).toBe(11);
+    expect(text).toContain("  return {\n    depth: 11,");
+  });
+
   it("a reference rewrite reads a shared allOf branch once", () => {
     const nested = (depth: number): Schema => {
       const $defs: Schema = { a0: { type: "object", properties: { x: { type: "string" }, y: { type: "string" } } } };
