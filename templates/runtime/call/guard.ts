@@ -144,7 +144,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** Record: the chain closed with the passing attempt, its arguments handed over. `state`: the turn's, read now. */
   #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
     const snapshot = this.#snapshot(record);
-    return new Checked(value as Validated<Args>, record, this.#closeIn(state, turn, record, "ok", snapshot), snapshot);
+    const attempts = state === undefined ? this.#closeAlone(turn, record, "ok", snapshot) : this.#closeIn(state, record, "ok", snapshot);
+    return new Checked(value as Validated<Args>, record, attempts, snapshot);
   }
 
   ready(): Promise<void> {
@@ -351,16 +352,21 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    * refills the budget). Returns the chain's number of attempts.
    */
   #close(turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
-    return this.#closeIn(this.#state(turn), turn, record, verdict, snapshot);
+    const state = this.#state(turn);
+    return state === undefined ? this.#closeAlone(turn, record, verdict, snapshot) : this.#closeIn(state, record, verdict, snapshot);
   }
 
-  /** `#close` with the turn's state as read just now (undefined: no turn kept). */
-  #closeIn(state: TurnState | undefined, turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
-    const chain = state && !state.rejected ? state.chain : undefined;
-    if (state === undefined || chain === undefined) {
-      this.#ledger.record(undefined, turn, [record], verdict, snapshot);
-      return 1;
-    }
+  /** A chain of this one attempt: no turn is kept for it. */
+  #closeAlone(turn: string, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
+    this.#ledger.record(undefined, turn, [record], verdict, snapshot);
+    return 1;
+  }
+
+  /** `#close` in the turn's state as read just now. */
+  #closeIn(state: TurnState, record: LedgerAttempt, verdict: ClosingVerdict, snapshot: Snapshot | undefined): number {
+    const turn = state.turn;
+    const chain = state.rejected ? undefined : state.chain;
+    if (chain === undefined) return this.#closeAlone(turn, record, verdict, snapshot);
     chain.attempts.push(record);
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
