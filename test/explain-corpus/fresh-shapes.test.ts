@@ -184,6 +184,14 @@ const SHAPES: readonly Shape[] = [
     says: /did you mean "meters"\?/,
   },
   {
+    // Typesense's `{modelId, body}`: `mod` is two edits from `body`, which the call sends already.
+    name: "a field name cut short that is also two edits from a sent name",
+    schema: { type: "object", additionalProperties: false, properties: { modelId: { type: "string" }, body: { type: "object" } } },
+    args: { mod: "m-1", body: {} },
+    expect: { op: "rename", path: "/mod", to: "modelId" },
+    says: /did you mean "modelId"\? Rename it/,
+  },
+  {
     // OpenFGA's `authorization_model_id`, Clerk's `token`: a secret-named text sent as a list of
     // one. The item is never quoted back, so the message names it instead of sending it.
     name: "a list of one sent to a secret-named field",

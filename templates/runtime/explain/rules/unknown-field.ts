@@ -6,7 +6,8 @@ import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { abbreviationOf } from "../prefix-match.ts";
-import { closestName } from "../spelling.ts";
+import { normaliseNearMiss } from "../near-miss.ts";
+import { closestName, editDistance } from "../spelling.ts";
 import { childPath, isRecord, shorten } from "../text.ts";
 
 export function explainUnknownField(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -20,7 +21,12 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
   const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const object = valueAt(document, path);
-  const close = remember(location, name, () => closestName(name, allowed)) ?? abbreviated(name, allowed, object);
+  const spelt = remember(location, name, () => closestName(name, allowed));
+  const short = abbreviated(name, allowed, object);
+  // A name the text starts or abbreviates is a closer reading than a spelling two edits away
+  // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
+  const close =
+    spelt === undefined || (short !== undefined && short !== spelt && editDistance(normaliseNearMiss(name), normaliseNearMiss(spelt)) > 1) ? short : spelt;
   const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
