@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { asWrittenJudge, docRef } from "./as-written.ts";
-import { emptyOracle, judgeDocument, TEMP_ROOT } from "./judge-document.ts";
+import { causeOf, emptyOracle, judgeDocument, TEMP_ROOT } from "./judge-document.ts";
 import { operationsOf } from "./features.ts";
 import { failuresOf } from "./known-failures.ts";
 import { unsendablePath } from "./operation-arguments.ts";
@@ -340,5 +340,15 @@ describe("OpenAPI 3.2's operations", () => {
 
   it("counts neither in 3.1, which does not define them", () => {
     expect(operationsOf({ openapi: "3.1.1", info: { title: "files", version: "1" }, paths }).map(([, method]) => method)).toEqual(["get"]);
+  });
+});
+
+describe("skips counted by cause", () => {
+  it("takes the operation's method and path out, so one cause is counted once", () => {
+    const clash = (route: string) =>
+      `operation POST ${route} and the operation at #/paths/~1a/post both become tool "Respond"; fix: give them distinct operationIds (at #/paths/x)`;
+    expect(causeOf(clash("/api/v1/namespaces/{namespace}/complete"))).toBe(causeOf(clash("/namespaces/{namespace}/activities/fail")));
+    expect(causeOf(clash("/a"))).toContain("operation METHOD /… and the operation at #…");
+    expect(causeOf("request body has no JSON media type (`application/octet-stream`)")).toBe("request body has no JSON media type (`…`)");
   });
 });

@@ -103,13 +103,18 @@ export interface DocumentResult {
 
 /** A skip reason without its specifics (pointers, quoted names, numbers), so causes group. */
 export function causeOf(reason: string): string {
-  return reason
-    .replace(/ \(at #[^)]*\)$/, "")
-    .replace(/#\/[^\s),;]*/g, "#…")
-    .replace(/`[^`]*`/g, "`…`")
-    .replace(/"[^"]*"/g, '"…"')
-    .replace(/\b\d+\b/g, "N")
-    .slice(0, 200);
+  return (
+    reason
+      .replace(/ \(at #[^)]*\)$/, "")
+      .replace(/#\/[^\s),;]*/g, "#…")
+      .replace(/`[^`]*`/g, "`…`")
+      .replace(/"[^"]*"/g, '"…"')
+      // An operation named by method and path (a name clash: Temporal's 121 routes that repeat an
+      // operationId were 121 causes).
+      .replace(/\b[A-Z][A-Z-]* \/[^\s,;)]*/g, "METHOD /…")
+      .replace(/\b\d+\b/g, "N")
+      .slice(0, 200)
+  );
 }
 
 function shortText(value: unknown, limit = 240): string {

@@ -156,6 +156,22 @@ describe("tool names", () => {
     expect(name.startsWith(want)).toBe(true);
   });
 
+  it("one operationId on two routes (gRPC-gateway's extra bindings): the skip says OpenAPI requires it unique, and which route is the tool", () => {
+    const document = {
+      openapi: "3.0.3",
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/api/v1/activities/complete": { post: { operationId: "RespondCompleted", responses: {} } },
+        "/activities/complete": { post: { operationId: "RespondCompleted", responses: {} } },
+      },
+    };
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(tools.map((t) => t.http?.path)).toEqual(["/api/v1/activities/complete"]);
+    expect(skipped[0]?.reason).toContain(
+      'both become tool "RespondCompleted" (both have operationId "RespondCompleted", which OpenAPI requires to be unique in a document; the tool is the operation at #/paths/~1api~1v1~1activities~1complete/post)',
+    );
+  });
+
   it("two operations with one name: the second is skipped naming both (--strict: an error)", () => {
     const document = {
       openapi: "3.0.3",
@@ -164,6 +180,8 @@ describe("tool names", () => {
     const { tools, skipped } = readOpenApi({ file: "api.json", document });
     expect(tools.map((t) => t.name)).toEqual(["a_b"]);
     expect(skipped[0]?.reason).toMatch(/operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/);
+    // Two spellings that map to one name are not the same operationId.
+    expect(skipped[0]?.reason).not.toContain("unique");
     expect(() => readOpenApi({ file: "api.json", document }, { strict: true })).toThrow(InputErrors);
     expect(firstError(() => readOpenApi({ file: "api.json", document }, { strict: true })).message).toMatch(
       /operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/,
