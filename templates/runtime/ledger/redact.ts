@@ -151,8 +151,11 @@ export class Redactor {
    */
   holdsSecret(value: JsonValue): boolean {
     const rules = this.#compiled;
-    return holdsSecret(value, [], (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
+    return holdsSecret(value, this.#path, (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
   }
+
+  /** `holdsSecret`'s path, empty between calls (the walk pops what it pushes): one list, not one per failed call. */
+  readonly #path: string[] = [];
 
   #keyRules: { readonly isSecretName: (key: string) => boolean; readonly pointers: readonly (readonly string[])[] } | undefined;
   /** Answers of `isSecretName` by key, for `holdsSecret`. */
