@@ -90,6 +90,31 @@ describe("the ledger", () => {
   });
 });
 
+describe("the raw text's scan for secret names", () => {
+  // A key is secret when a name is among its words, which any character but an ASCII letter or
+  // digit may split, and lower-casing may turn a character outside ASCII into a name's letter: the
+  // scan that lets a raw text be written unread must see every such key.
+  const redactor = new Redactor({ type: "object" });
+  it.each(["api:key", "api/key", "x|token", "client~secret", "ap\u0130key", "api\u212aey"])("keeps no secret under %s", (spelt) => {
+    const key = JSON.parse(`"${spelt}"`) as string;
+    expect(redactor.isSecretPath(`/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`), "a secret key").toBe(true);
+    for (const text of [JSON.stringify({ [key]: "s3cret-value-1" }), `{"${spelt}": "s3cret-value-1"}`]) {
+      expect(redactor.raw(text).text, text).not.toContain("s3cret-value-1");
+      expect(redactor.rawIsKept(text, false), text).toBe(false);
+    }
+  });
+
+  it("still keeps a text unread that names no secret", () => {
+    expect(redactor.rawIsKept(`{"note":"visible","count":5,"tags":["a-b","c d"]}`, false)).toBe(true);
+  });
+
+  it("writes no secret of a failed call whose key the old scan did not see", async () => {
+    const ledger = new MemorySink();
+    await tool(ledger).call(JSON.stringify({ "api:key": 5150 }), { turn: "ledger-colon" });
+    expect(JSON.stringify(ledger.entries)).not.toContain("5150");
+  });
+});
+
 describe("the envelope to the model", () => {
   it("does not quote a writeOnly value, a secret-named value or a secret inside a quoted object", async () => {
     const ledger = new MemorySink();

@@ -49,6 +49,36 @@ describe("explanations built once per schema location", () => {
   });
 });
 
+describe("messages remembered per received text", () => {
+  it("say of each value sent again what a fresh tool says, past the memory's cap too", async () => {
+    // A near miss's message and a text's type message are remembered per location and text: sent twice, each
+    // value must still read as its own, and more values than are remembered still each get theirs.
+    const warm = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+    const sent = [
+      "eur",
+      "Usd",
+      " gbp",
+      "euro",
+      "eur",
+      "dollars",
+      "Eur",
+      ...Array.from({ length: 40 }, (_, index) => `eu${index % 3 === 0 ? "r" : "x"}${index}`),
+    ];
+    const amounts = ["$5", "12,5", "about twelve", "1.299,50 €", "$5", "true", "null", ...Array.from({ length: 40 }, (_, index) => `${index} EUR`)];
+    for (const [index, currency] of [...sent, ...sent].entries()) {
+      // A wrong currency (rules/enum.ts) and a text for the amount and a quantity (rules/type.ts), each remembered.
+      const amount = amounts[index % amounts.length] as string;
+      const args = { ...validInvoice, currency, amount, line_items: [{ sku: "SKU-1", quantity: amount, unit_price: 1 }] };
+      const outcome = await warm.call(JSON.stringify(args), { turn: `again-${index}` });
+      if (outcome.status !== "validation_failed") throw new Error(`${currency}: expected validation_failed, got ${outcome.status}`);
+      expect(
+        outcome.errors.map((error) => ({ ...error })),
+        currency,
+      ).toEqual(await errorsFor(args));
+    }
+  });
+});
+
 describe("the brief's envelope", () => {
   it("explains a formatted amount and a lower-case currency", async () => {
     const errors = await errorsFor({ ...validInvoice, amount: "1,299.00", currency: "eur" });

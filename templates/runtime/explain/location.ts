@@ -9,6 +9,12 @@ export interface Location {
   readonly fixed: Map<string, string>;
   /** Answers about received texts (which near miss a spelling is), at most MAX_REMEMBERED. */
   remembered?: Map<string, string | undefined>;
+  /**
+   * Whole messages by received text, for a message that follows from the location and that text
+   * alone (rules/enum.ts: a value outside the set that spells a near miss; rules/type.ts: a text
+   * of the wrong type, the key marked with whether the field is optional), at most MAX_REMEMBERED.
+   */
+  messages?: Map<string, string>;
 }
 
 /** Received texts whose near miss is remembered per location: models repeat their mistakes, but the texts are theirs, so the memory is capped. */
@@ -77,4 +83,19 @@ export function remember(location: Location, text: string, make: () => string | 
   const answer = make();
   if (memory.size < MAX_REMEMBERED) memory.set(text, answer);
   return answer;
+}
+
+/** The message remembered at `location` for the received `text`, if any (see `rememberMessage`). */
+export function rememberedMessage(location: Location, text: string): string | undefined {
+  return location.messages?.get(text);
+}
+
+/**
+ * Keeps `message` as what `location` says of the received `text`, which must decide it alone:
+ * models repeat their mistakes, and the second time the message is a lookup. Capped as `remember` is.
+ */
+export function rememberMessage(location: Location, text: string, message: string): void {
+  if (text.length > MAX_REMEMBERED_LENGTH) return;
+  const messages = (location.messages ??= new Map());
+  if (messages.size < MAX_REMEMBERED) messages.set(text, message);
 }

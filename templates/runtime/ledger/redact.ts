@@ -128,11 +128,16 @@ export class Redactor {
   #lastText: string | undefined;
   #lastMention = false;
 
-  /** Whether a secret key may occur in `text`; the last answer is kept (an entry asks twice). */
+  /**
+   * Whether a secret key may occur in `text`; the last answer is kept (an entry asks twice). A `\u`
+   * escape may spell a key; `İ` and the Kelvin sign are the only characters that lower-casing
+   * (`keyWords`) turns into ASCII letters (`apİkey` reads as the words `api key`), which no
+   * case-insensitive match of the text sees. A text of one-byte characters holds neither.
+   */
   #mentions(text: string): boolean {
     if (text === this.#lastText) return this.#lastMention;
     this.#lastText = text;
-    return (this.#lastMention = this.#compiled.mention.test(text) || text.includes("\\u"));
+    return (this.#lastMention = this.#compiled.mention.test(text) || text.includes("\\u") || text.includes("\u0130") || text.includes("\u212a"));
   }
 
   /**
@@ -151,8 +156,11 @@ export class Redactor {
    */
   holdsSecret(value: JsonValue): boolean {
     const rules = this.#compiled;
-    return holdsSecret(value, [], (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
+    return holdsSecret(value, this.#path, (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
   }
+
+  /** `holdsSecret`'s path, empty between calls (the walk pops what it pushes): one list, not one per failed call. */
+  readonly #path: string[] = [];
 
   #keyRules: { readonly isSecretName: (key: string) => boolean; readonly pointers: readonly (readonly string[])[] } | undefined;
   /** Answers of `isSecretName` by key, for `holdsSecret`. */
@@ -248,6 +256,10 @@ interface Rules {
   readonly declaredKeysAreSafe: boolean;
 }
 
+/** The separator run `namePattern` writes between a name's words, and what the text scan reads there instead. */
+const NAME_SEPARATORS = "[-_.\\s]*";
+const ANY_SEPARATORS = "[^A-Za-z0-9]*";
+
 function compileRules(
   schema: JsonSchema,
   options: Exclude<RedactionOptions, false>,
@@ -273,7 +285,11 @@ function compileRules(
     if (last === undefined) always = true;
     else words.add(namePattern(last) || last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   }
-  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp(anyOfPatterns([...words]), "i");
+  // A key is secret when a name is among its words (`keyWords`), which any character that is not
+  // an ASCII letter or digit may split (`api:key`, `api/key`), so a text's names are matched
+  // across any run of such characters, not only `-`, `_`, `.` and spaces (`#mentions` adds the
+  // two characters that lower-case into ASCII letters).
+  const mention = always ? /(?:)/ : words.size === 0 ? /(?!)/ : new RegExp(anyOfPatterns([...words]).replaceAll(NAME_SEPARATORS, ANY_SEPARATORS), "i");
   // A secret name at the key's end (`userpassword`), or as whole words anywhere in it
   // (`password_confirmation`, `passwordConfirmation`): the key's words are read with
   // `keyWords`, the names' words joined by optional spaces (`apikey` is `api key` too).

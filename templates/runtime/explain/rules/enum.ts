@@ -3,7 +3,7 @@
 // prefix: prefix-match.ts; a synonym: synonyms.ts).
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
-import { fixed, remember, type Location } from "../location.ts";
+import { fixed, remember, rememberedMessage, rememberMessage, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { prefixMatch } from "../prefix-match.ts";
 import { siblingFor } from "../sibling-values.ts";
@@ -16,6 +16,9 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   const hint = location.hint;
   const path = error.instancePath;
   const value = shownAt(document, path);
+  // The message of a near miss follows from the location and the text alone: said before, it is looked up.
+  const said = typeof value === "string" ? rememberedMessage(location, value) : undefined;
+  if (said !== undefined) return { path, rule: "enum", message: said };
   const optional = optionalAt(hint, path);
   if (value === null && optional) return { path, rule: "enum", message: `${received(value)}; this field is optional: omit it rather than sending null` };
   const allowed = fixed(location, "", () => {
@@ -26,7 +29,11 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   });
   const meant =
     typeof value === "string" ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined) : undefined;
-  if (meant !== undefined) return { path, rule: "enum", message: `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?` };
+  if (meant !== undefined) {
+    const message = `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?`;
+    rememberMessage(location, value as string, message);
+    return { path, rule: "enum", message };
+  }
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
   const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document });
   if (sibling !== undefined) {

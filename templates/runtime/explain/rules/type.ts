@@ -2,7 +2,7 @@
 // "omit it" for a null the field does not need, else the types to send and a documented example.
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
-import { fixed, type Location } from "../location.ts";
+import { fixed, rememberedMessage, rememberMessage, type Location } from "../location.ts";
 import { suggestNumber } from "../number-advice.ts";
 import { literalFormAdvice } from "./literal-forms.ts";
 import { optionalAt } from "../optional.ts";
@@ -11,7 +11,14 @@ import { HiddenValue, received, sendExample, shownAt, typeOf } from "../text.ts"
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
   const value = shownAt(document, path);
-  return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value, optionalAt(location.hint, path)) };
+  const optional = optionalAt(location.hint, path);
+  if (typeof value !== "string") return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value, optional) };
+  // A text's message follows from the location (its expected types are the schema's), the text
+  // and whether the field is optional there: said before, it is looked up.
+  const key = optional ? `?${value}` : `!${value}`;
+  let message = rememberedMessage(location, key);
+  if (message === undefined) rememberMessage(location, key, (message = typeMessage(location, String(error.params["type"]), value, optional)));
+  return { path, rule: "type", message };
 }
 
 /** The message for a value of the wrong type at `location`. */
