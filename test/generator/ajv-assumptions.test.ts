@@ -7,7 +7,7 @@ import { Ajv2020Static } from "../../generator/ajv/ajv-2020-static.ts";
 import { AJV_VERSION, AjvAssumptionError, rewrite } from "../../generator/ajv/assumption.ts";
 import { createAjv, lintAjv, validateAgainstMeta } from "../../generator/ajv/instances.ts";
 import { qualifySchemaPaths, SCHEMA_CONSTANT, standaloneToEsm } from "../../generator/ajv/printed-output.ts";
-import { disableDynamicTracking, knownKeywords, referencedFunctions, scopeOf } from "../../generator/ajv/private-state.ts";
+import { compileStateOf, disableDynamicTracking, holdsNoSchemas, knownKeywords, referencedFunctions, scopeOf } from "../../generator/ajv/private-state.ts";
 import { pruneSchemaConstants } from "../../generator/ajv/schema-constants.ts";
 import { countBranchErrors } from "../../generator/ajv/union-errors.ts";
 import { stableNames } from "../../generator/ajv/stable-names.ts";
@@ -164,5 +164,13 @@ describe("ajv assumptions", () => {
     ])
       expect(() => splitSharedFunctions(broken, "validate_arguments", [])).toThrow(AjvAssumptionError);
     expect(() => splitSharedFunctions(ok, "validate_other", [])).toThrow(AjvAssumptionError);
+  });
+
+  it("14. an Ajv keeps what it compiled in _cache, refs and schemas, all empty at creation without meta-schemas", () => {
+    const ajv = createAjv("2020-12", { validateSchema: false, meta: false });
+    expect(holdsNoSchemas(ajv)).toBe(true);
+    ajv.compile(RECURSIVE);
+    expect(compileStateOf(ajv)._cache.size).toBeGreaterThan(0);
+    expect(() => compileStateOf({ refs: {}, schemas: {} } as never)).toThrow(AjvAssumptionError);
   });
 });
