@@ -61,11 +61,22 @@ interface Found {
   readonly required: boolean;
 }
 
-/** The properties, at any depth of nested objects, whose schema admits no value. */
+/**
+ * The properties, at any depth of nested objects, whose schema admits no value. Each schema is
+ * visited once as required and once as optional, and each is named by the first way it is
+ * reached: `$ref`s may share one definition between 10^10 places (test/hostile/generation.test.ts),
+ * and one name per definition says all there is to say.
+ */
 function argumentsAdmittingNothing(root: Schema): Found[] {
   const found: Found[] = [];
+  const visited = new Set<Schema>();
+  const visitedRequired = new Set<Schema>();
+  const empty = new Map<Schema, boolean>();
   const visit = (schema: Schema, location: string, name: string, required: boolean, depth: number, seen: ReadonlySet<string>): void => {
     if (depth > MAX_DEPTH) return;
+    const done = required ? visitedRequired : visited;
+    if (done.has(schema)) return;
+    done.add(schema);
     for (const { owner, at, via } of objectParts(root, schema, location, seen)) {
       const properties = owner.properties;
       if (!isSchemaObject(properties)) continue;
@@ -74,7 +85,7 @@ function argumentsAdmittingNothing(root: Schema): Found[] {
         const childName = name === "" ? key : `${name}.${key}`;
         const childLocation = `${at}/properties/${encodeURIComponent(escapeToken(key))}`;
         const childRequired = required && names.includes(key);
-        if (admitsNothing(root, child, via)) found.push({ name: childName, location: childLocation, required: childRequired });
+        if (admitsNothing(root, child, via, empty)) found.push({ name: childName, location: childLocation, required: childRequired });
         else if (isSchemaObject(child)) visit(child, childLocation, childName, childRequired, depth + 1, via);
       }
     }
@@ -100,19 +111,31 @@ function objectParts(root: Schema, schema: Schema, location: string, seen: Reado
   return parts;
 }
 
-/** Whether no value passes `schema`: `false`, `not` of everything, an empty enum, or such a part. */
-function admitsNothing(root: Schema, schema: unknown, seen: ReadonlySet<string>): boolean {
+/**
+ * Whether no value passes `schema`: `false`, `not` of everything, an empty enum, or such a part.
+ * Each schema object is answered once (`answered`), so shared definitions cost one look.
+ */
+function admitsNothing(root: Schema, schema: unknown, seen: ReadonlySet<string>, answered: Map<Schema, boolean>): boolean {
   if (schema === false) return true;
   if (!isSchemaObject(schema)) return false;
+  const known = answered.get(schema);
+  if (known !== undefined) return known;
+  answered.set(schema, false); // a cycle back to this schema admits what the rest admits
+  const answer = admitsNothingAt(root, schema, seen, answered);
+  answered.set(schema, answer);
+  return answer;
+}
+
+function admitsNothingAt(root: Schema, schema: Schema, seen: ReadonlySet<string>, answered: Map<Schema, boolean>): boolean {
   const not = schema.not;
   if (not === true || (isSchemaObject(not) && Object.keys(not).length === 0)) return true;
   if (Array.isArray(schema.enum) && schema.enum.length === 0) return true;
-  if (Array.isArray(schema.allOf) && schema.allOf.some((member) => admitsNothing(root, member, seen))) return true;
+  if (Array.isArray(schema.allOf) && schema.allOf.some((member) => admitsNothing(root, member, seen, answered))) return true;
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => admitsNothing(root, branch, seen))) return true;
+    if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => admitsNothing(root, branch, seen, answered))) return true;
   }
   const ref = schema.$ref;
-  if (typeof ref === "string" && !seen.has(ref)) return admitsNothing(root, localRefTarget(root, ref), new Set([...seen, ref]));
+  if (typeof ref === "string" && !seen.has(ref)) return admitsNothing(root, localRefTarget(root, ref), new Set([...seen, ref]), answered);
   return false;
 }
