@@ -3,6 +3,8 @@
 // like one the reader cannot read; it never refuses the rest of its document (issue 32: one
 // lookaround pattern refused all 142 operations of a vendor's description). A tool file is the
 // team's own, and its error still stops the run; `--strict` refuses the document too.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { TempProject } from "../helpers/temp-project.ts";
 
@@ -30,7 +32,7 @@ function vendorProject(): TempProject {
       servers: [{ url: "https://api.example.com" }],
       paths: {
         "/a": operation("first"),
-        "/b": operation("lookahead", "^(?!draft).*$"),
+        "/b": operation("lookahead", "^draft(?!-old).*$"),
         "/c": operation("backreference", "^(a)\\1$"),
         "/d": operation("last", "^[\\s\\S]{1,20}$"),
       },
@@ -82,13 +84,59 @@ describe("the same pattern in a tool file", () => {
       "schemas/tool.json": {
         name: "note",
         description: "Note.",
-        inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^(?!draft).*$" } } },
+        inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^draft(?!-old).*$" } } },
       },
     });
     projects.push(project);
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
+  });
+});
+
+describe("lookaheads right after a leading ^, in a tool file and in a document", () => {
+  // Password and "not this word" rules (Linear's MCP server: `^(?!.*linear)`) are split into
+  // linear-time tests (runtime/validate/pattern-lookahead.ts): generated, and checked as written.
+  it("generates the tools, whose calls are checked as the pattern means", async () => {
+    const project = new TempProject({
+      "schemas/tool.json": {
+        name: "set_password",
+        description: "Set a password.",
+        inputSchema: {
+          type: "object",
+          required: ["password", "project"],
+          properties: { password: { type: "string", pattern: "^(?=.*\\d)(?=.*[A-Z]).{8,}$" }, project: { type: "string", pattern: "^(?!.*linear)" } },
+        },
+      },
+      "schemas/api/api.json": {
+        openapi: "3.0.3",
+        info: { title: "vendor", version: "1" },
+        servers: [{ url: "https://api.example.com" }],
+        paths: { "/notes": operation("create_note", "^(?!draft)[a-z ]+$") },
+      },
+    });
+    projects.push(project);
+    const result = await project.run("generate", "--no-cache");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain("skipped");
+    interface Package {
+      readonly tools: Record<
+        string,
+        { implement(impl: () => unknown, options: object): { ready(): Promise<unknown>; check(raw: string, context: object): { ok: boolean } } }
+      >;
+      readonly MemorySink: new () => object;
+    }
+    const pkg = (await import(pathToFileURL(path.join(project.dir, "generated/index.js")).href)) as Package;
+    expect(Object.keys(pkg.tools).sort()).toEqual(["create_note", "set_password"]);
+    const guarded = pkg.tools.set_password?.implement(() => "set", { ledger: new pkg.MemorySink() });
+    await guarded?.ready();
+    let turn = 0;
+    const passes = (raw: string) => guarded?.check(raw, { turn: `t${turn++}` }).ok;
+    expect(passes('{"password":"Secret123","project":"atlas"}')).toBe(true);
+    expect(passes('{"password":"secret123","project":"atlas"}')).toBe(false); // no capital
+    expect(passes('{"password":"Secretxyz","project":"atlas"}')).toBe(false); // no digit
+    expect(passes('{"password":"Secret123","project":"my linear board"}')).toBe(false);
   });
 });
 

@@ -6,8 +6,10 @@
 //
 // JSON Schema patterns are ECMAScript regular expressions (with the `u` flag). RE2's syntax is
 // close but not equal, so each pattern is checked as ECMAScript first and then translated token
-// by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused.
+// by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused,
+// but for lookaheads right after a leading `^`, which pattern-lookahead.ts splits off.
 import { RE2JS } from "re2js";
+import { leadingLookaheads } from "./pattern-lookahead.ts";
 import { type CharSet, complement, LINE_TERMINATORS, matchesInLinearTimeNatively, SPACE } from "./pattern-shape.ts";
 
 /** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
@@ -90,6 +92,13 @@ function compilePattern(source: string, flags = "u"): LinearPattern {
   // A pattern V8 provably matches in linear time runs natively: same meaning by definition (JSON
   // Schema patterns are ECMAScript's), and far faster than RE2 in JavaScript. See pattern-shape.ts.
   if (matchesInLinearTimeNatively(source)) return { test: (input) => native.test(input), toString: () => key };
+  // `^(?=A)(?!B)C`: each lookahead, and the rest, compiled on its own (see pattern-lookahead.ts).
+  const split = leadingLookaheads(source);
+  if (split) {
+    const checks = split.checks.map((check) => ({ pattern: compilePattern(check.source, flags), negated: check.negated }));
+    const rest = compilePattern(split.rest, flags);
+    return { test: (input) => checks.every((check) => check.pattern.test(input) !== check.negated) && rest.test(input), toString: () => key };
+  }
   const translated = toRe2(source);
   try {
     const compiled = RE2JS.compile(translated);
@@ -144,7 +153,8 @@ export function toRe2(source: string): string {
     }
     if (char === "(" && source[index + 1] === "?") {
       const head = source.slice(index, index + 4);
-      if (/^\(\?(?:[=!]|<[=!])/.test(head)) throw new PatternError("lookahead and lookbehind cannot be matched in linear time");
+      if (/^\(\?(?:[=!]|<[=!])/.test(head))
+        throw new PatternError("lookahead and lookbehind cannot be matched in linear time (lookaheads are matched only at the start, right after a leading ^)");
       if (head.startsWith("(?<")) {
         out += "(?P<";
         index += 3;
