@@ -85,7 +85,7 @@ function argumentsAdmittingNothing(root: Schema): Found[] {
         const childName = name === "" ? key : `${name}.${key}`;
         const childLocation = `${at}/properties/${encodeURIComponent(escapeToken(key))}`;
         const childRequired = required && names.includes(key);
-        if (admitsNothing(root, child, via, empty)) found.push({ name: childName, location: childLocation, required: childRequired });
+        if (admitsNothing(root, child, empty)) found.push({ name: childName, location: childLocation, required: childRequired });
         else if (isSchemaObject(child)) visit(child, childLocation, childName, childRequired, depth + 1, via);
       }
     }
@@ -113,29 +113,28 @@ function objectParts(root: Schema, schema: Schema, location: string, seen: Reado
 
 /**
  * Whether no value passes `schema`: `false`, `not` of everything, an empty enum, or such a part.
- * Each schema object is answered once (`answered`), so shared definitions cost one look.
+ * Each schema object is answered once (`answered`): shared definitions cost one look, and a
+ * `$ref` cycle meets its own schema's provisional answer instead of following itself.
  */
-function admitsNothing(root: Schema, schema: unknown, seen: ReadonlySet<string>, answered: Map<Schema, boolean>): boolean {
+function admitsNothing(root: Schema, schema: unknown, answered: Map<Schema, boolean>): boolean {
   if (schema === false) return true;
   if (!isSchemaObject(schema)) return false;
   const known = answered.get(schema);
   if (known !== undefined) return known;
   answered.set(schema, false); // a cycle back to this schema admits what the rest admits
-  const answer = admitsNothingAt(root, schema, seen, answered);
+  const answer = admitsNothingAt(root, schema, answered);
   answered.set(schema, answer);
   return answer;
 }
 
-function admitsNothingAt(root: Schema, schema: Schema, seen: ReadonlySet<string>, answered: Map<Schema, boolean>): boolean {
+function admitsNothingAt(root: Schema, schema: Schema, answered: Map<Schema, boolean>): boolean {
   const not = schema.not;
   if (not === true || (isSchemaObject(not) && Object.keys(not).length === 0)) return true;
   if (Array.isArray(schema.enum) && schema.enum.length === 0) return true;
-  if (Array.isArray(schema.allOf) && schema.allOf.some((member) => admitsNothing(root, member, seen, answered))) return true;
+  if (Array.isArray(schema.allOf) && schema.allOf.some((member) => admitsNothing(root, member, answered))) return true;
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = schema[keyword];
-    if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => admitsNothing(root, branch, seen, answered))) return true;
+    if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => admitsNothing(root, branch, answered))) return true;
   }
-  const ref = schema.$ref;
-  if (typeof ref === "string" && !seen.has(ref)) return admitsNothing(root, localRefTarget(root, ref), new Set([...seen, ref]), answered);
-  return false;
+  return typeof schema.$ref === "string" && admitsNothing(root, localRefTarget(root, schema.$ref), answered);
 }
