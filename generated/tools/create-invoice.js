@@ -311,9 +311,10 @@ const hazardWalk = (() => {
   // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a
   // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`
   // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed
-  // makes the walk return false: the runtime's full walk then says what it is. A key the walk
-  // was not written for (an open object's extra key) sets `state.undeclared`: the ledger then
-  // scans the raw text for secret names, which it skips when every key is declared.
+  // makes the walk return false: the runtime's full walk then says what it is. Only declared keys
+  // are read: an extra key leaves the text spelling more than counted, and the full walk decides.
+  // A key measured as any value sets `state.undeclared`: the ledger then scans the raw text for
+  // secret names, which it skips when every key is declared.
   const MAX = Number.MAX_SAFE_INTEGER;
   function walk_arguments(value, checkStrings, state, level) {
     let keys = 0;

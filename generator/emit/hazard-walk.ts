@@ -1,21 +1,21 @@
 // The hazard walk written per tool (contract/tool-spec.ts `HazardWalk`). The runtime's own walk
 // (parse/json-hazards.ts) visits any JSON value before validation: it loops over each object's
 // keys and asks each value's type. Run after the validator instead, a walk knows what the schema
-// guarantees: the type of every property it declares, and, where an object is closed, that it
-// holds no other key, so those are read by name. It adds up what the runtime's walk does (keys,
-// and the shortest text that spells the value, which rule out a repeated key) and flags what
-// could be a hazard (a number past 2^53, a string that is not well-formed); anything flagged goes
-// to the runtime's walk, which says what it is. On the invoice the walk went from ~120 ns to
-// ~47 ns, on GitHub's pulls/create body from ~59 to ~34.
+// guarantees: the type of every property it declares, so each object's declared properties are
+// read by name, open object or closed (`namedObject`). It adds up what the runtime's walk does
+// (keys, and the shortest text that spells the value, which rule out a repeated key) and flags
+// what could be a hazard (a number past 2^53, a string that is not well-formed); anything flagged,
+// or an extra key it did not read, sends the text to the runtime's walk, which says what it is.
+// On the invoice the walk went from ~120 ns to ~47 ns; on GitHub's pulls/create body from ~59 to
+// ~34 with a loop over its keys, and from ~80 to ~20 without (issue 25, at load ~15).
 //
 // Where the schema promises no single type (a combinator, a union other than with null), the
 // walk asks the value's own type and walks its objects with every name the alternatives declare
-// (walk-shapes.ts); an extra key of an open object, or a container no alternative declares
-// anything in, is measured as the runtime's walk measures any value (`anyValue`), against the
-// guard's depth limit. A tool whose arguments are not a typed object
-// gets no walk, and neither does one whose validator could recurse as deep as the value: with
-// the walk the validator sees a value before its depth is checked, so its own recursion must be
-// bounded by the schema (no `$ref` cycle, no `uniqueItems` over items that may be containers).
+// (walk-shapes.ts); a container no alternative declares anything in, or an extra key of an object
+// read by a loop (one that declares `constructor`), is measured as any value (`anyValue`), against
+// the guard's depth limit. A tool whose arguments are not a typed object gets no walk, nor does one
+// whose validator could recurse as deep as the value: the validator sees a value before its depth
+// is checked (no `$ref` cycle, no `uniqueItems` over items that may be containers).
 import type { ToolDescription } from "../ir.ts";
 import { decodeToken, resolveLocalRef } from "../json-pointer.ts";
 import { uniqueName } from "../load/localize-schema.ts";
@@ -96,7 +96,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions
       "(() => {",
       ...WALK_COMMENT,
       "  const MAX = Number.MAX_SAFE_INTEGER;",
-      ...objects.map((object) => (object.closed ? closedObject(object) : openObject(object))),
+      ...objects.map((object) => (readableByName(object) ? namedObject(object) : openObject(object))),
       "  return {",
       `    depth: ${depthOf(top)},`,
       "    walk: (value, checkStrings, state) => {",
@@ -176,25 +176,35 @@ const WALK_COMMENT = [
   "  // and its value: a string's length + 2 quotes, a number's shortest digits, 4 or 5 for a",
   "  // boolean, 4 for null, an array's items + 1 (brackets and commas). `length += 12 + x.length + 2`",
   "  // is an 8-character key and a string. A number past 2^53 or a string that is not well-formed",
-  "  // makes the walk return false: the runtime's full walk then says what it is. A key the walk",
-  "  // was not written for (an open object's extra key) sets `state.undeclared`: the ledger then",
-  "  // scans the raw text for secret names, which it skips when every key is declared.",
+  "  // makes the walk return false: the runtime's full walk then says what it is. Only declared keys",
+  "  // are read: an extra key leaves the text spelling more than counted, and the full walk decides.",
+  "  // A key measured as any value sets `state.undeclared`: the ledger then scans the raw text for",
+  "  // secret names, which it skips when every key is declared.",
 ];
 
 const OBJECT_END = ["    state.keys += keys;", "    state.shortest += keys === 0 ? length + 1 : length;", "    return true;", "  }"];
+const OPEN_OBJECT_NOTE = "    // Open: only its declared keys are read; an extra key leaves the totals short of the text.";
+// An open object read by name: `{}` counts 1, not 2, so that a lone extra member (`{"":0}`, 6) leaves 5 over.
+const OPEN_OBJECT_END = ["    state.keys += keys;", "    state.shortest += length;", "    return true;", "  }"];
 /** An object function's parameters: `level` is the object's nesting (the root's is 1). */
 const PARAMETERS = "(value, checkStrings, state, level)";
 
+/** Whether an object's members can be read by name: `constructor` (every object has one) cannot. */
+const readableByName = (object: ObjectShape): boolean => object.members.every((member) => !(member.name in Object.prototype));
+
 // Each member adds its key's length, its quotes, the colon and a comma (one comma too many per
-// object, taken back by starting at 1 for the two braces), and its value.
-function closedObject(object: ObjectShape): string {
-  const lines = [`  function ${object.name}${PARAMETERS} {`, "    let keys = 0;", "    let length = 1;"];
+// object, taken back by starting at 1 for the two braces), and its value. An open object's extra
+// key is not read: the text then spells more key tokens, and a member more, than the walk counted
+// (`OPEN_OBJECT_END`), so walkedClean answers false and the runtime's full walk decides. A clean
+// answer therefore also says that every key was declared (`state.undeclared` stays false).
+function namedObject(object: ObjectShape): string {
+  const lines = [`  function ${object.name}${PARAMETERS} {`, ...(object.closed ? [] : [OPEN_OBJECT_NOTE]), "    let keys = 0;", "    let length = 1;"];
   object.members.forEach((member, index) => {
     const access = isSafeIdentifier(member.name) ? `value.${member.name}` : `value[${literal(member.name).text}]`;
     lines.push(`    ${index === 0 ? "let " : ""}x = ${access};`, "    if (x !== undefined) {", "      keys++;");
     lines.push(...valueCode(member.shape, "x", 0, member.name.length + 4, 1).map((line) => `      ${line}`), "    }");
   });
-  return [...lines, ...OBJECT_END].join("\n");
+  return [...lines, ...(object.closed ? OBJECT_END : OPEN_OBJECT_END)].join("\n");
 }
 
 function openObject(object: ObjectShape): string {

@@ -173,8 +173,9 @@ describe("a generated hazard walk", () => {
       }),
       { numRuns: 1500 },
     );
-    // The texts reach every way a call can go: valid, hazards, schema errors.
-    for (const kind of ["ok", "syntactic", "structural"]) expect(seen.get(kind) ?? 0).toBeGreaterThan(50);
+    // The texts reach every way a call can go: valid, hazards, schema errors. Valid texts are
+    // the rarest (54-67 of 1,500 over five runs; a bound of 50 failed about one run in ten).
+    for (const kind of ["ok", "syntactic", "structural"]) expect(seen.get(kind) ?? 0).toBeGreaterThan(20);
   });
 
   it("is used only within the depth limit, and is what clears a valid text", () => {
@@ -202,10 +203,13 @@ describe("a generated hazard walk", () => {
     const object = (properties: object, extra: object = {}) => ({ type: "object", properties, additionalProperties: false, ...extra });
     const code = (schema: object) => hazardWalk({ inputSchema: schema as JsonSchema })?.text ?? "";
     expect(code(object({ a: { type: "string" } }))).toContain("x = value.a;");
-    // An open object, or one with a property every object has, is read by a loop over its keys.
-    expect(code({ type: "object", properties: { a: { type: "string" } } })).toContain("for (const key in value)");
+    // An open object is read by name too (its extra keys are left to the runtime's walk:
+    // hazard-walk-open.test.ts); one with a property every object has is read by a loop over its keys.
+    for (const open of [{ type: "object", properties: { a: { type: "string" } } }, object({ a: { type: "string" } }, { patternProperties: { "^x": {} } })]) {
+      expect(code(open)).toContain("x = value.a;");
+      expect(code(open)).not.toContain("for (const key in value)");
+    }
     expect(code(object({ constructor: { type: "string" } }))).toContain("for (const key in value)");
-    expect(code(object({ a: { type: "string" } }, { patternProperties: { "^x": {} } }))).toContain("for (const key in value)");
     // No single type: measured as a leaf; an object or array there is left to the full walk.
     expect(code(object({ a: { anyOf: [{ type: "string" }, { type: "number" }] } }))).toContain("anyValue(x, checkStrings, level + 1, state)");
     expect(code(object({ a: { type: ["string", "number"] } }))).toContain("anyValue(x, checkStrings, level + 1, state)");

@@ -176,8 +176,9 @@ export interface WalkState {
   /**
    * Whether the value may hold a key the schema does not declare where it is. The runtime sets it
    * true before each walk; a generated walk sets it false as it starts and true again on a key it
-   * was not written for (an open object's extra key, any key inside a value of no one type). A
-   * walk that never touches it leaves it true. False after a clean walk lets the ledger keep the
+   * was not written for (an extra key of an object it reads by a loop, any key inside a value of
+   * no one type). An extra key of an object it reads by name is not seen, and leaves the walk
+   * unclean (more key tokens in the text than it counted). A walk that never touches it leaves it true. False after a clean walk lets the ledger keep the
    * raw text without its secret-name scan (ledger/declared-keys.ts).
    */
   undeclared: boolean;
