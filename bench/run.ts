@@ -114,10 +114,10 @@ if (only.has("invalid")) {
   const samples = Array.from({ length: runs }, () => runCase<Invalid>(cases("invalid-call.ts")));
   const figure: Record<string, unknown> = {};
   say(
-    "\n2. Invalid call (target: envelope <= 3 x JSON.parse + ajv errors, one mistake and several; with the default JSONL sink the failure's entry is written and fdatasynced before the envelope returns: wall / CPU)",
+    "\n2. Invalid call (target: envelope <= 3 x JSON.parse + ajv errors, one mistake and several; a one-mistake body with the same wrong value in every text and with a new one in each; with the default JSONL sink the failure's entry is written and fdatasynced before the envelope returns: wall / CPU)",
   );
   say(
-    "| case | ajv errors | envelope errors | JSON.parse + ajv errors, wall / CPU | full envelope, wall / CPU | ratio, wall / CPU | envelope, default sink (written through) | envelope, failures batched, flush charged | written through / batched |\n|---|---|---|---|---|---|---|---|---|",
+    "| case | ajv errors | envelope errors | distinct wrong values | JSON.parse + ajv errors, wall / CPU | full envelope, wall / CPU | ratio, wall / CPU | envelope, default sink (written through) | envelope, failures batched, flush charged | written through / batched |\n|---|---|---|---|---|---|---|---|---|---|",
   );
   for (const tool of Object.keys(samples[0] ?? {})) {
     const pick = (key: string): number => medianOf(samples, (sample) => sample[tool]?.[key] ?? Number.NaN);
@@ -127,6 +127,9 @@ if (only.has("invalid")) {
     // CPU (user + system) beside wall: on a shared machine a batch's wall time includes waiting for a core.
     const cpuRatio = over("envelope:cpu", "ajvErrors:cpu");
     const errors = { ajv: samples[0]?.[tool]?.ajvErrorCount, envelope: samples[0]?.[tool]?.envelopeErrorCount };
+    // A one-mistake case's distinct wrong values over its 4,096 texts: 1 is a repeated mistake, whose
+    // message the envelope remembers; hundreds price a first-time one (lib/varied-mistakes.ts).
+    const wrongValues = samples[0]?.[tool]?.wrongValues;
     figure[tool] = {
       ns: Object.fromEntries(
         [
@@ -141,6 +144,7 @@ if (only.has("invalid")) {
         ].map((key) => [key, pick(key)]),
       ),
       errors,
+      ...(wrongValues === undefined ? {} : { wrongValues }),
       ratio,
       cpuRatio,
       writtenThroughOverBatched: { wall: over("envelopeWrittenThrough", "envelopeBatched"), cpu: over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu") },
@@ -148,7 +152,7 @@ if (only.has("invalid")) {
     };
     const us = (key: string): string => `${fixed(pick(key) / 1000)} / ${fixed(pick(`${key}:cpu`) / 1000)} us`;
     say(
-      `| ${tool} | ${errors.ajv} | ${errors.envelope} | ${fixed(pick("ajvErrors"), 0)} / ${fixed(pick("ajvErrors:cpu"), 0)} ns | ${fixed(pick("envelope"), 0)} / ${fixed(pick("envelope:cpu"), 0)} ns | ${fixed(ratio)}x / ${fixed(cpuRatio)}x | ${us("envelopeWrittenThrough")} | ${us("envelopeBatched")} | ${fixed(over("envelopeWrittenThrough", "envelopeBatched"))}x / ${fixed(over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu"))}x |`,
+      `| ${tool} | ${errors.ajv} | ${errors.envelope} | ${wrongValues ?? "–"} | ${fixed(pick("ajvErrors"), 0)} / ${fixed(pick("ajvErrors:cpu"), 0)} ns | ${fixed(pick("envelope"), 0)} / ${fixed(pick("envelope:cpu"), 0)} ns | ${fixed(ratio)}x / ${fixed(cpuRatio)}x | ${us("envelopeWrittenThrough")} | ${us("envelopeBatched")} | ${fixed(over("envelopeWrittenThrough", "envelopeBatched"))}x / ${fixed(over("envelopeWrittenThrough:cpu", "envelopeBatched:cpu"))}x |`,
     );
   }
   results.invalidCall = figure;

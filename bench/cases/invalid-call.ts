@@ -6,7 +6,9 @@
 // queued, its slice flushed inside the timed batch). Every contender cycles 4,096 distinct texts of
 // its case (lib/bodies.ts `distinctTexts`: the same mistakes, a number after a free text), as
 // figure 1 does: a repeated text would let the caches keyed by the last text (the redactor's
-// secret-name scan, the explanation's) answer for free. Prints one JSON line, a record per case.
+// secret-name scan, the explanation's) answer for free. Each one-mistake body is measured twice:
+// its wrong value the same in every text, and new in each (a first-time mistake, which the
+// per-location message memory cannot answer). Prints one JSON line, a record per case.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { SMALL } from "../lib/fixtures.ts";
 import { sideBySide } from "../lib/side-by-side.ts";
 import { distinctTexts, INVALID_INVOICE, INVALID_RULESET, ONE_MISTAKE_GITHUB, ONE_MISTAKE_INVOICE, validTexts } from "../lib/bodies.ts";
+import { variedMistakeTexts } from "../lib/varied-mistakes.ts";
 import { loadFloorValidator } from "../lib/floor-validator.ts";
 
 const generated = path.join(SMALL, "generated");
@@ -38,30 +41,41 @@ const pkg = await load<{
 }>("index.js");
 const folder = mkdtempSync(path.join(tmpdir(), "toolguard-bench-invalid-"));
 
-// Each case: a label, the tool and its invalid arguments. The invoice is the issue's figure; the
-// ruleset shows a union-heavy schema, where ajv's list is long and the envelope collapses it; the
-// one-mistake invoice is the commonest failed call (issue 16's target: <= 3x). The third item,
-// when present, is the text field the texts vary (the seven-mistake invoice has no memo: its bad
-// SKU gets the number, and stays bad).
-const CASES: Record<string, readonly [string, unknown, (readonly string[])?]> = {
-  create_invoice: ["create_invoice", INVALID_INVOICE, ["line_items", "0", "sku"]],
-  "create_invoice, one mistake": ["create_invoice", ONE_MISTAKE_INVOICE],
-  "repos_create-org-ruleset": ["repos_create-org-ruleset", INVALID_RULESET],
-  ...Object.fromEntries(Object.entries(ONE_MISTAKE_GITHUB).map(([name, body]) => [`${name}, one mistake`, [name, body] as const])),
+// Each case: a label, the tool, its 4,096 texts, and for a one-mistake case how many distinct
+// wrong values they carry. The invoice is the issue's figure; the ruleset shows a union-heavy
+// schema, where ajv's list is long and the envelope collapses it; the one-mistake invoice is the
+// commonest failed call (issue 16's target: <= 3x). Each one-mistake body comes twice: with the
+// same wrong value in every text (a repeated mistake: its message is remembered per location
+// from the second call) and with a new wrong value in each (lib/varied-mistakes.ts: a first-time
+// mistake). The seven-mistake invoice varies its bad SKU, which stays bad.
+interface Case {
+  readonly name: string;
+  readonly texts: () => { readonly texts: readonly string[]; readonly wrongValues?: number };
+}
+const COUNT = 4096;
+const oneMistake = (name: string, body: unknown): Record<string, Case> => ({
+  [`${name}, one mistake, same wrong value`]: { name, texts: () => ({ texts: distinctTexts(name, body, COUNT), wrongValues: 1 }) },
+  [`${name}, one mistake, new wrong value`]: { name, texts: () => variedMistakeTexts(name, body, COUNT) },
+});
+const CASES: Record<string, Case> = {
+  create_invoice: { name: "create_invoice", texts: () => ({ texts: distinctTexts("create_invoice", INVALID_INVOICE, COUNT, ["line_items", "0", "sku"]) }) },
+  ...oneMistake("create_invoice", ONE_MISTAKE_INVOICE),
+  "repos_create-org-ruleset": { name: "repos_create-org-ruleset", texts: () => ({ texts: distinctTexts("repos_create-org-ruleset", INVALID_RULESET, COUNT) }) },
+  ...Object.assign({}, ...Object.entries(ONE_MISTAKE_GITHUB).map(([name, body]) => oneMistake(name, body))),
 };
 const results: Record<string, Record<string, number>> = {};
-for (const [label, [name, args, at]] of Object.entries(CASES)) {
-  const texts = distinctTexts(name, args, 4096, at);
+for (const [caseNumber, [label, { name, texts: make }]] of Object.entries(CASES).entries()) {
+  const { texts, wrongValues } = make();
   let next = 0;
-  const text = (): string => texts[next++ & 4095] as string;
+  const text = (): string => texts[next++ & (COUNT - 1)] as string;
   const sink = new pkg.MemorySink();
   const tool = pkg.tools[name];
   if (!tool) throw new Error(`${name} missing from the bench package`);
   const validate = await loadFloorValidator(generated, name, tool.inputSchema);
   const resolvers = { customer: () => [{ id: "cus_1", label: "Acme BV" }] };
   const guarded = tool.implement(() => "done", { ledger: sink, resolvers });
-  const through = new pkg.JsonlFileSink({ path: path.join(folder, `${name}-through.jsonl`) });
-  const batched = new pkg.JsonlFileSink({ path: path.join(folder, `${name}-batched.jsonl`), failures: "batched" });
+  const through = new pkg.JsonlFileSink({ path: path.join(folder, `${caseNumber}-${name}-through.jsonl`) });
+  const batched = new pkg.JsonlFileSink({ path: path.join(folder, `${caseNumber}-${name}-batched.jsonl`), failures: "batched" });
   const writtenThrough = tool.implement(() => "done", { ledger: through, resolvers });
   const writtenBatched = tool.implement(() => "done", { ledger: batched, resolvers });
   // Every text is the same mistakes: ajv fails each with as many errors, the envelope with as many.
@@ -112,7 +126,7 @@ for (const [label, [name, args, at]] of Object.entries(CASES)) {
   await through.close();
   await batched.close();
   if (through.stats().written !== through.stats().appended) throw new Error(`${label}: written-through entries were not all written`);
-  results[label] = { ...ns, envelopeErrorCount: first.errors?.length ?? 0, ajvErrorCount };
+  results[label] = { ...ns, envelopeErrorCount: first.errors?.length ?? 0, ajvErrorCount, ...(wrongValues === undefined ? {} : { wrongValues }) };
 }
 rmSync(folder, { recursive: true, force: true });
 console.log(JSON.stringify(results));

@@ -122,15 +122,18 @@ export function validTexts(name: string, count: number): string[] {
  * figure 1 sends `validTexts`, so no per-text cache answers a repeated text.
  */
 export function distinctTexts(name: string, body: unknown, count: number, at: readonly string[] | undefined = FREE_TEXT[name]): string[] {
+  return Array.from({ length: count }, (_, index) => distinctText(name, body, index, at));
+}
+
+/** The `index`th of `distinctTexts`: `body` as text, with `index` after the text field at `at`. */
+export function distinctText(name: string, body: unknown, index: number, at: readonly string[] | undefined = FREE_TEXT[name]): string {
   const path = at;
   if (path === undefined) throw new Error(`bodies: no free-text field named for ${name}`);
-  return Array.from({ length: count }, (_, index) => {
-    const copy = structuredClone(body) as Record<string, unknown>;
-    let holder = copy;
-    for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
-    const field = path.at(-1) as string;
-    if (typeof holder[field] !== "string") throw new Error(`bodies: ${name}'s ${path.join(".")} holds no text to vary`);
-    holder[field] = `${String(holder[field])} ${index}`;
-    return JSON.stringify(copy);
-  });
+  const copy = structuredClone(body) as Record<string, unknown>;
+  let holder = copy;
+  for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
+  const field = path.at(-1) as string;
+  if (typeof holder[field] !== "string") throw new Error(`bodies: ${name}'s ${path.join(".")} holds no text to vary`);
+  holder[field] = `${String(holder[field])} ${index}`;
+  return JSON.stringify(copy);
 }

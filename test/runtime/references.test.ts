@@ -222,4 +222,21 @@ describe("reference resolution", () => {
       { product_id: "prd_gadget", quantity: 3, unit_price: 4 },
     ]);
   });
+
+  // The process's store holds 10,000 turns that asked a question or were refused (chain-store.ts),
+  // and drops the oldest past that: such a turn's chain still reaches the ledger, as "ambiguous"
+  // when its last attempt was the question, else as "abandoned" (the guard reads the question
+  // only of a turn that has offers).
+  it("a turn dropped while its question waits is recorded as ambiguous; one that failed after its question, as abandoned", async () => {
+    const { tool, ledger } = bind();
+    expect((await tool.call(invoice("Acme"), { turn: "asked" })).status).toBe("ambiguous_reference");
+    await tool.call(invoice("Acme"), { turn: "failed after" });
+    expect((await tool.call(JSON.stringify({ ...validInvoice, amount: "lots" }), { turn: "failed after" })).status).toBe("validation_failed");
+    for (let index = 0; index < 10_000; index++) tool.check(invoice("Acme"), { turn: `later ${index}` });
+    const dropped = ledger.chains().filter((entry) => entry.turn === "asked" || entry.turn === "failed after");
+    expect(dropped.map((entry) => [entry.turn, entry.verdict, entry.attempts.length])).toEqual([
+      ["asked", "ambiguous", 1],
+      ["failed after", "abandoned", 2],
+    ]);
+  });
 });

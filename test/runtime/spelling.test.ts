@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spellingTable } from "../../generator/emit/spelling-table.ts";
-import { closestName, closestSpelling, editDistance } from "../../templates/runtime/explain/spelling.ts";
+import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
+import { closestName, closestSpelling, editDistance, editsWithin } from "../../templates/runtime/explain/spelling.ts";
 
 /** Optimal string alignment distance, written the obvious way. */
 function reference(a: string, b: string): number {
@@ -30,6 +31,65 @@ describe("edit distance", () => {
       ),
       { numRuns: 2000, seed: 17 },
     );
+  });
+});
+
+describe("edit distance within a bound (the near-miss search's banded table)", () => {
+  // Short alphabets make near strings, long ones far: both sides of every bound are reached.
+  const text = (letters: string[]) => fc.string({ unit: fc.constantFrom(...letters), maxLength: 24 });
+  it("is the distance when it is within the bound, and past the bound otherwise", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(text(["a", "b"]), text(["a", "b", "c", "d", "e", "f"])),
+        fc.oneof(text(["a", "b"]), text(["a", "b", "c", "d", "e", "f"])),
+        fc.integer({ min: 0, max: 4 }),
+        (a, b, most) => {
+          const exact = reference(a, b);
+          const within = editsWithin(a, b, most);
+          if (exact <= most) expect(within).toBe(exact);
+          else expect(within).toBeGreaterThan(most);
+          // The rows are shared with editDistance: neither may leave the other a stale cell.
+          expect(editDistance(b, a)).toBe(exact);
+        },
+      ),
+      { numRuns: 4000, seed: 31 },
+    );
+  });
+
+  it("reads a value and its near misses as the textbook distance does", () => {
+    for (const [a, b] of [
+      ["commitorprtitle", "commitorprtitel"],
+      ["commitorprtitle", "comitorprtitlee"],
+      ["prtitle", "commitorprtitle"],
+      ["abcdef", "badcfe"],
+      ["eur", "ure"],
+      ["", "ab"],
+      ["ab", ""],
+    ] as const)
+      for (const most of [0, 1, 2, 3]) {
+        const exact = reference(a, b);
+        expect(exact <= most ? editsWithin(a, b, most) === exact : editsWithin(a, b, most) > most, `${a} ${b} ${most}`).toBe(true);
+      }
+  });
+});
+
+describe("the normal form of a near miss", () => {
+  /** The definition: trimmed, lower case, without white space, `_` or `-`. */
+  const normalForm = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, "");
+  it("equals its definition on ASCII, white space of every kind, and letters whose lower case grows", () => {
+    const units = ["a", "Z", "_", "-", " ", "\t", "\n", "\u00a0", "\u2028", "\ufeff", "\u3000", "\u0130", "\u212a", "ß", "É", "0", "~", "\u007f", "\u0001"];
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...units), maxLength: 16 }), (text) => {
+        expect(normaliseNearMiss(text)).toBe(normalForm(text));
+      }),
+      { numRuns: 4000, seed: 5 },
+    );
+    for (const text of ["eur", "EUR", " eur ", "pr_title", "PR-TITLE", "commit or pr title", "ab~c", ""])
+      expect(normaliseNearMiss(text)).toBe(normalForm(text));
   });
 });
 

@@ -155,7 +155,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** The store dropped a turn (evicted, or expired): its open chain still reaches the ledger. */
   dropped(state: TurnState): void {
     const chain = state.chain;
-    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, chain.attempts, chain.attempts.at(-1)?.question ? "ambiguous" : "abandoned");
+    // Only a turn that asked a question has offers (`#ask` sets them with it): any other turn's
+    // last attempt, long cold in a full store, is not read to learn it asked none.
+    const asked = state.offers !== undefined && chain?.attempts.at(-1)?.question;
+    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, chain.attempts, asked ? "ambiguous" : "abandoned");
   }
 
   /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
@@ -200,9 +203,11 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
    * counted by no failure metric); else `#fail` counts it against the turn.
    */
   #failed(turn: string, attempt: FailedAttempt): FailedOutcome {
-    const state = this.#state(turn);
+    // The turn's key, made once: the look-up here, the one `#fail` makes and a new turn share it.
+    const key = this.#prefix + turn;
+    const state = this.#stateAt(key);
     if (state?.rejected) return this.#refuse(state, attempt.record);
-    return this.#fail(turn, attempt, attempt.derivable ? new StoredAttempt(attempt.record, this.#setup) : undefined);
+    return this.#fail(turn, attempt, attempt.derivable ? new StoredAttempt(attempt.record, this.#setup) : undefined, key);
   }
 
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
@@ -251,12 +256,13 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /**
    * Counts a failed attempt against the turn: a correction while the budget lasts, then a refusal.
-   * `stored`: the attempt as the chain keeps it, when smaller than its record (stored-attempt.ts).
+   * `stored`: the attempt as the chain keeps it, when smaller than its record (stored-attempt.ts);
+   * `key`: the turn's key in the store, when the caller made it.
    */
-  #fail(turn: string, attempt: FailedAttempt, stored?: LedgerAttempt): FailedOutcome {
+  #fail(turn: string, attempt: FailedAttempt, stored?: LedgerAttempt, key: string = this.#prefix + turn): FailedOutcome {
     const { failure, errors, truncated, looksTruncated, record } = attempt;
     countFailure(this.name, failure, errors);
-    const state = this.#opened(turn);
+    const state = this.#openedAt(key, turn);
     if (state.rejected) return this.#refuse(state, record);
     const { maxAttempts } = this.#setup.parts;
     const left = state.spend(maxAttempts(truncated), TURN_CHAINS * maxAttempts(false));
@@ -382,9 +388,19 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     return this.kept === 0 ? undefined : this.#store.get(this.#prefix + turn);
   }
 
+  /** `#state` by the turn's key in the store (`#prefix` + turn), made already. */
+  #stateAt(key: string): TurnState | undefined {
+    return this.kept === 0 ? undefined : this.#store.get(key);
+  }
+
   /** The turn's state, read now (a parallel call may have opened or refused it), or a new one. */
   #opened(turn: string): TurnState {
-    return this.#state(turn) ?? new TurnState(this.#prefix + turn, turn, this);
+    return this.#openedAt(this.#prefix + turn, turn);
+  }
+
+  /** `#opened` by the turn's key in the store, made already. */
+  #openedAt(key: string, turn: string): TurnState {
+    return this.#stateAt(key) ?? new TurnState(key, turn, this);
   }
 }
 

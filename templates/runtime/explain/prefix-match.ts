@@ -7,9 +7,13 @@ import { normaliseNearMiss } from "./near-miss.ts";
 /** A shorter text than this is not read as the start of a value: `a` starts too many. */
 const MIN_PREFIX = 3;
 
-/** The one value of `values` that `text` abbreviates or is a regional form of, if exactly one. */
-export function prefixMatch(text: string, values: Iterable<string>, normalOf: (value: string) => string = normaliseNearMiss): string | undefined {
-  const key = normaliseNearMiss(text);
+/** The one value of `values` that `text` abbreviates or is a regional form of, if exactly one (`key`: `text`'s normal form, when the caller has it). */
+export function prefixMatch(
+  text: string,
+  values: Iterable<string>,
+  normalOf: (value: string) => string = normaliseNearMiss,
+  key: string = normaliseNearMiss(text),
+): string | undefined {
   // `pt-BR`, `en_US`: the language before the separator.
   const language = /^([a-z]{2,3})[-_][a-z]{2,4}$/i.exec(text.trim())?.[1]?.toLowerCase();
   let found: string | undefined;

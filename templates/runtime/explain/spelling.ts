@@ -40,15 +40,19 @@ export function closestSpelling(text: string, spellings: Spellings | undefined):
  * already) is short enough to compare against directly, on the failure path only.
  */
 export function closestName(text: string, names: readonly string[] | undefined): string | undefined {
-  if (names === undefined || names.length === 0) return undefined;
-  const key = normaliseNearMiss(text);
-  const exact = normalForms(names).indexOf(key);
+  return names === undefined || names.length === 0 ? undefined : closestNormalName(normaliseNearMiss(text), names);
+}
+
+/** `closestName` of a text already in its normal form (`normaliseNearMiss`). */
+export function closestNormalName(key: string, names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const exact = normalFormsOf(names).indexOf(key);
   if (exact >= 0) return names[exact];
   return key.length < 2 || key.length > MAX_LOOKED_UP ? undefined : closest(key, names);
 }
 
-/** The normal forms of a list from the hint table, computed once per list. */
-function normalForms(names: readonly string[]): readonly string[] {
+/** The normal forms of a list from the hint table, computed once per list (so a list made per call is never cached here). */
+export function normalFormsOf(names: readonly string[]): readonly string[] {
   let normals = normalsByList.get(names);
   if (normals === undefined) normalsByList.set(names, (normals = names.map(normaliseNearMiss)));
   return normals;
@@ -61,19 +65,66 @@ function closest(key: string, candidates: Iterable<string>): string | undefined 
   let bestDistance = MAX_EDITS + 1;
   let tied = false;
   const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
-  const normals = list && normalForms(list);
+  const normals = list && normalFormsOf(list);
   let index = -1;
   for (const value of candidates) {
     index++;
     const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
     if (Math.abs(normal.length - key.length) > MAX_EDITS) continue;
-    const distance = editDistance(key, normal);
+    const distance = editsWithin(key, normal, MAX_EDITS);
     // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.
     if (distance > MAX_EDITS || distance * 2 > normal.length) continue;
     if (distance < bestDistance) [best, bestDistance, tied] = [value, distance, false];
     else if (distance === bestDistance && value !== best) tied = true;
   }
   return tied ? undefined : best;
+}
+
+/**
+ * `editDistance(a, b)` when it is at most `most`, else some number above `most`. Only the cells
+ * within `most` of the table's diagonal can hold a distance of `most` or less (each step off it
+ * costs an edit), so only those are computed, and the rest read as `most + 1`: a tenth of the
+ * table for two 20-letter values, which `closest` compares on every near miss a call sends.
+ */
+export function editsWithin(a: string, b: string, most: number): number {
+  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Number.MAX_SAFE_INTEGER;
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  const far = most + 1;
+  let before = ROW_A;
+  let above = ROW_B;
+  let row = ROW_C;
+  for (let j = 0; j <= b.length; j++) above[j] = j <= most ? j : far;
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - most);
+    const to = Math.min(b.length, i + most);
+    // The cells just outside the band stand for "too far": this row reads the one before it, the next row the one after.
+    row[from - 1] = from === 1 && i <= most ? i : far;
+    if (to < b.length) row[to + 1] = far;
+    const ai = a.charCodeAt(i - 1);
+    let least = from === 1 && i <= most ? i : far;
+    for (let j = from; j <= to; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let best = (above[j - 1] as number) + (ai === bj ? 0 : 1);
+      const remove = (above[j] as number) + 1;
+      const insert = (row[j - 1] as number) + 1;
+      if (remove < best) best = remove;
+      if (insert < best) best = insert;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        const swap = (before[j - 2] as number) + 1;
+        if (swap < best) best = swap;
+      }
+      if (best > far) best = far;
+      row[j] = best;
+      if (best < least) least = best;
+    }
+    // Every way to the end passes through this row: none within reach, none at the end.
+    if (least > most) return far;
+    const spare = before;
+    before = above;
+    above = row;
+    row = spare;
+  }
+  return above[b.length] as number;
 }
 
 /** Longest text compared: longer ones are never within reach (see MAX_LOOKED_UP). */
