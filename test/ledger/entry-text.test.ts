@@ -43,6 +43,15 @@ describe("an entry's line, written field by field", () => {
     for (let i = 0; i < 12; i++) await timed.call("{not json", { turn: "refused" }); // rejected, then refused past the 8 attempts written
     await timed.call('{"a": "line\\u2028separator \\" quote"}', { turn: "escapes" });
     await plain.call(JSON.stringify(validInvoice), { turn: "error" }).catch(() => undefined); // the implementation threw; raw cut at 64
+    // A clean call whose implementation read its idempotency key: the key follows `"repairs":0`.
+    const keyed = defineTool(invoiceSpec()).implement((_args, context) => context.idempotencyKey, { ledger });
+    await keyed.call(JSON.stringify(validInvoice), { turn: "keyed" });
+    expect(entries.at(-1)?.idempotencyKey).toEqual(expect.any(String));
+    // A repair whose last attempt is clean (no reference, no timing): `"repairs":1` ends it.
+    const repairing = defineTool(invoiceSpec()).implement(() => "done", { ledger });
+    await repairing.call(bad, { turn: "plain repair" });
+    await repairing.call(JSON.stringify(validInvoice), { turn: "plain repair" });
+    expect(entries.at(-1)).toMatchObject({ verdict: "repaired", repairs: 1, idempotencyKey: undefined });
     expect(entries.length).toBeGreaterThan(8);
     expect(entries.some((entry) => (JSON.parse(JSON.stringify(entry)) as LedgerEntry).attemptsOmitted! > 0)).toBe(true);
     const verdicts = new Set(entries.map((entry) => entry.verdict));

@@ -53,7 +53,7 @@ describe("the line's fixed fields, written as bytes", () => {
       };
       for (const resolved of [false, true]) {
         out.reset();
-        writeEntry(out, head, { attempts: [ATTEMPT], omitted: 0, argumentMembers: "", resolved });
+        writeEntry(out, head, [ATTEMPT], { omitted: 0, argumentMembers: "", resolved });
         const line = JSON.parse(text(out)) as { v: number; chain: string };
         expect(line.chain).toBe(chainIdOf(head.mintedPrefix, counter));
         expect(line.v).toBe(resolved ? 2 : 1);

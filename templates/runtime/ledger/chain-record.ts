@@ -200,13 +200,20 @@ export class ChainRecord implements LedgerEntry {
   writeTo(out: LineWriter): void {
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
-    const body = this.#cache ?? this.#compute();
+    const cached = this.#cache;
+    const all = this.#attempts;
+    const policy = this.#policy;
+    // Nothing capped and the arguments are the raw text's (a clean call, a repair): what
+    // `#compute` would answer, without making its object. Else `#compute`'s own answer.
+    const plain = cached === undefined && all.length <= MAX_ATTEMPTS_WRITTEN && this.#snapshot?.changed !== true;
+    const written = plain ? undefined : (cached ?? this.#compute());
+    const attempts = written?.attempts ?? (policy ? writtenAttempts(all, policy) : all);
     // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
     if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();
     }
-    writeEntry(out, this, body);
+    writeEntry(out, this, attempts, written ?? PLAIN);
   }
 
   #cache: Written | undefined;
@@ -251,10 +258,15 @@ export class ChainRecord implements LedgerEntry {
 }
 
 interface Written extends EntryBody {
+  /** The attempts as written: redacted and capped. */
+  readonly attempts: readonly LedgerAttempt[];
   readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
 }
 
 const NO_FIELDS = Object.freeze({});
+
+/** The body of an entry with nothing left out and no arguments of its own (entry-text.ts `EntryBody`). */
+const PLAIN: EntryBody = Object.freeze({ omitted: 0, argumentMembers: "", resolved: false });
 
 /** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
 function version(written: Written): 1 | 2 {

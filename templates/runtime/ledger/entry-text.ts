@@ -22,6 +22,8 @@ const NO_COERCIONS = fixed(',"coercions":[]');
 const CLEAN_END = fixed(',"errors":[],"coercions":[]}');
 /** `CLEAN_END` of the last attempt, with the end of the list and the `repairs` name. */
 const CLEAN_LAST = fixed(',"errors":[],"coercions":[]}],"repairs":');
+/** `CLEAN_LAST` that also ends the entry: no repairs and nothing after them (a clean call's line). */
+const CLEAN_CLOSE = fixed(',"errors":[],"coercions":[]}],"repairs":0}');
 const CLOSE_ATTEMPT = fixed("}");
 const OMITTED = fixed('],"attemptsOmitted":');
 const REPAIRS = fixed('],"repairs":');
@@ -83,16 +85,17 @@ function listMember(out: LineWriter, name: string, value: readonly unknown[] | u
 }
 
 /**
- * One attempt's JSON (the same value as `JSON.stringify(attempt)`) after its `{"raw":`, which the caller wrote (joined with what precedes it). `last`:
- * the attempt ends the list and no `attemptsOmitted` follows, so a clean one also writes
- * `],"repairs":` (true when it did).
+ * One attempt's JSON (the same value as `JSON.stringify(attempt)`) after its `{"raw":`, which the
+ * caller wrote (joined with what precedes it). `end`: the attempt ends the list and no
+ * `attemptsOmitted` follows, so a clean one ends with these bytes instead of `CLEAN_END`
+ * (`CLEAN_LAST` or `CLEAN_CLOSE`); true when it did.
  */
-function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, last: boolean): boolean {
+function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: Uint8Array | undefined): boolean {
   out.string(attempt.raw);
   if (isClean(attempt)) {
     member(out, "finishReason", attempt.finishReason);
-    out.bytesOf(last ? CLEAN_LAST : CLEAN_END);
-    return last;
+    out.bytesOf(end ?? CLEAN_END);
+    return end !== undefined;
   }
   member(out, "rawLength", attempt.rawLength);
   member(out, "rawSha256", attempt.rawSha256);
@@ -183,10 +186,11 @@ export interface EntryHead {
   readonly idempotencyKey: string | undefined;
 }
 
-/** What serialising the entry decided (redaction, caps, arguments): chain-record.ts works it out once per entry. */
+/**
+ * What serialising the entry decided beside its attempts (caps, arguments): chain-record.ts works
+ * it out once per entry, and shares one for the entries that have none of it.
+ */
 export interface EntryBody {
-  /** The attempts as written: redacted and capped. */
-  readonly attempts: readonly LedgerAttempt[];
   /** Attempts left out (`attemptsOmitted`), 0 for none. */
   readonly omitted: number;
   /** `,"arguments":...` or `,"argumentsLength":...,"argumentsSha256":...`, or "". */
@@ -196,11 +200,12 @@ export interface EntryBody {
 }
 
 /**
- * The entry's JSON, without the newline: the same value as `JSON.stringify(entry)`. `chain`
- * (minted by chain-id.ts, or a chain identity's hex id), `startedAt` (ISO 8601) and `verdict`
- * (one of a fixed set of words) are ASCII with nothing to escape, so they are copied as they are.
+ * The entry's JSON, without the newline: the same value as `JSON.stringify(entry)`, with
+ * `attempts` as written (redacted and capped). `chain` (minted by chain-id.ts, or a chain
+ * identity's hex id), `startedAt` (ISO 8601) and `verdict` (one of a fixed set of words) are
+ * ASCII with nothing to escape, so they are copied as they are.
  */
-export function writeEntry(out: LineWriter, head: EntryHead, body: EntryBody): void {
+export function writeEntry(out: LineWriter, head: EntryHead, attempts: readonly LedgerAttempt[], body: EntryBody): void {
   const counter = head.mintedCounter;
   if (counter < 0) {
     out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
@@ -214,24 +219,28 @@ export function writeEntry(out: LineWriter, head: EntryHead, body: EntryBody): v
   out.bytesOf(toolPart(head.tool));
   out.string(head.turn);
   writeStartedAt(out, head.startedAtMs);
-  const attempts = body.attempts;
   const count = attempts.length;
   const omitted = body.omitted > 0;
+  const repairs = head.repairs;
+  // Nothing after `"repairs":0`: a clean last attempt closes the entry with its own bytes.
+  const closes = repairs === 0 && body.argumentMembers === "" && !body.resolved && head.idempotencyKey === undefined;
   let repairsNamed = false;
   if (count === 0) out.bytesOf(VERDICT_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[`));
   else {
     out.bytesOf(VERDICT_RAW_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[{"raw":`));
     for (let index = 0; index < count; index++) {
       if (index > 0) out.bytesOf(NEXT_RAW);
-      repairsNamed = writeAttemptRest(out, attempts[index] as LedgerAttempt, index === count - 1 && !omitted);
+      const end = index === count - 1 && !omitted ? (closes ? CLEAN_CLOSE : CLEAN_LAST) : undefined;
+      repairsNamed = writeAttemptRest(out, attempts[index] as LedgerAttempt, end);
     }
+    if (repairsNamed && closes) return;
   }
   if (omitted) {
     out.bytesOf(OMITTED);
     out.number(body.omitted);
     out.bytesOf(REPAIRS_AFTER_OMITTED);
   } else if (!repairsNamed) out.bytesOf(REPAIRS);
-  out.number(head.repairs);
+  out.number(repairs);
   if (body.argumentMembers !== "") out.utf8(body.argumentMembers);
   if (body.resolved) out.bytesOf(RESOLVED);
   member(out, "idempotencyKey", head.idempotencyKey);

@@ -1,0 +1,174 @@
+// The JSON escape of a ledger line's texts as a WebAssembly kernel: a raw text's UTF-8 bytes are
+// copied into a JSON string 16 bytes at a time, with `\` put before each `"` and `\`. Escaping
+// the raw text (`JSON.stringify` of it, then encoding that string again) was the largest part
+// of a clean call's line; the kernel does both in one pass over bytes the engine wrote once,
+// straight into the line's buffer, and allocates nothing.
+//
+// Why bytes are enough: in UTF-8, `"` (0x22), `\` (0x5c) and the control characters (below 0x20)
+// are single bytes that never occur inside a longer character, and `JSON.stringify` changes
+// nothing else in a well-formed string (non-ASCII, U+2028, DEL are written as they are). A
+// control byte makes the kernel give up (-1): `JSON.stringify` writes it (`\n`, `\u0000`), and
+// so does the caller (line-writer.ts), as it does for a text with a lone surrogate, which UTF-8
+// cannot carry.
+//
+// The module is assembled here from its instructions, commented, so that what runs is what is
+// read (no binary is shipped). Where WebAssembly or its 128-bit SIMD is missing (`--jitless`, an
+// old CPU), `escapeKernel` answers undefined and the line writer keeps the engine's escape.
+
+/** What the kernel uses of the WebAssembly API (the project's TypeScript libraries do not declare it). */
+interface Wasm {
+  readonly Module: new (bytes: Uint8Array) => object;
+  readonly Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+  readonly Memory: new (descriptor: { readonly initial: number }) => WasmMemory;
+}
+/** A WebAssembly memory: its bytes are `buffer`. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+/** The engine's WebAssembly, or undefined (`--jitless`, a runtime without it). */
+const WASM = (globalThis as { WebAssembly?: Wasm }).WebAssembly;
+
+/** Memory offset where the source text's UTF-8 is written; the kernel reads up to 15 bytes past its end. */
+export const SOURCE_AT: number = 0;
+/** Bytes of source room: texts of up to a third of this many characters (UTF-8 is at most 3 bytes a UTF-16 unit) go through the kernel. */
+export const SOURCE_BYTES: number = 64 * 1024;
+/** Where the line's buffer starts in the kernel's memory: after the source and its read-ahead. */
+export const LINE_AT: number = SOURCE_BYTES + 64;
+/** Bytes past the escaped text that the kernel may overwrite (its last 16-byte store). */
+export const OVERRUN: number = 16;
+const PAGE = 64 * 1024;
+
+/** `escape(length, to)`: the escaped bytes of the `length` source bytes at SOURCE_AT, written at `to`; returns their end, or -1 at a control byte. */
+export type Escape = (length: number, to: number) => number;
+
+/** A kernel instance over a memory of its own: `bytes` is that memory, `escape` the function. */
+export interface EscapeKernel {
+  readonly memory: WasmMemory;
+  readonly escape: Escape;
+}
+
+// The instructions used (WebAssembly 2.0 with fixed-width SIMD), by name.
+const I32 = 0x7f;
+const V128 = 0x7b;
+const [BLOCK, LOOP, IF, END, BR, BR_IF, RETURN, SELECT] = [0x02, 0x03, 0x04, 0x0b, 0x0c, 0x0d, 0x0f, 0x1b];
+const [GET, SET, TEE] = [0x20, 0x21, 0x22];
+const [LOAD8, STORE8, CONST] = [0x2d, 0x3a, 0x41];
+const [EQZ, LT_S, LT_U, GE_U, CTZ, ADD, SUB, AND, SHL] = [0x45, 0x48, 0x49, 0x4f, 0x68, 0x6a, 0x6b, 0x71, 0x74];
+const NO_RESULT = 0x40;
+/** A SIMD instruction (prefix 0xfd). */
+const simd = (op: number, ...immediates: number[]): number[] => [0xfd, ...unsigned(op), ...immediates];
+const V128_LOAD = simd(0x00, 0, 0); // alignment 1, offset 0
+const V128_STORE = simd(0x0b, 0, 0);
+const EVERY_BYTE = (byte: number): number[] => simd(0x0c, ...new Array<number>(16).fill(byte)); // v128.const
+const [I8X16_EQ, I8X16_LT_U, V128_OR, I8X16_BITMASK] = [simd(0x23), simd(0x26), simd(0x50), simd(0x64)];
+
+// Locals: the two parameters, then six i32 and one v128.
+const [LENGTH, TO, FROM, END_AT, LEFT, MASK, STEP, BYTE, CHUNK] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+// biome-ignore format: the instructions are laid out as a listing, one statement a line
+const BODY: readonly number[] = [
+  // from = SOURCE_AT; end = from + length
+  CONST, ...signed(SOURCE_AT), TEE, FROM, GET, LENGTH, ADD, SET, END_AT,
+  BLOCK, NO_RESULT, BLOCK, NO_RESULT, LOOP, NO_RESULT,
+  //   if (from >= end) break (to the end: done)
+  GET, FROM, GET, END_AT, GE_U, BR_IF, 2,
+  GET, END_AT, GET, FROM, SUB, SET, LEFT,
+  //   chunk = the 16 bytes at from; stored at `to` as they are (what follows may overwrite part)
+  GET, FROM, ...V128_LOAD, SET, CHUNK,
+  GET, TO, GET, CHUNK, ...V128_STORE,
+  //   mask = one bit per byte that is `"`, `\` or below 0x20
+  GET, CHUNK, ...EVERY_BYTE(0x22), ...I8X16_EQ,
+  GET, CHUNK, ...EVERY_BYTE(0x5c), ...I8X16_EQ, ...V128_OR,
+  GET, CHUNK, ...EVERY_BYTE(0x20), ...I8X16_LT_U, ...V128_OR,
+  ...I8X16_BITMASK, SET, MASK,
+  //   past the end: bytes after the text's last do not count (mask &= (1 << left) - 1)
+  GET, LEFT, CONST, 16, LT_S, IF, NO_RESULT,
+  GET, MASK, CONST, 1, GET, LEFT, SHL, CONST, 1, SUB, AND, SET, MASK,
+  END,
+  //   nothing to escape: the chunk (or what is left) is copied; step = min(left, 16)
+  GET, MASK, EQZ, IF, NO_RESULT,
+  GET, LEFT, CONST, 16, GET, LEFT, CONST, 16, LT_S, SELECT, SET, STEP,
+  GET, FROM, GET, STEP, ADD, SET, FROM,
+  GET, TO, GET, STEP, ADD, SET, TO,
+  BR, 1, // continue
+  END,
+  //   else the bytes before the first one to escape are copied (stored above) ...
+  GET, MASK, CTZ, SET, STEP,
+  GET, FROM, GET, STEP, ADD, SET, FROM,
+  GET, TO, GET, STEP, ADD, SET, TO,
+  //   ... a control byte gives up (break to the -1) ...
+  GET, FROM, LOAD8, 0, 0, TEE, BYTE, CONST, 0x20, LT_U, BR_IF, 1,
+  //   ... and `"` or `\` is written after a `\`
+  GET, TO, CONST, ...signed(0x5c), STORE8, 0, 0,
+  GET, TO, GET, BYTE, STORE8, 0, 1, // offset 1
+  GET, TO, CONST, 2, ADD, SET, TO,
+  GET, FROM, CONST, 1, ADD, SET, FROM,
+  BR, 0, // continue
+  END, END,
+  CONST, ...signed(-1), RETURN,
+  END,
+  GET, TO,
+  END,
+];
+
+/** The module's bytes: one function `escape(i32, i32) -> i32` over an imported memory `js.memory`. */
+function moduleBytes(): Uint8Array {
+  const body = [2, 6, I32, 1, V128, ...BODY]; // local declarations: six i32, one v128
+  const name = (text: string): number[] => [...unsigned(text.length), ...Buffer.from(text, "latin1")];
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
+    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // types: (i32, i32) -> i32
+    ...section(2, [1, ...name("js"), ...name("memory"), 0x02, 0x00, 1]), // import js.memory, at least a page
+    ...section(3, [1, 0]), // one function, of type 0
+    ...section(7, [1, ...name("escape"), 0x00, 0]), // export it
+    ...section(10, [1, ...unsigned(body.length), ...body]),
+  ]);
+}
+
+function section(id: number, content: readonly number[]): number[] {
+  return [id, ...unsigned(content.length), ...content];
+}
+
+function unsigned(value: number): number[] {
+  const bytes: number[] = [];
+  for (let rest = value; ; ) {
+    const low = rest & 0x7f;
+    rest >>>= 7;
+    if (rest === 0) return [...bytes, low];
+    bytes.push(low | 0x80);
+  }
+}
+
+function signed(value: number): number[] {
+  const bytes: number[] = [];
+  for (let rest = value; ; ) {
+    const low = rest & 0x7f;
+    rest >>= 7;
+    if ((rest === 0 && (low & 0x40) === 0) || (rest === -1 && (low & 0x40) !== 0)) return [...bytes, low];
+    bytes.push(low | 0x80);
+  }
+}
+
+/** The compiled module, once per process; undefined where WebAssembly or its SIMD is not there. */
+const MODULE: object | undefined = (() => {
+  try {
+    return WASM === undefined ? undefined : new WASM.Module(moduleBytes());
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * A kernel over a memory of its own with room for a line buffer of `lineBytes` (from LINE_AT).
+ * Undefined where there is no kernel: the caller keeps a plain buffer.
+ */
+export function escapeKernel(lineBytes: number): EscapeKernel | undefined {
+  if (MODULE === undefined || WASM === undefined) return undefined;
+  try {
+    const memory = new WASM.Memory({ initial: Math.ceil((LINE_AT + lineBytes) / PAGE) });
+    const instance = new WASM.Instance(MODULE, { js: { memory } });
+    return { memory, escape: instance.exports["escape"] as Escape };
+  } catch {
+    return undefined;
+  }
+}
