@@ -73,6 +73,22 @@ describe("the escape kernel", () => {
     expect(out.kernel).toBe(true);
   });
 
+  it("grows into a plain buffer and goes back to the kernel's own memory on reset, making no new one", () => {
+    const out = new LineWriter(0);
+    out.string("x");
+    const home = out.bytes().buffer;
+    expect(home).not.toBeInstanceOf(Buffer); // the kernel's memory, not a pool slice
+    const long = 'a"'.repeat(60_000);
+    out.reset();
+    out.string(long);
+    expect(Buffer.from(out.bytes()).toString("utf8")).toBe(JSON.stringify(long));
+    expect(out.bytes().buffer).not.toBe(home);
+    for (let line = 0; line < 3; line++) {
+      expect(written(out, 'q"\\é'.repeat(30))).toBe(JSON.stringify('q"\\é'.repeat(30)));
+      expect(out.bytes().buffer).toBe(home);
+    }
+  });
+
   it("leaves the bytes before a text alone when it gives a text back to the engine", () => {
     const out = new LineWriter(1024);
     out.ascii("[");

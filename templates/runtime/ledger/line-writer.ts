@@ -50,10 +50,13 @@ export function fixed(text: string): Uint8Array {
 
 export class LineWriter {
   readonly #capacity: number;
-  readonly #kernel: boolean;
+  /** The buffer of `#capacity` bytes made once (in the kernel's memory where there is one), and the one written now. */
+  readonly #home: Buffer;
   #buffer: Buffer;
   /** The kernel's source room (a view of its memory) and its function; undefined without one. */
-  #source: Buffer | undefined;
+  readonly #source: Buffer | undefined;
+  readonly #kernelEscape: Escape | undefined;
+  /** The kernel while the home buffer is written; undefined without one, and while a long line has grown the buffer. */
   #escape: Escape | undefined;
   #at = 0;
 
@@ -64,26 +67,17 @@ export class LineWriter {
    */
   constructor(bound: number, options: { readonly kernel?: boolean } = {}) {
     this.#capacity = bound + MARGIN;
-    this.#kernel = options.kernel ?? true;
-    this.#buffer = this.#allocate(this.#capacity);
+    const kernel = (options.kernel ?? true) ? escapeKernel(this.#capacity) : undefined;
+    this.#source = kernel === undefined ? undefined : Buffer.from(kernel.memory.buffer, SOURCE_AT, SOURCE_BYTES);
+    this.#kernelEscape = kernel?.escape;
+    this.#escape = this.#kernelEscape;
+    this.#home = kernel === undefined ? Buffer.allocUnsafeSlow(this.#capacity) : Buffer.from(kernel.memory.buffer, LINE_AT, this.#capacity);
+    this.#buffer = this.#home;
   }
 
   /** Whether long texts are escaped by the kernel (WebAssembly there and not turned off). */
   get kernel(): boolean {
-    return this.#escape !== undefined;
-  }
-
-  /** A buffer of `bytes`: a kernel's memory from LINE_AT on, or a plain one without a kernel. */
-  #allocate(bytes: number): Buffer {
-    const kernel = this.#kernel ? escapeKernel(bytes) : undefined;
-    if (kernel === undefined) {
-      this.#source = undefined;
-      this.#escape = undefined;
-      return Buffer.allocUnsafeSlow(bytes);
-    }
-    this.#source = Buffer.from(kernel.memory.buffer, SOURCE_AT, SOURCE_BYTES);
-    this.#escape = kernel.escape;
-    return Buffer.from(kernel.memory.buffer, LINE_AT, bytes);
+    return this.#kernelEscape !== undefined;
   }
 
   /** Bytes written since `reset`. */
@@ -97,8 +91,11 @@ export class LineWriter {
    */
   reset(): void {
     this.#at = 0;
-    // A long line grew the buffer: give the memory back.
-    if (this.#buffer.length > this.#capacity) this.#buffer = this.#allocate(this.#capacity);
+    // A long line grew the buffer: give that memory back, and the kernel its own again.
+    if (this.#buffer !== this.#home) {
+      this.#buffer = this.#home;
+      this.#escape = this.#kernelEscape;
+    }
   }
 
   /** Goes back to `at` (a length read before): what was written since is dropped. */
@@ -203,7 +200,7 @@ export class LineWriter {
     // Escaped, the text is at most twice its bytes; the quotes and the kernel's last store besides.
     const escapeInto = this.#escape as Escape;
     this.#room(2 * bytes + 2 + OVERRUN);
-    // The buffer grew, into a new memory (or a plain buffer): the source is not in it. Rare: a line past the margin.
+    // The buffer grew (a line past the margin): the kernel does not write into it.
     if (this.#escape !== escapeInto) return false;
     const start = this.#at;
     const last = escapeInto(bytes, LINE_AT + start + 1);
@@ -261,9 +258,12 @@ export class LineWriter {
   #room(bytes: number): void {
     const needed = this.#at + bytes;
     if (needed <= this.#buffer.length) return;
+    // A plain buffer, not a new kernel memory (a memory and an instance cost ~0.1-0.7 ms each):
+    // the rest of this line is escaped by the engine, and `reset` goes back to the home buffer.
     const buffer = this.#buffer;
-    const grown = this.#allocate(Math.max(needed, 2 * buffer.length));
+    const grown = Buffer.allocUnsafeSlow(Math.max(needed, 2 * buffer.length));
     buffer.copy(grown, 0, 0, this.#at);
     this.#buffer = grown;
+    this.#escape = undefined;
   }
 }
