@@ -20,6 +20,8 @@ import { pointerToken } from "../json-pointer.ts";
 export const MAX_LISTED_VALUES = 12;
 /** Allowed keys listed for an unknown-key error, at most. */
 const MAX_LISTED_KEYS = 40;
+/** The most names of a closed object kept for spelling its unknown keys (the message lists at most 40). */
+const MAX_NAMED_KEYS = 1000;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
 
@@ -133,7 +135,10 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   if (isSchemaObject(schema.properties)) {
     const names = Object.keys(schema.properties);
     const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
-    if (closed && names.length <= MAX_LISTED_KEYS) hint.properties = names;
+    // Every name of a closed object, however many: a misspelt one among 45 query parameters
+    // (gRPC-gateway's) got "remove it" with no name to rename it to. The message lists them only
+    // up to its own bound (explain/rules/unknown-field.ts).
+    if (closed && names.length <= MAX_NAMED_KEYS) hint.properties = names;
     // An open object with required fields: a misspelt required name arrives as a name it does not declare.
     else if (!closed && names.length <= MAX_LISTED_KEYS && Array.isArray(schema.required) && schema.required.length > 0) hint.declared = names;
     if (closed) {

@@ -162,21 +162,44 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       if (inner !== "data") collect(child, { file: at.file, pointer: `${at.pointer}/${pointerToken(name)}` }, home, cut, inner);
     }
   };
+  // A `$ref` with siblings is written as the merge of both; were its target written there, every
+  // other reference would point at the merge and take the siblings too (a `maxLength: 4` beside
+  // one `$ref: Text.yaml` bounded every other use of Text.yaml: a false rejection the one-file
+  // description has not). So such a site holds its target only when no plain site does (deferred
+  // until every plain site is placed), and `mergedAt` names the targets written into a merge.
+  const mergedAt = new Set<string>();
+  const deferred: Site[] = [];
+  const put = (site: Site): void => {
+    placed.set(key(site.target), site.out);
+    if (site.extended) mergedAt.add(key(site.target));
+    collect(valueAt(site.target), site.target, site.out, site.target.pointer.length, site.place);
+  };
+  const drain = (): void => {
+    for (let depth = 0; depth < byDepth.length && !refusal; depth++) {
+      const sites = byDepth[depth] ?? [];
+      // A site may add sites at its own depth (a file that is only a `$ref`): the loop sees them.
+      for (let index = 0; index < sites.length; index++) {
+        const site = sites[index] as Site;
+        if (placement(placed, site.target) !== undefined) continue;
+        if (site.extended) deferred.push(site);
+        else put(site);
+      }
+      byDepth[depth] = [];
+    }
+  };
   placed.set(key({ file: entryFile, pointer: "" }), "");
   collect(entry, { file: entryFile, pointer: "" }, "", 0, "keywords");
-  for (let depth = 0; depth < byDepth.length && !refusal; depth++) {
-    const sites = (byDepth[depth] ?? []).sort((a, b) => Number(a.extended) - Number(b.extended));
-    // A site may add sites at its own depth (a file that is only a `$ref`): the loop sees them.
-    for (let index = 0; index < sites.length; index++) {
-      const site = sites[index] as Site;
-      if (placement(placed, site.target) !== undefined) continue;
-      placed.set(key(site.target), site.out);
-      collect(valueAt(site.target), site.target, site.out, site.target.pointer.length, site.place);
-    }
+  drain();
+  for (let index = 0; index < deferred.length && !refusal; index++) {
+    const site = deferred[index] as Site;
+    if (placement(placed, site.target) !== undefined) continue;
+    put(site);
+    drain();
   }
   if (refusal) return undefined;
 
   // Pass 2: the document, each target written at its place, every other reference made internal.
+  const copying = new Set<string>(); // targets whose copy is being written (copies of a merged target)
   const emit = (value: Json, at: Target, home: string, cut: number, place: Place, chain = 0): Json => {
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut, place));
@@ -216,6 +239,19 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       const content = emit(valueAt(target), target, out, target.pointer.length, place, chain + 1);
       if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
       siblings(); // a `$ref` with siblings: they win over the target's keys, as ref-parser merges them
+      for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
+      return result;
+    }
+    const targetKey = key(target);
+    if (mergedAt.has(targetKey) && !copying.has(targetKey) && chain <= MAX_CHAIN) {
+      // Its target is written only inside another site's merge: this site gets its own copy (with
+      // its own siblings, if any), as ref-parser's dereference gives every site. A copy met inside
+      // itself (a recursive target) points at the merge, as before.
+      copying.add(targetKey);
+      const content = emit(valueAt(target), target, out, target.pointer.length, place, chain + 1);
+      copying.delete(targetKey);
+      if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
+      siblings();
       for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
       return result;
     }

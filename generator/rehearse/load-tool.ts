@@ -10,6 +10,7 @@ import { buildCoercionTable } from "../emit/coercion-table.ts";
 import { buildHintTable } from "../emit/error-hints.ts";
 import { compileValidator, validatorModule } from "../emit/validator.ts";
 import { createAjv } from "../ajv/instances.ts";
+import { unknownFormatsOf } from "../read/unknown-formats.ts";
 import type { ToolDescription } from "../ir.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
@@ -62,7 +63,12 @@ export async function loadTool(description: ToolDescription): Promise<LoadedTool
     hints,
     references: {},
   }).implement(() => "ok", { ledger: new MemorySink() });
-  const plain = createAjv(description.dialect).compile(description.inputSchema as object);
+  // A format toolguard does not know is an annotation here too, as in the generated validator
+  // (emit/validator.ts): plain ajv refused to compile it, and one such tool (Mapbox's devkit
+  // server writes `format: "starts_with"`) ended the whole rehearsal with an internal error.
+  const ajv = createAjv(description.dialect);
+  for (const { format } of unknownFormatsOf(description.inputSchema)) ajv.addFormat(format, true);
+  const plain = ajv.compile(description.inputSchema as object);
   let turn = 0;
   const envelopeOfText = async (text: string): Promise<readonly EnvelopeError[] | undefined> => {
     const outcome = await guarded.call(text, { turn: `corpus-${turn++}` });

@@ -83,10 +83,50 @@ properties:
     expect(resolvePointer(document, `${pet}/properties/children/items`)).toEqual({ $ref: "#/components/schemas/Pet" });
     expect(resolvePointer(document, `${body}/properties/pet`)).toEqual({ $ref: "#/components/schemas/Pet" });
     expect(resolvePointer(document, `${body}/properties/name`)).toEqual({ $ref: "#/components/schemas/Pet/properties/name" });
-    // Tag is referenced from Pet (depth 5, with a sibling) and from the path (depth 9): the shallower
-    // reference holds it, its sibling kept over the target's keys; the deeper one points there.
-    expect(resolvePointer(document, `${pet}/properties/tag`)).toEqual({ type: "string", description: "the pet's tag" });
-    expect(resolvePointer(document, `${body}/properties/tag`)).toEqual({ $ref: "#/components/schemas/Pet/properties/tag" });
+    // Tag is referenced from Pet (depth 5, with a sibling) and from the path (depth 9, plain): the
+    // plain reference holds it, so the sibling stays beside the other's `$ref` and reaches no other use.
+    expect(resolvePointer(document, `${body}/properties/tag`)).toEqual({ type: "string" });
+    expect(resolvePointer(document, `${pet}/properties/tag`)).toEqual({
+      $ref: `#${body}/properties/tag`,
+      description: "the pet's tag",
+    });
+  });
+
+  it("never lets a $ref's siblings reach another use of its target", () => {
+    // A `maxLength: 4` beside one `$ref: Text.yaml` bounded every other use of Text.yaml: the
+    // shallower site held the merge and the others pointed at it, a false rejection of a comment
+    // of five characters that the one-file description accepts.
+    write({
+      "openapi.yaml": ENTRY.replace("paths/pets.yaml", "paths/orders.yaml").replace("/pets:", "/orders:"),
+      "paths/orders.yaml": `post:
+  requestBody:
+    content:
+      application/json:
+        schema:
+          type: object
+          properties:
+            comment: { $ref: ../components/schemas/Text.yaml }
+            note: { $ref: ../components/schemas/Note.yaml, title: a note }
+            memo: { $ref: ../components/schemas/Note.yaml, maxLength: 9 }
+`,
+      "components/schemas/Pet.yaml": `type: object
+properties:
+  code: { $ref: ./Text.yaml, maxLength: 4 }
+  label: { $ref: ./Note.yaml, minLength: 2 }
+`,
+      "components/schemas/Text.yaml": "type: string\n",
+      "components/schemas/Note.yaml": "type: string\nformat: text\n",
+    });
+    const document = bundle();
+    const pet = "/components/schemas/Pet";
+    const body = "/paths/~1orders/post/requestBody/content/application~1json/schema";
+    // Text: a plain use exists, so it holds Text, and Pet's bounded use points there.
+    expect(resolvePointer(document, `${body}/properties/comment`)).toEqual({ type: "string" });
+    expect(resolvePointer(document, `${pet}/properties/code`)).toEqual({ $ref: `#${body}/properties/comment`, maxLength: 4 });
+    // Note: every use has siblings; each is its own merge, none takes another's.
+    expect(resolvePointer(document, `${pet}/properties/label`)).toEqual({ type: "string", format: "text", minLength: 2 });
+    expect(resolvePointer(document, `${body}/properties/note`)).toEqual({ type: "string", format: "text", title: "a note" });
+    expect(resolvePointer(document, `${body}/properties/memo`)).toEqual({ type: "string", format: "text", maxLength: 9 });
   });
 
   it("uses the documents the set already parsed instead of reading them again", () => {

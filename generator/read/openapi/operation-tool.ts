@@ -28,7 +28,16 @@ export interface OperationInput {
    * schemas are read by pointer, so the pointers must name the object the `$ref` reaches. Default:
    * under `/paths/<path>`.
    */
-  readonly at?: { readonly parameters: string; readonly operation: string };
+  readonly at?: {
+    readonly parameters: string;
+    readonly operation: string;
+    /**
+     * Where the operation's own `parameters` and `requestBody` are, when the operation is a `$ref`
+     * to another (read-openapi.ts followOperation): each key may come from the referring object or
+     * from the one it reaches. Default: under `operation`.
+     */
+    readonly operationKeys?: { readonly parameters: string; readonly requestBody: string };
+  };
   readonly operation: Readonly<Record<string, unknown>>;
   /** The document's server URLs, already resolved against the path item and operation. */
   readonly servers: readonly string[];
@@ -54,7 +63,7 @@ export function operationTool(input: OperationInput): OperationResult {
       input.document,
       [
         { list: input.pathItem.parameters, pointer: parametersPointer },
-        { list: input.operation.parameters, pointer: `${pointer}/parameters` },
+        { list: input.operation.parameters, pointer: input.at?.operationKeys?.parameters ?? `${pointer}/parameters` },
       ],
       context,
     );
@@ -64,7 +73,7 @@ export function operationTool(input: OperationInput): OperationResult {
       pointer,
       context,
     );
-    const body = requestBody(input, `${pointer}/requestBody`, context);
+    const body = requestBody(input, input.at?.operationKeys?.requestBody ?? `${pointer}/requestBody`, context);
     const translator = createSchemaTranslator(input.document, input.dialect, { unknownKeywords: input.strict ? "refuse" : "drop" });
     const args = argumentsSchema(parameters, body, translator, { ...context, document: input.document });
     // Reference fields are marked in the request body (docs/references.md): lifted out here, as a

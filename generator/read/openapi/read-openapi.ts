@@ -73,10 +73,19 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
     }
     for (const { method, key, operation } of operationsOf(pathItem, version32)) {
       const pointer = `${itemPointer}${pointerOf(...key)}`;
-      const record = operation !== null && typeof operation === "object" && !Array.isArray(operation) ? (operation as Record<string, unknown>) : {};
+      const written = `${ownerOf(key[0] as string)}${pointerOf(...key)}`;
+      let followed: { item: unknown; ownerOf: (key: string) => string };
+      try {
+        followed = followOperation(file, document, operation, written);
+      } catch (error) {
+        skip(toolName((operation as { operationId?: unknown }).operationId, method, path), pointer, error);
+        continue;
+      }
+      const { item: resolved, ownerOf: operationOwner } = followed;
+      const record = resolved !== null && typeof resolved === "object" && !Array.isArray(resolved) ? (resolved as Record<string, unknown>) : {};
       const name = toolName(record.operationId, method, path);
       try {
-        if (record !== operation)
+        if (record !== resolved)
           throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
         if (key[0] === "additionalOperations") checkAdditionalMethod(file, pointer, method, path);
         const clash = taken.get(name);
@@ -108,7 +117,11 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           servers: typeof servers === "string" ? [] : servers,
           strict: options.strict,
           renames: renamesFor(options, name, record.operationId),
-          at: { parameters: `${ownerOf("parameters")}/parameters`, operation: `${ownerOf(key[0] as string)}${pointerOf(...key)}` },
+          at: {
+            parameters: `${ownerOf("parameters")}/parameters`,
+            operation: written,
+            operationKeys: { parameters: `${operationOwner("parameters")}/parameters`, requestBody: `${operationOwner("requestBody")}/requestBody` },
+          },
         });
         if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
         else if ("tool" in result) tools.push(result.tool);
@@ -203,6 +216,33 @@ function schemaDialect(file: string, root: Record<string, unknown>): SchemaDiale
  * the keys the `$ref` brought.
  */
 function followPathItem(file: string, document: unknown, item: unknown, pointer: string): { item: Record<string, unknown>; ownerOf: (key: string) => string } {
+  const followed = followRefs(file, document, item, pointer, "path item", "Path Item Object");
+  if (followed.item === null || typeof followed.item !== "object" || Array.isArray(followed.item)) {
+    throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
+  }
+  return followed as { item: Record<string, unknown>; ownerOf: (key: string) => string };
+}
+
+/**
+ * An Operation Object written as a `$ref` to a shared one, its own keys beside the `$ref`
+ * (Algolia's split description: `post: {operationId: customPost, requestBody: ..., $ref:
+ * ../schemas/CustomRequest.yml#/customRequest}`, and the split bundled, where every operation but
+ * the first points at the first). OpenAPI has no reference for an operation, but the vendors'
+ * bundlers (Redocly's, ref-parser) merge it so, and the one-file description they publish is that
+ * merge: it is followed as a path item's `$ref` is, the operation's own keys winning.
+ */
+function followOperation(file: string, document: unknown, operation: unknown, pointer: string): { item: unknown; ownerOf: (key: string) => string } {
+  return followRefs(file, document, operation, pointer, "operation", "Operation Object");
+}
+
+function followRefs(
+  file: string,
+  document: unknown,
+  item: unknown,
+  pointer: string,
+  what: string,
+  object: string,
+): { item: unknown; ownerOf: (key: string) => string } {
   let current = item;
   const owners = new Map<string, string>();
   let here = pointer;
@@ -211,16 +251,16 @@ function followPathItem(file: string, document: unknown, item: unknown, pointer:
     const targetPointer = ref.startsWith("#/") ? decodeURIComponent(ref.slice(1)) : "";
     const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, targetPointer) : undefined;
     if (target === undefined)
-      throw new InputError({ file, pointer: `${pointer}/$ref` }, `path item $ref "${ref}" points at nothing`, "point the $ref at an existing Path Item Object");
+      throw new InputError({ file, pointer: `${pointer}/$ref` }, `${what} $ref "${ref}" points at nothing`, `point the $ref at an existing ${object}`);
     for (const key of Object.keys(current)) if (key !== "$ref" && !owners.has(key)) owners.set(key, here);
     here = targetPointer;
-    current = { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
-  }
-  if (current === null || typeof current !== "object" || Array.isArray(current)) {
-    throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
+    current =
+      target === null || typeof target !== "object" || Array.isArray(target)
+        ? target
+        : { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
   }
   const last = here;
-  return { item: current as Record<string, unknown>, ownerOf: (key) => owners.get(key) ?? last };
+  return { item: current, ownerOf: (key) => owners.get(key) ?? last };
 }
 
 /** The config's argument names (`argumentNames`) for this operation: its own entry's over "*"'s. */

@@ -10,6 +10,8 @@ import { normaliseNearMiss } from "../near-miss.ts";
 import { closestName, editDistance } from "../spelling.ts";
 import { childPath, isRecord, shorten } from "../text.ts";
 
+const MAX_LISTED = 40;
+
 export function explainUnknownField(error: AjvError, location: Location, document: unknown): ArgumentError {
   const hint = location.hint;
   const path = error.instancePath;
@@ -19,7 +21,8 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // A long name is the model's text, possibly instructions: only its shortened, quoted form
   // appears, so the path stops at the object that holds it.
   const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
-  const accepts = fixed(location, "", () => (allowed.length > 0 ? ` This object accepts only ${allowed.join(", ")}` : ""));
+  // The names are listed up to 40 (error-hints.ts keeps more, for the spelling alone).
+  const accepts = fixed(location, "", () => (allowed.length > 0 && allowed.length <= MAX_LISTED ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const object = valueAt(document, path);
   const spelt = remember(location, name, () => closestName(name, allowed));
   const short = abbreviated(name, allowed, object);
