@@ -39,6 +39,9 @@ interface Site {
 }
 
 const MAX_CHAIN = 1000;
+// Objects the copies of merged targets may write, or the document's own count if larger: copies nest
+// (n files each with two `$ref`s with siblings to the next make 2^n); past it a site points at the merge.
+const COPY_BUDGET = 1_000;
 
 /** The root key under which a dangling pointer into a file written nowhere is named (never written). */
 const UNBUNDLED = "x-toolguard-not-bundled";
@@ -79,12 +82,8 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     try {
       real = realpathSync(file);
     } catch {
-      throw fail(
-        site,
-        ref,
-        `$ref points to a file that does not exist: ${relativeToRoot(root, file)}`,
-        "correct the $ref's path (relative to the file that contains it)",
-      );
+      const missing = `$ref points to a file that does not exist: ${relativeToRoot(root, file)}`;
+      throw fail(site, ref, missing, "correct the $ref's path (relative to the file that contains it)");
     }
     if (!isInsideRoot(root, real)) {
       throw fail(site, ref, `$ref reaches outside the schema root: ${file}`, `keep every referenced file under ${root}`);
@@ -137,9 +136,10 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
   const targets = new Map<string, Target>(); // where a `$ref` is written -> its target
   const placed = new Map<string, string>(); // target key -> its pointer in the bundled document
   const byDepth: Site[][] = [];
-  let refusal = false;
+  let [refusal, walked] = [false, 0]; // walked: objects of the bundled document before copies
   const collect = (value: Json, at: Target, home: string, cut: number, place: Place): void => {
     if (refusal || value === null || typeof value !== "object") return;
+    walked++;
     if (Array.isArray(value)) {
       for (const [index, item] of value.entries()) collect(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut, place);
       return;
@@ -200,8 +200,10 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
 
   // Pass 2: the document, each target written at its place, every other reference made internal.
   const copying = new Set<string>(); // targets whose copy is being written (copies of a merged target)
+  let copied = 0; // objects written inside copies, against the budget
   const emit = (value: Json, at: Target, home: string, cut: number, place: Place, chain = 0): Json => {
     if (value === null || typeof value !== "object") return value;
+    if (copying.size > 0) copied++;
     if (Array.isArray(value)) return value.map((item, index) => emit(item, { file: at.file, pointer: `${at.pointer}/${index}` }, home, cut, place));
     const ref = (value as { $ref?: unknown }).$ref;
     const result: Record<string, Json> = {};
@@ -219,6 +221,13 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
       siblings();
       return result;
     }
+    // The target's content written here: alone, or under a `$ref`'s siblings, which win over its keys (as ref-parser merges them).
+    const merged = (content: Json): Json => {
+      if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
+      siblings();
+      for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
+      return result;
+    };
     const target = targets.get(key(at)) as Target;
     const out = home + at.pointer.slice(cut);
     if (target.dangling !== undefined) {
@@ -236,24 +245,17 @@ export function bundleFiles(entryFile: string, entry: Json, options: LoadOptions
     }
     if (placed.get(key(target)) === out) {
       if (chain > MAX_CHAIN) throw fail(at, ref, "circular chain of $refs", "make one of the $refs point at a schema, not at another $ref");
-      const content = emit(valueAt(target), target, out, target.pointer.length, place, chain + 1);
-      if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
-      siblings(); // a `$ref` with siblings: they win over the target's keys, as ref-parser merges them
-      for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
-      return result;
+      return merged(emit(valueAt(target), target, out, target.pointer.length, place, chain + 1));
     }
     const targetKey = key(target);
-    if (mergedAt.has(targetKey) && !copying.has(targetKey) && chain <= MAX_CHAIN) {
+    if (mergedAt.has(targetKey) && !copying.has(targetKey) && chain <= MAX_CHAIN && copied < Math.max(COPY_BUDGET, walked)) {
       // Its target is written only inside another site's merge: this site gets its own copy (with
       // its own siblings, if any), as ref-parser's dereference gives every site. A copy met inside
-      // itself (a recursive target) points at the merge, as before.
+      // itself (a recursive target), or past the budget, points at the merge, as before.
       copying.add(targetKey);
       const content = emit(valueAt(target), target, out, target.pointer.length, place, chain + 1);
       copying.delete(targetKey);
-      if (Object.keys(value).length === 1 || content === null || typeof content !== "object" || Array.isArray(content)) return content;
-      siblings();
-      for (const [name, child] of Object.entries(content)) if (!(name in result)) result[name] = child;
-      return result;
+      return merged(content);
     }
     const [placedAt, rest] = placement(placed, target) as [string, string];
     // Encoded as every `$ref` toolguard writes (refFragment): readers URI-decode a fragment.

@@ -129,6 +129,34 @@ properties:
     expect(resolvePointer(document, `${body}/properties/memo`)).toEqual({ type: "string", format: "text", maxLength: 9 });
   });
 
+  it("bounds the copies of merged targets: nested ones stop doubling and point at the merge", () => {
+    // Each part holds two `$ref`s with siblings to the next: copying every use would write 2^21 objects.
+    const parts = 20;
+    const files: Record<string, string> = {
+      "openapi.yaml": ENTRY.replace("paths/pets.yaml", "paths/orders.yaml").replace("/pets:", "/orders:"),
+      "paths/orders.yaml": "post:\n  requestBody:\n    content:\n      application/json:\n        schema: { $ref: ../parts/a0.yaml, title: top }\n",
+      "components/schemas/Pet.yaml": "type: object\n",
+    };
+    for (let part = 0; part < parts; part++) {
+      const next = `./a${part + 1}.yaml`;
+      files[`parts/a${part}.yaml`] =
+        part === parts - 1 ? "type: string\n" : `type: object\nproperties:\n  left: { $ref: ${next}, title: left }\n  right: { $ref: ${next}, title: right }\n`;
+    }
+    write(files);
+    const document = bundle();
+    let objects = 0;
+    const count = (value: unknown): void => {
+      if (value === null || typeof value !== "object") return;
+      objects++;
+      for (const child of Object.values(value)) count(child);
+    };
+    count(document);
+    // The budget is the document's own objects (at least 1,000); a copy started under it may finish past it.
+    expect(objects).toBeLessThan(100_000);
+    const body = resolvePointer(document, "/paths/~1orders/post/requestBody/content/application~1json/schema") as { title: string };
+    expect(body.title).toBe("top");
+  });
+
   it("uses the documents the set already parsed instead of reading them again", () => {
     write({ "openapi.yaml": ENTRY, "paths/pets.yaml": "{}\n", "components/schemas/Pet.yaml": "type: string\n" });
     const parsed = new Map<string, unknown>([[path.join(root, "components/schemas/Pet.yaml"), { type: "integer" }]]);
