@@ -12,8 +12,9 @@ import { SCHEMA_CONSTANT } from "./printed-output.ts";
 type Step = string | number;
 
 const IDENTIFIER = String.raw`[A-Za-z_$][\w$]*`;
-// `.name`, `[0]` or `["name"]`: the accesses ajv writes with constant keys (getProperty).
-const STEP = new RegExp(String.raw`^(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\])`);
+// `.name`, `[0]` or `["name"]`: the accesses ajv writes with constant keys (getProperty), one
+// after the other from the start of the text (sticky).
+const STEP = new RegExp(String.raw`(?:\.(${IDENTIFIER})|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\])`, "y");
 
 /**
  * Replaces every `const schemaN = <JSON>;` whose value is only read through constant property
@@ -34,6 +35,9 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
   // Both searches read ajv's own code only (`own`, code-text.ts's codeOnly(code)): a string may say `schema3` too.
   if (!/(?<![\w$.])schema\d+\b/.test(own)) return { code, blanked: own };
+  // Every use of every constant, found in one scan: a search of the whole code per constant
+  // read a large validator once for each of its definitions.
+  const uses = constantUses(own);
   const blankedParts: string[] = [];
   let last = 0;
   const pruned = rewrite(
@@ -59,7 +63,7 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
     } catch {
       return declaration;
     }
-    const paths = accessPaths(code, own, name, offset + "const ".length);
+    const paths = accessPaths(code, uses.get(name) ?? [], name, offset + "const ".length);
     if (paths === undefined) return declaration;
     // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
     if (paths.length === 0) return "";
@@ -67,20 +71,46 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
   }
 }
 
-/** The constant-key access chains the code reads `name` through (found in `own`, codeOnly's view of `code`); undefined if one is empty. */
-function accessPaths(code: string, own: string, name: string, declared: number): Step[][] | undefined {
+/**
+ * Where ajv's own code (`own`, codeOnly's view) names a schema constant: each `schemaN` not
+ * after `.` nor inside an identifier, the offsets of each name in order. The same matches as
+ * searching for each name alone with `(?<![\w$.])schemaN(?![\w$])`.
+ */
+export function constantUses(own: string): Map<string, number[]> {
+  const uses = new Map<string, number[]>();
+  for (let at = own.indexOf("schema"); at >= 0; at = own.indexOf("schema", at + 1)) {
+    if (at > 0 && isNameChar(own.charCodeAt(at - 1), true)) continue;
+    let end = at + "schema".length;
+    while (isDigit(own.charCodeAt(end))) end++;
+    if (end === at + "schema".length || isNameChar(own.charCodeAt(end), false)) continue;
+    const name = own.slice(at, end);
+    const offsets = uses.get(name);
+    if (offsets) offsets.push(at);
+    else uses.set(name, [at]);
+  }
+  return uses;
+}
+
+/** `[\w$]`, and `.` too when `orDot` (the characters a name may not follow). NaN (past either end) is none. */
+function isNameChar(char: number, orDot: boolean): boolean {
+  return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || isDigit(char) || char === 0x5f || char === 0x24 || (orDot && char === 0x2e);
+}
+
+function isDigit(char: number): boolean {
+  return char >= 0x30 && char <= 0x39;
+}
+
+/** The constant-key access chains the code reads `name` through, at `offsets` (constantUses); undefined if one is empty. */
+function accessPaths(code: string, offsets: readonly number[], name: string, declared: number): Step[][] | undefined {
   const paths: Step[][] = [];
-  // Not after `.` (a property of that name) nor inside an identifier.
-  const use = new RegExp(String.raw`(?<![\w$.])${name}(?![\w$])`, "g");
-  for (const match of own.matchAll(use)) {
-    const at = match.index;
+  for (const at of offsets) {
     if (at === declared) continue;
     const steps: Step[] = [];
-    let rest = code.slice(at + name.length, at + name.length + 4096);
-    for (let step = STEP.exec(rest); step; step = STEP.exec(rest)) {
+    // The steps are read within 4,096 characters of the name, as one window.
+    const rest = code.slice(at + name.length, at + name.length + 4096);
+    STEP.lastIndex = 0;
+    for (let step = STEP.exec(rest); step; step = STEP.exec(rest))
       steps.push(step[1] ?? (step[2] !== undefined ? Number(step[2]) : (JSON.parse(step[3] as string) as string)));
-      rest = rest.slice(step[0].length);
-    }
     // `schemaN.enum[i0]` reads all of `enum`; `schemaN(...)` or bare `schemaN`, everything.
     if (steps.length === 0) return undefined;
     paths.push(steps);

@@ -16,6 +16,10 @@ export function schemaLocations(code: string, compiled: unknown): Map<string, st
   if (constants.length === 0) return out;
   // Each constant's text, by the outline a value must have to print as it.
   const wanted = new Map<string, Set<string>>();
+  // Values print alike only with as many keys (or items; -1 - length for an array): most values
+  // are ruled out by their count, read while their children are visited, before their outline
+  // is spelled.
+  const sizes = new Set<number>();
   for (const [, , text] of constants) {
     let value: unknown;
     try {
@@ -26,30 +30,41 @@ export function schemaLocations(code: string, compiled: unknown): Map<string, st
     if (value === null || typeof value !== "object") continue;
     const key = outline(value);
     wanted.set(key, (wanted.get(key) ?? new Set()).add(text as string));
+    sizes.add(Array.isArray(value) ? -1 - value.length : Object.keys(value).length);
   }
   const where = new Map<string, string>();
   // The steps to the value being visited; a pointer is spelled only for a value that is found.
   const steps: string[] = [];
+  // Each value is looked up after its children: a value never prints as one inside it (that
+  // text is shorter), so of two that print alike the first in document order is still met
+  // first, as when parents are looked up before their children.
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== "object") return;
-    const texts = wanted.get(outline(value));
-    if (texts !== undefined) {
-      const text = JSON.stringify(value);
-      if (texts.has(text) && !where.has(text)) where.set(text, ["#", ...steps.map((step) => step.replace(/~/g, "~0").replace(/\//g, "~1"))].join("/"));
-    }
-    if (Array.isArray(value))
+    let size: number;
+    if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         steps.push(String(index));
         visit(value[index]);
         steps.pop();
       }
-    else
+      size = -1 - value.length;
+    } else {
+      size = 0;
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
+        const child = (value as Record<string, unknown>)[key];
+        if (child !== undefined) size++;
         steps.push(key);
-        visit((value as Record<string, unknown>)[key]);
+        visit(child);
         steps.pop();
       }
+    }
+    if (!sizes.has(size)) return;
+    const texts = wanted.get(outline(value));
+    if (texts !== undefined) {
+      const text = JSON.stringify(value);
+      if (texts.has(text) && !where.has(text)) where.set(text, ["#", ...steps.map((step) => step.replace(/~/g, "~0").replace(/\//g, "~1"))].join("/"));
+    }
   };
   visit(compiled);
   for (const [, name, text] of constants) {

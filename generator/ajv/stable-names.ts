@@ -58,7 +58,8 @@ export function stableNames(code: string, sources: NameSources, blanked: string 
   let last = 0;
   for (let index = 0; index < renames.length; index++) {
     const name = renames[index];
-    if (name === undefined) continue;
+    // A name that comes out as it was (most of a function's first locals) is left in place.
+    if (name === undefined || name === tokens.text[index]) continue;
     const at = tokens.at[index] as number;
     parts.push(code.slice(last, at), name);
     blankedParts.push(blanked.slice(last, at), name);

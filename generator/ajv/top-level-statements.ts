@@ -79,6 +79,10 @@ export function topLevelStatements(code: string, blankedCode: string = codeOnly(
     throw new AjvAssumptionError("the validator's top level holds only const and function declarations", "it ends inside a declaration");
   const names = new Set(found.map((statement) => statement.name));
   if (names.size !== found.length) throw new AjvAssumptionError("each top-level name of the validator is declared once", "a name is declared twice");
+  // Most names a statement reads are no top-level name (`data`, `errors`, `vErrors`): one whose
+  // length and first character no top-level name has is passed over without being cut out.
+  const shapes = new Set<number>();
+  for (const name of names) shapes.add(shapeOf(name.length, name.charCodeAt(0)));
   return found.map(({ name, kind, ranges }) => {
     const uses = new Set<string>();
     const text: string[] = [];
@@ -87,7 +91,7 @@ export function topLevelStatements(code: string, blankedCode: string = codeOnly(
       const to = ranges[at + 1] as number;
       text.push(code.slice(from, to));
       // The declared name itself (at its declaration, or a function calling itself) is no dependency.
-      identifiersIn(blankedCode, from, to, (used) => {
+      identifiersIn(blankedCode, from, to, shapes, (used) => {
         if (used !== name && names.has(used)) uses.add(used);
       });
     }
@@ -104,12 +108,18 @@ function extend(ranges: number[], start: number, end: number): void {
   else ranges.push(start, end);
 }
 
+/** A name's length and first character, as one number. */
+function shapeOf(length: number, first: number): number {
+  return length * 0x10000 + first;
+}
+
 /**
- * Each match of IDENTIFIER inside [from, to) of `blanked`, in order, read by hand (as
- * name-tokens.ts reads its tokens): a run of `[\w$]` that starts with a letter, `_` or `$` and
- * does not follow a `.`. Every range starts a line, so the character before it is a newline.
+ * Each match of IDENTIFIER inside [from, to) of `blanked` whose shape (shapeOf) is in `shapes`,
+ * in order, read by hand (as name-tokens.ts reads its tokens): a run of `[\w$]` that starts with
+ * a letter, `_` or `$` and does not follow a `.`. Every range starts a line, so the character
+ * before it is a newline.
  */
-function identifiersIn(blanked: string, from: number, to: number, found: (name: string) => void): void {
+function identifiersIn(blanked: string, from: number, to: number, shapes: ReadonlySet<number>, found: (name: string) => void): void {
   let index = from;
   while (index < to) {
     const char = blanked.charCodeAt(index);
@@ -119,7 +129,8 @@ function identifiersIn(blanked: string, from: number, to: number, found: (name: 
     }
     const start = index;
     while (index < to && isWordChar(blanked.charCodeAt(index))) index++;
-    if (!(char >= 0x30 && char <= 0x39) && (start === from || blanked.charCodeAt(start - 1) !== 0x2e)) found(blanked.slice(start, index));
+    if (!(char >= 0x30 && char <= 0x39) && (start === from || blanked.charCodeAt(start - 1) !== 0x2e) && shapes.has(shapeOf(index - start, char)))
+      found(blanked.slice(start, index));
   }
 }
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { codeOnly } from "../../generator/ajv/code-text.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../../generator/ajv/printed-output.ts";
 import { referencedFunctions } from "../../generator/ajv/private-state.ts";
-import { pruneSchemaConstants, pruneWithBlanked } from "../../generator/ajv/schema-constants.ts";
+import { constantUses, pruneSchemaConstants, pruneWithBlanked } from "../../generator/ajv/schema-constants.ts";
 import { TOKEN, tokenize } from "../../generator/ajv/name-tokens.ts";
 import { schemaLocations } from "../../generator/ajv/schema-locations.ts";
 import { stableNames } from "../../generator/ajv/stable-names.ts";
@@ -202,6 +202,64 @@ describe("schemaLocations", () => {
     const located = [...schemas.values()];
     expect(located).toContain("#/$defs/twin_a");
     expect(located).not.toContain("#/$defs/twin_b");
+  });
+
+  // It looks a value up after its children, and only when its count of keys (or items) is a
+  // constant's: the plain reading (every value printed, parents first) is the oracle.
+  it("finds what printing every value finds, on any schema and any constants", () => {
+    // Keys that spell pointer escapes, commas (an outline's separator) and `[` (an array's).
+    const key = fc.constantFrom("a", "b", "~", "/", "a,b", "[2", "__proto__", "");
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        // undefined: JSON.stringify leaves such a key out, and prints such an item as null.
+        fc.constantFrom(1, "x", null, true, undefined),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.array(fc.tuple(key, tie("node")), { maxLength: 4 }).map(objectOf),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.array(fc.nat(), { maxLength: 6 }), (compiled, picks) => {
+        // Constants of values found in it (some twice, so two print alike) and of one that is not.
+        const found: unknown[] = [];
+        const collect = (node: unknown): void => {
+          if (node === null || typeof node !== "object") return;
+          found.push(node);
+          for (const child of Object.values(node)) collect(child);
+        };
+        collect(compiled);
+        const held = [...picks.map((pick) => found[pick % found.length]), { a: [1, 2] }, [null]];
+        const code = held.map((node, index) => `const schema${index} = ${JSON.stringify(node)};`).join("\n");
+        expect(schemaLocations(code, compiled)).toEqual(locationsByPrinting(code, compiled));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+/** An object whose keys are `entries`' in order, `__proto__` included as a key (as JSON.parse makes it). */
+function objectOf(entries: readonly [string, unknown][]): object {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+describe("constantUses", () => {
+  it("finds each name where its own search finds it, on any text", () => {
+    const pieces = ["schema", "schema1", "1", "12", ".", "$", "_", "x", " ", "(", "[", "\n", "é"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join("");
+        const names = new Set([...text.matchAll(/schema\d+/g)].map(([name]) => name));
+        const expected = new Map<string, number[]>();
+        for (const name of names) {
+          const offsets = [...text.matchAll(new RegExp(String.raw`(?<![\w$.])${name}(?![\w$])`, "g"))].map((match) => match.index);
+          if (offsets.length > 0) expected.set(name, offsets);
+        }
+        expect(constantUses(text)).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -31,6 +31,8 @@ describe("pruning ajv's schema constants", () => {
       "f(schema31.properties.a.type.length, schema31.properties.hasOwnProperty(k));",
       { properties: JSON.parse(SCHEMA).properties },
     ],
+    // The chain is the accesses right after the name: later ones in the text are other reads.
+    ["a chain ends where its accesses do", "f(schema31.properties, data.a.type);", { properties: JSON.parse(SCHEMA).properties }],
     ["several chains are merged", "f(schema31.properties.a.type); g(schema31.type);", { type: "object", properties: { a: { type: ["string", "null"] } } }],
     ["a bare use keeps everything", "f(schema31);", JSON.parse(SCHEMA)],
     // A string is schema text (an enum value, a property name), never a read of the constant (issue 32).
