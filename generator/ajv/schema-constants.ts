@@ -34,6 +34,7 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
   // Both searches read ajv's own code only (`own`, code-text.ts's codeOnly(code)): a string may say `schema3` too.
   if (!/(?<![\w$.])schema\d+\b/.test(own)) return { code, blanked: own };
+  const uses = usesByName(own);
   const blankedParts: string[] = [];
   let last = 0;
   const pruned = rewrite(
@@ -59,7 +60,7 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
     } catch {
       return declaration;
     }
-    const paths = accessPaths(code, own, name, offset + "const ".length);
+    const paths = accessPaths(code, uses.get(name) ?? [], name, offset + "const ".length);
     if (paths === undefined) return declaration;
     // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.
     if (paths.length === 0) return "";
@@ -67,13 +68,28 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
   }
 }
 
-/** The constant-key access chains the code reads `name` through (found in `own`, codeOnly's view of `code`); undefined if one is empty. */
-function accessPaths(code: string, own: string, name: string, declared: number): Step[][] | undefined {
+// Not after `.` (a property of that name) nor inside an identifier.
+const SCHEMA_NAME = /(?<![\w$.])schema\d+(?![\w$])/g;
+
+/**
+ * Where each `schemaN` occurs in `own` (codeOnly's view of the code), by name, in one pass. A
+ * search of the whole code per constant cost O(constants x code): a tool reaching 300
+ * definitions of one document spent longer here than ajv spent compiling it.
+ */
+function usesByName(own: string): Map<string, number[]> {
+  const uses = new Map<string, number[]>();
+  for (const match of own.matchAll(SCHEMA_NAME)) {
+    const at = uses.get(match[0]);
+    if (at) at.push(match.index);
+    else uses.set(match[0], [match.index]);
+  }
+  return uses;
+}
+
+/** The constant-key access chains the code reads `name` through (`uses`: where codeOnly's view shows it); undefined if one is empty. */
+function accessPaths(code: string, uses: readonly number[], name: string, declared: number): Step[][] | undefined {
   const paths: Step[][] = [];
-  // Not after `.` (a property of that name) nor inside an identifier.
-  const use = new RegExp(String.raw`(?<![\w$.])${name}(?![\w$])`, "g");
-  for (const match of own.matchAll(use)) {
-    const at = match.index;
+  for (const at of uses) {
     if (at === declared) continue;
     const steps: Step[] = [];
     let rest = code.slice(at + name.length, at + name.length + 4096);
