@@ -166,6 +166,27 @@ describe("ajv assumptions", () => {
     expect(() => splitSharedFunctions(ok, "validate_other", [])).toThrow(AjvAssumptionError);
   });
 
+  it("13. a call through a cycle's wrapper becomes a call of the function it wraps; any other use keeps the wrapper", () => {
+    const wrapped = [
+      "const wrapper_0a1b2c = {validate: validate_node};",
+      "",
+      "const wrapper_3d4e5f = {validate: validate_node};",
+      "",
+      'function validate_node(data){\nif(!(wrapper_0a1b2c.validate(data.child, {x:"wrapper_0a1b2c.validate"}))){\nf(wrapper_0a1b2c.validate.errors, wrapper_3d4e5f);\n}\n}',
+      "",
+      "function validate_arguments(data){\nreturn validate_node(data);\n}",
+    ].join("\n");
+    const split = splitSharedFunctions(wrapped, "validate_arguments", []);
+    const module = split.shared[0]?.code ?? "";
+    // The schema text ("...") is not code: it stays as written.
+    // (A wrapper a module keeps is named again from its value there: moduleNames.)
+    const kept = /^const (wrapper_[0-9a-f]{6}) = \{validate: validate_node\};$/m.exec(module)?.[1];
+    expect(module).toContain(`if(!(validate_node(data.child, {x:"wrapper_0a1b2c.validate"}))){\nf(validate_node.errors, ${kept});`);
+    // Used bare, the other wrapper is a value the code passes on: kept, the one the calls went through is gone.
+    expect(module.match(/^const wrapper_/gm)).toHaveLength(1);
+    expect(split.code).toBe("function validate_arguments(data){\nreturn validate_node(data);\n}");
+  });
+
   it("14. an Ajv keeps what it compiled in _cache, refs and schemas, all empty at creation without meta-schemas", () => {
     const ajv = createAjv("2020-12", { validateSchema: false, meta: false });
     expect(holdsNoSchemas(ajv)).toBe(true);

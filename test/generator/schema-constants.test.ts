@@ -54,6 +54,21 @@ describe("pruning ajv's schema constants", () => {
     );
   });
 
+  // The uses of every constant are found in one pass over the code: each name keeps its own
+  // reads, whatever other constant's name it begins with or follows.
+  it("tells constants whose names share a prefix apart", () => {
+    const code = [
+      `const schema3 = {"enum":[1],"type":"integer"};`,
+      `const schema31 = {"enum":[2],"type":"integer"};`,
+      `const schema310 = {"enum":[3],"type":"integer"};`,
+      `f(schema31.enum, schema310.type, schema3.enum);`,
+      "",
+    ].join("\n");
+    expect(pruneSchemaConstants(code)).toBe(
+      [`const schema3 = {"enum":[1]};`, `const schema31 = {"enum":[2]};`, `const schema310 = {"type":"integer"};`, code.split("\n")[3], ""].join("\n"),
+    );
+  });
+
   it("leaves the rest of the code as it was", () => {
     const code = declare("f(schema31.type);");
     expect(pruneSchemaConstants(code).split("\n").slice(1)).toEqual(code.split("\n").slice(1));

@@ -255,3 +255,84 @@ describe("one definition inlined several times into a shared module (Discord's R
     expect(wrong.errors?.map((error) => `${error.path} ${error.rule}`)).toEqual(["/body/thumbnail/width type"]);
   });
 });
+
+// A `$ref` cycle is compiled where each tool's schema enters it, and ajv calls a function of the
+// cycle that it was still compiling through a wrapper (`wrapper_x.validate(...)`): which calls
+// are wrappers depends on the entry. Elasticsearch's query DSL cycle came out in 43 texts that
+// differed only there, each written as a module of its own (874 KB each). Called directly,
+// the cycle is one text, so one module, whichever definition a tool enters it by.
+describe("a `$ref` cycle that tools enter by different definitions", () => {
+  const cycle = {
+    Query: {
+      type: "object",
+      additionalProperties: false,
+      properties: { bool: ref("Bool"), term: { type: "object", additionalProperties: { type: "string", maxLength: 20 } } },
+    },
+    Bool: {
+      type: "object",
+      additionalProperties: false,
+      properties: { must: { type: "array", items: ref("Query") }, filter: ref("Query"), boost: { type: "number", minimum: 0 } },
+    },
+    Aggregation: {
+      type: "object",
+      additionalProperties: false,
+      properties: { filter: ref("Query"), aggs: { type: "object", additionalProperties: ref("Aggregation") } },
+    },
+  };
+  const operation = (id: string, schema: object): object => ({ post: { operationId: id, requestBody: body(schema), responses: answered } });
+  let dir: string;
+  let files: readonly EmittedFile[];
+  beforeAll(async () => {
+    const project = new TempProject({
+      "schemas/search.json": {
+        openapi: "3.1.0",
+        info: { title: "search", version: "1" },
+        servers: [{ url: "https://search.example.com" }],
+        paths: {
+          "/search": operation("search", ref("Query")),
+          "/bool": operation("boolSearch", ref("Bool")),
+          "/aggregate": operation("aggregate", { type: "object", properties: { aggs: ref("Aggregation"), size: { type: "integer" } } }),
+          "/count": operation("count", { type: "object", properties: { query: ref("Bool") } }),
+        },
+        components: { schemas: cycle },
+      },
+    });
+    projects.push(project);
+    const config = resolveConfig({ sets: [{ schemas: "schemas", out: "out" }] }, undefined, project.dir);
+    files = (await generatePackage(config.sets[0]!, config)).files;
+    for (const file of files) project.write(`out/${file.path}`, file.content);
+    dir = path.join(project.dir, "out");
+  });
+
+  it("writes the cycle's checks once, and every tool that reaches it imports that module", () => {
+    const modules = holding(files, "\nfunction validate_Query(");
+    expect(modules).toHaveLength(1);
+    expect(holding(files, "\nfunction validate_Bool(")).toEqual(modules);
+    const module = files.find((file) => file.path === modules[0])?.content ?? "";
+    expect(module).toContain("export { validate_Bool, validate_Query };");
+    expect(holding(files, "wrapper_")).toEqual([]);
+    const importers = holding(files, `from "./shared/${path.basename(modules[0] as string)}"`).filter((file) => !file.startsWith("tools/shared/"));
+    expect(importers.sort()).toEqual(["tools/bool-search.js", "tools/count.js", "tools/search.js"]);
+  });
+
+  it("the direct calls guard and explain as the wrappers did, at any depth of the cycle", async () => {
+    const pkg = (await import(pathToFileURL(path.join(dir, "index.js")).href)) as Package;
+    for (const [name, wrap] of [
+      ["search", (query: object) => query],
+      ["boolSearch", (query: { bool: object }) => query.bool],
+      ["count", (query: { bool: object }) => ({ query: query.bool })],
+    ] as const) {
+      const tool = pkg.tools[name]?.implement(() => "done", { ledger }) as Guarded;
+      const good = { bool: { must: [{ term: { user: "kim" } }, { bool: { filter: { term: { tag: "a" } } } }], boost: 1 } };
+      expect((await tool.call(JSON.stringify({ body: wrap(good as never) }), { turn: `${name}-ok` })).status).toBe("ok");
+      const bad = { bool: { must: [{ bool: { filter: { term: { tag: "x".repeat(21) } }, boost: -1 } }] } };
+      const outcome = await tool.call(JSON.stringify({ body: wrap(bad as never) }), { turn: `${name}-bad` });
+      expect(outcome.status).toBe("validation_failed");
+      const inner = name === "search" ? "/body/bool" : name === "count" ? "/body/query" : "/body";
+      expect(Object.fromEntries((outcome.errors ?? []).map((error) => [error.path, error.rule]))).toEqual({
+        [`${inner}/must/0/bool/filter/term/tag`]: "maxLength",
+        [`${inner}/must/0/bool/boost`]: "minimum",
+      });
+    }
+  });
+});
