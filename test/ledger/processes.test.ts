@@ -162,8 +162,11 @@ describe("the ledger across processes", () => {
       expect(scan.torn).toBe(0);
       expect(onDisk.size).toBe(scan.entries); // no entry written twice
       expect(scan.entries + sum("rotatedAway") + sum("dropped")).toBe(total);
-      // Every writer's newest lines are there: what retention removed is its oldest files.
-      for (let writer = 0; writer < writers; writer++) expect(onDisk.has(`w${writer}-${total / writers - 1}`)).toBe(true);
+      // The ledger's newest lines are there: retention removed the oldest files. (Each writer's
+      // newest is not: two files of 32 KiB hold ~200 lines, so a writer that finishes that far
+      // ahead of another has its last lines rotated away, counted above.)
+      const newest = Array.from({ length: writers }, (_, writer) => onDisk.has(`w${writer}-${total / writers - 1}`));
+      expect(newest).toContain(true);
       // Closed, the writers left the ledger's files and nothing else: no owner, no file half removed.
       const names = await readdir(dirname(path));
       expect(names.filter((name) => !/^ledger\.(jsonl|\d+-\d+-[0-9a-f]{6}(\.\d+)?\.jsonl)$/.test(name))).toEqual([]);
