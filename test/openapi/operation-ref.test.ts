@@ -74,16 +74,16 @@ paths:
 `,
       "paths/relay.yaml": `get:
   operationId: relayGet
-  $ref: '../shared/relay.yaml#/relay'
+  $ref: '../common/relay.yaml#/relay'
 post:
   operationId: relayPost
   requestBody:
-${BODY.replace(/^ {6}/gm, "    ")}  $ref: '../shared/relay.yaml#/relay'
+${BODY.replace(/^ {6}/gm, "    ")}  $ref: '../common/relay.yaml#/relay'
 delete:
   operationId: relayDelete
-  $ref: '../shared/relay.yaml#/relay'
+  $ref: '../common/relay.yaml#/relay'
 `,
-      "shared/relay.yaml": SHARED,
+      "common/relay.yaml": SHARED,
     });
     const { tools, skipped } = await readSchemaSet(root, { allowNetwork: false, strict: false, entry: path.join(root, "openapi.yaml") });
     expect(skipped).toEqual([]);
