@@ -136,31 +136,6 @@ const ROW_C = new Int32Array(MAX_COMPARED + 1);
 
 /** Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`; texts past MAX_COMPARED count as far apart. */
 export function editDistance(a: string, b: string): number {
-  if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Number.MAX_SAFE_INTEGER;
-  let before = ROW_A;
-  let above = ROW_B;
-  let row = ROW_C;
-  for (let j = 0; j <= b.length; j++) above[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    row[0] = i;
-    const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const bj = b.charCodeAt(j - 1);
-      let best = (above[j - 1] as number) + (ai === bj ? 0 : 1);
-      const remove = (above[j] as number) + 1;
-      const insert = (row[j - 1] as number) + 1;
-      if (remove < best) best = remove;
-      if (insert < best) best = insert;
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
-        const swap = (before[j - 2] as number) + 1;
-        if (swap < best) best = swap;
-      }
-      row[j] = best;
-    }
-    const spare = before;
-    before = above;
-    above = row;
-    row = spare;
-  }
-  return above[b.length] as number;
+  // A band as wide as the longer text is the whole table: the distance itself.
+  return editsWithin(a, b, Math.max(a.length, b.length));
 }
