@@ -15,6 +15,7 @@ import { memberKeys, typeBranches } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
+import { referredAt } from "./referred-at.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -40,7 +41,7 @@ function bareItemType(items: Schema): string | undefined {
   return typeof scalar === "string" && ["string", "number", "integer", "boolean"].includes(scalar) ? scalar : undefined;
 }
 
-type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
+export type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
 
 export function buildHintTable(tool: ToolDescription): HintTable {
   const schemas = new Map<string, Schema>();
@@ -94,6 +95,7 @@ export function buildHintTable(tool: ToolDescription): HintTable {
       if (names.length > 0) hint.optionalAs = names.sort();
     }
   }
+  referredAt(schemas, hints);
   const table: Record<string, SchemaHint> = {};
   for (const [location, hint] of hints) if (Object.keys(hint).length > 0) table[location] = hint;
   return table;
