@@ -29,12 +29,17 @@ const tool: ToolDescription = {
       },
       // Two fields sharing one definition: neither is the other's sibling for a value both refuse.
       since: { $ref: "#/$defs/Period" },
+      // A set too large to list (Lago's currencies): its own near misses say which values it takes.
+      currency: { $ref: "#/$defs/Currency" },
+      country: { $ref: "#/$defs/Country" },
       until: { $ref: "#/$defs/Period" },
     },
     $defs: {
       SortField: enumOf("created", "updated", "name"),
       Direction: enumOf("asc", "desc"),
       Period: enumOf("day", "week"),
+      Currency: enumOf(...Array.from({ length: 20 }, (_, i) => `C${String.fromCharCode(65 + i)}X`)),
+      Country: enumOf(...Array.from({ length: 20 }, (_, i) => `country-${String.fromCharCode(97 + i)}`)),
     },
   },
 };
@@ -60,6 +65,13 @@ describe("a sibling field's value, both fields' enums being definitions", () => 
     expect(errors.map((error) => `${error.path}: ${error.message}`)).toEqual([
       '/filter/order: got string "open"; must be one of ["asc", "desc"]. It is a value of /filter/state: move it to /filter/state',
     ]);
+  });
+
+  it("finds it when both sets are too large to list", async () => {
+    const sent = { country: "CBX" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors[0]?.message).toMatch(/It is a value of \/currency: move it to \/currency$/);
+    expect(await loaded.envelope(repair(sent, errors))).toBeUndefined();
   });
 
   it("offers no move when the sibling is in the call, or when no sibling allows the value", async () => {
