@@ -8,7 +8,8 @@ import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
-import { discriminatorOf, readings } from "./union-branches.ts";
+import { readings } from "./union-branches.ts";
+import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, typeBranches } from "./union-members.ts";
@@ -182,7 +183,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
-    const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
+    const discriminator = Array.isArray(branches) ? unionTagOf(branches, root) : undefined;
     if (discriminator) hint.discriminator = discriminator;
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
