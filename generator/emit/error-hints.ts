@@ -8,13 +8,15 @@ import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
-import { discriminatorOf, readings } from "./union-branches.ts";
+import { readings } from "./union-branches.ts";
+import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, typeBranches } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
+import { referredAt } from "./referred-at.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -40,7 +42,7 @@ function bareItemType(items: Schema): string | undefined {
   return typeof scalar === "string" && ["string", "number", "integer", "boolean"].includes(scalar) ? scalar : undefined;
 }
 
-type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
+export type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
 
 export function buildHintTable(tool: ToolDescription): HintTable {
   const schemas = new Map<string, Schema>();
@@ -94,6 +96,7 @@ export function buildHintTable(tool: ToolDescription): HintTable {
       if (names.length > 0) hint.optionalAs = names.sort();
     }
   }
+  referredAt(schemas, hints);
   const table: Record<string, SchemaHint> = {};
   for (const [location, hint] of hints) if (Object.keys(hint).length > 0) table[location] = hint;
   return table;
@@ -180,7 +183,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
-    const discriminator = Array.isArray(branches) && branches.every(isSchemaObject) ? discriminatorOf(branches, root) : undefined;
+    const discriminator = Array.isArray(branches) ? unionTagOf(branches, root) : undefined;
     if (discriminator) hint.discriminator = discriminator;
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);

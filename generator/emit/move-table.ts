@@ -43,9 +43,21 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** The item schema of an array schema, read through its local `$ref` chain. */
+/**
+ * The item schema of an array schema, read through its local `$ref` chain; for a list that may
+ * be null (pydantic's `Optional[List[Person]]`: `anyOf: [{type: array, items}, {type: null}]`),
+ * its list branch's.
+ */
 function itemsOf(schema: Schema, root: unknown): Schema | undefined {
-  for (const view of readings(schema, root)) if (isSchemaObject(view.items)) return view.items;
+  for (const view of readings(schema, root)) {
+    if (isSchemaObject(view.items)) return view.items;
+    for (const keyword of ["oneOf", "anyOf"] as const) {
+      const branches = view[keyword];
+      if (!Array.isArray(branches) || !branches.every((branch) => isSchemaObject(branch))) continue;
+      const lists = branches.filter((branch) => branch.type !== "null");
+      if (lists.length === 1 && lists.length < branches.length) return itemsOf(lists[0] as Schema, root);
+    }
+  }
   return undefined;
 }
 

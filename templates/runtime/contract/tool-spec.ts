@@ -136,6 +136,11 @@ export interface SchemaHint {
   readonly memberKeys?: Readonly<Record<string, number>>;
   /** An `anyOf`/`oneOf` of string values and patterns here: the patterns a text may match instead of a listed value. */
   readonly patterns?: readonly string[];
+  /**
+   * A definition of listed values that properties `$ref`: those properties' locations. Its errors
+   * are reported here, so the fields beside each use (a sibling's values) are found through them.
+   */
+  readonly referredAt?: readonly string[];
 }
 
 export type HintTable = Readonly<Record<string, SchemaHint>>;

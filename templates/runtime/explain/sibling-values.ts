@@ -24,21 +24,21 @@ function siblingsOf(hints: HintTable, holder: string): readonly [string, SchemaH
   if (byHolder === undefined) {
     byHolder = new Map();
     for (const [location, hint] of Object.entries(hints)) {
-      const parts = split(location);
-      if (parts === undefined || (hint.allowed === undefined && hint.nearMisses === undefined)) continue;
-      const list = byHolder.get(parts[0]) ?? [];
-      list.push([parts[1], hint]);
-      byHolder.set(parts[0], list);
+      if (hint.allowed === undefined && hint.nearMisses === undefined) continue;
+      // A definition's values are each referring property's: listed under each of those places.
+      for (const at of hint.referredAt ?? [location]) {
+        const parts = split(at);
+        if (parts === undefined) continue;
+        const list = byHolder.get(parts[0]) ?? [];
+        list.push([parts[1], hint]);
+        byHolder.set(parts[0], list);
+      }
     }
     siblingsByTable.set(hints, byHolder);
   }
   return byHolder.get(holder) ?? [];
 }
 
-/**
- * The one sibling of the field at `schemaLocation` (its hint's location) and `sent.path` (where the
- * value is) that allows `sent.value` and is absent from the call, as a JSON Pointer; else undefined.
- */
 /** A value the model sent: where it is (`path`), the value, and the whole call it is in. */
 export interface SentValue {
   readonly path: string;
@@ -46,7 +46,28 @@ export interface SentValue {
   readonly document: unknown;
 }
 
+/**
+ * The one sibling of the field at `schemaLocation` (its hint's location) and `sent.path` (where the
+ * value is) that allows `sent.value` and is absent from the call, as a JSON Pointer; else undefined.
+ */
 export function siblingFor(hints: HintTable, schemaLocation: string, sent: SentValue): string | undefined {
+  if (split(schemaLocation) !== undefined) return siblingAt(hints, schemaLocation, sent);
+  // A definition (`#/$defs/Direction`) names no field: each property that `$ref`s it under the
+  // sent field's name is a place the value may be at. One answer across them, or none.
+  const name = sent.path.slice(sent.path.lastIndexOf("/") + 1);
+  let found: string | undefined;
+  for (const at of hints[schemaLocation]?.referredAt ?? []) {
+    const parts = split(at);
+    if (parts === undefined || decoded(parts[1]) !== name) continue;
+    const sibling = siblingAt(hints, at, sent);
+    if (sibling === undefined) continue;
+    if (found !== undefined && found !== sibling) return undefined;
+    found = sibling;
+  }
+  return found;
+}
+
+function siblingAt(hints: HintTable, schemaLocation: string, sent: SentValue): string | undefined {
   const { path, value, document } = sent;
   const parts = split(schemaLocation);
   if (parts === undefined || path === "") return undefined;
