@@ -5,6 +5,7 @@
 // escape writes), texts past the kernel's room, and a buffer that grows in the middle of a text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { escapeKernel, LINE_AT, SOURCE_AT } from "../../templates/runtime/ledger/escape-kernel.ts";
 import { LineWriter } from "../../templates/runtime/ledger/line-writer.ts";
 
 /** What `string(text)` writes, as text, after `before` bytes of padding. */
@@ -15,8 +16,21 @@ function written(out: LineWriter, text: string, before = 0): string {
   return Buffer.from(out.bytes().subarray(before)).toString("utf8");
 }
 
+/** The 32 control characters, every one of which JSON.stringify escapes. */
+const CONTROLS = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code));
+
+/** What the kernel itself writes for an ASCII `text` (no engine behind it), or -1 where it gives up. */
+function kernelWrites(text: string, room = 1 << 12): string | -1 {
+  const kernel = escapeKernel(room);
+  if (kernel === undefined) throw new Error("no escape kernel in this runtime");
+  const memory = Buffer.from(kernel.memory.buffer);
+  const length = memory.write(text, SOURCE_AT, "latin1");
+  const end = kernel.escape(length, LINE_AT, LINE_AT + room);
+  return end < 0 ? -1 : memory.subarray(LINE_AT, end).toString("latin1");
+}
+
 /** Characters that matter to an escape, and ordinary ones. */
-const UNIT = fc.constantFrom('"', "\\", "a", "{", ":", "é", "中", "😀", "\u2028", "\u007f", "\n", "\u0000", "\u001f", "\ud800", "\udc00", " ");
+const UNIT = fc.constantFrom('"', "\\", "a", "{", ":", "é", "中", "😀", "\u2028", "\u007f", "\ud800", "\udc00", " ", ...CONTROLS);
 
 describe("the escape kernel", () => {
   it("runs in Node (so the tests below test it, not only the engine's escape)", () => {
@@ -24,14 +38,37 @@ describe("the escape kernel", () => {
     expect(new LineWriter(1024, { kernel: false }).kernel).toBe(false);
   });
 
-  it("writes JSON.stringify's bytes for every quote and backslash at every offset of every chunk length", () => {
+  it("writes JSON.stringify's bytes for every quote, backslash and control character at every offset of every chunk length", () => {
     const out = new LineWriter(1 << 16);
     for (let length = 0; length <= 80; length++)
       for (let at = 0; at < length; at++)
-        for (const special of ['"', "\\", "\n", "é", "\ud800"]) {
+        for (const special of ['"', "\\", "é", "\ud800", ...CONTROLS]) {
           const text = `${"x".repeat(at)}${special}${"y".repeat(length - at - 1)}`;
           expect(written(out, text)).toBe(JSON.stringify(text));
         }
+  });
+
+  it("escapes every control character itself, as JSON.stringify does, at every offset of every chunk length", () => {
+    for (let length = 1; length <= 40; length++)
+      for (let at = 0; at < length; at++)
+        for (const control of CONTROLS) {
+          const text = `${"x".repeat(at)}${control}${'"'.repeat(length - at - 1)}`;
+          expect(kernelWrites(text)).toBe(JSON.stringify(text).slice(1, -1));
+        }
+    const pretty = JSON.stringify({ a: [1, "two\tthree"], b: { c: null } }, null, 2).replaceAll("\n", "\r\n");
+    expect(kernelWrites(pretty)).toBe(JSON.stringify(pretty).slice(1, -1));
+  });
+
+  it("gives control characters whose escape outgrows the room back, and the writer still writes them", () => {
+    // The check counts 6 bytes for any control byte, then 2 a byte after it, the quote and the overrun.
+    expect(kernelWrites("\u0001".repeat(10), 6 * 10 + 17)).toBe(JSON.stringify("\u0001".repeat(10)).slice(1, -1));
+    expect(kernelWrites("\u0001".repeat(10), 6 * 10 + 16)).toBe(-1);
+    // A writer of 64 KiB: 15,000 control characters (90,000 bytes escaped) grow the buffer mid-text.
+    const out = new LineWriter(0);
+    const text = `${"\u0001".repeat(15_000)}"`;
+    out.ascii("[");
+    out.string(text);
+    expect(Buffer.from(out.bytes()).toString("utf8")).toBe(`[${JSON.stringify(text)}`);
   });
 
   it("writes JSON.stringify's bytes for any string and any JSON text, with or without the kernel", () => {

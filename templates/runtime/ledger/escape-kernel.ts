@@ -7,9 +7,12 @@
 // Why bytes are enough: in UTF-8, `"` (0x22), `\` (0x5c) and the control characters (below 0x20)
 // are single bytes that never occur inside a longer character, and `JSON.stringify` changes
 // nothing else in a well-formed string (non-ASCII, U+2028, DEL are written as they are). A
-// control byte makes the kernel give up (-1): `JSON.stringify` writes it (`\n`, `\u0000`), and
-// so does the caller (line-writer.ts), as it does for a text with a lone surrogate, which UTF-8
-// cannot carry.
+// control byte is written as `JSON.stringify` writes it: `\b \t \n \f \r`, the rest `\u00XX`
+// in lower-case hex (pretty-printed JSON, full of `\n`, was escaped twice when the kernel gave
+// those up). The short forms are a 32-byte table in the memory's gap after the source room. A
+// control byte's escape (6 bytes for 1) can outgrow the room the caller made (2 bytes a byte):
+// then the kernel gives up (-1) and the caller (line-writer.ts) keeps the engine's escape, as it
+// does for a text with a lone surrogate, which UTF-8 cannot carry.
 //
 // The module is assembled here from its instructions, commented, so that what runs is what is
 // read (no binary is shipped). Where WebAssembly or its 128-bit SIMD is missing (`--jitless`, an
@@ -32,14 +35,20 @@ const WASM = (globalThis as { WebAssembly?: Wasm }).WebAssembly;
 export const SOURCE_AT: number = 0;
 /** Bytes of source room: texts of up to a third of this many characters (UTF-8 is at most 3 bytes a UTF-16 unit) go through the kernel. */
 export const SOURCE_BYTES: number = 64 * 1024;
+/** Where the short forms of the control characters are (32 bytes in the gap after the read-ahead): the letter, or 0 for `\u00XX`. */
+export const TABLE_AT: number = SOURCE_BYTES + 32;
 /** Where the line's buffer starts in the kernel's memory: after the source and its read-ahead. */
 export const LINE_AT: number = SOURCE_BYTES + 64;
 /** Bytes past the escaped text that the kernel may overwrite (its last 16-byte store). */
 export const OVERRUN: number = 16;
 const PAGE = 64 * 1024;
 
-/** `escape(length, to)`: the escaped bytes of the `length` source bytes at SOURCE_AT, written at `to`; returns their end, or -1 at a control byte. */
-export type Escape = (length: number, to: number) => number;
+/**
+ * `escape(length, to, limit)`: the escaped bytes of the `length` source bytes at SOURCE_AT, written
+ * at `to`; returns their end, or -1 where a control byte's escape would leave less than two bytes a
+ * byte left, the closing quote and the last store's overrun before `limit`.
+ */
+export type Escape = (length: number, to: number, limit: number) => number;
 
 /** A kernel instance over a memory of its own: `bytes` is that memory, `escape` the function. */
 export interface EscapeKernel {
@@ -50,10 +59,10 @@ export interface EscapeKernel {
 // The instructions used (WebAssembly 2.0 with fixed-width SIMD), by name.
 const I32 = 0x7f;
 const V128 = 0x7b;
-const [BLOCK, LOOP, IF, END, BR, BR_IF, RETURN, SELECT] = [0x02, 0x03, 0x04, 0x0b, 0x0c, 0x0d, 0x0f, 0x1b];
+const [BLOCK, LOOP, IF, ELSE, END, BR, BR_IF, RETURN, SELECT] = [0x02, 0x03, 0x04, 0x05, 0x0b, 0x0c, 0x0d, 0x0f, 0x1b];
 const [GET, SET, TEE] = [0x20, 0x21, 0x22];
-const [LOAD8, STORE8, CONST] = [0x2d, 0x3a, 0x41];
-const [EQZ, LT_S, LT_U, GE_U, CTZ, ADD, SUB, AND, SHL] = [0x45, 0x48, 0x49, 0x4f, 0x68, 0x6a, 0x6b, 0x71, 0x74];
+const [STORE, LOAD8, STORE8, CONST] = [0x36, 0x2d, 0x3a, 0x41];
+const [EQZ, LT_S, LT_U, GT_U, GE_U, CTZ, ADD, SUB, MUL, AND, SHL, SHR_U] = [0x45, 0x48, 0x49, 0x4b, 0x4f, 0x68, 0x6a, 0x6b, 0x6c, 0x71, 0x74, 0x76];
 const NO_RESULT = 0x40;
 /** A SIMD instruction (prefix 0xfd). */
 const simd = (op: number, ...immediates: number[]): number[] => [0xfd, ...unsigned(op), ...immediates];
@@ -62,8 +71,10 @@ const V128_STORE = simd(0x0b, 0, 0);
 const EVERY_BYTE = (byte: number): number[] => simd(0x0c, ...new Array<number>(16).fill(byte)); // v128.const
 const [I8X16_EQ, I8X16_LT_U, V128_OR, I8X16_BITMASK] = [simd(0x23), simd(0x26), simd(0x50), simd(0x64)];
 
-// Locals: the two parameters, then six i32 and one v128.
-const [LENGTH, TO, FROM, END_AT, LEFT, MASK, STEP, BYTE, CHUNK] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+// Locals: the three parameters, then seven i32 and one v128.
+const [LENGTH, TO, LIMIT, FROM, END_AT, LEFT, MASK, STEP, BYTE, SHORT, CHUNK] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** `\u00` as the little-endian i32 stored in one go. */
+const BACKSLASH_U00 = 0x3030755c;
 
 // biome-ignore format: the instructions are laid out as a listing, one statement a line
 const BODY: readonly number[] = [
@@ -96,8 +107,26 @@ const BODY: readonly number[] = [
   GET, MASK, CTZ, SET, STEP,
   GET, FROM, GET, STEP, ADD, SET, FROM,
   GET, TO, GET, STEP, ADD, SET, TO,
-  //   ... a control byte gives up (break to the -1) ...
-  GET, FROM, LOAD8, 0, 0, TEE, BYTE, CONST, 0x20, LT_U, BR_IF, 1,
+  //   ... a control byte is written as JSON.stringify writes it ...
+  GET, FROM, LOAD8, 0, 0, TEE, BYTE, CONST, 0x20, LT_U, IF, NO_RESULT,
+  //     (no room for its 6 bytes and two a byte after it, the quote and the overrun: the -1)
+  GET, TO, GET, END_AT, GET, FROM, SUB, CONST, 1, SHL, ADD, CONST, 21, ADD, GET, LIMIT, GT_U, BR_IF, 2,
+  //     a short form (`\n`) where the table has a letter ...
+  GET, BYTE, LOAD8, 0, ...unsigned(TABLE_AT), TEE, SHORT, IF, NO_RESULT,
+  GET, TO, CONST, ...signed(0x5c), STORE8, 0, 0,
+  GET, TO, GET, SHORT, STORE8, 0, 1,
+  GET, TO, CONST, 2, ADD, SET, TO,
+  ELSE,
+  //     ... else `\u00` and two lower-case hex digits (the high one is 0 or 1)
+  GET, TO, CONST, ...signed(BACKSLASH_U00), STORE, 0, 0,
+  GET, TO, GET, BYTE, CONST, 4, SHR_U, CONST, 0x30, ADD, STORE8, 0, 4,
+  GET, BYTE, CONST, 15, AND, SET, SHORT,
+  GET, TO, GET, SHORT, CONST, 0x30, ADD, GET, SHORT, CONST, 9, GT_U, CONST, 39, MUL, ADD, STORE8, 0, 5,
+  GET, TO, CONST, 6, ADD, SET, TO,
+  END,
+  GET, FROM, CONST, 1, ADD, SET, FROM,
+  BR, 1, // continue
+  END,
   //   ... and `"` or `\` is written after a `\`
   GET, TO, CONST, ...signed(0x5c), STORE8, 0, 0,
   GET, TO, GET, BYTE, STORE8, 0, 1, // offset 1
@@ -111,13 +140,13 @@ const BODY: readonly number[] = [
   END,
 ];
 
-/** The module's bytes: one function `escape(i32, i32) -> i32` over an imported memory `js.memory`. */
+/** The module's bytes: one function `escape(i32, i32, i32) -> i32` over an imported memory `js.memory`. */
 function moduleBytes(): Uint8Array {
-  const body = [2, 6, I32, 1, V128, ...BODY]; // local declarations: six i32, one v128
+  const body = [2, 7, I32, 1, V128, ...BODY]; // local declarations: seven i32, one v128
   const name = (text: string): number[] => [...unsigned(text.length), ...Buffer.from(text, "latin1")];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
-    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // types: (i32, i32) -> i32
+    ...section(1, [1, 0x60, 3, I32, I32, I32, 1, I32]), // types: (i32, i32, i32) -> i32
     ...section(2, [1, ...name("js"), ...name("memory"), 0x02, 0x00, 1]), // import js.memory, at least a page
     ...section(3, [1, 0]), // one function, of type 0
     ...section(7, [1, ...name("escape"), 0x00, 0]), // export it
@@ -149,6 +178,20 @@ function signed(value: number): number[] {
   }
 }
 
+/** The table at TABLE_AT: JSON's short escapes of the control characters (`\b \t \n \f \r`), 0 for the rest. */
+const SHORT_FORMS: Uint8Array = (() => {
+  const table = new Uint8Array(32);
+  for (const [code, letter] of [
+    [8, "b"],
+    [9, "t"],
+    [10, "n"],
+    [12, "f"],
+    [13, "r"],
+  ] as const)
+    table[code] = letter.charCodeAt(0);
+  return table;
+})();
+
 /** The compiled module, once per process; undefined where WebAssembly or its SIMD is not there. */
 const MODULE: object | undefined = (() => {
   try {
@@ -166,6 +209,7 @@ export function escapeKernel(lineBytes: number): EscapeKernel | undefined {
   if (MODULE === undefined || WASM === undefined) return undefined;
   try {
     const memory = new WASM.Memory({ initial: Math.ceil((LINE_AT + lineBytes) / PAGE) });
+    new Uint8Array(memory.buffer, TABLE_AT, 32).set(SHORT_FORMS);
     const instance = new WASM.Instance(MODULE, { js: { memory } });
     return { memory, escape: instance.exports["escape"] as Escape };
   } catch {

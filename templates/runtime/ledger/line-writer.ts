@@ -183,8 +183,8 @@ export class LineWriter {
   /**
    * `text` as a JSON string, quotes included, the bytes `JSON.stringify` gives: a short plain
    * one copied as it is; else encoded once into the kernel's source room and escaped by the
-   * kernel into the buffer; else (no kernel, a control character, a lone surrogate, a text too
-   * long for the room) escaped by the engine's JSON writer and encoded into the buffer. (A
+   * kernel into the buffer; else (no kernel, a lone surrogate, a text too long for the room,
+   * control characters whose escape outgrows the buffer) escaped by the engine's JSON writer and encoded into the buffer. (A
    * hand-written escaping loop in JavaScript measured 1.0-1.5x slower than the engine.)
    */
   string(text: string): void {
@@ -203,8 +203,8 @@ export class LineWriter {
     // The buffer grew (a line past the margin): the kernel does not write into it.
     if (this.#escape !== escapeInto) return false;
     const start = this.#at;
-    const last = escapeInto(bytes, LINE_AT + start + 1);
-    if (last < 0) return false; // a control byte: the engine writes its escape
+    const last = escapeInto(bytes, LINE_AT + start + 1, LINE_AT + this.#buffer.length);
+    if (last < 0) return false; // control bytes past the room: the engine writes the escape
     const end = last - LINE_AT;
     const buffer = this.#buffer;
     buffer[start] = 0x22;
