@@ -4,6 +4,7 @@
 // each with the relative JSON Pointer to its place. A name found in two places is left out: the
 // model would have to guess, and the message must not.
 import { pointerToken } from "../json-pointer.ts";
+import { nullOnly } from "./nullable-union-tag.ts";
 import { readings } from "./union-branches.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 
@@ -54,7 +55,7 @@ function itemsOf(schema: Schema, root: unknown): Schema | undefined {
     for (const keyword of ["oneOf", "anyOf"] as const) {
       const branches = view[keyword];
       if (!Array.isArray(branches) || !branches.every((branch) => isSchemaObject(branch))) continue;
-      const lists = branches.filter((branch) => branch.type !== "null");
+      const lists = branches.filter((branch) => !nullOnly(branch as Schema));
       if (lists.length === 1 && lists.length < branches.length) return itemsOf(lists[0] as Schema, root);
     }
   }

@@ -7,7 +7,7 @@ import { isSchemaObject, type Schema } from "../schema-walk.ts";
 import { type Discriminator, discriminatorOf } from "./union-branches.ts";
 
 /** A branch that is `null` and nothing else: `{type: "null"}` with annotations at most. */
-function nullOnly(branch: Schema): boolean {
+export function nullOnly(branch: Schema): boolean {
   return branch.type === "null" && !("properties" in branch) && !("items" in branch);
 }
 

@@ -9,13 +9,19 @@ import type { MutableHint } from "./error-hints.ts";
  * to `direction` that only `sort` allows, both `$ref`s to enums) by the place in the tool's schema.
  */
 export function referredAt(schemas: ReadonlyMap<string, Schema>, hints: ReadonlyMap<string, MutableHint>): void {
+  // Gathered, then set once: a definition many properties use is not copied once per use.
+  const uses = new Map<MutableHint, string[]>();
   for (const [location, schema] of schemas) {
     if (!isSchemaObject(schema.properties)) continue;
     for (const [name, property] of Object.entries(schema.properties)) {
       const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
       const target = ref === undefined ? undefined : hints.get(ref);
       if (target === undefined || (target.allowed === undefined && target.nearMisses === undefined)) continue;
-      target.referredAt = [...(target.referredAt ?? []), `${location}/properties/${schemaPathToken(name)}`];
+      const list = uses.get(target);
+      const at = `${location}/properties/${schemaPathToken(name)}`;
+      if (list === undefined) uses.set(target, [at]);
+      else list.push(at);
     }
   }
+  for (const [target, list] of uses) target.referredAt = list;
 }

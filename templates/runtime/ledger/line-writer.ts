@@ -184,8 +184,9 @@ export class LineWriter {
    * `text` as a JSON string, quotes included, the bytes `JSON.stringify` gives: a short plain
    * one copied as it is; else encoded once into the kernel's source room and escaped by the
    * kernel into the buffer; else (no kernel, a lone surrogate, a text too long for the room,
-   * control characters whose escape outgrows the buffer) escaped by the engine's JSON writer and encoded into the buffer. (A
-   * hand-written escaping loop in JavaScript measured 1.0-1.5x slower than the engine.)
+   * control characters whose escape outgrows the buffer) escaped by the engine's JSON writer and
+   * encoded into the buffer. (A hand-written escaping loop in JavaScript measured 1.0-1.5x slower
+   * than the engine.)
    */
   string(text: string): void {
     if (text.length <= SHORT_TEXT && this.#plainString(text)) return;
