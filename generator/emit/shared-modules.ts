@@ -17,6 +17,27 @@ export function sharedModuleFiles(modules: readonly SharedFunctions[]): EmittedF
 }
 
 /**
+ * Keeps one copy of each shared module's text while tools arrive one by one. A tool emits every
+ * module it imports, so on a large interlinked description (Elasticsearch's query DSL: one module
+ * of ~900 KB imported by most of its 444 tools) the copies held until the package is written
+ * outnumber every other file: each tool's copy of a path already seen is replaced by the first
+ * one, and the duplicate text is left to the collector at once.
+ */
+export class SharedModuleCopies {
+  readonly #first = new Map<string, EmittedFile>();
+
+  /** `files` with each shared module already seen replaced by its first copy (unequal bytes are left for `withSharedModulesOnce` to stop). */
+  keepFirst(files: readonly EmittedFile[]): readonly EmittedFile[] {
+    return files.map((file) => {
+      if (!file.path.startsWith(`tools/${SHARED_FOLDER}/`)) return file;
+      const first = this.#first.get(file.path);
+      if (first === undefined) this.#first.set(file.path, file);
+      return first !== undefined && first.content === file.content ? first : file;
+    });
+  }
+}
+
+/**
  * `files` with each shared module once. The same path with other bytes would mean two different
  * modules got one name (a hash collision, or a module whose text is not all it runs): a
  * toolguard defect, stopped here rather than let one tool run another's checks.

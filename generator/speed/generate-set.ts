@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { ResolvedConfig, ResolvedSet } from "../config.ts";
 import type { EmittedFile } from "../emit/runtime.ts";
 import type { CompiledToolTemplate } from "../emit/tool-template.ts";
+import { SharedModuleCopies } from "../emit/shared-modules.ts";
 import { decodeError, type EncodedError } from "../errors.ts";
 import { CONCURRENCY, describeSet, directEmitters, type Emitters, emitPackage, type GeneratedPackage, type ToolOutcome } from "../generate.ts";
 import type { ToolDescription } from "../ir.ts";
@@ -144,9 +145,11 @@ class FastEmitters implements Emitters {
   // left to run. Errors come back as the tool's outcome, an InputError with its location intact.
   async #emit(tools: readonly ToolDescription[]): Promise<readonly ToolOutcome[]> {
     if (tools.length === 0) return [];
+    const copies = new SharedModuleCopies();
     const settled = (tool: ToolDescription, outcome: ToolOutcome): ToolOutcome => {
-      if (outcome.ok && this.#cache) this.#storing.push(this.#cache.storeTool(tool, outcome.value));
-      return outcome;
+      if (!outcome.ok) return outcome;
+      if (this.#cache) this.#storing.push(this.#cache.storeTool(tool, outcome.value));
+      return { ok: true, value: copies.keepFirst(outcome.value) };
     };
     const pool = this.#pool;
     if (pool) {
