@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import { ChainRecord } from "../../templates/runtime/ledger/chain-record.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { entryLine } from "../../templates/runtime/ledger/line.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
@@ -110,5 +111,33 @@ describe("the line's bytes", () => {
     expect(entries.some((entry) => (JSON.parse(JSON.stringify(entry)) as LedgerEntry).attemptsOmitted! > 0)).toBe(true);
     expect(entries.some((entry) => entry.attempts.some((attempt) => (attempt.resolutions?.length ?? 0) > 1))).toBe(true);
     for (const entry of entries) expect(entryLine(entry, 1 << 20)).toBe(documentedLine(entry));
+  });
+
+  it("writes a resolution the resolve step did not make as JSON.stringify does, never as its fixed pieces", () => {
+    const base = { path: "/customer_ref", text: "Acme BV", id: "cus_1", target: "customer_id" };
+    const made = (resolution: object) => ({ raw: '{"customer_ref":"Acme BV"}', errors: [], coercions: [], resolutions: [resolution as typeof base] });
+    // The plain one first, so the pieces for its field are kept when the odd ones come.
+    const resolutions: object[] = [
+      base,
+      { ...base, note: "extra" },
+      { text: base.text, path: base.path, target: base.target, id: base.id },
+      { path: base.path, text: base.text, id: 7, target: base.target },
+      { ...base, toJSON: () => ({ replaced: true }) },
+      Object.assign(Object.create({ inherited: "x" }) as object, base),
+      { path: base.path, text: base.text, id: base.id },
+    ];
+    for (const resolution of resolutions) {
+      for (const last of [true, false]) {
+        const attempts = last ? [made(resolution)] : [made(resolution), { raw: "{}", errors: [], coercions: [] }];
+        const entry = new ChainRecord(undefined, "create_invoice", "t", 1_764_600_000_123, "ok", attempts, undefined);
+        const line = entryLine(entry, 1 << 20);
+        const written = JSON.parse(line) as LedgerEntry;
+        expect(written).toEqual(JSON.parse(JSON.stringify(entry)));
+        // Byte for byte: the resolution as JSON.stringify writes it (its own members, in its own
+        // order), except that four strings in another order are written in the line's order (as before).
+        const reordered = resolution === resolutions[2];
+        expect(line).toContain(`,"resolutions":${JSON.stringify([reordered ? base : resolution])}}`);
+      }
+    }
   });
 });
