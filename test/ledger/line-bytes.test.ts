@@ -140,4 +140,20 @@ describe("the line's bytes", () => {
       }
     }
   });
+
+  it("writes a resolution of any of more fields than it keeps pieces for, byte for byte", () => {
+    // 5,000 fields (one path per array index, as a field inside an array has): past the fields
+    // kept (4,096), resolutions go through the general writer, and every line stays the documented one.
+    for (let index = 0; index < 5000; index++) {
+      const target = index % 2 ? "product_id" : "sku_id";
+      const attempt = {
+        raw: `{"items":[{"sku":"s${index}"}]}`,
+        errors: [],
+        coercions: [],
+        resolutions: [{ path: `/items/${index}/sku`, text: `s${index}`, id: `p ${index}`, target }],
+      };
+      const entry = new ChainRecord(undefined, "t", `u${index}`, 1_764_600_000_123, "ok", [attempt], undefined);
+      expect(entryLine(entry, 1 << 20)).toBe(documentedLine(entry));
+    }
+  });
 });

@@ -100,17 +100,18 @@ function listMember(out: LineWriter, name: string, value: readonly unknown[] | u
 function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: End): End {
   out.string(attempt.raw);
   const shape = shapeOf(attempt);
-  if (shape !== OTHER) {
+  // One resolution as the resolve step makes it: its fixed members are pieces kept per field.
+  const resolution = shape === RESOLVED_ONE ? ((attempt.resolutions as readonly Resolution[])[0] as Resolution) : undefined;
+  const pieces = resolution === undefined ? undefined : resolutionPieces(resolution.path, resolution.target);
+  if (shape === CLEAN || pieces !== undefined) {
     member(out, "finishReason", attempt.finishReason);
-    if (shape === CLEAN) out.bytesOf(CLEAN_ENDS[end] as Uint8Array);
+    if (pieces === undefined) out.bytesOf(CLEAN_ENDS[end] as Uint8Array);
     else {
-      // One resolution as the resolve step makes it: its fixed members are pieces kept per field.
-      const resolution = (attempt.resolutions as readonly Resolution[])[0] as Resolution;
-      const pieces = resolutionPieces(resolution.path, resolution.target);
+      const { text, id } = resolution as Resolution;
       out.bytesOf(pieces.head);
-      out.string(resolution.text);
+      out.string(text);
       out.bytesOf(ID);
-      out.string(resolution.id);
+      out.string(id);
       out.bytesOf(pieces.ends[end] as Uint8Array);
     }
     return end;
@@ -144,19 +145,25 @@ interface ResolutionPieces {
   readonly ends: readonly Uint8Array[];
 }
 
-/** Pieces per reference field's path (its target checked too); past the bound, made per line. */
+/** Pieces per reference field's path (its target checked too). */
 const RESOLUTION_PIECES = new Map<string, ResolutionPieces>();
+/**
+ * Fields kept; past them (a sink user's made-up paths, or a field inside an array, one path per
+ * index) a resolution is written by the general writer: pieces made per line would cost more.
+ */
 const MAX_FIELDS_KEPT = 4096;
 /** The pieces used last: a process's resolved lines mostly come from one field. */
-let lastPieces: ResolutionPieces = makePieces("", "");
+let lastPieces: ResolutionPieces | undefined;
 
-function resolutionPieces(path: string, target: string): ResolutionPieces {
+/** The pieces of a field, or undefined past the bound (`writeResolutions` then). */
+function resolutionPieces(path: string, target: string): ResolutionPieces | undefined {
   const last = lastPieces;
-  if (last.path === path && last.target === target) return last;
+  if (last !== undefined && last.path === path && last.target === target) return last;
   let pieces = RESOLUTION_PIECES.get(path);
   if (pieces === undefined || pieces.target !== target) {
+    if (pieces === undefined && RESOLUTION_PIECES.size >= MAX_FIELDS_KEPT) return undefined;
     pieces = makePieces(path, target);
-    if (RESOLUTION_PIECES.size < MAX_FIELDS_KEPT) RESOLUTION_PIECES.set(path, pieces);
+    RESOLUTION_PIECES.set(path, pieces);
   }
   return (lastPieces = pieces);
 }
