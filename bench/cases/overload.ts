@@ -4,7 +4,8 @@
 // a clock whether or not earlier ones finished (an open loop). For each: event-loop delay max
 // and p99, RSS at the start, a third in and at the end (flat when nothing grows without bound),
 // and every call accounted for: lines on disk + dropped = issued, and how many callers past the
-// wait bound got their outcome at once (notHeld). Prints one JSON line.
+// wait bound got their outcome at once (notHeld); the heap in use after a full collection at the
+// start and end of each (live memory). A warm-up of the same loop runs first (below). Prints one JSON line.
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -64,22 +65,20 @@ async function capacity(): Promise<number> {
 const rate = 2 * (await capacity());
 const results: Record<string, unknown> = { offeredPerSecond: rate, seconds: SECONDS };
 
-for (const [policy, sinkOptions, guardOptions] of [
-  ["drop", { overflow: "drop" }, {}],
-  ["wait", {}, {}],
-  ["wait, durable", {}, { durable: true }],
-] as const) {
-  const file = path.join(folder, `overload-${files++}.jsonl`);
-  const sink = new pkg.JsonlFileSink({ path: file, maxFileBytes: Infinity, ...sinkOptions });
-  const tool = bind(sink, guardOptions);
-  global.gc?.();
-  const rssStart = process.memoryUsage().rss;
-  const rss: number[] = [];
-  const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 100);
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
+/** Heap in use after a full collection (live memory), in MB; NaN without --expose-gc. */
+function liveMb(): number {
+  if (global.gc === undefined) return Number.NaN;
+  global.gc();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/** Calls offered at `rate` for `seconds` in an open loop, then awaited; what the phase counts. */
+async function openLoop(
+  tool: Tool,
+  seconds: number,
+): Promise<{ issued: number; answered: number; peakInFlight: number; statuses: Map<string, number>; start: number }> {
   const start = performance.now();
-  const stopAt = start + SECONDS * 1000;
+  const stopAt = start + seconds * 1000;
   let issued = 0;
   let answered = 0;
   let peakInFlight = 0;
@@ -100,6 +99,40 @@ for (const [policy, sinkOptions, guardOptions] of [
     await new Promise((done) => setImmediate(done));
   }
   await Promise.all(inFlight);
+  return { issued, answered, peakInFlight, statuses, start };
+}
+
+// Warm-up: the same open loop for a few seconds, not measured. The first seconds of load size
+// V8's heap to it (its total grew ~60 -> ~165 MB, RSS ~135 -> ~250 MB, while the heap in use
+// after a full collection stayed ~10 MB), and whichever policy ran first was charged that
+// growth: "drop" looked as if it grew while "wait" after it looked flat.
+{
+  const file = path.join(folder, `overload-${files++}.jsonl`);
+  const sink = new pkg.JsonlFileSink({ path: file, maxFileBytes: Infinity, overflow: "drop" });
+  global.gc?.();
+  const rssStartMb = process.memoryUsage().rss / 1024 / 1024;
+  const seconds = Math.min(5, SECONDS / 3);
+  await openLoop(bind(sink), seconds);
+  await sink.close();
+  rmSync(file);
+  results.warmup = { seconds, rssStartMb, rssEndMb: process.memoryUsage().rss / 1024 / 1024 };
+}
+
+for (const [policy, sinkOptions, guardOptions] of [
+  ["drop", { overflow: "drop" }, {}],
+  ["wait", {}, {}],
+  ["wait, durable", {}, { durable: true }],
+] as const) {
+  const file = path.join(folder, `overload-${files++}.jsonl`);
+  const sink = new pkg.JsonlFileSink({ path: file, maxFileBytes: Infinity, ...sinkOptions });
+  const tool = bind(sink, guardOptions);
+  const liveStartMb = liveMb();
+  const rssStart = process.memoryUsage().rss;
+  const rss: number[] = [];
+  const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 100);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const { issued, answered, peakInFlight, statuses, start } = await openLoop(tool, SECONDS);
   delay.disable();
   clearInterval(sampler);
   const stats = await sink.close();
@@ -110,6 +143,9 @@ for (const [policy, sinkOptions, guardOptions] of [
     statuses: Object.fromEntries(statuses),
     callsPerSecond: issued / ((performance.now() - start) / 1000),
     ...loadFigures(delay, rssStart, rss),
+    // Live memory at the start and once the sink closed: a leak shows here whatever V8's sizing does to RSS.
+    liveStartMb,
+    liveEndMb: liveMb(),
     peakInFlight,
     linesOnDisk,
     dropped: stats.dropped,
@@ -118,6 +154,7 @@ for (const [policy, sinkOptions, guardOptions] of [
     peakWaiting: stats.peakWaiting ?? 0,
     accounted: linesOnDisk + stats.dropped === issued && answered === issued,
   };
+  rmSync(file);
 }
 
 // The machine's own stalls, for as long as one policy ran: work in slices of at most 1 ms
@@ -138,7 +175,7 @@ for (const [policy, sinkOptions, guardOptions] of [
 
 rmSync(folder, { recursive: true, force: true });
 for (const [policy, phase] of Object.entries(results)) {
-  if (typeof phase !== "object" || phase === null || policy === "baseline") continue;
+  if (typeof phase !== "object" || phase === null || policy === "baseline" || policy === "warmup") continue;
   const p = phase as { accounted: boolean; linesOnDisk: number; dropped: number; issued: number; answered: number };
   if (!p.accounted) throw new Error(`${policy}: ${p.linesOnDisk} lines on disk + ${p.dropped} dropped != ${p.issued} issued, or ${p.answered} answered`);
 }

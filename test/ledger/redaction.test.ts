@@ -265,3 +265,20 @@ describe("ledger redaction without a scan", () => {
     ).toEqual(["acc-1", "acc-2"]);
   });
 });
+
+describe("a resolution's redaction, answered from the field seen last", () => {
+  it("redacts a resolution into a secret target even right after the same field resolved into a plain one", () => {
+    // The redactor keeps the last field (path and target) that needed nothing redacted; a
+    // resolution that shares its path but not its target must still be looked at.
+    const redactor = new Redactor({ type: "object" });
+    const plain = [{ path: "/customer_ref", text: "Acme BV", id: "cus_1", target: "customer_id" }];
+    const secret = [{ path: "/customer_ref", text: "Acme BV", id: "tok_1", target: "session_token" }];
+    const secretField = [{ path: "/password", text: "hunter2", id: "cus_1", target: "customer_id" }];
+    for (let round = 0; round < 2; round++) {
+      expect(redactor.resolutions(plain)).toBe(plain);
+      expect(redactor.resolutions(secret)).toEqual([{ ...secret[0], id: "[redacted]" }]);
+      expect(redactor.resolutions(plain)).toBe(plain);
+      expect(redactor.resolutions(secretField)).toEqual([{ ...secretField[0], text: "[redacted]", id: "[redacted]" }]);
+    }
+  });
+});

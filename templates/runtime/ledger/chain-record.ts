@@ -202,18 +202,29 @@ export class ChainRecord implements LedgerEntry {
     // reads it again gets the same value computed again (and kept then).
     const cached = this.#cache;
     const all = this.#attempts;
-    const policy = this.#policy;
-    // Nothing capped and the arguments are the raw text's (a clean call, a repair): what
-    // `#compute` would answer, without making its object. Else `#compute`'s own answer.
-    const plain = cached === undefined && all.length <= MAX_ATTEMPTS_WRITTEN && this.#snapshot?.changed !== true;
-    const written = plain ? undefined : (cached ?? this.#compute());
-    const attempts = written?.attempts ?? (policy ? writtenAttempts(all, policy) : all);
+    let attempts: readonly LedgerAttempt[];
+    let body: EntryBody;
+    if (cached !== undefined) {
+      attempts = cached.attempts;
+      body = cached;
+    } else if (all.length > MAX_ATTEMPTS_WRITTEN) {
+      const written = this.#compute();
+      attempts = written.attempts;
+      body = written;
+    } else {
+      // Nothing capped (nearly every entry): the attempts as written and, when the arguments
+      // differ from the raw text, their members; no object made for either in the common cases
+      // (a clean call, a repair, a call whose references alone changed it).
+      const policy = this.#policy;
+      attempts = policy ? writtenAttempts(all, policy) : all;
+      body = this.#snapshot?.changed === true ? this.#argumentsPart(attempts) : UNCHANGED;
+    }
     // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
     if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();
     }
-    writeEntry(out, this, attempts, written ?? PLAIN);
+    writeEntry(out, this, attempts, body);
   }
 
   #cache: Written | undefined;
@@ -234,39 +245,56 @@ export class ChainRecord implements LedgerEntry {
       omitted = all.length - chosen.length;
     }
     const attempts = policy ? writtenAttempts(chosen, policy) : chosen;
-    const snapshot = this.#snapshot;
-    if (!snapshot?.changed) return { attempts, omitted, argumentFields: NO_FIELDS, argumentMembers: "", resolved: false };
+    const part = this.#snapshot?.changed ? this.#argumentsPart(attempts) : UNCHANGED;
+    return { ...part, attempts, omitted };
+  }
+
+  /**
+   * The arguments' members of an entry whose arguments differ from the raw text, given the
+   * attempts as written: `UNCHANGED`'s fields, `RESOLVED` (readers derive them from the line) or
+   * the arguments themselves (redacted), or their length and hash past the text cap.
+   */
+  #argumentsPart(attempts: readonly LedgerAttempt[]): ArgumentsPart {
+    const snapshot = this.#snapshot as ArgumentsSnapshot;
+    const policy = this.#policy;
     const redactor = policy?.redactor;
+    const all = this.#attempts;
     const last = all.at(-1);
     // The passing attempt is the chain's last: when its raw text provably holds no secret,
     // neither do the arguments derived from it (unless a reference added a secret key).
     const safe = !redactor || argumentsAreSafe(redactor, last?.raw, snapshot.addedKeys, last !== undefined && keysDeclared(last));
     // Only references changed the raw text, and the line holds that text and those resolutions
     // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
-    if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last))
-      return { attempts, omitted, argumentFields: NO_FIELDS, argumentMembers: "", resolved: true };
+    if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last)) return RESOLVED;
     const value = snapshot.arguments();
     if (!safe) redactor?.valueInPlace(value);
     const text = JSON.stringify(value);
     if (text.length > (policy?.maxTextChars ?? Infinity)) {
       const argumentsSha256 = sha256(text);
       const argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentsSha256}"`;
-      return { attempts, omitted, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false };
+      return { omitted: 0, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false };
     }
-    return { attempts, omitted, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
+    return { omitted: 0, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
   }
 }
 
-interface Written extends EntryBody {
+/** What an entry writes about its arguments, with nothing omitted: an `EntryBody` as it is. */
+interface ArgumentsPart extends EntryBody {
+  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
+}
+
+interface Written extends ArgumentsPart {
   /** The attempts as written: redacted and capped. */
   readonly attempts: readonly LedgerAttempt[];
-  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
 }
 
 const NO_FIELDS = Object.freeze({});
 
-/** The body of an entry with nothing left out and no arguments of its own (entry-text.ts `EntryBody`). */
-const PLAIN: EntryBody = Object.freeze({ omitted: 0, argumentMembers: "", resolved: false });
+/** The arguments are the raw text's (or not written): nothing after `repairs`. */
+const UNCHANGED: ArgumentsPart = Object.freeze({ omitted: 0, argumentFields: NO_FIELDS, argumentMembers: "", resolved: false });
+
+/** The arguments are the passing raw text with its resolutions applied: `argumentsResolved`, version 2. */
+const RESOLVED: ArgumentsPart = Object.freeze({ omitted: 0, argumentFields: NO_FIELDS, argumentMembers: "", resolved: true });
 
 /** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
 function version(written: Written): 1 | 2 {

@@ -18,12 +18,20 @@ const OPEN_V2 = fixed('{"v":2,"chain":"');
 const NEXT_RAW = fixed(',{"raw":');
 const NO_ERRORS = fixed(',"errors":[]');
 const NO_COERCIONS = fixed(',"coercions":[]');
-/** The end of an attempt that has nothing but its raw text (and maybe its finish reason). */
-const CLEAN_END = fixed(',"errors":[],"coercions":[]}');
-/** `CLEAN_END` of the last attempt, with the end of the list and the `repairs` name. */
-const CLEAN_LAST = fixed(',"errors":[],"coercions":[]}],"repairs":');
-/** `CLEAN_LAST` that also ends the entry: no repairs and nothing after them (a clean call's line). */
-const CLEAN_CLOSE = fixed(',"errors":[],"coercions":[]}],"repairs":0}');
+/**
+ * How an attempt's bytes end, which its caller decides: the attempt alone (`}`), the list and the
+ * `repairs` name after it (the last attempt), or the whole line after `"repairs":0` (nothing follows
+ * the count), with `argumentsResolved` or without. One piece per end, so a common line ends in one copy.
+ */
+const END_ATTEMPT = 0;
+const END_LIST = 1;
+const END_LINE = 2;
+const END_LINE_RESOLVED = 3;
+type End = typeof END_ATTEMPT | typeof END_LIST | typeof END_LINE | typeof END_LINE_RESOLVED;
+/** What follows an attempt's last member for each `End`. */
+const ENDS = ["}", '}],"repairs":', '}],"repairs":0}', '}],"repairs":0,"argumentsResolved":true}'] as const;
+/** A clean attempt's end (`,"errors":[],"coercions":[]` and the `End`), per `End`. */
+const CLEAN_ENDS: readonly Uint8Array[] = ENDS.map((end) => fixed(`,"errors":[],"coercions":[]${end}`));
 const CLOSE_ATTEMPT = fixed("}");
 const OMITTED = fixed('],"attemptsOmitted":');
 const REPAIRS = fixed('],"repairs":');
@@ -86,16 +94,27 @@ function listMember(out: LineWriter, name: string, value: readonly unknown[] | u
 
 /**
  * One attempt's JSON (the same value as `JSON.stringify(attempt)`) after its `{"raw":`, which the
- * caller wrote (joined with what precedes it). `end`: the attempt ends the list and no
- * `attemptsOmitted` follows, so a clean one ends with these bytes instead of `CLEAN_END`
- * (`CLEAN_LAST` or `CLEAN_CLOSE`); true when it did.
+ * caller wrote (joined with what precedes it), ended as `end` says; returns the end written (an
+ * attempt that is neither clean nor resolved-only writes its own `}`: `END_ATTEMPT`).
  */
-function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: Uint8Array | undefined): boolean {
+function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: End): End {
   out.string(attempt.raw);
-  if (isClean(attempt)) {
+  const shape = shapeOf(attempt);
+  // One resolution as the resolve step makes it: its fixed members are pieces kept per field.
+  const resolution = shape === RESOLVED_ONE ? ((attempt.resolutions as readonly Resolution[])[0] as Resolution) : undefined;
+  const pieces = resolution === undefined ? undefined : resolutionPieces(resolution.path, resolution.target);
+  if (shape === CLEAN || pieces !== undefined) {
     member(out, "finishReason", attempt.finishReason);
-    out.bytesOf(end ?? CLEAN_END);
-    return end !== undefined;
+    if (pieces === undefined) out.bytesOf(CLEAN_ENDS[end] as Uint8Array);
+    else {
+      const { text, id } = resolution as Resolution;
+      out.bytesOf(pieces.head);
+      out.string(text);
+      out.bytesOf(ID);
+      out.string(id);
+      out.bytesOf(pieces.ends[end] as Uint8Array);
+    }
+    return end;
   }
   member(out, "rawLength", attempt.rawLength);
   member(out, "rawSha256", attempt.rawSha256);
@@ -110,7 +129,54 @@ function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: Uint8Arr
   member(out, "question", attempt.question);
   member(out, "guardMs", attempt.guardMs);
   out.bytesOf(CLOSE_ATTEMPT);
-  return false;
+  return END_ATTEMPT;
+}
+
+/**
+ * A resolved-only attempt's pieces around its resolution's text and id: `head` from the end of the
+ * raw text (or finish reason) to the text (`,"errors":[],"coercions":[],"resolutions":[{"path":<path>,"text":`),
+ * and from after the id to each `End` (`,"target":<target>}]` and the end). The path and target are
+ * the reference field's, the same on every call of a tool, so they are escaped once per field.
+ */
+interface ResolutionPieces {
+  readonly path: string;
+  readonly target: string;
+  readonly head: Uint8Array;
+  readonly ends: readonly Uint8Array[];
+}
+
+/** Pieces per reference field's path (its target checked too). */
+const RESOLUTION_PIECES = new Map<string, ResolutionPieces>();
+/**
+ * Fields kept; past them (a sink user's made-up paths, or a field inside an array, one path per
+ * index) a resolution is written by the general writer: pieces made per line would cost more.
+ */
+const MAX_FIELDS_KEPT = 4096;
+/** The pieces used last: a process's resolved lines mostly come from one field. */
+let lastPieces: ResolutionPieces | undefined;
+
+/** The pieces of a field, or undefined past the bound (`writeResolutions` then). */
+function resolutionPieces(path: string, target: string): ResolutionPieces | undefined {
+  const last = lastPieces;
+  if (last !== undefined && last.path === path && last.target === target) return last;
+  let pieces = RESOLUTION_PIECES.get(path);
+  if (pieces === undefined || pieces.target !== target) {
+    if (pieces === undefined && RESOLUTION_PIECES.size >= MAX_FIELDS_KEPT) return undefined;
+    pieces = makePieces(path, target);
+    RESOLUTION_PIECES.set(path, pieces);
+  }
+  return (lastPieces = pieces);
+}
+
+function makePieces(path: string, target: string): ResolutionPieces {
+  // JSON.stringify's own escape of each (a lone surrogate as `\udXXX`), as `string` writes it.
+  const tail = `,"target":${JSON.stringify(target)}}]`;
+  return {
+    path,
+    target,
+    head: Buffer.from(`,"errors":[],"coercions":[],"resolutions":[{"path":${JSON.stringify(path)},"text":`, "utf8"),
+    ends: ENDS.map((end) => Buffer.from(`${tail}${end}`, "utf8")),
+  };
 }
 
 const RESOLUTIONS_PATH = fixed(',"resolutions":[{"path":');
@@ -144,30 +210,48 @@ function writeResolutions(out: LineWriter, resolutions: readonly Resolution[]): 
   }
 }
 
-/** Four strings, and nothing else `JSON.stringify` would write: a resolution as the resolve step makes it. */
+/**
+ * Four strings, and nothing else `JSON.stringify` would write: a resolution as the resolve step
+ * makes it. (`Object.keys` lists its own members, at under half the cost of counting them with
+ * `for...in`; the resolve step's are in the line's order, any other order is looked for.)
+ */
 function isPlainResolution(resolution: Resolution): boolean {
-  if (typeof resolution.path !== "string" || typeof resolution.text !== "string" || typeof resolution.id !== "string" || typeof resolution.target !== "string")
-    return false;
-  let keys = 0;
-  for (const key in resolution) if (Object.hasOwn(resolution, key)) keys++;
-  return keys === 4 && typeof (resolution as { toJSON?: unknown }).toJSON !== "function";
+  const keys = Object.keys(resolution);
+  return (
+    keys.length === 4 &&
+    ((keys[0] === "path" && keys[1] === "text" && keys[2] === "id" && keys[3] === "target") ||
+      (keys.includes("path") && keys.includes("text") && keys.includes("id") && keys.includes("target"))) &&
+    typeof resolution.path === "string" &&
+    typeof resolution.text === "string" &&
+    typeof resolution.id === "string" &&
+    typeof resolution.target === "string" &&
+    typeof (resolution as { toJSON?: unknown }).toJSON !== "function"
+  );
 }
 
-/** An attempt with nothing but its raw text and maybe its finish reason: most of them. */
-function isClean(attempt: LedgerAttempt): boolean {
-  return (
-    attempt.errors.length === 0 &&
-    attempt.coercions.length === 0 &&
-    attempt.coercionsOmitted === undefined &&
-    attempt.rawLength === undefined &&
-    attempt.rawSha256 === undefined &&
-    attempt.redacted === undefined &&
-    attempt.failure === undefined &&
-    attempt.absent === undefined &&
-    attempt.resolutions === undefined &&
-    attempt.question === undefined &&
-    attempt.guardMs === undefined
-  );
+/** `shapeOf`'s answers: nothing but the raw text (and maybe the finish reason); that and one plain resolution; anything else. */
+const CLEAN = 0;
+const RESOLVED_ONE = 1;
+const OTHER = 2;
+
+/** Which of the two common shapes an attempt has, if any: most attempts are clean, a resolved call's is `RESOLVED_ONE`. */
+function shapeOf(attempt: LedgerAttempt): typeof CLEAN | typeof RESOLVED_ONE | typeof OTHER {
+  if (
+    attempt.errors.length !== 0 ||
+    attempt.coercions.length !== 0 ||
+    attempt.coercionsOmitted !== undefined ||
+    attempt.rawLength !== undefined ||
+    attempt.rawSha256 !== undefined ||
+    attempt.redacted !== undefined ||
+    attempt.failure !== undefined ||
+    attempt.absent !== undefined ||
+    attempt.question !== undefined ||
+    attempt.guardMs !== undefined
+  )
+    return OTHER;
+  const resolutions = attempt.resolutions;
+  if (resolutions === undefined) return CLEAN;
+  return resolutions.length === 1 && isPlainResolution(resolutions[0] as Resolution) ? RESOLVED_ONE : OTHER;
 }
 
 /** What `writeEntry` reads of an entry: `ChainRecord`'s own fields and getters, nothing copied. */
@@ -222,24 +306,30 @@ export function writeEntry(out: LineWriter, head: EntryHead, attempts: readonly 
   const count = attempts.length;
   const omitted = body.omitted > 0;
   const repairs = head.repairs;
-  // Nothing after `"repairs":0`: a clean last attempt closes the entry with its own bytes.
-  const closes = repairs === 0 && body.argumentMembers === "" && !body.resolved && head.idempotencyKey === undefined;
-  let repairsNamed = false;
+  // The last attempt ends the list unless `attemptsOmitted` follows it, and the line too when
+  // nothing follows `"repairs":0` but maybe `argumentsResolved`.
+  const last: End = omitted
+    ? END_ATTEMPT
+    : repairs !== 0 || body.argumentMembers !== "" || head.idempotencyKey !== undefined
+      ? END_LIST
+      : body.resolved
+        ? END_LINE_RESOLVED
+        : END_LINE;
+  let ended: End = END_ATTEMPT;
   if (count === 0) out.bytesOf(VERDICT_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[`));
   else {
     out.bytesOf(VERDICT_RAW_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[{"raw":`));
     for (let index = 0; index < count; index++) {
       if (index > 0) out.bytesOf(NEXT_RAW);
-      const end = index === count - 1 && !omitted ? (closes ? CLEAN_CLOSE : CLEAN_LAST) : undefined;
-      repairsNamed = writeAttemptRest(out, attempts[index] as LedgerAttempt, end);
+      ended = writeAttemptRest(out, attempts[index] as LedgerAttempt, index === count - 1 ? last : END_ATTEMPT);
     }
-    if (repairsNamed && closes) return;
+    if (ended === END_LINE || ended === END_LINE_RESOLVED) return;
   }
   if (omitted) {
     out.bytesOf(OMITTED);
     out.number(body.omitted);
     out.bytesOf(REPAIRS_AFTER_OMITTED);
-  } else if (!repairsNamed) out.bytesOf(REPAIRS);
+  } else if (ended !== END_LIST) out.bytesOf(REPAIRS);
   out.number(repairs);
   if (body.argumentMembers !== "") out.utf8(body.argumentMembers);
   if (body.resolved) out.bytesOf(RESOLVED);

@@ -199,13 +199,25 @@ export class Redactor {
 
   /** Resolved identifiers written to a secret property (a `session_token` target) are redacted; so is the text of a secret reference field. */
   resolutions(resolutions: readonly Resolution[] | undefined): readonly Resolution[] | undefined {
-    if (resolutions === undefined || !resolutions.some((resolution) => this.#secretTarget(resolution) || this.isSecretPath(resolution.path)))
-      return resolutions;
+    if (resolutions === undefined) return resolutions;
+    // One resolution of the field answered last (a resolved call's line, over and over): no lookup.
+    if (resolutions.length === 1) {
+      const only = resolutions[0] as Resolution;
+      const clear = this.#clearField;
+      if (clear !== undefined && only.path === clear.path && only.target === clear.target) return resolutions;
+      if (!this.#secretTarget(only) && !this.isSecretPath(only.path)) {
+        this.#clearField = { path: only.path, target: only.target };
+        return resolutions;
+      }
+    } else if (!resolutions.some((resolution) => this.#secretTarget(resolution) || this.isSecretPath(resolution.path))) return resolutions;
     return resolutions.map((resolution) => {
       const text = this.isSecretPath(resolution.path) ? REDACTED : resolution.text;
       return this.#secretTarget(resolution) || text !== resolution.text ? { ...resolution, text, id: REDACTED } : resolution;
     });
   }
+
+  /** The reference field (path and target) last found to need nothing redacted. */
+  #clearField: { readonly path: string; readonly target: string } | undefined;
 
   /** `#secretTarget`'s last answer per reference field: a tool resolves the same few fields into the same targets. */
   readonly #targets = new Map<string, { readonly target: string; readonly secret: boolean }>();
