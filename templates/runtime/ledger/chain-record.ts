@@ -249,11 +249,7 @@ export class ChainRecord implements LedgerEntry {
     return { ...part, attempts, omitted };
   }
 
-  /**
-   * The arguments' members of an entry whose arguments differ from the raw text, given the
-   * attempts as written: `UNCHANGED`'s fields, `RESOLVED` (readers derive them from the line) or
-   * the arguments themselves (redacted), or their length and hash past the text cap.
-   */
+  /** The arguments' members when they differ from the raw text: `RESOLVED` (derived from the line), the (redacted) value, or its length and hash past the cap. */
   #argumentsPart(attempts: readonly LedgerAttempt[]): ArgumentsPart {
     const snapshot = this.#snapshot as ArgumentsSnapshot;
     const policy = this.#policy;

@@ -9,6 +9,7 @@ import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
 import { writeStartedAt } from "./iso-time.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
+import { ResolutionPieceTable } from "./resolution-pieces.ts";
 
 // The fixed parts of a line, encoded once, and joined where they always meet: a clean call's
 // line (one attempt, no errors, no coercions) is five fixed pieces around the chain id, the
@@ -32,6 +33,8 @@ type End = typeof END_ATTEMPT | typeof END_LIST | typeof END_LINE | typeof END_L
 const ENDS = ["}", '}],"repairs":', '}],"repairs":0}', '}],"repairs":0,"argumentsResolved":true}'] as const;
 /** A clean attempt's end (`,"errors":[],"coercions":[]` and the `End`), per `End`. */
 const CLEAN_ENDS: readonly Uint8Array[] = ENDS.map((end) => fixed(`,"errors":[],"coercions":[]${end}`));
+/** A resolved-only attempt's fixed pieces, per reference field, with one tail per `End`. */
+const RESOLUTION_PIECES = new ResolutionPieceTable(ENDS);
 const CLOSE_ATTEMPT = fixed("}");
 const OMITTED = fixed('],"attemptsOmitted":');
 const REPAIRS = fixed('],"repairs":');
@@ -102,7 +105,7 @@ function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: End): En
   const shape = shapeOf(attempt);
   // One resolution as the resolve step makes it: its fixed members are pieces kept per field.
   const resolution = shape === RESOLVED_ONE ? ((attempt.resolutions as readonly Resolution[])[0] as Resolution) : undefined;
-  const pieces = resolution === undefined ? undefined : resolutionPieces(resolution.path, resolution.target);
+  const pieces = resolution === undefined ? undefined : RESOLUTION_PIECES.of(resolution.path, resolution.target);
   if (shape === CLEAN || pieces !== undefined) {
     member(out, "finishReason", attempt.finishReason);
     if (pieces === undefined) out.bytesOf(CLEAN_ENDS[end] as Uint8Array);
@@ -130,53 +133,6 @@ function writeAttemptRest(out: LineWriter, attempt: LedgerAttempt, end: End): En
   member(out, "guardMs", attempt.guardMs);
   out.bytesOf(CLOSE_ATTEMPT);
   return END_ATTEMPT;
-}
-
-/**
- * A resolved-only attempt's pieces around its resolution's text and id: `head` from the end of the
- * raw text (or finish reason) to the text (`,"errors":[],"coercions":[],"resolutions":[{"path":<path>,"text":`),
- * and from after the id to each `End` (`,"target":<target>}]` and the end). The path and target are
- * the reference field's, the same on every call of a tool, so they are escaped once per field.
- */
-interface ResolutionPieces {
-  readonly path: string;
-  readonly target: string;
-  readonly head: Uint8Array;
-  readonly ends: readonly Uint8Array[];
-}
-
-/** Pieces per reference field's path (its target checked too). */
-const RESOLUTION_PIECES = new Map<string, ResolutionPieces>();
-/**
- * Fields kept; past them (a sink user's made-up paths, or a field inside an array, one path per
- * index) a resolution is written by the general writer: pieces made per line would cost more.
- */
-const MAX_FIELDS_KEPT = 4096;
-/** The pieces used last: a process's resolved lines mostly come from one field. */
-let lastPieces: ResolutionPieces | undefined;
-
-/** The pieces of a field, or undefined past the bound (`writeResolutions` then). */
-function resolutionPieces(path: string, target: string): ResolutionPieces | undefined {
-  const last = lastPieces;
-  if (last !== undefined && last.path === path && last.target === target) return last;
-  let pieces = RESOLUTION_PIECES.get(path);
-  if (pieces === undefined || pieces.target !== target) {
-    if (pieces === undefined && RESOLUTION_PIECES.size >= MAX_FIELDS_KEPT) return undefined;
-    pieces = makePieces(path, target);
-    RESOLUTION_PIECES.set(path, pieces);
-  }
-  return (lastPieces = pieces);
-}
-
-function makePieces(path: string, target: string): ResolutionPieces {
-  // JSON.stringify's own escape of each (a lone surrogate as `\udXXX`), as `string` writes it.
-  const tail = `,"target":${JSON.stringify(target)}}]`;
-  return {
-    path,
-    target,
-    head: Buffer.from(`,"errors":[],"coercions":[],"resolutions":[{"path":${JSON.stringify(path)},"text":`, "utf8"),
-    ends: ENDS.map((end) => Buffer.from(`${tail}${end}`, "utf8")),
-  };
 }
 
 const RESOLUTIONS_PATH = fixed(',"resolutions":[{"path":');
