@@ -56,6 +56,27 @@ describe("edit distance within a bound (the near-miss search's banded table)", (
     );
   });
 
+  // The bit-parallel way takes texts of at most 32 ASCII characters (all the strings above); a
+  // longer one, or one holding a character past ASCII, takes the banded table.
+  it("is the same past 32 characters and past ASCII, where the banded table answers", () => {
+    const long = (letters: string[]) => fc.string({ unit: fc.constantFrom(...letters), minLength: 30, maxLength: 43 });
+    fc.assert(
+      fc.property(
+        fc.oneof(long(["a", "b"]), long(["a", "b", "é"]), text(["a", "é", "b", "c"])),
+        fc.oneof(long(["a", "b"]), long(["a", "b", "é"]), text(["a", "é", "b", "c"])),
+        fc.integer({ min: 0, max: 4 }),
+        (a, b, most) => {
+          const exact = reference(a, b);
+          const within = editsWithin(a, b, most);
+          if (exact <= most) expect(within).toBe(exact);
+          else expect(within).toBeGreaterThan(most);
+          expect(editDistance(b, a)).toBe(exact);
+        },
+      ),
+      { numRuns: 3000, seed: 37 },
+    );
+  });
+
   it("reads a value and its near misses as the textbook distance does", () => {
     for (const [a, b] of [
       ["commitorprtitle", "commitorprtitel"],
