@@ -70,10 +70,13 @@ function closest(key: string, candidates: Iterable<string>): string | undefined 
   for (const value of candidates) {
     index++;
     const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
-    if (Math.abs(normal.length - key.length) > MAX_EDITS) continue;
-    const distance = editsWithin(key, normal, MAX_EDITS);
-    // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.
-    if (distance > MAX_EDITS || distance * 2 > normal.length) continue;
+    // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different
+    // word. So a value is within reach at up to half its length in edits, and never past MAX_EDITS:
+    // a three-letter code only one edit away, which its length alone rules out for most texts.
+    const reach = Math.min(MAX_EDITS, normal.length >> 1);
+    if (Math.abs(normal.length - key.length) > reach) continue;
+    const distance = editsWithin(key, normal, reach);
+    if (distance > reach) continue;
     if (distance < bestDistance) [best, bestDistance, tied] = [value, distance, false];
     else if (distance === bestDistance && value !== best) tied = true;
   }
