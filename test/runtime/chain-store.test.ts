@@ -201,6 +201,26 @@ describe("the process's store", () => {
     expect(PROCESS_CHAINS.size).toBeLessThanOrEqual(DEFAULT_CHAIN_LIMITS.maxChains);
   });
 
+  it("reads the clock once for a failure in a new turn: the chain's start is the turn's last attempt", async () => {
+    const { defineTool } = await import("../../templates/runtime/call/define-tool.ts");
+    const { MemorySink } = await import("../../templates/runtime/ledger/ledger-memory.ts");
+    const { invoiceSpec, validInvoice } = await import("./invoice-spec.ts");
+    const ledger = new MemorySink();
+    const tool = defineTool(invoiceSpec()).implement(() => "done", { ledger });
+    const bad = JSON.stringify({ ...validInvoice, currency: "euro" });
+    await tool.call(bad, { turn: "one-reading-warm" });
+    // Each failed call opening a chain pays for its clock readings (figure 2); one serves both
+    // the chain's start (its ledger entries' startedAt) and the store's time to live.
+    const now = Date.now();
+    const readings = vi.spyOn(Date, "now").mockImplementation(() => now);
+    const outcome = await tool.call(bad, { turn: "one-reading" });
+    const count = readings.mock.calls.length;
+    vi.restoreAllMocks();
+    expect(outcome.status).toBe("validation_failed");
+    expect(count).toBe(1);
+    expect(Date.parse(ledger.last()?.startedAt as string)).toBe(now);
+  });
+
   it("counts each owner's kept turns, so a guard with none skips the lookup", () => {
     vi.useFakeTimers();
     const owner = recorder();

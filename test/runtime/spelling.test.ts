@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spellingTable } from "../../generator/emit/spelling-table.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
+import { nearMiss } from "../../templates/runtime/explain/rules/enum.ts";
 import { closestName, closestSpelling, editDistance, editsWithin } from "../../templates/runtime/explain/spelling.ts";
 
 /** Optimal string alignment distance, written the obvious way. */
@@ -53,6 +54,27 @@ describe("edit distance within a bound (the near-miss search's banded table)", (
         },
       ),
       { numRuns: 4000, seed: 31 },
+    );
+  });
+
+  // The bit-parallel way takes texts of at most 32 ASCII characters (all the strings above); a
+  // longer one, or one holding a character past ASCII, takes the banded table.
+  it("is the same past 32 characters and past ASCII, where the banded table answers", () => {
+    const long = (letters: string[]) => fc.string({ unit: fc.constantFrom(...letters), minLength: 30, maxLength: 43 });
+    fc.assert(
+      fc.property(
+        fc.oneof(long(["a", "b"]), long(["a", "b", "é"]), text(["a", "é", "b", "c"])),
+        fc.oneof(long(["a", "b"]), long(["a", "b", "é"]), text(["a", "é", "b", "c"])),
+        fc.integer({ min: 0, max: 4 }),
+        (a, b, most) => {
+          const exact = reference(a, b);
+          const within = editsWithin(a, b, most);
+          if (exact <= most) expect(within).toBe(exact);
+          else expect(within).toBeGreaterThan(most);
+          expect(editDistance(b, a)).toBe(exact);
+        },
+      ),
+      { numRuns: 3000, seed: 37 },
     );
   });
 
@@ -114,8 +136,25 @@ describe("near misses", () => {
     ["dsc", ["asc", "desc"]], // one edit from both: no guess
     ["purple", states], // not close to anything
     ["clo", ["close", "cloud"]], // two edits from both: no guess
+    ["tac", ["cat", "dog"]], // two edits in a three-letter word: another word
   ])("suggests nothing for %s", (text, values) => {
     expect(closestName(text, values)).toBeUndefined();
     expect(closestSpelling(text, spellingTable(values))).toBeUndefined();
+  });
+
+  it("reaches a value by at most half its length in edits, and never more than two", () => {
+    // A three-letter code: one edit (a swap, a letter more), not two.
+    expect(closestName("cta", ["cat", "dog"])).toBe("cat");
+    expect(closestName("usdd", ["usd", "eur"])).toBe("usd");
+    expect(closestName("ussdd", ["usd", "eur"])).toBeUndefined();
+    // A four-letter word: two edits.
+    expect(closestName("oepnd", states)).toBe("open");
+    expect(closestName("completde", statuses)).toBe("completed");
+  });
+
+  it("reads a synonym in capitals by its normal form", () => {
+    const hint = { types: ["string"], allowed: ["asc", "desc"], nearMisses: { asc: "asc", desc: "desc" } };
+    expect(nearMiss("Ascending", hint)).toBe("asc");
+    expect(nearMiss("DECREASING", hint)).toBe("desc");
   });
 });

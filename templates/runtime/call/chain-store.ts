@@ -87,10 +87,13 @@ export class TurnState {
     this.owner = owner;
   }
 
-  /** Adds an attempt to the open chain, opening one if none is. */
-  append(record: LedgerAttempt): OpenChain {
+  /**
+   * Adds an attempt to the open chain, opening one if none is. `now`: the clock as the caller
+   * read it, when it puts the turn in the store with the same reading (one clock read per failure).
+   */
+  append(record: LedgerAttempt, now: number = Date.now()): OpenChain {
     if (this.chain) this.chain.attempts.push(record);
-    else this.chain = new OpenChain(Date.now(), record);
+    else this.chain = new OpenChain(now, record);
     return this.chain;
   }
 

@@ -266,13 +266,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     if (state.rejected) return this.#refuse(state, record);
     const { maxAttempts } = this.#setup.parts;
     const left = state.spend(maxAttempts(truncated), TURN_CHAINS * maxAttempts(false));
-    const chain = state.append(stored ?? record);
+    // One clock read: the chain's start (when this failure opens it) and the turn's last attempt.
+    const now = Date.now();
+    const chain = state.append(stored ?? record, now);
     const made = chain.attempts.length;
     // This entry carries the errors in hand; later ones derive stored attempts' errors again.
     const attempts = chain.attempts.slice();
     attempts[made - 1] = record;
     state.rejected = left <= 0;
-    this.#store.put(state);
+    this.#store.put(state, now);
     if (state.rejected) {
       this.#ledger.record(chain, turn, attempts, "rejected");
       countRepairExhausted(this.#attributes);

@@ -70,10 +70,13 @@ function closest(key: string, candidates: Iterable<string>): string | undefined 
   for (const value of candidates) {
     index++;
     const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
-    if (Math.abs(normal.length - key.length) > MAX_EDITS) continue;
-    const distance = editsWithin(key, normal, MAX_EDITS);
-    // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different word.
-    if (distance > MAX_EDITS || distance * 2 > normal.length) continue;
+    // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different
+    // word. So a value is within reach at up to half its length in edits, and never past MAX_EDITS:
+    // a three-letter code only one edit away, which its length alone rules out for most texts.
+    const reach = Math.min(MAX_EDITS, normal.length >> 1);
+    if (Math.abs(normal.length - key.length) > reach) continue;
+    const distance = editsWithin(key, normal, reach);
+    if (distance > reach) continue;
     if (distance < bestDistance) [best, bestDistance, tied] = [value, distance, false];
     else if (distance === bestDistance && value !== best) tied = true;
   }
@@ -81,14 +84,19 @@ function closest(key: string, candidates: Iterable<string>): string | undefined 
 }
 
 /**
- * `editDistance(a, b)` when it is at most `most`, else some number above `most`. Only the cells
- * within `most` of the table's diagonal can hold a distance of `most` or less (each step off it
- * costs an edit), so only those are computed, and the rest read as `most + 1`: a tenth of the
- * table for two 20-letter values, which `closest` compares on every near miss a call sends.
+ * `editDistance(a, b)` when it is at most `most`, else some number above `most`. Computed
+ * bit-parallel when `a` allows (`bitParallelDistance`: the distance itself). Otherwise only the
+ * cells within `most` of the table's diagonal can hold a distance of `most` or less (each step
+ * off it costs an edit), so only those are computed, and the rest read as `most + 1`: a tenth of
+ * the table for two 20-letter values, which `closest` compares on every near miss a call sends.
  */
 export function editsWithin(a: string, b: string, most: number): number {
   if (a.length > MAX_COMPARED || b.length > MAX_COMPARED) return Number.MAX_SAFE_INTEGER;
   if (Math.abs(a.length - b.length) > most) return most + 1;
+  // Nearly every comparison (normal forms: lower-case ASCII, under 33 letters) takes the
+  // bit-parallel way, which gives the distance itself; the table below is for the rest.
+  const exact = bitParallelDistance(a, b);
+  if (exact >= 0) return exact;
   const far = most + 1;
   let before = ROW_A;
   let above = ROW_B;
@@ -125,6 +133,62 @@ export function editsWithin(a: string, b: string, most: number): number {
     row = spare;
   }
   return above[b.length] as number;
+}
+
+/** Bits in a 32-bit integer: the longest `a` the bit-parallel distance takes. */
+const WORD = 32;
+/** Character codes the bit-parallel distance's table covers: ASCII. */
+const TABLE_CODES = 128;
+/** Per character code, the positions of `a` that hold it (bit i: a[i]); all 0 between calls. */
+const POSITIONS = new Int32Array(TABLE_CODES);
+
+/**
+ * The optimal string alignment distance (`editDistance`) of `a` and `b` by Hyyrö's bit-vector
+ * algorithm (2003): one column of the distance table per character of `b`, held as bits of
+ * vertical differences, so a comparison costs a few integer operations per character of `b`
+ * instead of a row of table cells. -1 when it does not apply: `a` longer than WORD, or holding a
+ * code past ASCII (the position table is indexed by code; `b` may hold any).
+ */
+function bitParallelDistance(a: string, b: string): number {
+  const m = a.length;
+  if (m > WORD) return -1;
+  if (m === 0) return b.length;
+  for (let i = 0; i < m; i++) {
+    const code = a.charCodeAt(i);
+    if (code >= TABLE_CODES) {
+      for (let k = 0; k < i; k++) POSITIONS[a.charCodeAt(k)] = 0;
+      return -1;
+    }
+    POSITIONS[code] = (POSITIONS[code] as number) | (1 << i);
+  }
+  const last = 1 << (m - 1);
+  // The column's vertical differences (bit i set: cell i+1 is cell i plus 1, or minus 1), the
+  // diagonal steps that cost nothing, the previous column's matches (a swap of two neighbours
+  // reads them), and the bottom cell: the distance of `a` to the prefix of `b` read so far.
+  let upPlus = -1;
+  let upMinus = 0;
+  let free = 0;
+  let matchedBefore = 0;
+  let distance = m;
+  for (let j = 0; j < b.length; j++) {
+    const code = b.charCodeAt(j);
+    const matched = code < TABLE_CODES ? (POSITIONS[code] as number) : 0;
+    const swapped = ((~free & matched) << 1) & matchedBefore;
+    // The sum can pass 32 bits: `^` takes its low 32, and the carries run only upwards.
+    free = (((matched & upPlus) + upPlus) ^ upPlus) | matched | upMinus | swapped;
+    // The horizontal differences (this column against the one before), row by row.
+    let acrossPlus = upMinus | ~(free | upPlus);
+    let acrossMinus = free & upPlus;
+    if (acrossPlus & last) distance++;
+    else if (acrossMinus & last) distance--;
+    acrossPlus = (acrossPlus << 1) | 1;
+    acrossMinus <<= 1;
+    upPlus = acrossMinus | ~(free | acrossPlus);
+    upMinus = acrossPlus & free;
+    matchedBefore = matched;
+  }
+  for (let i = 0; i < m; i++) POSITIONS[a.charCodeAt(i)] = 0;
+  return distance;
 }
 
 /** Longest text compared: longer ones are never within reach (see MAX_LOOKED_UP). */

@@ -32,10 +32,11 @@ for (const group of GROUPS) for (const word of group) BY_WORD.set(normaliseNearM
 
 /**
  * The one value among `normalForms` (the allowed strings' normal forms) that shares `text`'s
- * synonym group, or undefined: none, or more than one.
+ * synonym group, or undefined: none, or more than one. `key`: `text`'s normal form, when the
+ * caller has it.
  */
-export function synonymOf(text: string, normalForms: Iterable<string>): string | undefined {
-  const group = BY_WORD.get(normaliseNearMiss(text));
+export function synonymOf(text: string, normalForms: Iterable<string>, key: string = normaliseNearMiss(text)): string | undefined {
+  const group = BY_WORD.get(key);
   if (group === undefined) return undefined;
   let found: string | undefined;
   for (const normal of normalForms) {

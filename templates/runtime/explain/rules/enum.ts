@@ -93,7 +93,7 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   if (close !== undefined) return start !== undefined && start !== close && editDistance(key, normaliseNearMiss(close)) > 1 ? start : close;
   if (nearMisses === undefined || normalForms === undefined) return undefined;
   if (start !== undefined) return start;
-  const synonym = synonymOf(value, normalForms);
+  const synonym = synonymOf(value, normalForms, key);
   const word = synonym === undefined ? undefined : nearMisses[synonym];
   return typeof word === "string" && !aCode(word, value) ? word : undefined;
 }
