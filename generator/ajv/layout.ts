@@ -42,7 +42,6 @@ const CHECKS: Readonly<Record<string, string>> = {
 };
 
 const INDENT = "  ";
-const OPEN = "{".charCodeAt(0);
 const CLOSE = "}".charCodeAt(0);
 // Every line commentFor comments starts `function`, `for`, `if` or `const`: most lines are none of them.
 const F = "f".charCodeAt(0);
@@ -79,6 +78,10 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
   // The blanked copy is read in place, line by line (the same lines as `code`'s): its braces are
   // counted by char code on the one flat string, and a line is cut out only to be matched.
   let start = 0;
+  // The next brace of each kind at or after the line being read: a line's braces are counted by
+  // jumping from one to the next (a native search) rather than by testing its every character.
+  let open = blanked.indexOf("{");
+  let close = blanked.indexOf("}");
   for (const line of lines) {
     const end = start + line.length;
     const first = blanked.charCodeAt(start);
@@ -100,11 +103,9 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
       out.push(indent + line);
       outBlanked.push(indent + blanked.slice(start, end));
     }
-    for (let at = start; at < end; at++) {
-      const char = blanked.charCodeAt(at);
-      if (char === OPEN) depth++;
-      else if (char === CLOSE) depth--;
-    }
+    // Only the depth at the line's end is read, so the two kinds are counted one after the other.
+    for (; open !== -1 && open < end; open = blanked.indexOf("{", open + 1)) depth++;
+    for (; close !== -1 && close < end; close = blanked.indexOf("}", close + 1)) depth--;
     if (depth < 0)
       throw new AjvAssumptionError(
         "the printed code's braces balance",
