@@ -119,7 +119,9 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
 
 /** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */
 function commentFor(line: string, blanked: string): string | undefined {
-  const declared = /^function ([\w$]+)\(/.exec(blanked);
+  // Each shape below starts with its own first letter: only the shapes of this line's are tried.
+  const first = blanked.charCodeAt(0);
+  const declared = first === F ? /^function ([\w$]+)\(/.exec(blanked) : null;
   if (declared) {
     const name = declared[1] as string;
     return name === "validate_arguments"
@@ -127,12 +129,12 @@ function commentFor(line: string, blanked: string): string | undefined {
       : `The check of a referenced definition (${name}), called wherever the schema refers to it.`;
   }
   // `if(data.name !== undefined && func_hasOwnProperty.call(data, "name")){`
-  const present = /^if\(([\w$]+)(?:\._+|\[" *"\]) !== undefined && [\w$]+\._+\(\1, (" *")\)\)\{$/.exec(blanked);
+  const present = first === I ? /^if\(([\w$]+)(?:\._+|\[" *"\]) !== undefined && [\w$]+\._+\(\1, (" *")\)\)\{$/.exec(blanked) : null;
   if (present) return `The property ${stringAt(line, blanked, present[2] as string)}, when it is there.`;
-  if (/^for\(const [\w$]+ of Object\._+\([\w$]+\)\)\{$/.test(blanked)) return "Each key of the object.";
-  if (/^for\(let ([\w$]+)=0; \1<[\w$]+; \1\+\+\)\{$/.test(blanked)) return "Each item of the array.";
+  if (first === F && /^for\(const [\w$]+ of Object\._+\([\w$]+\)\)\{$/.test(blanked)) return "Each key of the object.";
+  if (first === F && /^for\(let ([\w$]+)=0; \1<[\w$]+; \1\+\+\)\{$/.test(blanked)) return "Each item of the array.";
   // `const err0 = {instancePath,schemaPath:"#/properties/amount/minimum",keyword:"minimum",...};`
-  if (/^const [\w$]+ = \{instancePath/.test(blanked)) {
+  if (first === C && /^const [\w$]+ = \{instancePath/.test(blanked)) {
     const keyword = field(line, blanked, "keyword");
     const path = field(line, blanked, "schemaPath");
     if (keyword === undefined || path === undefined) return undefined;
