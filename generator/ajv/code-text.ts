@@ -54,5 +54,10 @@ export function usesName(code: string, name: string): boolean {
 
 /** `usesName` on code already blanked by `codeOnly`: several names asked of one text blank it once. */
 export function usesNameIn(blanked: string, name: string): boolean {
+  // A plain name the text lacks is not used: a substring search says so without the pattern,
+  // whose lookbehind is tried at every offset of the text (most validators lack most helpers).
+  if (PLAIN_NAME.test(name) && !blanked.includes(name)) return false;
   return new RegExp(String.raw`(?<![\w$.])(?:${name})(?![\w$])`).test(blanked);
 }
+
+const PLAIN_NAME = /^[\w$]+$/;

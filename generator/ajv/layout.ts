@@ -42,7 +42,6 @@ const CHECKS: Readonly<Record<string, string>> = {
 };
 
 const INDENT = "  ";
-const OPEN = "{".charCodeAt(0);
 const CLOSE = "}".charCodeAt(0);
 // Every line commentFor comments starts `function`, `for`, `if` or `const`: most lines are none of them.
 const F = "f".charCodeAt(0);
@@ -79,6 +78,10 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
   // The blanked copy is read in place, line by line (the same lines as `code`'s): its braces are
   // counted by char code on the one flat string, and a line is cut out only to be matched.
   let start = 0;
+  // The next brace of each kind at or after the line being read: a line's braces are counted by
+  // jumping from one to the next (a native search) rather than by testing its every character.
+  let open = blanked.indexOf("{");
+  let close = blanked.indexOf("}");
   for (const line of lines) {
     const end = start + line.length;
     const first = blanked.charCodeAt(start);
@@ -100,11 +103,9 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
       out.push(indent + line);
       outBlanked.push(indent + blanked.slice(start, end));
     }
-    for (let at = start; at < end; at++) {
-      const char = blanked.charCodeAt(at);
-      if (char === OPEN) depth++;
-      else if (char === CLOSE) depth--;
-    }
+    // Only the depth at the line's end is read, so the two kinds are counted one after the other.
+    for (; open !== -1 && open < end; open = blanked.indexOf("{", open + 1)) depth++;
+    for (; close !== -1 && close < end; close = blanked.indexOf("}", close + 1)) depth--;
     if (depth < 0)
       throw new AjvAssumptionError(
         "the printed code's braces balance",
@@ -118,7 +119,9 @@ export function layOutWithBlanked(code: string, blanked: string = codeOnly(code)
 
 /** The comment a line gets above it, or undefined. `blanked` is the line as codeOnly sees it. */
 function commentFor(line: string, blanked: string): string | undefined {
-  const declared = /^function ([\w$]+)\(/.exec(blanked);
+  // Each shape below starts with its own first letter: only the shapes of this line's are tried.
+  const first = blanked.charCodeAt(0);
+  const declared = first === F ? /^function ([\w$]+)\(/.exec(blanked) : null;
   if (declared) {
     const name = declared[1] as string;
     return name === "validate_arguments"
@@ -126,12 +129,12 @@ function commentFor(line: string, blanked: string): string | undefined {
       : `The check of a referenced definition (${name}), called wherever the schema refers to it.`;
   }
   // `if(data.name !== undefined && func_hasOwnProperty.call(data, "name")){`
-  const present = /^if\(([\w$]+)(?:\._+|\[" *"\]) !== undefined && [\w$]+\._+\(\1, (" *")\)\)\{$/.exec(blanked);
+  const present = first === I ? /^if\(([\w$]+)(?:\._+|\[" *"\]) !== undefined && [\w$]+\._+\(\1, (" *")\)\)\{$/.exec(blanked) : null;
   if (present) return `The property ${stringAt(line, blanked, present[2] as string)}, when it is there.`;
-  if (/^for\(const [\w$]+ of Object\._+\([\w$]+\)\)\{$/.test(blanked)) return "Each key of the object.";
-  if (/^for\(let ([\w$]+)=0; \1<[\w$]+; \1\+\+\)\{$/.test(blanked)) return "Each item of the array.";
+  if (first === F && /^for\(const [\w$]+ of Object\._+\([\w$]+\)\)\{$/.test(blanked)) return "Each key of the object.";
+  if (first === F && /^for\(let ([\w$]+)=0; \1<[\w$]+; \1\+\+\)\{$/.test(blanked)) return "Each item of the array.";
   // `const err0 = {instancePath,schemaPath:"#/properties/amount/minimum",keyword:"minimum",...};`
-  if (/^const [\w$]+ = \{instancePath/.test(blanked)) {
+  if (first === C && /^const [\w$]+ = \{instancePath/.test(blanked)) {
     const keyword = field(line, blanked, "keyword");
     const path = field(line, blanked, "schemaPath");
     if (keyword === undefined || path === undefined) return undefined;

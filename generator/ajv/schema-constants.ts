@@ -6,6 +6,7 @@
 
 import { rewrite } from "./assumption.ts";
 import { codeOnly } from "./code-text.ts";
+import { type ConstantValues, constantValue, NOT_JSON } from "./constant-values.ts";
 import { SCHEMA_CONSTANT } from "./printed-output.ts";
 
 /** One step of a property access: a name (`.enum`, `["x-y"]`) or an array index (`[0]`). */
@@ -31,7 +32,12 @@ export function pruneSchemaConstants(code: string, own: string = codeOnly(code))
  * pruneSchemaConstants, with the pruned code's blanked copy (codeOnly of it) for the passes after
  * it: the copy handed in with only the rewritten declarations blanked again.
  */
-export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { code: string; blanked: string } {
+export function pruneWithBlanked(
+  code: string,
+  own: string = codeOnly(code),
+  /** The constants' values parsed so far for this validator (constant-values.ts), shared with schemaLocations. */
+  values?: ConstantValues,
+): { code: string; blanked: string } {
   // Code that names a schema value must declare it the way SCHEMA_CONSTANT expects.
   // Both searches read ajv's own code only (`own`, code-text.ts's codeOnly(code)): a string may say `schema3` too.
   if (!/(?<![\w$.])schema\d+\b/.test(own)) return { code, blanked: own };
@@ -57,12 +63,8 @@ export function pruneWithBlanked(code: string, own: string = codeOnly(code)): { 
   return { code: pruned, blanked: blankedParts.join("") };
 
   function pruned1(declaration: string, name: string, text: string, newline: string, offset: number): string {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return declaration;
-    }
+    const value = constantValue(text, values);
+    if (value === NOT_JSON) return declaration;
     const paths = accessPaths(code, uses.get(name) ?? [], name, offset + "const ".length);
     if (paths === undefined) return declaration;
     // ajv declares the schema of every `$ref` target, read or not; a constant nothing reads goes.

@@ -1,3 +1,5 @@
+import { type ConstantValues, constantValue, NOT_JSON } from "./constant-values.ts";
+
 // Where in the compiled schema each of ajv's schema constants (`const schemaN = <JSON>;`) sits,
 // so that stable-names.ts can name a constant by its schema location rather than ajv's counter.
 /**
@@ -10,7 +12,12 @@
  * enclosing object; only those whose keys (or, for an array, whose length) are a constant's are
  * printed.
  */
-export function schemaLocations(code: string, compiled: unknown): Map<string, string> {
+export function schemaLocations(
+  code: string,
+  compiled: unknown,
+  /** The constants' values parsed so far for this validator (constant-values.ts), shared with pruning. */
+  values?: ConstantValues,
+): Map<string, string> {
   const out = new Map<string, string>();
   const constants = [...code.matchAll(/^const (schema\d+) = (.*);$/gm)];
   if (constants.length === 0) return out;
@@ -21,12 +28,8 @@ export function schemaLocations(code: string, compiled: unknown): Map<string, st
   // is spelled.
   const sizes = new Set<number>();
   for (const [, , text] of constants) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text as string);
-    } catch {
-      continue; // not JSON: no location prints it
-    }
+    const value = constantValue(text as string, values);
+    if (value === NOT_JSON) continue; // no location prints it
     if (value === null || typeof value !== "object") continue;
     const key = outline(value);
     wanted.set(key, (wanted.get(key) ?? new Set()).add(text as string));

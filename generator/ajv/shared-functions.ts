@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { AjvAssumptionError } from "./assumption.ts";
 import { stronglyConnected } from "../strongly-connected.ts";
 import { codeOnly } from "./code-text.ts";
-import { IDENTIFIER, type Statement, topLevelStatements } from "./top-level-statements.ts";
+import { IDENTIFIER, type Statement, topLevelDeclarations, topLevelStatements } from "./top-level-statements.ts";
 import { RUNTIME_HELPER_NAMES, runtimeImports, TOOL_RUNTIME } from "./printed-output.ts";
 import { withDirectCalls } from "./direct-calls.ts";
 
@@ -52,9 +52,16 @@ export const SHARED_FOLDER = "shared";
  */
 export function splitSharedFunctions(laidOut: string, entry: string, toolImports: readonly string[], blankedIn?: string): SplitValidator {
   const { code, blanked } = withDirectCalls(laidOut, blankedIn ?? codeOnly(laidOut));
-  const statements = topLevelStatements(code, blanked);
+  const declarations = topLevelDeclarations(code, blanked);
+  if (!declarations.some((declaration) => declaration.name === entry))
+    throw new AjvAssumptionError("the validator declares its entry function at the top level", `${entry} not found`);
+  // The entry is the tool's own, so a validator whose one function is the entry has nothing to
+  // share: its statements' texts and the names they read are not needed (GitHub's set: 1,204 of
+  // 1,222 tools, whose reading of every statement's names was most of this pass).
+  if (declarations.filter((declaration) => declaration.kind === "function").length === 1)
+    return { imports: toolImports, code, declared: declarations.map((declaration) => declaration.name), shared: [] };
+  const statements = topLevelStatements(code, blanked, declarations);
   const byName = new Map(statements.map((statement) => [statement.name, statement]));
-  if (!byName.has(entry)) throw new AjvAssumptionError("the validator declares its entry function at the top level", `${entry} not found`);
   // What reaches the entry stays with the tool: the entry is the tool's own.
   const pinned = new Set([entry]);
   for (let grew = true; grew; ) {
@@ -95,7 +102,8 @@ export function splitSharedFunctions(laidOut: string, entry: string, toolImports
     statement.kind === "function" ? !moduleOf.has(statement.name) : read.has(statement.name) || !readAtAll.has(statement.name),
   );
   const keptCode = joinStatements(kept);
-  const imports = [...runtimeImports(codeOnly(keptCode), RUNTIME_HELPER_NAMES, TOOL_RUNTIME), ...importLines(kept, moduleOf, `./${SHARED_FOLDER}/`)];
+  const keptBlanked = joinStatements(kept, "blanked");
+  const imports = [...runtimeImports(keptBlanked, RUNTIME_HELPER_NAMES, TOOL_RUNTIME), ...importLines(kept, moduleOf, `./${SHARED_FOLDER}/`)];
   const shared = [...modules.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { imports, code: keptCode, declared: kept.map((statement) => statement.name), shared };
 }
@@ -152,8 +160,8 @@ function moduleBody(
     declared.add(name);
     return true;
   });
-  const code = withNames(joinStatements(once), renames);
-  const imports = [...runtimeImports(codeOnly(code), RUNTIME_HELPER_NAMES, `../${TOOL_RUNTIME}`), ...importLines(own, moduleOf, "./")];
+  const { code, blanked } = withNames(joinStatements(once), renames, joinStatements(once, "blanked"));
+  const imports = [...runtimeImports(blanked, RUNTIME_HELPER_NAMES, `../${TOOL_RUNTIME}`), ...importLines(own, moduleOf, "./")];
   // By name, as the file is named: the order the tool's compilation met them in is the tool's.
   const names = [...members].sort().join(", ");
   return [
@@ -189,7 +197,7 @@ function moduleNames(statements: readonly Statement[]): Map<string, string> {
     if (statement.name.startsWith("schema_")) {
       const base = statement.name.replace(/_[0-9a-f]{6}$/, "");
       bases.set(base, [...(bases.get(base) ?? []), statement]);
-    } else if (hashed) renames.set(statement.name, `${hashed[1]}_${hashOf(withNames(valueText(statement), renames))}`);
+    } else if (hashed) renames.set(statement.name, `${hashed[1]}_${hashOf(withNames(valueText(statement), renames).code)}`);
   }
   for (const [base, named] of bases) {
     for (const statement of named) {
@@ -205,7 +213,7 @@ function moduleNames(statements: readonly Statement[]): Map<string, string> {
   for (const statement of statements) {
     if (statement.kind !== "const") continue;
     const name = renames.get(statement.name) ?? statement.name;
-    const value = withNames(valueText(statement), renames);
+    const value = withNames(valueText(statement), renames).code;
     const seen = valueByName.get(name);
     if (seen !== undefined && seen !== value)
       throw new AjvAssumptionError("a shared module's constant names tell its values apart", `two values named ${name}`);
@@ -215,14 +223,26 @@ function moduleNames(statements: readonly Statement[]): Map<string, string> {
 }
 
 // A top-level name is a plain identifier wherever the code uses it (assumption 13): rename
-// where codeOnly's view shows one, never inside schema text.
-function withNames(code: string, renames: ReadonlyMap<string, string>): string {
-  if (renames.size === 0) return code;
-  const blanked = codeOnly(code);
-  return code.replace(IDENTIFIER, (name, at: number) => {
+// where codeOnly's view shows one, never inside schema text. `blanked` is codeOnly(code) when the
+// caller has it; the blanked copy returned is the renamed code's (a renamed name is code, its
+// own blanked copy).
+function withNames(code: string, renames: ReadonlyMap<string, string>, blanked: string = codeOnly(code)): { code: string; blanked: string } {
+  if (renames.size === 0) return { code, blanked };
+  const parts: string[] = [];
+  const blankedParts: string[] = [];
+  let last = 0;
+  for (const match of code.matchAll(IDENTIFIER)) {
+    const name = match[0];
+    const at = match.index;
     const renamed = renames.get(name);
-    return renamed === undefined || blanked.slice(at, at + name.length) !== name ? name : renamed;
-  });
+    if (renamed === undefined || blanked.slice(at, at + name.length) !== name) continue;
+    parts.push(code.slice(last, at), renamed);
+    blankedParts.push(blanked.slice(last, at), renamed);
+    last = at + name.length;
+  }
+  parts.push(code.slice(last));
+  blankedParts.push(blanked.slice(last));
+  return { code: parts.join(""), blanked: blankedParts.join("") };
 }
 
 const byStatementName = (a: Statement, b: Statement): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -260,11 +280,13 @@ function importLines(statements: readonly Statement[], moduleOf: ReadonlyMap<str
 }
 
 // As layout.ts writes the top level: a declaration with a comment above it follows a blank line.
-function joinStatements(statements: readonly Statement[]): string {
+// `view` is each statement's text, or its blanked copy (where the comment line is spaces): the
+// blank lines fall where the texts put them, so the joined copy is the joined text's.
+function joinStatements(statements: readonly Statement[], view: "text" | "blanked" = "text"): string {
   const out: string[] = [];
   for (const statement of statements) {
     if (out.length > 0 && statement.text.startsWith("//")) out.push("");
-    out.push(statement.text);
+    out.push(statement[view]);
   }
   return out.join("\n");
 }

@@ -10,6 +10,8 @@ export interface Statement {
   readonly name: string;
   readonly kind: "const" | "function";
   readonly text: string;
+  /** `text` as codeOnly sees it (the same lines of the blanked copy), for the searches after. */
+  readonly blanked: string;
   /** The top-level names it reads (itself excluded). */
   readonly uses: ReadonlySet<string>;
 }
@@ -20,8 +22,48 @@ const EVALUATED = /^([A-Za-z_$][\w$]*)\.[\w$]+ = /;
 /** A top-level name where it is read. */
 export const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
 
+/** Where one top-level declaration is: its name, its kind, and the [from, to) line ranges it holds. */
+export interface Declaration {
+  readonly name: string;
+  readonly kind: "const" | "function";
+  readonly ranges: readonly number[];
+}
+
 /** Every top-level declaration, in order (assumption 13). `blankedCode` is codeOnly(code), when the caller has it. */
-export function topLevelStatements(code: string, blankedCode: string = codeOnly(code)): Statement[] {
+export function topLevelStatements(
+  code: string,
+  blankedCode: string = codeOnly(code),
+  declarations: readonly Declaration[] = topLevelDeclarations(code, blankedCode),
+): Statement[] {
+  // Most names a statement reads are no top-level name (`data`, `errors`, `vErrors`): one whose
+  // length and first character no top-level name has is passed over without being cut out.
+  const names = new Set(declarations.map((declaration) => declaration.name));
+  const shapes = new Set<number>();
+  for (const name of names) shapes.add(shapeOf(name.length, name.charCodeAt(0)));
+  return declarations.map(({ name, kind, ranges }) => {
+    const uses = new Set<string>();
+    const text: string[] = [];
+    const blanked: string[] = [];
+    for (let at = 0; at < ranges.length; at += 2) {
+      const from = ranges[at] as number;
+      const to = ranges[at + 1] as number;
+      text.push(code.slice(from, to));
+      blanked.push(blankedCode.slice(from, to));
+      // The declared name itself (at its declaration, or a function calling itself) is no dependency.
+      identifiersIn(blankedCode, from, to, shapes, (used) => {
+        if (used !== name && names.has(used)) uses.add(used);
+      });
+    }
+    return { name, kind, text: text.join("\n"), blanked: blanked.join("\n"), uses };
+  });
+}
+
+/**
+ * Where each top-level declaration is, in order, with assumption 13 checked: topLevelStatements
+ * without the statements' texts and the names they read (a caller that needs only the names and
+ * kinds, or tells from them that it needs no more, reads no further).
+ */
+export function topLevelDeclarations(code: string, blankedCode: string = codeOnly(code)): Declaration[] {
   // Read in place, line by line, on the two flat strings (the same offsets): a statement is the
   // ranges of lines it holds, and a line is cut out only where a test needs its text (a
   // statement's first line, a line at depth 0). Splitting into lines and testing each one was
@@ -32,6 +74,10 @@ export function topLevelStatements(code: string, blankedCode: string = codeOnly(
   let reopened = false;
   let depth = 0;
   const length = code.length;
+  // The next brace of each kind at or after the line being read: a line's braces are counted by
+  // jumping from one to the next (a native search) rather than by testing its every character.
+  let open = blankedCode.indexOf("{");
+  let close = blankedCode.indexOf("}");
   for (let start = 0; start <= length; ) {
     let end = code.indexOf("\n", start);
     if (end === -1) end = length;
@@ -63,11 +109,9 @@ export function topLevelStatements(code: string, blankedCode: string = codeOnly(
         );
       comments = [];
     } else extend(current.ranges, start, end);
-    for (let at = start; at < end; at++) {
-      const char = blankedCode.charCodeAt(at);
-      if (char === OPEN) depth++;
-      else if (char === CLOSE) depth--;
-    }
+    // Only the depth at the line's end is read, so the two kinds are counted one after the other.
+    for (; open !== -1 && open < end; open = blankedCode.indexOf("{", open + 1)) depth++;
+    for (; close !== -1 && close < end; close = blankedCode.indexOf("}", close + 1)) depth--;
     if (depth === 0 && /;\s*$|^\}\s*$/.test(blankedCode.slice(start, end))) {
       if (!reopened) found.push(current);
       current = undefined;
@@ -79,28 +123,8 @@ export function topLevelStatements(code: string, blankedCode: string = codeOnly(
     throw new AjvAssumptionError("the validator's top level holds only const and function declarations", "it ends inside a declaration");
   const names = new Set(found.map((statement) => statement.name));
   if (names.size !== found.length) throw new AjvAssumptionError("each top-level name of the validator is declared once", "a name is declared twice");
-  // Most names a statement reads are no top-level name (`data`, `errors`, `vErrors`): one whose
-  // length and first character no top-level name has is passed over without being cut out.
-  const shapes = new Set<number>();
-  for (const name of names) shapes.add(shapeOf(name.length, name.charCodeAt(0)));
-  return found.map(({ name, kind, ranges }) => {
-    const uses = new Set<string>();
-    const text: string[] = [];
-    for (let at = 0; at < ranges.length; at += 2) {
-      const from = ranges[at] as number;
-      const to = ranges[at + 1] as number;
-      text.push(code.slice(from, to));
-      // The declared name itself (at its declaration, or a function calling itself) is no dependency.
-      identifiersIn(blankedCode, from, to, shapes, (used) => {
-        if (used !== name && names.has(used)) uses.add(used);
-      });
-    }
-    return { name, kind, text: text.join("\n"), uses };
-  });
+  return found;
 }
-
-const OPEN = "{".charCodeAt(0);
-const CLOSE = "}".charCodeAt(0);
 
 /** Adds the line [start, end) to a statement's ranges, joined to the last range when it follows on the next line. */
 function extend(ranges: number[], start: number, end: number): void {

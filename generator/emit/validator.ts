@@ -9,6 +9,7 @@ import { type AjvInstance, createAjv, reusedAjv, validateAgainstMeta } from "../
 import { needsDynamicScope } from "../ajv/ajv-2020-static.ts";
 import { qualifySchemaPaths, standaloneToEsm } from "../ajv/printed-output.ts";
 import { referencedFunctions } from "../ajv/private-state.ts";
+import type { ConstantValues } from "../ajv/constant-values.ts";
 import { pruneWithBlanked } from "../ajv/schema-constants.ts";
 import { schemaLocations } from "../ajv/schema-locations.ts";
 import { stableNames } from "../ajv/stable-names.ts";
@@ -89,10 +90,12 @@ export function compileValidator(tool: ToolDescription, options: CompileOptions 
   }
   const code = standaloneCode(ajv, validate);
   const functions = referencedFunctions(validate);
-  const esm = toEsm(optimise ? qualifySchemaPaths(code, functions) : code, tool);
+  // Pruning and the constants' locations read the same constants' values: parsed once.
+  const values: ConstantValues = new Map();
+  const esm = toEsm(optimise ? qualifySchemaPaths(code, functions) : code, tool, values);
   // Names by schema location, read before the constants are cut down (stable-names.ts), then
   // indented and commented for a reviewer (layout.ts).
-  const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled) }, esm.blanked);
+  const renamed = stableNames(esm.code, { entry: esm.entry, functions, schemas: schemaLocations(code, compiled, values) }, esm.blanked);
   const laidOut = layOutWithBlanked(renamed.code, renamed.blanked);
   return { imports: esm.imports, code: laidOut.code, entry: renamed.entry, blanked: laidOut.blanked };
 }
@@ -121,9 +124,9 @@ function hasNonLocalRef(schema: unknown): boolean {
 }
 
 /** The validator as its module holds it, with its code's blanked copy (code-text.ts) for the passes after. */
-function toEsm(source: string, tool: ToolDescription): CompiledValidator & { readonly blanked: string } {
+function toEsm(source: string, tool: ToolDescription, values: ConstantValues): CompiledValidator & { readonly blanked: string } {
   const esm = standaloneToEsm(source, tool);
-  const pruned = pruneWithBlanked(esm.code, esm.blanked);
+  const pruned = pruneWithBlanked(esm.code, esm.blanked, values);
   const code = pruned.code.trimEnd();
   // Whitespace at the end of the code is whitespace in its blanked copy, at the same offsets.
   return { imports: esm.imports, code, blanked: pruned.blanked.slice(0, code.length), entry: esm.entry };

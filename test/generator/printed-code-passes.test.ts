@@ -16,7 +16,7 @@ import { schemaLocations } from "../../generator/ajv/schema-locations.ts";
 import { stableNames } from "../../generator/ajv/stable-names.ts";
 import { layOut, layOutWithBlanked } from "../../generator/ajv/layout.ts";
 import { splitSharedFunctions } from "../../generator/ajv/shared-functions.ts";
-import { IDENTIFIER, type Statement, topLevelStatements } from "../../generator/ajv/top-level-statements.ts";
+import { IDENTIFIER, type Statement, topLevelDeclarations, topLevelStatements } from "../../generator/ajv/top-level-statements.ts";
 import { compileValidator, prepareCompile } from "../../generator/emit/validator.ts";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { toolOf } from "../hostile/load-validator.ts";
@@ -181,7 +181,14 @@ describe("the blanked copy each pass of the printed code hands on", () => {
       expect(laid.blanked).toBe(codeOnly(laidOut));
       // The top level, read in place from the handed-on copy, is what the plain reading finds,
       // names in the same order; and the split is the same with or without the copy.
-      expect(plainStatements(topLevelStatements(laid.code, laid.blanked))).toEqual(statementsByLines(laidOut));
+      const statements = topLevelStatements(laid.code, laid.blanked);
+      expect(plainStatements(statements)).toEqual(statementsByLines(laidOut));
+      // Each statement's blanked copy (the split searches it for imports) is codeOnly of its text,
+      // and the declarations alone (the split's look before it reads statements) are theirs.
+      for (const statement of statements) expect(statement.blanked).toBe(codeOnly(statement.text));
+      expect(topLevelDeclarations(laid.code, laid.blanked).map(({ name, kind }) => ({ name, kind }))).toEqual(
+        statements.map(({ name, kind }) => ({ name, kind })),
+      );
       const cutUp = splitSharedFunctions(laid.code, renamed.entry, esm.imports, laid.blanked);
       expect(cutUp).toEqual(splitSharedFunctions(laidOut, renamed.entry, esm.imports));
       // The names the split says the tool's part declares (the module's name check reads them, tool-module.ts) are what the plain reading finds there.
