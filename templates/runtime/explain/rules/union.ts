@@ -6,9 +6,10 @@ import type { AjvError } from "../../contract/tool-spec.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName } from "../spelling.ts";
-import { childPath, isRecord, listed, received, sendExample, shorten, shownAt } from "../text.ts";
+import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
+import { valueReading } from "./type.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -21,6 +22,16 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   if (discriminated) return discriminated;
   if (value === null && optionalAt(hint, path))
     return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  // A value of a type no branch takes that carries the value meant (`"+8"` or `"None"` against
+  // zod's or pydantic's nullable integer, `anyOf: [{type: integer, maximum: 20}, {type: null}]`):
+  // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
+  // keeps the union's summary, which lists the allowed values and patterns.
+  const types = hint.types;
+  const reading = types !== undefined && !takesType(types, value) ? valueReading(location, types.join(","), value, optionalAt(hint, path)) : undefined;
+  if (reading !== undefined) {
+    const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
+    return { path, rule: error.keyword, message: `${received(value)}; ${accepted}: ${reading}` };
+  }
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
   if (lacking !== undefined) {
     return {
@@ -150,4 +161,10 @@ function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefine
     if (!alternatives.includes(text)) alternatives.push(text);
   }
   return alternatives.join(", or ");
+}
+
+/** Whether one of the JSON `types` takes `value` (an integer is a number too). */
+function takesType(types: readonly string[], value: unknown): boolean {
+  const type = typeOf(value);
+  return types.includes(type) || (type === "integer" && types.includes("number"));
 }
