@@ -34,8 +34,11 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
-  // (`content` beside `comment`, where the list's items take `content`): the move wins.
-  if (close !== undefined && !(sent && movable)) {
+  // (`content` beside `comment`, where the list's items take `content`): the move wins. So is a
+  // spelling two edits away (`code` read as `body`, where the body takes `code`: an OAuth token
+  // request's fields sent at the top level); one edit away the spelling stands.
+  const far = movable && close === spelt && close !== undefined && editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1;
+  if (close !== undefined && !(sent && movable) && !far) {
     return {
       path: at,
       rule: "additionalProperties",
