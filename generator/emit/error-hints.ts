@@ -59,8 +59,10 @@ export function buildHintTable(tool: ToolDescription): HintTable {
   }
   const hints = new Map<string, MutableHint>();
   for (const [location, schema] of schemas) {
-    // The object this one is a property of, when it is one: a field sent one level too deep belongs there.
-    const parentAt = /^(.*)\/properties\/[^/]+$/.exec(location)?.[1];
+    // The object this one is a property of, when it is one: a field sent one level too deep belongs
+    // there. A union's branch is the property's value too (Notion's `parent`: `anyOf: [{page_id},
+    // string]`), so its holder is the object that has the union as a property.
+    const parentAt = /^(.*)\/properties\/[^/]+(?:\/(?:anyOf|oneOf)\/\d+)*$/.exec(location)?.[1];
     const parent = parentAt === undefined ? undefined : schemas.get(parentAt);
     hints.set(location, hintFor(schema, tool.inputSchema, parent, parent === undefined ? referrers.get(location) : [parent]));
   }
