@@ -18,13 +18,16 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const name = String(error.params["additionalProperty"]);
   const allowed = hint.properties ?? [];
   const shown = shorten(name);
+  const spelt = remember(location, name, () => closestName(name, allowed));
+  const declaredElsewhere = hint.moves !== undefined && Object.hasOwn(hint.moves, name);
   // A long name is the model's text, possibly instructions: only its shortened, quoted form
-  // appears, so the path stops at the object that holds it.
-  const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
+  // appears, so the path stops at the object that holds it. A name within two edits of one this
+  // object declares, or one the schema declares elsewhere, is the schema's text, not free text:
+  // its path is given, so the rename or move can be made (Box's 49-character ids).
+  const at = shown === JSON.stringify(name) || spelt !== undefined || declaredElsewhere ? childPath(path, name) : path;
   // The names are listed up to 40 (error-hints.ts keeps more, for the spelling alone).
   const accepts = fixed(location, "", () => (allowed.length > 0 && allowed.length <= MAX_LISTED ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const object = valueAt(document, path);
-  const spelt = remember(location, name, () => closestName(name, allowed));
   const short = abbreviated(name, allowed, object);
   // A name the text starts or abbreviates is a closer reading than a spelling two edits away
   // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
