@@ -5,7 +5,8 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
 import { fixed, remember, type Location } from "../location.ts";
-import { closestName } from "../spelling.ts";
+import { closestName, normalFormsOf } from "../spelling.ts";
+import { synonymOf } from "../synonyms.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
@@ -97,7 +98,8 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
     };
   }
   const named = value[property];
-  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
+  // A misspelt kind, else a synonym of exactly one (`plain` for `text`), as an enum's value hears.
+  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds) ?? synonymKind(named, kinds)) : undefined;
   // A tag naming no kind (another union's) beside fields only one kind declares: that kind's
   // one tag value, unless the text is a near miss of a different kind (the near miss is told).
   const inferred = inferredBranch(location.hint, value);
@@ -167,4 +169,11 @@ function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefine
 function takesType(types: readonly string[], value: unknown): boolean {
   const type = typeOf(value);
   return types.includes(type) || (type === "integer" && types.includes("number"));
+}
+
+/** The one kind that shares `text`'s synonym group (explain/synonyms.ts), or undefined. */
+function synonymKind(text: string, kinds: readonly string[]): string | undefined {
+  const normals = normalFormsOf(kinds);
+  const found = synonymOf(text, normals);
+  return found === undefined ? undefined : kinds[normals.indexOf(found)];
 }
