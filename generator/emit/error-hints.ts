@@ -8,7 +8,7 @@ import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
-import { readings } from "./union-branches.ts";
+import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
@@ -187,6 +187,10 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     const branches = schema[keyword];
     const discriminator = Array.isArray(branches) ? unionTagOf(branches, root) : undefined;
     if (discriminator) hint.discriminator = discriminator;
+    else if (keyword === "oneOf" && Array.isArray(branches) && branches.every(isSchemaObject)) {
+      const optional = optionalTagOf(branches, root);
+      if (optional) hint.optionalTag = optional;
+    }
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
       break;

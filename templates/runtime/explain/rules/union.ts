@@ -42,6 +42,8 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
     };
   }
   const ambiguous = error.keyword === "oneOf" && Array.isArray(error.params["passingSchemas"]);
+  const tagged = ambiguous && isRecord(value) ? untaggedMember(location, path, value) : undefined;
+  if (tagged !== undefined) return tagged;
   const advice = ambiguous
     ? fixed(
         location,
@@ -176,4 +178,22 @@ function synonymKind(text: string, kinds: readonly string[]): string | undefined
   const normals = normalFormsOf(kinds);
   const found = synonymOf(text, normals);
   return found === undefined ? undefined : kinds[normals.indexOf(found)];
+}
+
+/**
+ * A value that fits more than one branch of a `oneOf` whose optional tag it leaves out, and whose
+ * other fields are one branch's only: the tag that branch takes (Box's AI taxonomy source sent
+ * without `type`). Undefined when the fields do not single out one branch of one tag value.
+ */
+function untaggedMember(location: Location, path: string, value: Record<string, unknown>): ArgumentError | undefined {
+  const tag = location.hint.optionalTag;
+  if (tag === undefined || Object.hasOwn(value, tag.property)) return undefined;
+  const inferred = inferredBranch(location.hint, value);
+  const only = inferred === undefined ? undefined : tag.branches[inferred]?.values;
+  if (only === undefined || only.length !== 1) return undefined;
+  return {
+    path: childPath(path, tag.property),
+    rule: "oneOf",
+    message: `the object fits more than one of the allowed shapes; ${JSON.stringify(tag.property)} says which, and the other fields are those of ${JSON.stringify(only[0])}: send ${JSON.stringify(only[0])}`,
+  };
 }
