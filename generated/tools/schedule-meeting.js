@@ -247,8 +247,21 @@ const hints = {
     "properties": [
       "video"
     ],
+    "moves": {
+      "attendees": "../attendees",
+      "duration_minutes": "../duration_minutes",
+      "room": "../room",
+      "send_invites": "../send_invites",
+      "starts_at": "../starts_at",
+      "title": "../title"
+    },
     "propertyValues": {
       "video": true
+    },
+    "misplaced": {
+      "video": [
+        "../video"
+      ]
     }
   },
   "#/properties/room/anyOf/1/properties/video": {

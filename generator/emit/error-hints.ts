@@ -8,7 +8,7 @@ import type { ToolDescription } from "../ir.ts";
 import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
-import { readings } from "./union-branches.ts";
+import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
@@ -59,8 +59,10 @@ export function buildHintTable(tool: ToolDescription): HintTable {
   }
   const hints = new Map<string, MutableHint>();
   for (const [location, schema] of schemas) {
-    // The object this one is a property of, when it is one: a field sent one level too deep belongs there.
-    const parentAt = /^(.*)\/properties\/[^/]+$/.exec(location)?.[1];
+    // The object this one is a property of, when it is one: a field sent one level too deep belongs
+    // there. A union's branch is the property's value too (Notion's `parent`: `anyOf: [{page_id},
+    // string]`), so its holder is the object that has the union as a property.
+    const parentAt = /^(.*)\/properties\/[^/]+(?:\/(?:anyOf|oneOf)\/\d+)*$/.exec(location)?.[1];
     const parent = parentAt === undefined ? undefined : schemas.get(parentAt);
     hints.set(location, hintFor(schema, tool.inputSchema, parent, parent === undefined ? referrers.get(location) : [parent]));
   }
@@ -185,6 +187,10 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     const branches = schema[keyword];
     const discriminator = Array.isArray(branches) ? unionTagOf(branches, root) : undefined;
     if (discriminator) hint.discriminator = discriminator;
+    else if (keyword === "oneOf" && Array.isArray(branches) && branches.every(isSchemaObject)) {
+      const optional = optionalTagOf(branches, root);
+      if (optional) hint.optionalTag = optional;
+    }
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
       break;

@@ -64,24 +64,36 @@ function itemsOf(schema: Schema, root: unknown): Schema | undefined {
 
 /**
  * The `properties` of an object schema, read through its local `$ref` chain; for a union of
- * objects (GitHub's bodies that are a `oneOf`), every name some branch accepts.
+ * objects (GitHub's bodies that are a `oneOf`), every name some branch accepts. Every reading of
+ * the chain counts, as JSON Schema 2020-12 applies a `$ref` and its siblings both: a union member
+ * written `{$ref: WhatsApp, properties: {channel: {enum: [...]}}}` (toolguard's translation of a
+ * `discriminator` pins the tag beside the reference) accepts the target's names too. Where two
+ * readings declare a name, the nearer one's schema is kept.
  */
 export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<string, unknown> | undefined {
+  const merged: Record<string, unknown> = {};
   for (const view of readings(schema, root)) {
-    if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
-    // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
-    if (Array.isArray(view.allOf) && depth < 4) {
-      const merged: Record<string, unknown> = isSchemaObject(view.properties) ? { ...view.properties } : {};
-      for (const part of view.allOf) if (isSchemaObject(part)) Object.assign(merged, propertiesOf(part, root, depth + 1) ?? {});
-      if (Object.keys(merged).length > 0) return merged;
-    }
-    for (const keyword of ["oneOf", "anyOf"] as const) {
-      const branches = view[keyword];
-      if (depth > 0 || !Array.isArray(branches)) continue;
-      const merged: Record<string, unknown> = {};
-      for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
-      if (Object.keys(merged).length > 0) return merged;
-    }
+    const own = viewProperties(view, root, depth);
+    if (own !== undefined) for (const [name, child] of Object.entries(own)) if (!Object.hasOwn(merged, name)) merged[name] = child;
+  }
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+/** The names one reading declares: its `properties`, its `allOf` parts', or (at the top) its union branches'. */
+function viewProperties(view: Schema, root: unknown, depth: number): Record<string, unknown> | undefined {
+  if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
+  // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
+  if (Array.isArray(view.allOf) && depth < 4) {
+    const merged: Record<string, unknown> = isSchemaObject(view.properties) ? { ...view.properties } : {};
+    for (const part of view.allOf) if (isSchemaObject(part)) Object.assign(merged, propertiesOf(part, root, depth + 1) ?? {});
+    if (Object.keys(merged).length > 0) return merged;
+  }
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = view[keyword];
+    if (depth > 0 || !Array.isArray(branches)) continue;
+    const merged: Record<string, unknown> = {};
+    for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
+    if (Object.keys(merged).length > 0) return merged;
   }
   return undefined;
 }

@@ -132,6 +132,26 @@ export function discriminatorOf(branches: readonly Schema[], root: unknown): Dis
   return undefined;
 }
 
+/**
+ * A tag that no branch requires: a property every branch declares with its own string values
+ * (`const`/`enum`), no two branches sharing one (Box's AI taxonomy sources, `type: file` or
+ * `type: taxonomy`, both optional). Used only where a value fits more than one branch: the tag
+ * then says which. Undefined where `discriminatorOf` finds a required one.
+ */
+export function optionalTagOf(branches: readonly Schema[], root: unknown): Discriminator | undefined {
+  const read = branches.map((branch) => readings(branch, root));
+  if (read.length < 2 || !read.every((views) => views.some((view) => onlyObjects(typesOf(view) ?? [])))) return undefined;
+  const first = read[0]?.find((view) => isSchemaObject(view.properties));
+  for (const property of isSchemaObject(first?.properties) ? Object.keys(first.properties) : []) {
+    const values = read.map((views) => stringValues(views, property));
+    if (!values.every((list): list is readonly string[] => list !== undefined && list.length > 0)) continue;
+    const all = values.flat();
+    if (new Set(all).size !== all.length) continue;
+    return { property, branches: values.map((list) => ({ values: list })) };
+  }
+  return undefined;
+}
+
 /** The string values a branch's readings allow `property`, from the first reading that says. */
 function stringValues(views: readonly Schema[], property: string): readonly string[] | undefined {
   for (const view of views) {

@@ -100,3 +100,45 @@ describe("a list item's fields sent flat at the level above", () => {
     expect(await loaded.envelope(repaired)).toBeUndefined();
   });
 });
+
+// Found on Twilio's iam organizations (probe13): an OAuth token request's fields sent at the top
+// level, where the top level accepts only `body`; `code` is two edits from `body`, and the
+// spelling was offered over the move the body's own `code` determines.
+describe("a body field whose name is two edits from a name of the top level", () => {
+  const token: ToolDescription = {
+    name: "create_token",
+    description: "Create a token",
+    dialect: "2020-12",
+    references: {},
+    source: { file: "api.json", pointer: "/paths/~1token/post" },
+    inputSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["body"],
+      properties: {
+        body: {
+          type: "object",
+          additionalProperties: false,
+          required: ["grant_type"],
+          properties: { grant_type: { type: "string" }, code: { type: "string" }, bod: { type: "string" } },
+        },
+      },
+    },
+  };
+
+  it("is moved into the body, and the call repairs in one round", async () => {
+    const loaded = await loadTool(token);
+    const sent = { grant_type: "authorization_code", code: "c0de" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors.find((error) => error.path === "/code")?.message).toBe('unknown field "code" at this level; it belongs at /body/code: move it to /body/code');
+    const repaired = repair(sent, errors);
+    expect(repaired).toEqual({ body: { grant_type: "authorization_code", code: "c0de" } });
+    expect(await loaded.envelope(repaired)).toBeUndefined();
+  });
+
+  it("one edit away, the spelling stands", async () => {
+    const loaded = await loadTool(token);
+    const errors = (await loaded.envelope({ bod: "x" })) ?? [];
+    expect(errors.find((error) => error.path === "/bod")?.message).toContain('did you mean "body"? Rename it.');
+  });
+});

@@ -19,23 +19,69 @@ export interface Leaf {
   readonly union?: true;
 }
 
-/** Every value of `value` with its schema, through `$ref`s; unions are not entered (their branch is not known here). */
-function leaves(value: unknown, schema: unknown, root: Schema, at: string[] = [], required = true, parent?: Schema): Leaf[] {
+/**
+ * Every value of `value` with its schema, through `$ref`s. A union's value is one leaf, marked so;
+ * it is entered only where the value determines its branch (`unionBranch`), as the null or one
+ * value of pydantic's `Optional[...]` does, and the branch's values are then leaves as any others.
+ */
+function leaves(value: unknown, schema: unknown, root: Schema, at: string[] = [], required = true, parent?: Schema, depth = 0): Leaf[] {
   const node = deref(schema, root);
   if (node === undefined) return [];
   // A union's value is one leaf, marked so: only the classes about unions act on it.
   if (node.anyOf !== undefined || node.oneOf !== undefined || node.allOf !== undefined) {
-    return node.allOf === undefined ? [{ path: at, value, schema: node, required, union: true, ...(parent ? { parent } : {}) }] : [];
+    if (node.allOf !== undefined) return [];
+    const out: Leaf[] = [{ path: at, value, schema: node, required, union: true, ...(parent ? { parent } : {}) }];
+    const branch = depth < 8 ? unionBranch(node, value, root) : undefined;
+    if (branch !== undefined) out.push(...leaves(value, branch, root, at, required, parent, depth + 1));
+    return out;
   }
   const out: Leaf[] = [{ path: at, value, schema: node, required, ...(parent ? { parent } : {}) }];
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) out.push(...leaves(item, node.items, root, [...at, String(index)], true));
+    for (const [index, item] of value.entries()) out.push(...leaves(item, node.items, root, [...at, String(index)], true, undefined, depth));
   } else if (isSchema(value)) {
     const properties = propertiesOf(node);
     const needed = requiredOf(node);
-    for (const [key, child] of Object.entries(value)) out.push(...leaves(child, properties[key], root, [...at, key], needed.includes(key), node));
+    for (const [key, child] of Object.entries(value)) out.push(...leaves(child, properties[key], root, [...at, key], needed.includes(key), node, depth));
   }
   return out;
+}
+
+/** The JSON type of a value, as a schema's `type` names it. */
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/**
+ * The one branch of a union that `value` belongs to, when the schema and the value alone decide
+ * it; else undefined. A branch is a candidate when it names the value's JSON type; of several
+ * object branches, the one that declares every key sent and holds every key it requires, while
+ * each other one lacks a key it requires or (closed) does not declare one sent. Branches that are
+ * unions themselves, or name no type, leave the choice open: the mistake could then be read
+ * against another branch, and its fix would not be determined.
+ */
+function unionBranch(union: Schema, value: unknown, root: Schema): Schema | undefined {
+  const list = (union.anyOf ?? union.oneOf) as unknown;
+  if (!Array.isArray(list)) return undefined;
+  const branches: Schema[] = [];
+  for (const branch of list) {
+    const view = deref(branch, root);
+    if (view === undefined || view.anyOf !== undefined || view.oneOf !== undefined || view.allOf !== undefined || typesOf(view).length === 0) return undefined;
+    branches.push(view);
+  }
+  const type = jsonType(value);
+  const fits = branches.filter((branch) => typesOf(branch).some((named) => named === type || (named === "number" && type === "integer")));
+  if (fits.length === 1) return fits[0];
+  if (type !== "object" || !isSchema(value)) return undefined;
+  const keys = Object.keys(value);
+  const holds = (branch: Schema): boolean =>
+    requiredOf(branch).every((key) => Object.hasOwn(value, key)) && keys.every((key) => Object.hasOwn(propertiesOf(branch), key));
+  const excludes = (branch: Schema): boolean =>
+    requiredOf(branch).some((key) => !Object.hasOwn(value, key)) || (closed(branch) && keys.some((key) => !Object.hasOwn(propertiesOf(branch), key)));
+  const holding = fits.filter(holds);
+  return holding.length === 1 && fits.every((branch) => branch === holding[0] || excludes(branch)) ? holding[0] : undefined;
 }
 
 export function setAt(args: unknown, tokens: readonly string[], value: unknown): unknown {

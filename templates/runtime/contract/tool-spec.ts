@@ -81,6 +81,14 @@ export interface SchemaHint {
     readonly branches: readonly { readonly values: readonly string[] }[];
   };
   /**
+   * A `oneOf`'s tag that no branch requires (each branch declares it with its own string
+   * values): read only when a value fits more than one branch, to say which tag picks one.
+   */
+  readonly optionalTag?: {
+    readonly property: string;
+    readonly branches: readonly { readonly values: readonly string[] }[];
+  };
+  /**
    * Spellings within one edit of an allowed string value (or, for an object, of an accepted
    * property name), after normalising: each key is the normal form with at most one character
    * deleted, mapped to the value(s) it comes from (see explain/spelling.ts).

@@ -10,6 +10,12 @@ type Spellings = Readonly<Record<string, string | readonly string[]>>;
 
 /** Received texts longer than this are not looked up (the deletions grow with the square). */
 const MAX_LOOKED_UP = 40;
+/**
+ * Received names compared against a list directly (property names, listed values) up to this
+ * length: no deletions are made, and the banded distance is linear in the length. Box's
+ * `shield_information_barrier_segment_restriction_id` is 49 characters.
+ */
+const MAX_NAME_LOOKED_UP = 64;
 /** Most edits between the received text and a suggestion. */
 const MAX_EDITS = 2;
 
@@ -48,7 +54,7 @@ export function closestNormalName(key: string, names: readonly string[]): string
   if (names.length === 0) return undefined;
   const exact = normalFormsOf(names).indexOf(key);
   if (exact >= 0) return names[exact];
-  return key.length < 2 || key.length > MAX_LOOKED_UP ? undefined : closest(key, names);
+  return key.length < 2 || key.length > MAX_NAME_LOOKED_UP ? undefined : closest(key, names);
 }
 
 /** The normal forms of a list from the hint table, computed once per list (so a list made per call is never cached here). */
@@ -191,8 +197,8 @@ function bitParallelDistance(a: string, b: string): number {
   return distance;
 }
 
-/** Longest text compared: longer ones are never within reach (see MAX_LOOKED_UP). */
-const MAX_COMPARED = MAX_LOOKED_UP + MAX_EDITS + 1;
+/** Longest text compared: longer ones are never within reach (see MAX_NAME_LOOKED_UP). */
+const MAX_COMPARED = MAX_NAME_LOOKED_UP + MAX_EDITS + 1;
 // Three rows of the distance table, reused: a comparison allocates nothing.
 const ROW_A = new Int32Array(MAX_COMPARED + 1);
 const ROW_B = new Int32Array(MAX_COMPARED + 1);

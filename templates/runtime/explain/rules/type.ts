@@ -30,20 +30,10 @@ function typeMessage(location: Location, expected: string, value: unknown, optio
 
 function advice(location: Location, expected: string, value: unknown, optional: boolean): string {
   if (value === null && optional) return "this field is optional: omit it rather than sending null";
-  const literal = literalFormAdvice(expected, value, location.hint, optional);
-  if (literal !== undefined) return literal;
-  const number = expected.includes("number");
-  if ((number || expected.includes("integer")) && typeof value === "string") {
-    const suggestion = suggestNumber(value);
-    if (suggestion !== undefined && !inRange(Number(suggestion.value), location.hint.range)) {
-      return `the number it spells, ${suggestion.value}, is outside what this field accepts (${rangeText(location.hint.range)}); send a JSON number within it, or ask the user`;
-    }
-    if (suggestion !== undefined && (number || Number.isInteger(Number(suggestion.value)))) {
-      return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
-    }
-    if (suggestion !== undefined) return "send a whole JSON number, without quotes";
+  const reading = valueReading(location, expected, value, optional);
+  if (reading !== undefined) return reading;
+  if ((expected.includes("number") || expected.includes("integer")) && typeof value === "string")
     return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
-  }
   if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
   const wrapped = typeof value === "string" ? wrappedText(location.hint, expected, value) : undefined;
   if (wrapped !== undefined) return wrapped;
@@ -56,6 +46,27 @@ function advice(location: Location, expected: string, value: unknown, optional: 
   }
   const hint = location.hint;
   return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
+}
+
+/**
+ * The advice that reads the value meant off the value sent, against the JSON types `expected`
+ * (ajv's comma-separated list): Python's words, a boolean or a structure written as text, a list
+ * of one, a number carried in a text (`"+8"`, `"12 kg"`); undefined when the value carries none.
+ * The union rule gives it too, for a value of a type no branch takes.
+ */
+export function valueReading(location: Location, expected: string, value: unknown, optional: boolean): string | undefined {
+  const literal = literalFormAdvice(expected, value, location.hint, optional);
+  if (literal !== undefined) return literal;
+  const number = expected.includes("number");
+  if (!(number || expected.includes("integer")) || typeof value !== "string") return undefined;
+  const suggestion = suggestNumber(value);
+  if (suggestion === undefined) return undefined;
+  if (!inRange(Number(suggestion.value), location.hint.range)) {
+    return `the number it spells, ${suggestion.value}, is outside what this field accepts (${rangeText(location.hint.range)}); send a JSON number within it, or ask the user`;
+  }
+  if (number || Number.isInteger(Number(suggestion.value)))
+    return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
+  return "send a whole JSON number, without quotes";
 }
 
 /** ajv's list of expected types without `null`: what a nullable location wants when a value is sent. */

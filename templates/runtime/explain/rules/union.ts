@@ -5,10 +5,12 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
 import { fixed, remember, type Location } from "../location.ts";
-import { closestName } from "../spelling.ts";
-import { childPath, isRecord, listed, received, sendExample, shorten, shownAt } from "../text.ts";
+import { closestName, normalFormsOf } from "../spelling.ts";
+import { synonymOf } from "../synonyms.ts";
+import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
+import { valueReading } from "./type.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -21,6 +23,16 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   if (discriminated) return discriminated;
   if (value === null && optionalAt(hint, path))
     return { path, rule: error.keyword, message: `${received(value)}; this field is optional: omit it rather than sending null` };
+  // A value of a type no branch takes that carries the value meant (`"+8"` or `"None"` against
+  // zod's or pydantic's nullable integer, `anyOf: [{type: integer, maximum: 20}, {type: null}]`):
+  // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
+  // keeps the union's summary, which lists the allowed values and patterns.
+  const types = hint.types;
+  const reading = types !== undefined && !takesType(types, value) ? valueReading(location, types.join(","), value, optionalAt(hint, path)) : undefined;
+  if (reading !== undefined) {
+    const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
+    return { path, rule: error.keyword, message: `${received(value)}; ${accepted}: ${reading}` };
+  }
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
   if (lacking !== undefined) {
     return {
@@ -30,6 +42,8 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
     };
   }
   const ambiguous = error.keyword === "oneOf" && Array.isArray(error.params["passingSchemas"]);
+  const tagged = ambiguous && isRecord(value) ? untaggedMember(location, path, value) : undefined;
+  if (tagged !== undefined) return tagged;
   const advice = ambiguous
     ? fixed(
         location,
@@ -86,7 +100,8 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
     };
   }
   const named = value[property];
-  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds)) : undefined;
+  // A misspelt kind, else a synonym of exactly one (`plain` for `text`), as an enum's value hears.
+  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds) ?? synonymKind(named, kinds)) : undefined;
   // A tag naming no kind (another union's) beside fields only one kind declares: that kind's
   // one tag value, unless the text is a near miss of a different kind (the near miss is told).
   const inferred = inferredBranch(location.hint, value);
@@ -150,4 +165,35 @@ function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefine
     if (!alternatives.includes(text)) alternatives.push(text);
   }
   return alternatives.join(", or ");
+}
+
+/** Whether one of the JSON `types` takes `value` (an integer is a number too). */
+function takesType(types: readonly string[], value: unknown): boolean {
+  const type = typeOf(value);
+  return types.includes(type) || (type === "integer" && types.includes("number"));
+}
+
+/** The one kind that shares `text`'s synonym group (explain/synonyms.ts), or undefined. */
+function synonymKind(text: string, kinds: readonly string[]): string | undefined {
+  const normals = normalFormsOf(kinds);
+  const found = synonymOf(text, normals);
+  return found === undefined ? undefined : kinds[normals.indexOf(found)];
+}
+
+/**
+ * A value that fits more than one branch of a `oneOf` whose optional tag it leaves out, and whose
+ * other fields are one branch's only: the tag that branch takes (Box's AI taxonomy source sent
+ * without `type`). Undefined when the fields do not single out one branch of one tag value.
+ */
+function untaggedMember(location: Location, path: string, value: Record<string, unknown>): ArgumentError | undefined {
+  const tag = location.hint.optionalTag;
+  if (tag === undefined || Object.hasOwn(value, tag.property)) return undefined;
+  const inferred = inferredBranch(location.hint, value);
+  const only = inferred === undefined ? undefined : tag.branches[inferred]?.values;
+  if (only === undefined || only.length !== 1) return undefined;
+  return {
+    path: childPath(path, tag.property),
+    rule: "oneOf",
+    message: `the object fits more than one of the allowed shapes; ${JSON.stringify(tag.property)} says which, and the other fields are those of ${JSON.stringify(only[0])}: send ${JSON.stringify(only[0])}`,
+  };
 }

@@ -18,13 +18,16 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const name = String(error.params["additionalProperty"]);
   const allowed = hint.properties ?? [];
   const shown = shorten(name);
+  const spelt = remember(location, name, () => closestName(name, allowed));
+  const declaredElsewhere = hint.moves !== undefined && Object.hasOwn(hint.moves, name);
   // A long name is the model's text, possibly instructions: only its shortened, quoted form
-  // appears, so the path stops at the object that holds it.
-  const at = shown === JSON.stringify(name) ? childPath(path, name) : path;
+  // appears, so the path stops at the object that holds it. A name within two edits of one this
+  // object declares, or one the schema declares elsewhere, is the schema's text, not free text:
+  // its path is given, so the rename or move can be made (Box's 49-character ids).
+  const at = shown === JSON.stringify(name) || spelt !== undefined || declaredElsewhere ? childPath(path, name) : path;
   // The names are listed up to 40 (error-hints.ts keeps more, for the spelling alone).
   const accepts = fixed(location, "", () => (allowed.length > 0 && allowed.length <= MAX_LISTED ? ` This object accepts only ${allowed.join(", ")}` : ""));
   const object = valueAt(document, path);
-  const spelt = remember(location, name, () => closestName(name, allowed));
   const short = abbreviated(name, allowed, object);
   // A name the text starts or abbreviates is a closer reading than a spelling two edits away
   // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
@@ -34,8 +37,11 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
-  // (`content` beside `comment`, where the list's items take `content`): the move wins.
-  if (close !== undefined && !(sent && movable)) {
+  // (`content` beside `comment`, where the list's items take `content`): the move wins. So is a
+  // spelling two edits away (`code` read as `body`, where the body takes `code`: an OAuth token
+  // request's fields sent at the top level); one edit away the spelling stands.
+  const far = movable && close === spelt && close !== undefined && editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1;
+  if (close !== undefined && !(sent && movable) && !far) {
     return {
       path: at,
       rule: "additionalProperties",
