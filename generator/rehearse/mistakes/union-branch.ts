@@ -1,14 +1,7 @@
 // The branch of a union that a valid call's value belongs to, when the schema and the value alone
 // decide it: the mistake generator (classes.ts) goes into that branch as into any other value.
+import { typeOf } from "../../../templates/runtime/explain/text.ts";
 import { closed, deref, isSchema, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
-
-/** The JSON type of a value, as a schema's `type` names it. */
-function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
 
 /**
  * The one branch of a union that `value` belongs to, when the schema and the value alone decide
@@ -27,7 +20,7 @@ export function unionBranch(union: Schema, value: unknown, root: Schema): Schema
     if (view === undefined || view.anyOf !== undefined || view.oneOf !== undefined || view.allOf !== undefined || typesOf(view).length === 0) return undefined;
     branches.push(view);
   }
-  const type = jsonType(value);
+  const type = typeOf(value);
   const fits = branches.filter((branch) => typesOf(branch).some((named) => named === type || (named === "number" && type === "integer")));
   if (fits.length === 1) return fits[0];
   if (type !== "object" || !isSchema(value)) return undefined;
