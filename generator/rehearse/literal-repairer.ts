@@ -7,6 +7,7 @@
 //   did you mean <JSON>?        a value: set it to <JSON> (an unknown field without "Rename it." is not renamed)
 //   move it to <pointer>        move the value at the error's path to <pointer>
 //   move <pointer> here         move the value at <pointer> to the error's path
+//   move <pointer> to <pointer> move the value at the first pointer to the second (one error may list many)
 //   remove it / omit it         delete the field at the error's path
 // and three forms that name no value, for a value the message may not quote (a secret, a text
 // too long to repeat); they act on the value the repairer itself sent at the error's path:
@@ -51,6 +52,7 @@ export function instructionsOf(error: EnvelopeError, sent?: unknown): Instructio
   }
   for (const match of text.matchAll(/\bmove it to (\/\S*?)[.;,]?(?=\s|$)/g)) found.push({ op: "move", from: error.path, to: match[1] as string });
   for (const match of text.matchAll(/\bmove (\/\S*?) here\b/g)) found.push({ op: "move", from: match[1] as string, to: error.path });
+  for (const match of text.matchAll(/\bmove (\/\S*) to (\/\S*?)[.;,]?(?=\s|$)/g)) found.push({ op: "move", from: match[1] as string, to: match[2] as string });
   if (/\b(?:remove|omit) it\b/.test(text)) found.push({ op: "remove", path: error.path });
   return found;
 }

@@ -142,3 +142,41 @@ describe("a body field whose name is two edits from a name of the top level", ()
     expect(errors.find((error) => error.path === "/bod")?.message).toContain('did you mean "body"? Rename it.');
   });
 });
+
+// More body fields sent flat than the error cap lists (20 by default): one "move" error each
+// ended in "and N more", and the literal repair took a second round for the rest.
+describe("more body fields sent at the top level than the error cap", () => {
+  const names = Array.from({ length: 25 }, (_, i) => `field_${String(i).padStart(2, "0")}`);
+  const wide: ToolDescription = {
+    ...tool,
+    name: "update_record",
+    inputSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["id"],
+      properties: {
+        id: { type: "string" },
+        body: { type: "object", additionalProperties: false, properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])) },
+      },
+    },
+  };
+
+  it("are listed as one error whose moves the literal repair makes in one round", async () => {
+    const loaded = await loadTool(wide);
+    const sent = { id: "r1", ...Object.fromEntries(names.map((name) => [name, `v${name}`])) };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.path).toBe("");
+    expect(errors[0]?.message).toMatch(/^25 unknown fields at this level are declared at \/body: move \/field_00 to \/body\/field_00; move \/field_01 to /);
+    const repaired = repair(sent, errors);
+    expect(repaired).toEqual({ id: "r1", body: Object.fromEntries(names.map((name) => [name, `v${name}`])) });
+    expect(await loaded.envelope(repaired)).toBeUndefined();
+  });
+
+  it("under the cap, each move stays its own error", async () => {
+    const loaded = await loadTool(wide);
+    const sent = { id: "r1", field_00: "a", field_01: "b" };
+    const errors = (await loaded.envelope(sent)) ?? [];
+    expect(errors.map((error) => error.path)).toEqual(["/field_00", "/field_01"]);
+  });
+});

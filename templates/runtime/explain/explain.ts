@@ -6,6 +6,7 @@ import type { ArgumentError } from "../contract/outcome.ts";
 import type { AjvError, HintTable } from "../contract/tool-spec.ts";
 import { collapseAlternatives } from "./alternatives.ts";
 import { finish } from "./finish.ts";
+import { groupMoves } from "./grouped-moves.ts";
 import { locate } from "./location.ts";
 import { explainBound, explainFormat, explainItems, explainLength, explainOther } from "./rules/bounds.ts";
 import { explainConst, explainEnum } from "./rules/enum.ts";
@@ -27,7 +28,7 @@ export function explainSchemaErrors(ajvErrors: readonly AjvError[], document: un
   const errors = collapseAlternatives(examined, document, hints).map((error) => explainOne(error, document, hints));
   // One error (the commonest failed call) is sorted, unique and within any cap already.
   if (errors.length === 1 && maxErrors >= 1 && examined === ajvErrors) return errors;
-  return finish(errors, maxErrors, ajvErrors.length - examined.length);
+  return finish(groupMoves(errors, maxErrors), maxErrors, ajvErrors.length - examined.length);
 }
 
 function explainOne(error: AjvError, document: unknown, hints: HintTable): ArgumentError {

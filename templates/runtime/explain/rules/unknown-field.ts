@@ -4,6 +4,7 @@
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { valueAt } from "../../json/json-pointer.ts";
+import { noteMove } from "../grouped-moves.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { abbreviationOf } from "../prefix-match.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
@@ -49,7 +50,11 @@ export function explainUnknownField(error: AjvError, location: Location, documen
     };
   }
   if (movable) {
-    return { path: at, rule: "additionalProperties", message: `unknown field ${shown} at this level; it belongs at ${target}: move it to ${target}` };
+    return noteMove(
+      { path: at, rule: "additionalProperties", message: `unknown field ${shown} at this level; it belongs at ${target}: move it to ${target}` },
+      path,
+      target,
+    );
   }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
 }

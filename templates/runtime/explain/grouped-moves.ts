@@ -1,0 +1,55 @@
+// Fields sent at one level that all belong one place further in (a request body's 25 fields sent
+// beside `body`): one "move" error each would pass the error cap, and the model, told "and N
+// more", needs a second round for the rest. Past the cap, the moves out of one object into one
+// place become one error that lists every move, so the whole repair fits in one envelope.
+import type { ArgumentError } from "../contract/outcome.ts";
+
+/** Where each move error's field goes: the holder it leaves and the pointer it belongs at. */
+const movesByError = new WeakMap<ArgumentError, { readonly holder: string; readonly target: string }>();
+
+/** Notes that `error` says to move the field it names from the object at `holder` to `target`. */
+export function noteMove(error: ArgumentError, holder: string, target: string): ArgumentError {
+  movesByError.set(error, { holder, target });
+  return error;
+}
+
+/**
+ * `errors` with every two or more moves that leave one object for one place written as one
+ * error, when the list is longer than `maxErrors`; otherwise `errors` itself. A move whose
+ * pointers hold white space stays its own error: the grouped form separates moves by spaces.
+ */
+export function groupMoves(errors: readonly ArgumentError[], maxErrors: number): readonly ArgumentError[] {
+  if (errors.length <= maxErrors) return errors;
+  const groups = new Map<string, ArgumentError[]>();
+  for (const error of errors) {
+    const move = movesByError.get(error);
+    if (move === undefined || /\s/.test(error.path + move.target)) continue;
+    const key = `${move.holder}\u0000${parentOf(move.target)}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [error]);
+    else group.push(error);
+  }
+  const grouped = new Map<ArgumentError, ArgumentError | undefined>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const first = movesByError.get(group[0] as ArgumentError) as { readonly holder: string; readonly target: string };
+    const steps = group.map((error) => `move ${error.path} to ${(movesByError.get(error) as { readonly target: string }).target}`);
+    const message = `${group.length} unknown fields at this level are declared at ${parentOf(first.target)}: ${steps.join("; ")}`;
+    grouped.set(group[0] as ArgumentError, { path: first.holder, rule: "additionalProperties", message });
+    for (const error of group.slice(1)) grouped.set(error, undefined);
+  }
+  if (grouped.size === 0) return errors;
+  const out: ArgumentError[] = [];
+  for (const error of errors) {
+    if (!grouped.has(error)) out.push(error);
+    else {
+      const replacement = grouped.get(error);
+      if (replacement !== undefined) out.push(replacement);
+    }
+  }
+  return out;
+}
+
+function parentOf(pointer: string): string {
+  return pointer.slice(0, pointer.lastIndexOf("/"));
+}
