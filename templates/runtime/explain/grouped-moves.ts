@@ -4,8 +4,13 @@
 // place become one error that lists every move, so the whole repair fits in one envelope.
 import type { ArgumentError } from "../contract/outcome.ts";
 
-/** Where each move error's field goes: the holder it leaves and the pointer it belongs at. */
-const movesByError = new WeakMap<ArgumentError, { readonly holder: string; readonly target: string }>();
+/** Where a move error's field goes: the holder it leaves and the pointer it belongs at. */
+interface Move {
+  readonly holder: string;
+  readonly target: string;
+}
+
+const movesByError = new WeakMap<ArgumentError, Move>();
 
 /** Notes that `error` says to move the field it names from the object at `holder` to `target`. */
 export function noteMove(error: ArgumentError, holder: string, target: string): ArgumentError {
@@ -20,23 +25,23 @@ export function noteMove(error: ArgumentError, holder: string, target: string): 
  */
 export function groupMoves(errors: readonly ArgumentError[], maxErrors: number): readonly ArgumentError[] {
   if (errors.length <= maxErrors) return errors;
-  const groups = new Map<string, ArgumentError[]>();
+  const groups = new Map<string, { readonly error: ArgumentError; readonly move: Move }[]>();
   for (const error of errors) {
     const move = movesByError.get(error);
     if (move === undefined || /\s/.test(error.path + move.target)) continue;
     const key = `${move.holder}\u0000${parentOf(move.target)}`;
     const group = groups.get(key);
-    if (group === undefined) groups.set(key, [error]);
-    else group.push(error);
+    if (group === undefined) groups.set(key, [{ error, move }]);
+    else group.push({ error, move });
   }
   const grouped = new Map<ArgumentError, ArgumentError | undefined>();
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const first = movesByError.get(group[0] as ArgumentError) as { readonly holder: string; readonly target: string };
-    const steps = group.map((error) => `move ${error.path} to ${(movesByError.get(error) as { readonly target: string }).target}`);
-    const message = `${group.length} unknown fields at this level are declared at ${parentOf(first.target)}: ${steps.join("; ")}`;
-    grouped.set(group[0] as ArgumentError, { path: first.holder, rule: "additionalProperties", message });
-    for (const error of group.slice(1)) grouped.set(error, undefined);
+    const [first, ...rest] = group as [{ readonly error: ArgumentError; readonly move: Move }, ...{ readonly error: ArgumentError }[]];
+    const steps = group.map(({ error, move }) => `move ${error.path} to ${move.target}`);
+    const message = `${group.length} unknown fields at this level are declared at ${parentOf(first.move.target)}: ${steps.join("; ")}`;
+    grouped.set(first.error, { path: first.move.holder, rule: "additionalProperties", message });
+    for (const { error } of rest) grouped.set(error, undefined);
   }
   if (grouped.size === 0) return errors;
   const out: ArgumentError[] = [];
