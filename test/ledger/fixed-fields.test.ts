@@ -2,11 +2,11 @@
 // counter, the start time from a per-second prefix and the milliseconds. The text must be exactly
 // what the entry's own `chain` and `startedAt` (and so `JSON.stringify(entry)`) say, for every
 // counter and every time, seconds, years and the far future included.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chainIdOf } from "../../templates/runtime/ledger/chain-id.ts";
 import { ChainRecord } from "../../templates/runtime/ledger/chain-record.ts";
 import { type EntryHead, writeEntry } from "../../templates/runtime/ledger/entry-text.ts";
-import { entryJson } from "../../templates/runtime/ledger/line.ts";
+import { entryJson, writeLine } from "../../templates/runtime/ledger/line.ts";
 import { LineWriter } from "../../templates/runtime/ledger/line-writer.ts";
 
 const ATTEMPT = { raw: '{"a":1}', finishReason: undefined, errors: [], coercions: [] };
@@ -85,5 +85,34 @@ describe("the line's fixed fields, written as bytes", () => {
     expect((JSON.parse(entryJson(entry, 1 << 20)) as { chain: string }).chain).toBe(id);
     const known = new ChainRecord({ id: "f".repeat(32) }, "t", "u", 5, "ok", [ATTEMPT], undefined);
     expect((JSON.parse(entryJson(known, 1 << 20)) as { chain: string }).chain).toBe("f".repeat(32));
+  });
+  it("reads the clock once a slice for entries whose call did not read their time", () => {
+    const now = vi.spyOn(Date, "now");
+    try {
+      now.mockReturnValue(1_764_600_000_123);
+      const out = new LineWriter(1 << 20);
+      const entries = Array.from({ length: 100 }, (_, i) => new ChainRecord(undefined, "t", `u${i}`, undefined, "ok", [ATTEMPT], undefined));
+      for (const entry of entries) writeLine(out, entry, 1 << 20);
+      expect(now).toHaveBeenCalledTimes(1);
+      // Every line and every entry says the slice's time.
+      const lines = Buffer.from(out.bytes()).toString("utf8").trim().split("\n");
+      for (const [i, line] of lines.entries()) {
+        expect((JSON.parse(line) as { startedAt: string }).startedAt).toBe("2025-12-01T14:40:00.123Z");
+        expect(entries[i]?.startedAt).toBe("2025-12-01T14:40:00.123Z");
+      }
+      // A new slice reads the clock again; an entry whose time was read keeps it.
+      now.mockReturnValue(1_764_600_000_999);
+      const timed = new ChainRecord(undefined, "t", "timed", 5, "ok", [ATTEMPT], undefined);
+      out.reset();
+      writeLine(out, timed, 1 << 20);
+      expect(now).toHaveBeenCalledTimes(1);
+      writeLine(out, new ChainRecord(undefined, "t", "late", undefined, "ok", [ATTEMPT], undefined), 1 << 20);
+      expect(now).toHaveBeenCalledTimes(2);
+      const [first, second] = Buffer.from(out.bytes()).toString("utf8").trim().split("\n") as [string, string];
+      expect((JSON.parse(first) as { startedAt: string }).startedAt).toBe(new Date(5).toISOString());
+      expect((JSON.parse(second) as { startedAt: string }).startedAt).toBe("2025-12-01T14:40:00.999Z");
+    } finally {
+      now.mockRestore();
+    }
   });
 });

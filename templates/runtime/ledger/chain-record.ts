@@ -139,7 +139,8 @@ export class ChainRecord implements LedgerEntry {
   }
 
   get startedAtMs(): number {
-    // Undefined: the time is read when the entry first is (within the call's tick or the sink's next slice).
+    // Undefined: the time is read when the entry first is (within the call's tick); an entry
+    // first read by the sink takes its slice's time (`LineWriter#time`).
     return Math.round((this.#startedAt ??= Date.now()));
   }
 
@@ -220,6 +221,8 @@ export class ChainRecord implements LedgerEntry {
       body = this.#snapshot?.changed === true ? this.#argumentsPart(attempts) : UNCHANGED;
     }
     // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
+    // A time nobody read yet is the slice's (one clock read a slice, not one a line).
+    if (this.#startedAt === undefined) this.#startedAt = out.time();
     if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();

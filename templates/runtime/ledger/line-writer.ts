@@ -59,6 +59,8 @@ export class LineWriter {
   /** The kernel while the home buffer is written; undefined without one, and while a long line has grown the buffer. */
   #escape: Escape | undefined;
   #at = 0;
+  /** The slice's time (`time`), read at its first ask after `reset`; undefined until then. */
+  #clock: number | undefined;
 
   /**
    * `bound`: the bytes after which a slice ends (a line that starts before it is kept whole).
@@ -91,11 +93,22 @@ export class LineWriter {
    */
   reset(): void {
     this.#at = 0;
+    this.#clock = undefined;
     // A long line grew the buffer: give that memory back, and the kernel its own again.
     if (this.#buffer !== this.#home) {
       this.#buffer = this.#home;
       this.#escape = this.#kernelEscape;
     }
+  }
+
+  /**
+   * The slice's time in milliseconds since the epoch: `Date.now()` at the first ask after `reset`,
+   * the same number for the rest of the slice. An entry whose call did not read its time takes
+   * this one (chain-record.ts): the sink's slices last at most a few milliseconds (ledger-jsonl.ts
+   * `SLICE_MS`), and a clock read per line was a tenth of a clean line.
+   */
+  time(): number {
+    return (this.#clock ??= Date.now());
   }
 
   /** Goes back to `at` (a length read before): what was written since is dropped. */
