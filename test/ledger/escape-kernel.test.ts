@@ -48,6 +48,18 @@ describe("the escape kernel", () => {
         }
   });
 
+  it("expands every mask of quotes and backslashes in both halves of a chunk, cut anywhere, as JSON.stringify does", () => {
+    // The kernel's quotes-only path: each 8-byte half written through its mask's swizzle.
+    const bits = (mask: number, salt: number): string =>
+      Array.from({ length: 8 }, (_, byte) => ((mask >> byte) & 1 ? ((byte + salt) % 3 === 0 ? "\\" : '"') : String.fromCharCode(0x61 + byte))).join("");
+    for (let shift = 0; shift < 16; shift++)
+      for (let mask = 0; mask < 256; mask++) {
+        const text = `${"p".repeat(shift)}${bits(mask, shift)}${bits((mask * 37 + shift) & 255, mask)}${'"'.repeat(mask % 5)}${"z".repeat(mask % 19)}`;
+        for (const cut of [text.length, text.length - (mask % 11)])
+          if (cut >= 0) expect(kernelWrites(text.slice(0, cut))).toBe(JSON.stringify(text.slice(0, cut)).slice(1, -1));
+      }
+  });
+
   it("escapes every control character itself, as JSON.stringify does, at every offset of every chunk length", () => {
     for (let length = 1; length <= 40; length++)
       for (let at = 0; at < length; at++)
