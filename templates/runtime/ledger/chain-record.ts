@@ -139,8 +139,7 @@ export class ChainRecord implements LedgerEntry {
   }
 
   get startedAtMs(): number {
-    // Undefined: the time is read when the entry first is (within the call's tick); an entry
-    // first read by the sink takes its slice's time (`LineWriter#time`).
+    // Undefined: read when the entry first is (in the call's tick), or the sink's slice time (`LineWriter#time`).
     return Math.round((this.#startedAt ??= Date.now()));
   }
 

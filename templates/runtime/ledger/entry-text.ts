@@ -8,14 +8,13 @@
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
 import { writeStartedAt } from "./iso-time.ts";
+import { writeHead } from "./line-head.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
 import { ResolutionPieceTable } from "./resolution-pieces.ts";
 
 // The fixed parts of a line, encoded once, and joined where they always meet: a clean call's
-// line (one attempt, no errors, no coercions) is five fixed pieces around the chain id, the
-// turn, the time and the raw text.
-const OPEN_V1 = fixed('{"v":1,"chain":"');
-const OPEN_V2 = fixed('{"v":2,"chain":"');
+// line (one attempt, no errors, no coercions) is three fixed pieces around the turn and the raw
+// text, the chain id's counter and the time's milliseconds written over the first two's zeros.
 const NEXT_RAW = fixed(',{"raw":');
 const NO_ERRORS = fixed(',"errors":[]');
 const NO_COERCIONS = fixed(',"coercions":[]');
@@ -48,33 +47,6 @@ const VERDICT_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(VERDICTS.map((ve
 const VERDICT_RAW_BYTES: ReadonlyMap<Verdict, Uint8Array> = new Map(
   VERDICTS.map((verdict) => [verdict, fixed(`","verdict":"${verdict}","attempts":[{"raw":`)]),
 );
-
-/** The line's opening joined with minted ids' prefix (one per process, as a rule), per version. */
-const OPENING = { prefix: "", v1: OPEN_V1, v2: OPEN_V2 };
-
-/** `{"v":1,"chain":"<prefix>`, or `v` 2 for a resolved entry. */
-function openingWith(prefix: string, resolved: boolean): Uint8Array {
-  if (prefix !== OPENING.prefix) {
-    OPENING.prefix = prefix;
-    OPENING.v1 = fixed(`{"v":1,"chain":"${prefix}`);
-    OPENING.v2 = fixed(`{"v":2,"chain":"${prefix}`);
-  }
-  return resolved ? OPENING.v2 : OPENING.v1;
-}
-
-/** `","tool":<tool>,"turn":` per tool name: a process writes the lines of a few tools, over and over. */
-const TOOL_BYTES = new Map<string, Uint8Array>();
-/** Tool names kept in `TOOL_BYTES`; past it (a sink user's own entries with made-up names) they are encoded per line. */
-const MAX_TOOLS_KEPT = 4096;
-
-function toolPart(tool: string): Uint8Array {
-  let bytes = TOOL_BYTES.get(tool);
-  if (bytes === undefined) {
-    bytes = Buffer.from(`","tool":${JSON.stringify(tool)},"turn":`, "utf8");
-    if (TOOL_BYTES.size < MAX_TOOLS_KEPT) TOOL_BYTES.set(tool, bytes);
-  }
-  return bytes;
-}
 
 /** `,"name":<json>`, or nothing for `undefined` (as `JSON.stringify` leaves such a member out). */
 function member(out: LineWriter, name: string, value: unknown): void {
@@ -246,19 +218,8 @@ export interface EntryBody {
  * ASCII with nothing to escape, so they are copied as they are.
  */
 export function writeEntry(out: LineWriter, head: EntryHead, attempts: readonly LedgerAttempt[], body: EntryBody): void {
-  const counter = head.mintedCounter;
-  if (counter < 0) {
-    out.bytesOf(body.resolved ? OPEN_V2 : OPEN_V1);
-    out.ascii(head.chain);
-  } else {
-    // The opening joined with the process's prefix, then the 48-bit counter as two halves of 6 hex digits.
-    out.bytesOf(openingWith(head.mintedPrefix, body.resolved));
-    out.hex(Math.floor(counter / 0x1000000), 6);
-    out.hex(counter % 0x1000000, 6);
-  }
-  out.bytesOf(toolPart(head.tool));
+  writeHead(out, head, body.resolved);
   out.string(head.turn);
-  writeStartedAt(out, head.startedAtMs);
   const count = attempts.length;
   const omitted = body.omitted > 0;
   const repairs = head.repairs;
@@ -272,9 +233,15 @@ export function writeEntry(out: LineWriter, head: EntryHead, attempts: readonly 
         ? END_LINE_RESOLVED
         : END_LINE;
   let ended: End = END_ATTEMPT;
-  if (count === 0) out.bytesOf(VERDICT_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[`));
-  else {
-    out.bytesOf(VERDICT_RAW_BYTES.get(head.verdict) ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[{"raw":`));
+  // The time and what follows it up to the first raw text, in one piece per second and verdict.
+  const verdict = count === 0 ? VERDICT_BYTES.get(head.verdict) : VERDICT_RAW_BYTES.get(head.verdict);
+  writeStartedAt(
+    out,
+    head.startedAtMs,
+    verdict ?? fixed(`","verdict":${JSON.stringify(head.verdict)},"attempts":[${count === 0 ? "" : '{"raw":'}`),
+    verdict !== undefined,
+  );
+  if (count !== 0) {
     for (let index = 0; index < count; index++) {
       if (index > 0) out.bytesOf(NEXT_RAW);
       ended = writeAttemptRest(out, attempts[index] as LedgerAttempt, index === count - 1 ? last : END_ATTEMPT);

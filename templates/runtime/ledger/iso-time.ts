@@ -37,14 +37,47 @@ export function isoTime(ms: number): string {
 
 const STARTED_AT = fixed(',"startedAt":"');
 
-/** `,"startedAt":"<isoTime(ms)>`, the closing quote left to what follows, for an integer `ms`. */
-export function writeStartedAt(out: LineWriter, ms: number): void {
+/**
+ * The pieces joined this second: `,"startedAt":"` and the second's prefix, `000Z` where the
+ * milliseconds go, and a tail (`","verdict":"ok","attempts":[{"raw":`), per tail. Cleared when the
+ * second changes; at most `MAX_JOINED` tails (one per verdict, twice, as a rule).
+ */
+const JOINED = { second: Number.NaN, last: fixed(""), lastJoined: fixed(""), byTail: new Map<Uint8Array, Uint8Array>() };
+const MAX_JOINED = 64;
+
+/**
+ * `,"startedAt":"<isoTime(ms)>` and then `tail`, for an integer `ms`: one piece per second and tail
+ * with the milliseconds written over its zeros, not three copies around them. `keep`: the tail is
+ * one of a fixed few (the caller's constants), so its piece may be kept for the second.
+ */
+export function writeStartedAt(out: LineWriter, ms: number, tail: Uint8Array, keep: boolean): void {
   if (!secondOf(ms)) {
     out.bytesOf(STARTED_AT);
     out.ascii(new Date(ms).toISOString());
+    out.bytesOf(tail);
     return;
   }
-  out.bytesOf(CLOCK.prefixBytes);
-  out.decimal(ms - CLOCK.second * 1000, 3);
-  out.byte(0x5a); // Z
+  const milli = ms - CLOCK.second * 1000;
+  if (!keep) {
+    out.bytesOf(CLOCK.prefixBytes);
+    out.decimal(milli, 3);
+    out.byte(0x5a); // Z
+    out.bytesOf(tail);
+    return;
+  }
+  if (JOINED.second !== CLOCK.second) {
+    JOINED.second = CLOCK.second;
+    JOINED.byTail.clear();
+    JOINED.last = fixed("");
+  }
+  let joined = JOINED.last === tail ? JOINED.lastJoined : JOINED.byTail.get(tail);
+  if (joined === undefined) {
+    joined = Buffer.concat([CLOCK.prefixBytes, fixed("000Z"), tail]);
+    if (JOINED.byTail.size < MAX_JOINED) JOINED.byTail.set(tail, joined);
+  }
+  JOINED.last = tail;
+  JOINED.lastJoined = joined;
+  const at = out.length + CLOCK.prefixBytes.length;
+  out.bytesOf(joined);
+  out.decimalAt(at, milli, 3);
 }

@@ -158,29 +158,42 @@ export class LineWriter {
   /** A non-negative integer below 2^32 as `width` decimal digits, zero-padded (a time's milliseconds). */
   decimal(value: number, width: number): void {
     this.#room(width);
+    this.decimalAt(this.#at, value, width);
+    this.#at += width;
+  }
+
+  /**
+   * `decimal`'s digits written over `width` bytes already written from `at` on: a placeholder in a
+   * fixed piece (a line's head and time are one piece each, their digits filled in).
+   */
+  decimalAt(start: number, value: number, width: number): void {
     const buffer = this.#buffer;
     // Small-integer arithmetic: a division by a base passed in as a parameter was done in
     // floating point, and was an eighth of a clean line.
     let rest = value >>> 0;
-    for (let at = this.#at + width - 1; at >= this.#at; at--) {
+    for (let at = start + width - 1; at >= start; at--) {
       const next = (rest / 10) >>> 0;
       buffer[at] = 0x30 + rest - next * 10;
       rest = next;
     }
-    this.#at += width;
   }
 
   /** A non-negative integer below 2^32 as `width` lower-case hex digits, zero-padded (a chain id's counter). */
   hex(value: number, width: number): void {
     this.#room(width);
+    this.hexAt(this.#at, value, width);
+    this.#at += width;
+  }
+
+  /** `hex`'s digits written over bytes already written, as `decimalAt`. */
+  hexAt(start: number, value: number, width: number): void {
     const buffer = this.#buffer;
     let rest = value >>> 0;
-    for (let at = this.#at + width - 1; at >= this.#at; at--) {
+    for (let at = start + width - 1; at >= start; at--) {
       const digit = rest & 15;
       buffer[at] = digit < 10 ? 0x30 + digit : 0x57 + digit; // 0x57 + 10 is "a"
       rest >>>= 4;
     }
-    this.#at += width;
   }
 
   /** A number, as `JSON.stringify` writes it; one digit without a conversion. */
