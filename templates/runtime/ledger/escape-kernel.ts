@@ -1,10 +1,12 @@
 // The JSON escape of a ledger line's texts as a WebAssembly kernel: a raw text's UTF-8 bytes are
 // copied into a JSON string 16 bytes at a time, with `\` put before each `"` and `\`. A chunk
 // with quotes or backslashes and no control byte (a JSON text's, as a rule: every key and string
-// is quoted) is written as two 8-byte halves, each through a swizzle picked by its 8-bit mask
-// (`EXPANSIONS`) that puts a `\` before each byte to escape; a chunk with a control byte goes
-// byte to escape by byte to escape. One pass per chunk, not one per quote, took a whole line's
-// CPU to 0.78x on the ruleset body and 0.91-1.0x on the others. Escaping the raw text
+// is quoted) is written as two 8-byte halves, each through a swizzle of the chunk picked by its
+// 8-bit mask (`EXPANSIONS`) that leaves a gap before each byte to escape, and the `\`s OR-ed into
+// the gaps; a chunk with a control byte goes byte to escape by byte to escape. One pass per
+// chunk, not one per quote, took a whole line's CPU to 0.78x on the ruleset body and 0.91-1.0x
+// on the others; the OR-ed `\`s, in place of a two-operand shuffle per half, took the kernel to
+// 0.72-0.76x again. Escaping the raw text
 // (`JSON.stringify` of it, then encoding that string again) was the largest part of a clean
 // call's line; the kernel does both in one pass over bytes the engine wrote once,
 // straight into the line's buffer, and allocates nothing.
@@ -43,13 +45,15 @@ export const SOURCE_BYTES: number = 64 * 1024;
 /** Where the short forms of the control characters are (32 bytes in the gap after the read-ahead): the letter, or 0 for `\u00XX`. */
 export const TABLE_AT: number = SOURCE_BYTES + 32;
 /**
- * Where the quotes' expansions are (`EXPANSIONS`, 256 entries of 16 lane indices, after the
- * short forms): for each 8-bit mask of the bytes to escape in 8 source bytes, the swizzle that
- * puts a `\` (lane 8) before each of them.
+ * Where the quotes' expansions are (`EXPANSIONS`, after the short forms): for each 8-bit mask of
+ * the bytes to escape in a half chunk, 16 lane indices into the chunk for the low half and for the
+ * high half (0x80, read as 0, where a `\` goes), and the `\`s to put in those lanes.
  */
-export const EXPANSIONS_AT: number = SOURCE_BYTES + 64;
+export const LOW_AT: number = SOURCE_BYTES + 64;
+export const HIGH_AT: number = LOW_AT + 256 * 16;
+export const BACKSLASHES_AT: number = HIGH_AT + 256 * 16;
 /** Where the line's buffer starts in the kernel's memory: after the source, its read-ahead and the tables. */
-export const LINE_AT: number = EXPANSIONS_AT + 256 * 16;
+export const LINE_AT: number = BACKSLASHES_AT + 256 * 16;
 /** Bytes past the escaped text that the kernel may overwrite (its last 16-byte store). */
 export const OVERRUN: number = 16;
 const PAGE = 64 * 1024;
@@ -83,10 +87,8 @@ const V128_LOAD = simd(0x00, 0, 0); // alignment 1, offset 0
 const V128_STORE = simd(0x0b, 0, 0);
 const EVERY_BYTE = (byte: number): number[] => simd(0x0c, ...new Array<number>(16).fill(byte)); // v128.const
 const [I8X16_EQ, I8X16_LT_U, V128_OR, I8X16_BITMASK, I8X16_SWIZZLE] = [simd(0x23), simd(0x26), simd(0x50), simd(0x64), simd(0x0e)];
-/** `i8x16.shuffle` of the chunk's bytes `first` to `first + 7` into lanes 0-7, and a `\` (the second operand's lane 0) into lanes 8-15. */
-const HALF_AND_BACKSLASHES = (first: number): number[] => simd(0x0d, ...Array.from({ length: 8 }, (_, lane) => first + lane), ...new Array<number>(8).fill(16));
-/** `v128.load` of the expansion at EXPANSIONS_AT plus the address on the stack. */
-const EXPANSION_LOAD = simd(0x00, 0, ...unsigned(EXPANSIONS_AT));
+/** `v128.load` of the table entry at `table` plus the offset on the stack. */
+const TABLE_LOAD = (table: number): number[] => simd(0x00, 0, ...unsigned(table));
 
 // Locals: the three parameters, then seven i32, one v128 and two i32.
 const [LENGTH, TO, LIMIT, FROM, END_AT, LEFT, MASK, STEP, BYTE, SHORT, CHUNK, CONTROL, HALF] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -118,19 +120,20 @@ const BODY: readonly number[] = [
   //   its mask's swizzle in one go; step = min(left, 16)
   GET, CONTROL, EQZ, GET, MASK, CONST, 0, NE, AND, IF, NO_RESULT,
   GET, LEFT, CONST, 16, GET, LEFT, CONST, 16, LT_S, SELECT, SET, STEP,
-  GET, MASK, CONST, ...signed(0xff), AND, SET, HALF,
+  //     half = the low half's mask times 16: its tables' offset (and the same popcount)
+  GET, MASK, CONST, ...signed(0xff), AND, CONST, 4, SHL, SET, HALF,
   //     the low half: store its expansion; to += min(step, 8) + popcnt(half)
   GET, TO,
-  GET, CHUNK, ...EVERY_BYTE(0x5c), ...HALF_AND_BACKSLASHES(0),
-  GET, HALF, CONST, 4, SHL, ...EXPANSION_LOAD, ...I8X16_SWIZZLE,
+  GET, CHUNK, GET, HALF, ...TABLE_LOAD(LOW_AT), ...I8X16_SWIZZLE,
+  GET, HALF, ...TABLE_LOAD(BACKSLASHES_AT), ...V128_OR,
   ...V128_STORE,
   GET, TO, GET, STEP, CONST, 8, GET, STEP, CONST, 8, LT_S, SELECT, ADD, GET, HALF, POPCNT, ADD, SET, TO,
   //     the high half, when the step reaches it: to += step - 8 + popcnt(half)
   GET, STEP, CONST, 8, GT_U, IF, NO_RESULT,
-  GET, MASK, CONST, 8, SHR_U, SET, HALF,
+  GET, MASK, CONST, 8, SHR_U, CONST, 4, SHL, SET, HALF,
   GET, TO,
-  GET, CHUNK, ...EVERY_BYTE(0x5c), ...HALF_AND_BACKSLASHES(8),
-  GET, HALF, CONST, 4, SHL, ...EXPANSION_LOAD, ...I8X16_SWIZZLE,
+  GET, CHUNK, GET, HALF, ...TABLE_LOAD(HIGH_AT), ...I8X16_SWIZZLE,
+  GET, HALF, ...TABLE_LOAD(BACKSLASHES_AT), ...V128_OR,
   ...V128_STORE,
   GET, TO, GET, STEP, CONST, 8, SUB, ADD, GET, HALF, POPCNT, ADD, SET, TO,
   END,
@@ -236,19 +239,28 @@ const SHORT_FORMS: Uint8Array = (() => {
 })();
 
 /**
- * The table at EXPANSIONS_AT: for each mask of 8 bits (bit i: the half's byte i is `"` or `\`),
- * the 16 lane indices that write the half with lane 8 (a `\`) before each byte whose bit is set
- * (8 + popcount bytes; the lanes past them are padding, overwritten or past the end).
+ * The tables from LOW_AT: for each mask of 8 bits (bit i: the half's byte i is `"` or `\`), the
+ * 16 lane indices that write the half's bytes with a `\` before each byte whose bit is set (8 +
+ * popcount bytes; the lanes past them are padding, overwritten or past the end), 0x80 where the
+ * `\` goes (`i8x16.swizzle` reads it as 0); the same indices for the high half (8 more); and the
+ * `\`s, 0x5c where the indices are 0x80 and 0 elsewhere, OR-ed into the swizzled half.
  */
 const EXPANSIONS: Uint8Array = (() => {
-  const table = new Uint8Array(256 * 16);
+  const size = 256 * 16;
+  const table = new Uint8Array(3 * size);
   for (let mask = 0; mask < 256; mask++) {
-    let lane = 0;
+    let lane = mask * 16;
+    const put = (index: number): void => {
+      table[lane] = index;
+      table[size + lane] = index === 0x80 ? 0x80 : index + 8;
+      table[2 * size + lane] = index === 0x80 ? 0x5c : 0;
+      lane++;
+    };
     for (let byte = 0; byte < 8; byte++) {
-      if ((mask >> byte) & 1) table[mask * 16 + lane++] = 8;
-      table[mask * 16 + lane++] = byte;
+      if ((mask >> byte) & 1) put(0x80);
+      put(byte);
     }
-    while (lane < 16) table[mask * 16 + lane++] = 8;
+    while (lane < mask * 16 + 16) put(0x80);
   }
   return table;
 })();
@@ -271,7 +283,7 @@ export function escapeKernel(lineBytes: number): EscapeKernel | undefined {
   try {
     const memory = new WASM.Memory({ initial: Math.ceil((LINE_AT + lineBytes) / PAGE) });
     new Uint8Array(memory.buffer, TABLE_AT, 32).set(SHORT_FORMS);
-    new Uint8Array(memory.buffer, EXPANSIONS_AT, EXPANSIONS.length).set(EXPANSIONS);
+    new Uint8Array(memory.buffer, LOW_AT, EXPANSIONS.length).set(EXPANSIONS);
     const instance = new WASM.Instance(MODULE, { js: { memory } });
     return { memory, escape: instance.exports["escape"] as Escape };
   } catch {
