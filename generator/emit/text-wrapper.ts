@@ -28,7 +28,8 @@ export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | unde
   // A nullable wrapper (`type: [object, null]`, as OpenAPI 3.1 writes `nullable`) wraps the text alike.
   const types = typesOf(schema)?.filter((type) => type !== "null");
   if (types?.length === 1 && types[0] === "array" && isSchemaObject(schema.items)) {
-    const item = wrapperOf(resolved(schema.items, root), root, 0);
+    const items = resolved(schema.items, root);
+    const item = wrapperOf(items, root, 0) ?? branchWrapperOf(items, root);
     return item === undefined ? undefined : { ...item, list: true };
   }
   return types?.length === 1 && types[0] === "object" ? wrapperOf(schema, root, 0) : undefined;
@@ -85,6 +86,25 @@ function wrapperOf(schema: Schema, root: unknown, depth: number): Found | undefi
     template[name] = inner.template;
   }
   return at === undefined ? undefined : { template, at, ...bounds };
+}
+
+/**
+ * The wrapper of the one branch of a union of items that is one (Notion's title items: `anyOf:
+ * [{$ref: richTextRequest}, {type: string}, {type: object}]`, the `$ref` read through). Under
+ * `oneOf` only when no other branch could take an object: the wrapper must single its branch out.
+ */
+function branchWrapperOf(schema: Schema, root: unknown): Found | undefined {
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || !branches.every(isSchemaObject)) continue;
+    const views = branches.map((branch) => resolved(branch, root));
+    const wrappers = views.map((view) => wrapperOf(view, root, 0));
+    const found = wrappers.filter((wrapper) => wrapper !== undefined);
+    if (found.length !== 1) return undefined;
+    if (keyword === "oneOf" && views.some((view, index) => wrappers[index] === undefined && (typesOf(view)?.includes("object") ?? true))) return undefined;
+    return found[0];
+  }
+  return undefined;
 }
 
 function fixedValue(schema: Schema): JsonValue | undefined {
