@@ -12,7 +12,7 @@ import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
-import { memberKeys, typeBranches } from "./union-members.ts";
+import { memberKeys, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
@@ -206,6 +206,9 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
     hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
   }
   stringChoices(hint, branches, root);
+  const words =
+    byType?.["string"] === undefined || hint.allowed !== undefined ? undefined : wordsOf(branches[byType["string"]] as Schema, root, MAX_LISTED_VALUES);
+  if (words) hint.words = words;
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
   // Per object branch, what it requires: a value fitting no branch hears what each one lacks.

@@ -11,6 +11,7 @@ import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, t
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
 import { valueReading } from "./type.ts";
+import { otherTypeReading } from "./union-reading.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -28,7 +29,10 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
   // keeps the union's summary, which lists the allowed values and patterns.
   const types = hint.types;
-  const reading = types !== undefined && !takesType(types, value) ? valueReading(location, types.join(","), value, optionalAt(hint, path)) : undefined;
+  const reading =
+    types !== undefined && !takesType(types, value)
+      ? valueReading(location, types.join(","), value, optionalAt(hint, path))
+      : otherTypeReading(location, value, optionalAt(hint, path));
   if (reading !== undefined) {
     const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
     return { path, rule: error.keyword, message: `${received(value)}; ${accepted}: ${reading}` };
