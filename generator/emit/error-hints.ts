@@ -119,7 +119,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   const items = isSchemaObject(schema.items) ? schema.items : undefined;
   const itemType = items && itemTypeOf(items, root);
   if (itemType !== undefined) hint.itemType = itemType;
-  const wrapper = textWrapperOf(schema, root);
+  const wrapper = textWrapperOf(schema, root, parent);
   if (wrapper) hint.textWrapper = wrapper;
   const range: Record<string, number> = {};
   for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {

@@ -23,8 +23,11 @@ export interface TextWrapper {
   readonly maxLength?: number;
 }
 
-/** The wrapper a text determines at `schema` (an object, or an array of objects), or undefined. */
-export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | undefined {
+/**
+ * The wrapper a text determines at `schema` (an object, or an array of objects), or undefined.
+ * `parent`: the object `schema` is a property of, if any (for `namesakeOf`).
+ */
+export function textWrapperOf(schema: Schema, root: unknown, parent?: Schema): TextWrapper | undefined {
   // A nullable wrapper (`type: [object, null]`, as OpenAPI 3.1 writes `nullable`) wraps the text alike.
   const types = typesOf(schema)?.filter((type) => type !== "null");
   if (types?.length === 1 && types[0] === "array" && isSchemaObject(schema.items)) {
@@ -32,7 +35,28 @@ export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | unde
     const item = wrapperOf(items, root, 0) ?? branchWrapperOf(items, root);
     return item === undefined ? undefined : { ...item, list: true };
   }
-  return types?.length === 1 && types[0] === "object" ? wrapperOf(schema, root, 0) : undefined;
+  return types?.length === 1 && types[0] === "object" ? (wrapperOf(schema, root, 0) ?? namesakeOf(schema, root, parent)) : undefined;
+}
+
+/**
+ * An object that requires nothing and declares a plain text of the very name it is held under
+ * (listmonk's campaign preview: `body: {template_id, content_type, body}`): a text sent for the
+ * object is that field's, one level too high, so it goes in it.
+ */
+function namesakeOf(schema: Schema, root: unknown, parent: Schema | undefined): Found | undefined {
+  const held = isSchemaObject(parent?.properties) ? Object.entries(parent.properties).find(([, property]) => property === schema)?.[0] : undefined;
+  if (held === undefined || !isSchemaObject(schema.properties) || schema.anyOf || schema.oneOf || schema.allOf || schema.minProperties !== undefined)
+    return undefined;
+  if (Array.isArray(schema.required) && schema.required.length > 0) return undefined;
+  const property = (schema.properties as Record<string, unknown>)[held];
+  const view = isSchemaObject(property) ? resolved(property, root) : undefined;
+  if (view === undefined || !isPlainText(view)) return undefined;
+  return {
+    template: { [held]: "" },
+    at: [held],
+    ...(typeof view.minLength === "number" ? { minLength: view.minLength } : {}),
+    ...(typeof view.maxLength === "number" ? { maxLength: view.maxLength } : {}),
+  };
 }
 
 function resolved(schema: Schema, root: unknown): Schema {

@@ -61,3 +61,79 @@ describe("a number or a listed word (listmonk's per_page), sent as a text that c
     expect(repaired).toEqual({ per_page: "all" });
   });
 });
+
+// gotify's updateAppSecurity `regenerateToken` and vikunja's login `long_token` (booleans): a
+// secret-named field's value is never quoted back, so Python's None or a quoted boolean there
+// heard only "send it as boolean", with no value and no "omit it". A word is no credential.
+const secretFlags = tool("update_app", {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    regenerateToken: { type: "boolean" },
+    long_token: { type: "boolean" },
+    api_token: { type: ["boolean", "null"] },
+    password: { type: "string" },
+  },
+  required: ["long_token"],
+});
+
+describe("a word sent for a secret-named flag", () => {
+  it("Python's None for an optional one is omitted, the word not quoted", async () => {
+    const { errors, repaired, after } = await roundTrip(secretFlags, { regenerateToken: "None", long_token: true });
+    expect(errors.map((error) => error.message)).toEqual([
+      "expected boolean, got string (not shown: a secret field); the text is a word for no value (as Python's None), not a value in JSON; this field is optional: omit it",
+    ]);
+    expect(repaired).toEqual({ long_token: true });
+    expect(after).toBeUndefined();
+  });
+
+  it("None for a nullable one is null; None for a required one is asked for", async () => {
+    const nullable = await roundTrip(secretFlags, { long_token: false, api_token: "None" });
+    expect(nullable.repaired).toEqual({ long_token: false });
+    const required = await roundTrip(secretFlags, { long_token: "None" });
+    expect(required.errors[0]?.message).toMatch(/this field is required; if you do not know its value, ask the user/);
+  });
+
+  it("any other text stays unquoted and unread", async () => {
+    const { errors } = await roundTrip(secretFlags, { long_token: "hunter2" });
+    expect(errors[0]?.message).not.toMatch(/hunter2/);
+    expect(errors[0]?.message).toMatch(/not shown: a secret field/);
+  });
+});
+
+// listmonk's campaign preview (previewCampaignTextById): a form body of optional fields, one of
+// them a text named `body` like the body itself. The text sent as the body heard "send it as
+// object", with no object to send.
+const preview = tool("preview_campaign", {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "body"],
+  properties: {
+    id: { type: "integer" },
+    body: {
+      type: "object",
+      properties: {
+        template_id: { type: "integer", description: "template id" },
+        content_type: { type: "string", description: "content type" },
+        body: { type: "string", description: "campaign body" },
+      },
+    },
+    note: { type: "object", properties: { text: { type: "string" } } },
+  },
+});
+
+describe("a text sent for an object whose text field has the object's own name", () => {
+  it("goes in that field", async () => {
+    const { errors, repaired, after } = await roundTrip(preview, { id: 5, body: "<p>Hello</p>" });
+    expect(errors.map((error) => [error.path, error.message])).toEqual([
+      ["/body", 'expected object, got string "<p>Hello</p>"; the text goes in "body": send {"body":"<p>Hello</p>"}'],
+    ]);
+    expect(repaired).toEqual({ id: 5, body: { body: "<p>Hello</p>" } });
+    expect(after).toBeUndefined();
+  });
+
+  it("an object with no field of its name gets no wrapper", async () => {
+    const { errors } = await roundTrip(preview, { id: 5, body: {}, note: "hi" });
+    expect(errors[0]?.message).not.toMatch(/send \{/);
+  });
+});
