@@ -137,3 +137,35 @@ describe("a text sent for an object whose text field has the object's own name",
     expect(errors[0]?.message).not.toMatch(/send \{/);
   });
 });
+
+// firefly-iii's TransactionLinkStore (an open object): `link_type_id` is required, and
+// `link_type_name`, a field it declares, "can also be used" (its description says so, the schema
+// does not). The name sent, a word of the id's description, heard "a name this object does not
+// accept: move /body/link_type_name here", renaming a declared field into an id.
+const transactionLink = tool("store_transaction_link", {
+  type: "object",
+  required: ["link_type_id", "inward_id", "outward_id"],
+  properties: {
+    link_type_id: { type: "string", description: "The link type ID to use. You can also use the link_type_name field." },
+    link_type_name: { type: "string", description: "The link type name to use. You can also use the link_type_id field." },
+    inward_id: { type: "string" },
+    outward_id: { type: "string" },
+    notes: { type: ["string", "null"] },
+  },
+});
+
+describe("a required field left out beside a declared field its description names", () => {
+  it("is asked for, and the declared field is left where it is", async () => {
+    const { errors, repaired } = await roundTrip(transactionLink, { link_type_name: "Is paid by", inward_id: "131", outward_id: "132" });
+    expect(errors.map((error) => error.path)).toEqual(["/link_type_id"]);
+    expect(errors[0]?.message).not.toMatch(/does not (accept|declare)/);
+    expect(errors[0]?.message).toMatch(/ask the user/);
+    expect(repaired).toEqual({ link_type_name: "Is paid by", inward_id: "131", outward_id: "132" });
+  });
+
+  it("a name it does not declare, a word of the description, is still moved", async () => {
+    const { errors, repaired } = await roundTrip(transactionLink, { link_type: "5", inward_id: "131", outward_id: "132" });
+    expect(errors[0]?.message).toMatch(/move \/link_type here/);
+    expect(repaired).toEqual({ link_type_id: "5", inward_id: "131", outward_id: "132" });
+  });
+});

@@ -76,7 +76,8 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
   const accepted = hint.properties;
   let found: string | undefined;
   for (const key of Object.keys(object)) {
-    if (accepted?.includes(key) || Object.hasOwn(aliases, key)) continue;
+    // A name the object declares (an open one lists them in `declared`) is a field of its own, not this one misnamed.
+    if (accepted?.includes(key) || hint.declared?.includes(key) || Object.hasOwn(aliases, key)) continue;
     // A field that belongs inside the missing one (a body field sent at the top level) is not its value.
     if (hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${escapeToken(name)}/`)) continue;
     const word = normaliseNearMiss(key);
