@@ -219,6 +219,11 @@ const hints = {
       "string",
       "object"
     ],
+    "words": [
+      "atlas",
+      "borealis",
+      "cosmos"
+    ],
     "memberKeys": {
       "video": 1
     },

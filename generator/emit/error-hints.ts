@@ -12,11 +12,12 @@ import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
-import { memberKeys, typeBranches } from "./union-members.ts";
+import { memberKeys, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
 import { referredAt } from "./referred-at.ts";
+import { itemTypeOf } from "./item-type.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -27,19 +28,11 @@ const MAX_NAMED_KEYS = 1000;
 /** Descriptions are cut to this length: the message is a prompt, not documentation. */
 const MAX_DESCRIPTION = 160;
 
-/** Keywords that leave an item schema a bare type (annotations only). */
-const BARE_ITEM_KEYS: ReadonlySet<string> = new Set(["type", "description", "title", "examples", "example", "default", "$comment"]);
-
-/**
- * The scalar type of a list's items when nothing else constrains them: `string`, or a nullable
- * `[string, null]` (3.0's `nullable: true` is read so), so a single value sent gets its brackets.
- */
-function bareItemType(items: Schema): string | undefined {
-  if (!Object.keys(items).every((key) => BARE_ITEM_KEYS.has(key) || key === "nullable")) return undefined;
-  const types = typeof items.type === "string" ? [items.type] : Array.isArray(items.type) ? items.type : [];
-  const scalars = types.filter((type) => type !== "null");
-  const scalar = scalars.length === 1 ? scalars[0] : undefined;
-  return typeof scalar === "string" && ["string", "number", "integer", "boolean"].includes(scalar) ? scalar : undefined;
+/** The moves of `moves` whose place is inside one of the `required` fields; undefined when none. */
+function movesInto(moves: Record<string, string> | undefined, required: readonly string[]): Record<string, string> | undefined {
+  if (moves === undefined) return undefined;
+  const kept = Object.entries(moves).filter(([, target]) => required.some((name) => target.startsWith(`${pointerToken(name)}/`)));
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
 export type MutableHint = { -readonly [K in keyof SchemaHint]: SchemaHint[K] };
@@ -124,9 +117,9 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
   }
   if (typeof schema.format === "string") hint.format = schema.format;
   const items = isSchemaObject(schema.items) ? schema.items : undefined;
-  const itemType = items && bareItemType(items);
+  const itemType = items && itemTypeOf(items, root);
   if (itemType !== undefined) hint.itemType = itemType;
-  const wrapper = textWrapperOf(schema, root);
+  const wrapper = textWrapperOf(schema, root, parent);
   if (wrapper) hint.textWrapper = wrapper;
   const range: Record<string, number> = {};
   for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
@@ -146,11 +139,17 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (closed && names.length <= MAX_NAMED_KEYS) hint.properties = names;
     // An open object with required fields: a misspelt required name arrives as a name it does not declare.
     else if (!closed && names.length <= MAX_LISTED_KEYS && Array.isArray(schema.required) && schema.required.length > 0) hint.declared = names;
+    const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
     if (closed) {
       const moves = moveTable(schema, parent, root);
       if (moves) hint.moves = moves;
+    } else if (required.length > 0) {
+      // An open object takes a required field's fields sent beside it without an error of their
+      // own (BFCL's `body` left out, its fields at the top level): the missing field's message
+      // names each move, so only the moves into a required field are kept.
+      const moves = movesInto(moveTable(schema, parent, root), required);
+      if (moves) hint.moves = moves;
     }
-    const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
     const descriptions: Record<string, string> = {};
     const examples: Record<string, JsonValue> = {};
     const onlyValues: Record<string, JsonValue> = {};
@@ -207,6 +206,9 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
     hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
   }
   stringChoices(hint, branches, root);
+  const words =
+    byType?.["string"] === undefined || hint.allowed !== undefined ? undefined : wordsOf(branches[byType["string"]] as Schema, root, MAX_LISTED_VALUES);
+  if (words) hint.words = words;
   const members = memberKeys(branches, root);
   if (members) hint.memberKeys = members;
   // Per object branch, what it requires: a value fitting no branch hears what each one lacks.

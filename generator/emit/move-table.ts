@@ -79,7 +79,7 @@ export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<s
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
-/** The names one reading declares: its `properties`, its `allOf` parts', or (at the top) its union branches'. */
+/** The names one reading declares: its `properties`, its `allOf` parts', or (at the top and one union down) its union branches'. */
 function viewProperties(view: Schema, root: unknown, depth: number): Record<string, unknown> | undefined {
   if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
   // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
@@ -90,7 +90,9 @@ function viewProperties(view: Schema, root: unknown, depth: number): Record<stri
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = view[keyword];
-    if (depth > 0 || !Array.isArray(branches)) continue;
+    // A branch may itself be a union (Notion's `parent`: `anyOf: [{$ref: parentRequest}, string]`,
+    // parentRequest a `oneOf` of three objects): its branches' names count too, one level down.
+    if (depth > 1 || !Array.isArray(branches)) continue;
     const merged: Record<string, unknown> = {};
     for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
     if (Object.keys(merged).length > 0) return merged;

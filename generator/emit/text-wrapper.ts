@@ -23,15 +23,40 @@ export interface TextWrapper {
   readonly maxLength?: number;
 }
 
-/** The wrapper a text determines at `schema` (an object, or an array of objects), or undefined. */
-export function textWrapperOf(schema: Schema, root: unknown): TextWrapper | undefined {
+/**
+ * The wrapper a text determines at `schema` (an object, or an array of objects), or undefined.
+ * `parent`: the object `schema` is a property of, if any (for `namesakeOf`).
+ */
+export function textWrapperOf(schema: Schema, root: unknown, parent?: Schema): TextWrapper | undefined {
   // A nullable wrapper (`type: [object, null]`, as OpenAPI 3.1 writes `nullable`) wraps the text alike.
   const types = typesOf(schema)?.filter((type) => type !== "null");
   if (types?.length === 1 && types[0] === "array" && isSchemaObject(schema.items)) {
-    const item = wrapperOf(resolved(schema.items, root), root, 0);
+    const items = resolved(schema.items, root);
+    const item = wrapperOf(items, root, 0) ?? branchWrapperOf(items, root);
     return item === undefined ? undefined : { ...item, list: true };
   }
-  return types?.length === 1 && types[0] === "object" ? wrapperOf(schema, root, 0) : undefined;
+  return types?.length === 1 && types[0] === "object" ? (wrapperOf(schema, root, 0) ?? namesakeOf(schema, root, parent)) : undefined;
+}
+
+/**
+ * An object that requires nothing and declares a plain text of the very name it is held under
+ * (listmonk's campaign preview: `body: {template_id, content_type, body}`): a text sent for the
+ * object is that field's, one level too high, so it goes in it.
+ */
+function namesakeOf(schema: Schema, root: unknown, parent: Schema | undefined): Found | undefined {
+  const held = isSchemaObject(parent?.properties) ? Object.entries(parent.properties).find(([, property]) => property === schema)?.[0] : undefined;
+  if (held === undefined || !isSchemaObject(schema.properties) || schema.anyOf || schema.oneOf || schema.allOf || schema.minProperties !== undefined)
+    return undefined;
+  if (Array.isArray(schema.required) && schema.required.length > 0) return undefined;
+  const property = (schema.properties as Record<string, unknown>)[held];
+  const view = isSchemaObject(property) ? resolved(property, root) : undefined;
+  if (view === undefined || !isPlainText(view)) return undefined;
+  return {
+    template: { [held]: "" },
+    at: [held],
+    ...(typeof view.minLength === "number" ? { minLength: view.minLength } : {}),
+    ...(typeof view.maxLength === "number" ? { maxLength: view.maxLength } : {}),
+  };
 }
 
 function resolved(schema: Schema, root: unknown): Schema {
@@ -85,6 +110,25 @@ function wrapperOf(schema: Schema, root: unknown, depth: number): Found | undefi
     template[name] = inner.template;
   }
   return at === undefined ? undefined : { template, at, ...bounds };
+}
+
+/**
+ * The wrapper of the one branch of a union of items that is one (Notion's title items: `anyOf:
+ * [{$ref: richTextRequest}, {type: string}, {type: object}]`, the `$ref` read through). Under
+ * `oneOf` only when no other branch could take an object: the wrapper must single its branch out.
+ */
+function branchWrapperOf(schema: Schema, root: unknown): Found | undefined {
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || !branches.every(isSchemaObject)) continue;
+    const views = branches.map((branch) => resolved(branch, root));
+    const wrappers = views.map((view) => wrapperOf(view, root, 0));
+    const found = wrappers.filter((wrapper) => wrapper !== undefined);
+    if (found.length !== 1) return undefined;
+    if (keyword === "oneOf" && views.some((view, index) => wrappers[index] === undefined && (typesOf(view)?.includes("object") ?? true))) return undefined;
+    return found[0];
+  }
+  return undefined;
 }
 
 function fixedValue(schema: Schema): JsonValue | undefined {

@@ -70,3 +70,13 @@ function propertiesOf(schema: Schema, root: unknown): Record<string, unknown> | 
   }
   return merged;
 }
+
+/** The words a string branch lists (`enum` or `const`, strings only, up to `max`); undefined for any other string. */
+export function wordsOf(branch: Schema, root: unknown, max: number): string[] | undefined {
+  const views = readings(branch, root);
+  if (views.some((view) => view.pattern !== undefined || view.format !== undefined)) return undefined;
+  const view = views.find((reading) => "const" in reading || Array.isArray(reading.enum));
+  const values: unknown[] | undefined = view === undefined ? undefined : "const" in view ? [view.const] : (view.enum as unknown[]);
+  if (values === undefined || values.length > max || !values.every((value) => typeof value === "string")) return undefined;
+  return values as string[];
+}

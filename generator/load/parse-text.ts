@@ -8,8 +8,13 @@ import { pointerToken } from "../json-pointer.ts";
 /** Largest schema file read, in bytes; a larger one is almost certainly not a tool schema. */
 export const MAX_SCHEMA_BYTES: number = 64 * 1024 * 1024;
 
-/** Most YAML aliases expanded in one document (yaml's own default is 100 too). */
-const MAX_YAML_ALIASES = 100;
+/**
+ * The bound on YAML alias expansion (yaml's `maxAliasCount`: an anchor's size times its aliases,
+ * nested anchors counted in full, so exponential expansion is refused at its fourth level).
+ * yaml's default of 100 refused real descriptions: Langfuse's 500 KB `openapi.yml` repeats one
+ * `security` anchor 155 times.
+ */
+const MAX_YAML_ALIASES = 1000;
 
 export function isYamlFile(file: string): boolean {
   return /\.ya?ml$/i.test(file);
@@ -75,7 +80,7 @@ function parseText(file: string, raw: string): unknown {
       throw new InputError(
         { file, pointer: "" },
         `not valid YAML: ${detail}`,
-        "fix the YAML syntax at the position given (aliases are limited to 100 per document)",
+        `fix the YAML syntax at the position given; an alias expansion over ${MAX_YAML_ALIASES} nodes (an anchor's size times its aliases) is refused as an alias bomb: write the repeated part once and point to it with $ref`,
       );
     }
   }

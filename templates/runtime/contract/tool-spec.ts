@@ -138,6 +138,12 @@ export interface SchemaHint {
   readonly optionalAs?: readonly string[];
   /** An `anyOf`/`oneOf` here: a JSON type to the one branch that accepts values of it. */
   readonly typeBranches?: Readonly<Record<string, number>>;
+  /**
+   * An `anyOf`/`oneOf` here whose one string branch lists its words beside branches of other
+   * types (listmonk's `per_page`: an integer, or "all"): those words. A text that is none of them
+   * may carry another branch's value (`"+5"`), which the union's message then reads.
+   */
+  readonly words?: readonly string[];
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
   readonly branchRequired?: readonly (readonly string[])[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */

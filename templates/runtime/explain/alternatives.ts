@@ -1,6 +1,8 @@
 // A failed union reported once, or through the errors of the branch the value was meant for.
 import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
 import { locate } from "./location.ts";
+import { optionalAt } from "./optional.ts";
+import { otherTypeReading } from "./rules/union-reading.ts";
 import { isRecord, shownAt, typeOf } from "./text.ts";
 
 /**
@@ -47,7 +49,8 @@ export function collapseAlternatives(errors: readonly AjvError[], document: unkn
  * its discriminator). All three lists were computed at build time.
  */
 function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
-  const hint = locate(error, hints).hint;
+  const location = locate(error, hints);
+  const hint = location.hint;
   const value = shownAt(document, error.instancePath);
   if (hint.discriminator !== undefined) {
     const named = namedBranch(hint.discriminator, value);
@@ -59,6 +62,8 @@ function chosenBranch(error: AjvError, document: unknown, hints: HintTable): num
     }
     if (named !== undefined) return named;
   }
+  // A text that carries another branch's value (`"+5"` for an integer-or-"all") is the union's to explain.
+  if (typeof value === "string" && otherTypeReading(location, value, optionalAt(hint, error.instancePath)) !== undefined) return -1;
   return inferredBranch(hint, value) ?? -1;
 }
 

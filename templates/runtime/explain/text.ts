@@ -35,11 +35,17 @@ export class HiddenValue {
    * holds, never its content, so "send the value itself, not a string of it" can still be said.
    */
   readonly spells: "object" | "array" | undefined;
+  /**
+   * For a text that is a word for no value (Python's `None`, `null`): a word, not a credential,
+   * so that a secret-named flag (`regenerateToken`) still hears "omit it".
+   */
+  readonly noValue: boolean;
   readonly #members: ReadonlyMap<string, unknown> | undefined;
-  constructor(type: string, members?: ReadonlyMap<string, unknown>, spells?: "object" | "array") {
+  constructor(type: string, members?: ReadonlyMap<string, unknown>, spells?: "object" | "array", noValue: boolean = false) {
     this.type = type;
     this.#members = members;
     this.spells = spells;
+    this.noValue = noValue;
   }
 
   /** The member at one pointer token, hidden; undefined when there is none. */
@@ -54,11 +60,14 @@ export class HiddenValue {
  */
 export function hidden(value: unknown): unknown {
   if (value === null) return null;
-  if (typeof value === "string") return new HiddenValue("string", undefined, jsonKind(value));
+  if (typeof value === "string") return new HiddenValue("string", undefined, jsonKind(value), NO_VALUE.has(value.trim()));
   if (typeof value !== "object") return new HiddenValue(typeOf(value));
   const entries = Array.isArray(value) ? value.map((member, index) => [String(index), member] as const) : Object.entries(value);
   return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));
 }
+
+/** Python's and other languages' words for "no value", as models write them into JSON. */
+export const NO_VALUE: ReadonlySet<string> = new Set(["None", "none", "NONE", "nil", "Nil", "undefined", "NULL", "Null"]);
 
 /** "object" or "array" when `text` is JSON text of one; undefined otherwise (and for any other JSON). */
 function jsonKind(text: string): "object" | "array" | undefined {

@@ -5,13 +5,10 @@
 // the guard still refuses the call.
 import type { SchemaHint } from "../../contract/tool-spec.ts";
 import { formats } from "../../validate/formats.ts";
-import { HiddenValue, typeOf } from "../text.ts";
+import { HiddenValue, NO_VALUE, typeOf } from "../text.ts";
 
 /** Longest JSON text offered back as the value it spells; longer ones get the advice without the value. */
 const MAX_OFFERED = 400;
-
-/** Python's and other languages' words for "no value", as models write them into JSON. */
-const NO_VALUE = new Set(["None", "none", "NONE", "nil", "Nil", "undefined", "NULL", "Null"]);
 
 /**
  * Advice for `value` against the JSON types `expected` (ajv's comma-separated list), or undefined
@@ -49,6 +46,13 @@ export function literalFormAdvice(expected: string, value: unknown, hint: Schema
       const fits = text.length <= MAX_OFFERED && allowedHere(only, hint);
       return fits ? `one value goes here, not a list: send ${text}` : "one value goes here, not a list: send its element alone, as this field's rules allow";
     }
+  }
+  // A secret field's text that is a word for no value (see HiddenValue.noValue): read as above, never quoted.
+  if (value instanceof HiddenValue && value.noValue && !types.includes("string")) {
+    const said = "the text is a word for no value (as Python's None)";
+    if (types.includes("null")) return `${said}, not JSON's empty value: send null${optional ? ", or as this field is optional, omit it" : ""}`;
+    if (optional) return `${said}, not a value in JSON; this field is optional: omit it`;
+    return `${said}, not a value in JSON, and this field is required; if you do not know its value, ask the user instead of guessing`;
   }
   // A secret sent as JSON text of an object or list: its kind is known, never its content.
   if (value instanceof HiddenValue && value.spells !== undefined && !types.includes("string") && types.includes(value.spells))

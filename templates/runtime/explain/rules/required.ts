@@ -3,7 +3,7 @@
 // to move it; otherwise to ask the user: a missing fact is never guessed.
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
+import { escapeToken, valueAt } from "../../json/json-pointer.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { closestName } from "../spelling.ts";
@@ -46,9 +46,18 @@ export function explainRequired(error: AjvError, location: Location, document: u
       message: `${described}; the call holds it as ${JSON.stringify(misspelt)}, a name this object does not declare: move ${childPath(error.instancePath, misspelt)} here`,
     };
   }
-  const inside = fieldsBelongingIn(hint, name, valueAt(document, error.instancePath));
+  const inside = fieldsBelongingIn(hint, name, object);
   if (inside !== undefined) {
-    return { path, rule: "required", message: `${described}; the call sends its fields at this level (${inside}): move them into it, as their errors say` };
+    // An object that names what it accepts refuses each of those fields with its own move; an
+    // open one takes them silently, so the moves are said here.
+    if (hint.properties === undefined) {
+      const steps = inside.map(
+        (key) => `move ${childPath(error.instancePath, key)} to ${error.instancePath}/${(hint.moves as Readonly<Record<string, string>>)[key]}`,
+      );
+      return { path, rule: "required", message: `${described}; the call sends its fields at this level: ${steps.join("; ")}` };
+    }
+    const listed = clip(inside.map((key) => JSON.stringify(key)).join(", "), 120);
+    return { path, rule: "required", message: `${described}; the call sends its fields at this level (${listed}): move them into it, as their errors say` };
   }
   return {
     path,
@@ -67,9 +76,10 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
   const accepted = hint.properties;
   let found: string | undefined;
   for (const key of Object.keys(object)) {
-    if (accepted?.includes(key) || Object.hasOwn(aliases, key)) continue;
+    // A name the object declares (an open one lists them in `declared`) is a field of its own, not this one misnamed.
+    if (accepted?.includes(key) || hint.declared?.includes(key) || Object.hasOwn(aliases, key)) continue;
     // A field that belongs inside the missing one (a body field sent at the top level) is not its value.
-    if (hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${name}/`)) continue;
+    if (hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${escapeToken(name)}/`)) continue;
     const word = normaliseNearMiss(key);
     if (!(aliases[name] as readonly string[]).includes(word)) continue;
     // The same word may describe another missing field (`branch`: head and base): then it names neither.
@@ -98,13 +108,14 @@ function misspeltAs(hint: SchemaHint, name: string, object: unknown): string | u
   return found;
 }
 
-/** The keys of `object` that the move table places inside `name` (a body's fields sent at the top level), listed; undefined when none. */
-function fieldsBelongingIn(hint: SchemaHint, name: string, object: unknown): string | undefined {
+/** The keys of `object` that the move table places inside `name` (a body's fields sent at the top level); undefined when none. */
+function fieldsBelongingIn(hint: SchemaHint, name: string, object: unknown): readonly string[] | undefined {
   const moves = hint.moves;
   if (moves === undefined || !isRecord(object)) return undefined;
+  const into = `${escapeToken(name)}/`;
   // Own keys only: a field named `toString` must not read Object.prototype's.
-  const keys = Object.keys(object).filter((key) => Object.hasOwn(moves, key) && (moves[key] as string).startsWith(`${name}/`));
-  return keys.length === 0 ? undefined : clip(keys.map((key) => JSON.stringify(key)).join(", "), 120);
+  const keys = Object.keys(object).filter((key) => Object.hasOwn(moves, key) && (moves[key] as string).startsWith(into));
+  return keys.length === 0 ? undefined : keys;
 }
 
 /** The one place in a nested object where the call holds `name`, as a JSON Pointer. */

@@ -11,6 +11,7 @@ import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, t
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
 import { valueReading } from "./type.ts";
+import { otherTypeReading } from "./union-reading.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -28,11 +29,16 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
   // keeps the union's summary, which lists the allowed values and patterns.
   const types = hint.types;
-  const reading = types !== undefined && !takesType(types, value) ? valueReading(location, types.join(","), value, optionalAt(hint, path)) : undefined;
+  const reading =
+    types !== undefined && !takesType(types, value)
+      ? valueReading(location, types.join(","), value, optionalAt(hint, path))
+      : otherTypeReading(location, value, optionalAt(hint, path));
   if (reading !== undefined) {
     const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
     return { path, rule: error.keyword, message: `${received(value)}; ${accepted}: ${reading}` };
   }
+  const renamed = isRecord(value) ? misspeltInOneBranch(location, path, value) : undefined;
+  if (renamed !== undefined) return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; ${renamed}` };
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
   if (lacking !== undefined) {
     return {
@@ -165,6 +171,38 @@ function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefine
     if (!alternatives.includes(text)) alternatives.push(text);
   }
   return alternatives.join(", or ");
+}
+
+/**
+ * The one branch whose every missing required field the object holds under a misspelt name
+ * (Notion's `parent`, a `$ref` to a `oneOf` of `page_id`, `database_id` and `workspace` parents,
+ * sent as `{"pageid": ...}`), said as the moves that rename them; undefined when no branch or
+ * more than one is so completed, or a key is a name some branch declares.
+ */
+function misspeltInOneBranch(location: Location, path: string, value: Record<string, unknown>): string | undefined {
+  const branchRequired = location.hint.branchRequired;
+  if (branchRequired === undefined) return undefined;
+  const known = (key: string): boolean =>
+    branchRequired.some((names) => names.includes(key)) || (location.hint.memberKeys !== undefined && Object.hasOwn(location.hint.memberKeys, key));
+  const strays = Object.keys(value).filter((key) => !known(key));
+  if (strays.length === 0) return undefined;
+  let found: string | undefined;
+  for (const required of branchRequired) {
+    const steps: string[] = [];
+    const used = new Set<string>();
+    for (const name of required) {
+      if (Object.hasOwn(value, name)) continue;
+      const keys = strays.filter((key) => closestName(key, [name]) === name);
+      const key = keys.length === 1 ? (keys[0] as string) : undefined;
+      if (key === undefined || used.has(key)) break;
+      used.add(key);
+      steps.push(`the call holds ${JSON.stringify(name)} as ${JSON.stringify(key)}: move ${childPath(path, key)} to ${childPath(path, name)}`);
+    }
+    if (steps.length === 0 || used.size !== required.filter((name) => !Object.hasOwn(value, name)).length) continue;
+    if (found !== undefined) return undefined;
+    found = steps.join("; ");
+  }
+  return found;
 }
 
 /** Whether one of the JSON `types` takes `value` (an integer is a number too). */
