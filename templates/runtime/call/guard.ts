@@ -26,10 +26,10 @@ import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type F
 import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { TurnState, type ChainStore, type OpenChain, type TurnOwner } from "./chain-store.ts";
-import { Checked } from "./checked.ts";
+import { Checked, type SnapshotOf } from "./checked.ts";
 import { planCall, type CallPlan, type PlanOptions } from "./plan.ts";
 import { checkBinding, contextProblem } from "./binding-checks.ts";
-import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
+import { argumentsChanged, GuardContext, OkResult, Snapshot } from "./ok-result.ts";
 import { driveRepairs, isThenable } from "./repair-reply.ts";
 
 export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
@@ -110,14 +110,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const ledger = this.#ledger;
     ledger.synchronous = true;
     try {
-      return this.#check(raw, context);
+      return guardAttempt(raw, context, this.#setup, this.#checkTurn);
     } finally {
       ledger.synchronous = false;
     }
-  }
-
-  #check(raw: unknown, context: CallContext): CheckResult<Args> {
-    return guardAttempt(raw, context, this.#setup, this.#checkTurn);
   }
 
   /**
@@ -141,12 +137,19 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     },
   };
 
-  /** Record: the chain closed with the passing attempt, its arguments handed over. `state`: the turn's, read now. */
+  /**
+   * Record: the chain closed with the passing attempt, its arguments handed over. `state`: the
+   * turn's, read now. The entry reads the arguments from a snapshot only when they are not the
+   * raw text's, and nothing has read the key yet: a snapshot is made for it only if it needs one.
+   */
   #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
-    const snapshot = this.#snapshot(record);
+    const snapshot = argumentsChanged(record) ? this.#snapshot(record) : undefined;
     const attempts = state === undefined ? this.#closeAlone(turn, record, "ok", snapshot) : this.#closeIn(state, record, "ok", snapshot);
-    return new Checked(value as Validated<Args>, record, attempts, snapshot);
+    return new Checked(value as Validated<Args>, record, attempts, this.#snapshotOf);
   }
+
+  /** `#snapshot` as a function made once per bound tool: `Checked` makes its key's snapshot with it when read. */
+  readonly #snapshotOf: SnapshotOf = (record) => this.#snapshot(record);
 
   ready(): Promise<void> {
     return Promise.resolve(); // Loaded already: tools loaded on first use are wrapped (lazy-tool.ts).
