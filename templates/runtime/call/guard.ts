@@ -137,19 +137,14 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     },
   };
 
-  /**
-   * Record: the chain closed with the passing attempt, its arguments handed over. `state`: the
-   * turn's, read now. The entry reads the arguments from a snapshot only when they are not the
-   * raw text's, and nothing has read the key yet: a snapshot is made for it only if it needs one.
-   */
+  /** Record and hand over; `state`: the turn's, read now. A snapshot only where read (the entry's when the arguments changed; the key's, by `Checked`). */
   #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
     const snapshot = argumentsChanged(record) ? this.#snapshot(record) : undefined;
     const attempts = state === undefined ? this.#closeAlone(turn, record, "ok", snapshot) : this.#closeIn(state, record, "ok", snapshot);
     return new Checked(value as Validated<Args>, record, attempts, this.#snapshotOf);
   }
 
-  /** `#snapshot` as a function made once per bound tool: `Checked` makes its key's snapshot with it when read. */
-  readonly #snapshotOf: SnapshotOf = (record) => this.#snapshot(record);
+  readonly #snapshotOf: SnapshotOf = (record) => this.#snapshot(record); // One per bound tool, for `Checked`.
 
   ready(): Promise<void> {
     return Promise.resolve(); // Loaded already: tools loaded on first use are wrapped (lazy-tool.ts).
