@@ -82,7 +82,8 @@ export interface SchemaHint {
   };
   /**
    * A `oneOf`'s tag that no branch requires (each branch declares it with its own string
-   * values): read only when a value fits more than one branch, to say which tag picks one.
+   * values): read when a value fits more than one branch, to say which tag picks one, and when
+   * a value holds it with one branch's value, to report that branch's errors.
    */
   readonly optionalTag?: {
     readonly property: string;

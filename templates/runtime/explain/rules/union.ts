@@ -10,7 +10,7 @@ import { synonymOf } from "../synonyms.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
-import { valueReading } from "./type.ts";
+import { shapeReading, valueReading } from "./type.ts";
 import { otherTypeReading } from "./union-reading.ts";
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
@@ -31,7 +31,7 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   const types = hint.types;
   const reading =
     types !== undefined && !takesType(types, value)
-      ? valueReading(location, types.join(","), value, optionalAt(hint, path))
+      ? (valueReading(location, types.join(","), value, optionalAt(hint, path)) ?? shapeReading(hint, types.join(","), value))
       : otherTypeReading(location, value, optionalAt(hint, path));
   if (reading !== undefined) {
     const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
