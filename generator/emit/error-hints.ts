@@ -12,7 +12,7 @@ import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
-import { memberKeys, typeBranches, wordsOf } from "./union-members.ts";
+import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
@@ -206,7 +206,7 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   if (byType) {
     hint.typeBranches = byType;
     hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
-  }
+  } else if (hint.types === undefined && objectsOnly(branches, root)) hint.objectUnion = true;
   stringChoices(hint, branches, root);
   const words =
     byType?.["string"] === undefined || hint.allowed !== undefined ? undefined : wordsOf(branches[byType["string"]] as Schema, root, MAX_LISTED_VALUES);

@@ -22,6 +22,19 @@ export function typeBranches(branches: readonly Schema[], root: unknown): Record
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/**
+ * `["object"]` when every branch takes objects only (Mistral's judge `output`, TGI's request
+ * body: a `oneOf` of objects, told apart by their fields): no branch is singled out by the JSON
+ * type, yet a value of another type (a JSON text of the object) fits none, and the union rule
+ * reads it against this. Undefined for any other union.
+ */
+export function objectsOnly(branches: readonly Schema[], root: unknown): readonly string[] | undefined {
+  const types = branches.map((branch) => branchTypes(branch, root));
+  return branches.length > 1 && types.every((list) => list !== undefined && list.length > 0 && list.every((type) => type === "object"))
+    ? ["object"]
+    : undefined;
+}
+
 /** The types a branch accepts: its own `type`, or the union of its nested union's branches. */
 function branchTypes(branch: Schema, root: unknown): readonly string[] | undefined {
   for (const view of readings(branch, root)) {

@@ -171,3 +171,40 @@ describe("a listed value cut at its separator (Hatchet's ON_WORKER)", () => {
     expect(errors[0]?.message).not.toMatch(/did you mean/);
   });
 });
+
+// Mistral's judge `output` (a `oneOf` of the classification and regression outputs, told apart
+// by their fields) and TGI's `/invocations` body (a `oneOf` of three requests): no branch is
+// singled out by the JSON type, so the object written as JSON text had no types to be read
+// against, and heard only "it matches none of the allowed shapes".
+const judge = tool("create_judge", {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    output: {
+      oneOf: [
+        { type: "object", additionalProperties: false, required: ["options"], properties: { type: { const: "CLASSIFICATION" }, options: { type: "array" } } },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["min", "max"],
+          properties: { type: { const: "REGRESSION" }, min: { type: "number" }, max: { type: "number" } },
+        },
+      ],
+    },
+  },
+});
+
+describe("a union of objects sent as JSON text (Mistral's judge output)", () => {
+  it("is the object itself", async () => {
+    const text = JSON.stringify({ options: [{ value: "a" }] });
+    const { errors, repaired, after } = await roundTrip(judge, { output: text });
+    expect(errors[0]?.message).toMatch(/accepted types: object\): this is JSON text of an object; send the value itself/);
+    expect(repaired).toEqual({ output: { options: [{ value: "a" }] } });
+    expect(after).toBeUndefined();
+  });
+
+  it("a plain text keeps the union's summary", async () => {
+    const { errors } = await roundTrip(judge, { output: "good" });
+    expect(errors[0]?.message).toBe('got string "good"; it matches none of the allowed shapes');
+  });
+});

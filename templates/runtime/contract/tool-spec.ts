@@ -145,6 +145,8 @@ export interface SchemaHint {
    * may carry another branch's value (`"+5"`), which the union's message then reads.
    */
   readonly words?: readonly string[];
+  /** An `anyOf`/`oneOf` here whose every branch takes objects only: a JSON text is read against `object`. */
+  readonly objectUnion?: true;
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
   readonly branchRequired?: readonly (readonly string[])[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */

@@ -13,6 +13,8 @@ import { optionalAt } from "../optional.ts";
 import { shapeReading, valueReading } from "./type.ts";
 import { otherTypeReading } from "./union-reading.ts";
 
+const OBJECT: readonly string[] = ["object"];
+
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
 
@@ -28,7 +30,7 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   // zod's or pydantic's nullable integer, `anyOf: [{type: integer, maximum: 20}, {type: null}]`):
   // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
   // keeps the union's summary, which lists the allowed values and patterns.
-  const types = hint.types;
+  const types = hint.types ?? (hint.objectUnion ? OBJECT : undefined);
   const reading =
     types !== undefined && !takesType(types, value)
       ? (valueReading(location, types.join(","), value, optionalAt(hint, path)) ?? shapeReading(hint, types.join(","), value))
