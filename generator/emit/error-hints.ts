@@ -12,12 +12,13 @@ import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveTable, propertiesOf } from "./move-table.ts";
-import { memberKeys, typeBranches, wordsOf } from "./union-members.ts";
+import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
 import { referredAt } from "./referred-at.ts";
 import { itemTypeOf } from "./item-type.ts";
+import { nullableBranchOf } from "./nullable-branch.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -116,10 +117,11 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (spellings) hint.spellings = spellings;
   }
   if (typeof schema.format === "string") hint.format = schema.format;
-  const items = isSchemaObject(schema.items) ? schema.items : undefined;
+  const shape = nullableBranchOf(schema, root) ?? schema; // `anyOf: [S, {type: null}]` reads as S here
+  const items = isSchemaObject(shape.items) ? shape.items : undefined;
   const itemType = items && itemTypeOf(items, root);
   if (itemType !== undefined) hint.itemType = itemType;
-  const wrapper = textWrapperOf(schema, root, parent);
+  const wrapper = textWrapperOf(shape, root, shape === schema ? parent : undefined);
   if (wrapper) hint.textWrapper = wrapper;
   const range: Record<string, number> = {};
   for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
@@ -204,7 +206,7 @@ function unionHints(hint: MutableHint, branches: readonly Schema[], root: unknow
   if (byType) {
     hint.typeBranches = byType;
     hint.types ??= [...new Set(Object.keys(byType).filter((type) => type !== "integer" || !("number" in byType)))];
-  }
+  } else if (hint.types === undefined && objectsOnly(branches, root)) hint.objectUnion = true;
   stringChoices(hint, branches, root);
   const words =
     byType?.["string"] === undefined || hint.allowed !== undefined ? undefined : wordsOf(branches[byType["string"]] as Schema, root, MAX_LISTED_VALUES);

@@ -4,6 +4,7 @@
 // one kind). Read by templates/runtime/explain/alternatives.ts.
 import { readings, typesOf } from "./union-branches.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
+import { literalPatternWords } from "./literal-pattern.ts";
 
 const TYPES = ["string", "number", "integer", "boolean", "null", "array", "object"] as const;
 
@@ -19,6 +20,19 @@ export function typeBranches(branches: readonly Schema[], root: unknown): Record
     if (numeric.length === 1) out[type] = numeric[0] as number;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `["object"]` when every branch takes objects only (Mistral's judge `output`, TGI's request
+ * body: a `oneOf` of objects, told apart by their fields): no branch is singled out by the JSON
+ * type, yet a value of another type (a JSON text of the object) fits none, and the union rule
+ * reads it against this. Undefined for any other union.
+ */
+export function objectsOnly(branches: readonly Schema[], root: unknown): readonly string[] | undefined {
+  const types = branches.map((branch) => branchTypes(branch, root));
+  return branches.length > 1 && types.every((list) => list !== undefined && list.length > 0 && list.every((type) => type === "object"))
+    ? ["object"]
+    : undefined;
 }
 
 /** The types a branch accepts: its own `type`, or the union of its nested union's branches. */
@@ -71,12 +85,22 @@ function propertiesOf(schema: Schema, root: unknown): Record<string, unknown> | 
   return merged;
 }
 
-/** The words a string branch lists (`enum` or `const`, strings only, up to `max`); undefined for any other string. */
+/**
+ * The words a string branch lists (`enum` or `const`, strings only, up to `max`, or a pattern that
+ * spells its texts out: `^new$`); undefined for any other string.
+ */
 export function wordsOf(branch: Schema, root: unknown, max: number): string[] | undefined {
   const views = readings(branch, root);
-  if (views.some((view) => view.pattern !== undefined || view.format !== undefined)) return undefined;
+  if (views.some((view) => view.format !== undefined)) return undefined;
+  const patterns = views.flatMap((view) => (view.pattern === undefined ? [] : [view.pattern]));
   const view = views.find((reading) => "const" in reading || Array.isArray(reading.enum));
+  if (patterns.length > 0) return view === undefined && patterns.length === 1 ? literalWords(patterns[0], max) : undefined;
   const values: unknown[] | undefined = view === undefined ? undefined : "const" in view ? [view.const] : (view.enum as unknown[]);
   if (values === undefined || values.length > max || !values.every((value) => typeof value === "string")) return undefined;
   return values as string[];
+}
+
+function literalWords(pattern: unknown, max: number): string[] | undefined {
+  const words = typeof pattern === "string" ? literalPatternWords(pattern) : undefined;
+  return words !== undefined && words.length <= max ? words : undefined;
 }

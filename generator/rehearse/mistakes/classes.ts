@@ -223,6 +223,11 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     const name = leaf.path[leaf.path.length - 1] as string;
     const grand = holder.length >= 1 ? holder.slice(0, -1) : undefined;
     if (grand === undefined || /^\d+$/.test(holder[holder.length - 1] as string)) return undefined;
+    // A name the object above already holds (Prowlarr's `id`, a path parameter and a body field):
+    // the move would overwrite that value, and no envelope could tell the call meant.
+    let above: unknown = valid;
+    for (const token of grand) above = isSchema(above) ? above[token] : undefined;
+    if (isSchema(above) && Object.hasOwn(above, name)) return undefined;
     return [setAt(setAt(valid, leaf.path, undefined), [...grand, name], leaf.value), { op: "move", from: pointer([...grand, name]), to: pointer(leaf.path) }];
   },
 };

@@ -82,7 +82,8 @@ export interface SchemaHint {
   };
   /**
    * A `oneOf`'s tag that no branch requires (each branch declares it with its own string
-   * values): read only when a value fits more than one branch, to say which tag picks one.
+   * values): read when a value fits more than one branch, to say which tag picks one, and when
+   * a value holds it with one branch's value, to report that branch's errors.
    */
   readonly optionalTag?: {
     readonly property: string;
@@ -144,6 +145,8 @@ export interface SchemaHint {
    * may carry another branch's value (`"+5"`), which the union's message then reads.
    */
   readonly words?: readonly string[];
+  /** An `anyOf`/`oneOf` here whose every branch takes objects only: a JSON text is read against `object`. */
+  readonly objectUnion?: true;
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
   readonly branchRequired?: readonly (readonly string[])[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */

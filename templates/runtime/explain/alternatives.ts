@@ -62,6 +62,14 @@ function chosenBranch(error: AjvError, document: unknown, hints: HintTable): num
     }
     if (named !== undefined) return named;
   }
+  // A tag no member requires (pydantic's `role: Literal["system"] = "system"`), held with one
+  // member's value, names that member as a required tag would: no other member takes the value.
+  // Beside fields only another member has, those fields' member stands, as before (the tag is wrong).
+  const tagged = hint.optionalTag === undefined ? undefined : namedBranch(hint.optionalTag, value);
+  if (tagged !== undefined && tagged >= 0) {
+    const inferred = inferredBranch(hint, value);
+    if (inferred === undefined || inferred === tagged) return tagged;
+  }
   // A text that carries another branch's value (`"+5"` for an integer-or-"all") is the union's to explain.
   if (typeof value === "string" && otherTypeReading(location, value, optionalAt(hint, error.instancePath)) !== undefined) return -1;
   return inferredBranch(hint, value) ?? -1;

@@ -16,11 +16,13 @@ export function prefixMatch(
 ): string | undefined {
   // `pt-BR`, `en_US`: the language before the separator.
   const language = /^([a-z]{2,3})[-_][a-z]{2,4}$/i.exec(text.trim())?.[1]?.toLowerCase();
+  // A text cut at a separator (`ON_` of `ON_WORKER`) is as long as written: its normal form drops the `_`.
+  const long = key.length >= MIN_PREFIX || (key.length >= 2 && /^[^\s_-]+[_-]$/.test(text) && text.length >= MIN_PREFIX);
   let found: string | undefined;
   let count = 0;
   for (const value of values) {
     const normal = normalOf(value);
-    const abbreviates = key.length >= MIN_PREFIX && normal.length > key.length && normal.startsWith(key);
+    const abbreviates = long && normal.length > key.length && normal.startsWith(key);
     if (!abbreviates && normal !== language) continue;
     if (found !== value) count++;
     found = value;

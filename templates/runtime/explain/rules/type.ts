@@ -35,15 +35,8 @@ function advice(location: Location, expected: string, value: unknown, optional: 
   if ((expected.includes("number") || expected.includes("integer")) && typeof value === "string")
     return fixed(location, "number", () => `send a JSON number without quotes${sendExample(location.hint)}`);
   if (expected.includes("boolean") && typeof value === "string") return "send a JSON boolean (true or false), without quotes";
-  const wrapped = typeof value === "string" ? wrappedText(location.hint, expected, value) : undefined;
-  if (wrapped !== undefined) return wrapped;
-  const itemType = location.hint.itemType;
-  // `array,null`: a nullable list takes the single value in brackets as well.
-  if (nonNull(expected) === "array" && itemType !== undefined && (typeOf(value) === itemType || (itemType === "number" && typeof value === "number"))) {
-    // A secret is never quoted back, not even in brackets: the model has its own value to wrap.
-    if (value instanceof HiddenValue) return `send a JSON array: a single value goes in brackets, so send the same ${itemType} inside [ and ]`;
-    return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
-  }
+  const shaped = shapeReading(location.hint, expected, value);
+  if (shaped !== undefined) return shaped;
   const hint = location.hint;
   return fixed(location, "", () => `send ${expected.includes(",") ? "one of these types" : "it as"} ${expected.split(",").join(" or ")}${sendExample(hint)}`);
 }
@@ -67,6 +60,23 @@ export function valueReading(location: Location, expected: string, value: unknow
   if (number || Number.isInteger(Number(suggestion.value)))
     return `send ${suggestion.value} as a JSON number — no quotes, ${suggestion.dropped}${suggestion.caution}`;
   return "send a whole JSON number, without quotes";
+}
+
+/**
+ * A text where a wrapper of one text is wanted, or a single value where a list of such values is:
+ * the wrapper filled in, or the value in brackets. The union rule gives it too, for a nullable
+ * union (`anyOf: [{type: array}, {type: null}]`) sent a value of a type no branch takes.
+ */
+export function shapeReading(hint: SchemaHint, expected: string, value: unknown): string | undefined {
+  const wrapped = typeof value === "string" ? wrappedText(hint, expected, value) : undefined;
+  if (wrapped !== undefined) return wrapped;
+  const itemType = hint.itemType;
+  // `array,null`: a nullable list takes the single value in brackets as well.
+  if (nonNull(expected) !== "array" || itemType === undefined || !(typeOf(value) === itemType || (itemType === "number" && typeof value === "number")))
+    return undefined;
+  // A secret is never quoted back, not even in brackets: the model has its own value to wrap.
+  if (value instanceof HiddenValue) return `send a JSON array: a single value goes in brackets, so send the same ${itemType} inside [ and ]`;
+  return `send a JSON array: a single value goes in brackets, send [${JSON.stringify(value)}]`;
 }
 
 /** ajv's list of expected types without `null`: what a nullable location wants when a value is sent. */

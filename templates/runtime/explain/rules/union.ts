@@ -10,8 +10,10 @@ import { synonymOf } from "../synonyms.ts";
 import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
-import { valueReading } from "./type.ts";
+import { shapeReading, valueReading } from "./type.ts";
 import { otherTypeReading } from "./union-reading.ts";
+
+const OBJECT: readonly string[] = ["object"];
 
 /** Discriminator values listed in full up to this many (they are short names, and the model needs the exact one). */
 const LISTED_KINDS = 40;
@@ -28,10 +30,10 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   // zod's or pydantic's nullable integer, `anyOf: [{type: integer, maximum: 20}, {type: null}]`):
   // the type rule's reading of it, as for `type: [integer, null]`. A value that carries none
   // keeps the union's summary, which lists the allowed values and patterns.
-  const types = hint.types;
+  const types = hint.types ?? (hint.objectUnion ? OBJECT : undefined);
   const reading =
     types !== undefined && !takesType(types, value)
-      ? valueReading(location, types.join(","), value, optionalAt(hint, path))
+      ? (valueReading(location, types.join(","), value, optionalAt(hint, path)) ?? shapeReading(hint, types.join(","), value))
       : otherTypeReading(location, value, optionalAt(hint, path));
   if (reading !== undefined) {
     const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
