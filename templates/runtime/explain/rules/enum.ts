@@ -30,7 +30,7 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   const meant =
     typeof value === "string" ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined) : undefined;
   if (meant !== undefined) {
-    const message = `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?`;
+    const message = received(value) + meantSuffix(location, allowed, meant);
     rememberMessage(location, value as string, message);
     return { path, rule: "enum", message };
   }
@@ -41,6 +41,18 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
   }
   return { path, rule: "enum", message: `${received(value)}; ${allowed}` };
+}
+
+/**
+ * `; <allowed> — did you mean "<meant>"?`: what follows the received value in a near miss's
+ * message, which depends on the location and the value meant alone (an allowed value: a few per
+ * location), made once each.
+ */
+function meantSuffix(location: Location, allowed: string, meant: string): string {
+  const suffixes = (location.meant ??= new Map());
+  let suffix = suffixes.get(meant);
+  if (suffix === undefined) suffixes.set(meant, (suffix = `; ${allowed} — did you mean ${JSON.stringify(meant)}?`));
+  return suffix;
 }
 
 export function explainConst(error: AjvError, location: Location, document: unknown): ArgumentError {
