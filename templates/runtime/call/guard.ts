@@ -27,10 +27,10 @@ import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
 import { TurnState, type ChainStore, type TurnOwner } from "./chain-store.ts";
 import type { OpenChain } from "./open-chain.ts";
-import { Checked } from "./checked.ts";
+import { Checked, type SnapshotOf } from "./checked.ts";
 import { planCall, type CallPlan, type PlanOptions } from "./plan.ts";
 import { checkBinding, contextProblem } from "./binding-checks.ts";
-import { GuardContext, OkResult, Snapshot } from "./ok-result.ts";
+import { argumentsChanged, GuardContext, OkResult, Snapshot } from "./ok-result.ts";
 import { driveRepairs, isThenable } from "./repair-reply.ts";
 
 export { STRICT_PARTS, type GuardParts } from "./attempt.ts";
@@ -111,14 +111,10 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const ledger = this.#ledger;
     ledger.synchronous = true;
     try {
-      return this.#check(raw, context);
+      return guardAttempt(raw, context, this.#setup, this.#checkTurn);
     } finally {
       ledger.synchronous = false;
     }
-  }
-
-  #check(raw: unknown, context: CallContext): CheckResult<Args> {
-    return guardAttempt(raw, context, this.#setup, this.#checkTurn);
   }
 
   /**
@@ -142,12 +138,14 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     },
   };
 
-  /** Record: the chain closed with the passing attempt, its arguments handed over. `state`: the turn's, read now. */
+  /** Record and hand over; `state`: the turn's, read now. A snapshot only where read (the entry's when the arguments changed; the key's, by `Checked`). */
   #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
-    const snapshot = this.#snapshot(record);
+    const snapshot = argumentsChanged(record) ? this.#snapshot(record) : undefined;
     const attempts = state === undefined ? this.#closeAlone(turn, record, "ok", snapshot) : this.#closeIn(state, record, "ok", snapshot);
-    return new Checked(value as Validated<Args>, record, attempts, snapshot);
+    return new Checked(value as Validated<Args>, record, attempts, this.#snapshotOf);
   }
+
+  readonly #snapshotOf: SnapshotOf = (record) => this.#snapshot(record); // One per bound tool, for `Checked`.
 
   ready(): Promise<void> {
     return Promise.resolve(); // Loaded already: tools loaded on first use are wrapped (lazy-tool.ts).

@@ -70,8 +70,7 @@ export class Snapshot implements ArgumentsSnapshot {
 
   /** Whether the arguments differ from what the raw text says (coercions, resolutions, absent nulls). */
   get changed(): boolean {
-    const { absent, coercions, resolutions } = this.#record;
-    return coercions.length > 0 || (resolutions?.length ?? 0) > 0 || (absent?.length ?? 0) > 0;
+    return argumentsChanged(this.#record);
   }
 
   /** The key if something already derived it (or named the intent); never computes it. */
@@ -98,6 +97,15 @@ export class Snapshot implements ArgumentsSnapshot {
   fingerprint(args?: JsonValue): string {
     return (this.#fingerprint ??= idempotencyKey(this.#tool, args ?? this.arguments()));
   }
+}
+
+/**
+ * Whether the arguments of a passing attempt differ from what its raw text says (coercions,
+ * resolutions, absent nulls): only then does its ledger entry read them from a snapshot.
+ */
+export function argumentsChanged(record: LedgerAttempt): boolean {
+  const { absent, coercions, resolutions } = record;
+  return coercions.length > 0 || (resolutions?.length ?? 0) > 0 || (absent?.length ?? 0) > 0;
 }
 
 /** What the implementation receives besides its arguments; the key is derived on first read. */

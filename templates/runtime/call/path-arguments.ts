@@ -44,8 +44,23 @@ export function pathArgumentErrors(binding: HttpBinding | undefined, args: unkno
 function plainPath(names: readonly string[], args: Readonly<Record<string, unknown>>): boolean {
   for (let index = 0; index < names.length; index++) {
     const value = args[names[index] as string];
-    if (typeof value === "number") continue;
-    if (typeof value !== "string" || value === "" || value.includes(".") || value.includes("%")) return false;
+    if (typeof value !== "number" && !plainSegment(value)) return false;
+  }
+  return true;
+}
+
+const DOT = 46;
+const PERCENT = 37;
+
+/**
+ * A non-empty string without `.` or `%`, read in one pass: a path value is short, and one loop
+ * over its characters cost less than two native searches (measured on GitHub's owner and repo).
+ */
+function plainSegment(value: unknown): boolean {
+  if (typeof value !== "string" || value === "") return false;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code === DOT || code === PERCENT) return false;
   }
   return true;
 }

@@ -2,8 +2,9 @@
 // path, files and durability contract: docs/ledger.md).
 // - `append` only queues a reference; the queue is bounded (`maxQueue`, then `overflow`).
 //   `appendNow` (a failure's entry, from `check()`) writes through before it returns.
-// - Entries are serialised in slices (at most 512 entries, 1 MiB or 4 ms of work each) into one
+// - Entries are serialised in slices (at most 4,096 entries, 1 MiB or 4 ms of work each) into one
 //   reused buffer, each slice one `write` (append-file.ts), then synced; the event loop runs between.
+//   A slice takes what is queued, so under load the write and the `fdatasync` are paid per burst.
 // - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and is
 //   retried (next append, `flush()`, once a second); drops and files rotated away are counted.
 import { resolve } from "node:path";
@@ -17,7 +18,7 @@ import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
-const SLICE_ENTRIES = 512;
+const SLICE_ENTRIES = 4096; // the default maxQueue: one slice can take a full queue
 const RELEASE_ROOM = 512; // backpressure is released once this much room is free in the queue
 const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
