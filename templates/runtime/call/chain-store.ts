@@ -12,27 +12,8 @@
 // process to keep the bound exact.
 import type { Candidate } from "../contract/api.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
-import { chainId } from "../ledger/chain-id.ts";
+import { OpenChain } from "./open-chain.ts";
 import { TurnIndex } from "./turn-index.ts";
-
-/** The ledger chain a turn has open: the attempts since its last success or error. */
-export class OpenChain {
-  readonly startedAt: number;
-  readonly attempts: LedgerAttempt[];
-  #id: string | undefined;
-
-  constructor(startedAt: number, first: LedgerAttempt) {
-    this.startedAt = startedAt;
-    // A literal of one: open chains are kept (thousands of them), and an empty array grown by
-    // `push` would carry sixteen spare slots each.
-    this.attempts = [first];
-  }
-
-  /** Minted on first read, which is when its first ledger entry is serialised: off the call's path. */
-  get id(): string {
-    return (this.#id ??= chainId());
-  }
-}
 
 /** What a store tells a turn's owner (its guard) when it drops the turn. */
 export interface TurnOwner {

@@ -12,7 +12,11 @@ import { checkAttempt, type AttemptSetup } from "./attempt.ts";
 
 /**
  * Reads like the attempt's own record, key for key and in the same order, also when copied with
- * a spread or serialised: `errors` is an own, enumerable accessor.
+ * a spread or serialised: `errors` is an own, enumerable accessor. Defining an accessor on an
+ * object costs the engine more than the rest of a failed call's bookkeeping (~0.4 us), so the
+ * attempt is kept with a placeholder in the accessor's place, and the accessor goes in when the
+ * first ledger entry that holds the attempt is read (`settleErrors`, by ledger/chain-record.ts:
+ * nothing reads a kept attempt's errors but the entries that carry it).
  */
 export class StoredAttempt implements LedgerAttempt {
   declare readonly raw: string;
@@ -31,11 +35,21 @@ export class StoredAttempt implements LedgerAttempt {
     self.raw = record.raw;
     self.finishReason = record.finishReason;
     self.failure = record.failure ?? "structural";
-    // One getter for every instance, so they share one hidden class (a closure each would not).
-    Object.defineProperty(this, "errors", ERRORS);
+    // The accessor's place in the key order, until `settleErrors`.
+    (this as { errors: unknown }).errors = undefined;
     self.coercions = record.coercions;
     if (record.coercionsOmitted !== undefined) self.coercionsOmitted = record.coercionsOmitted;
     if (record.guardMs !== undefined) self.guardMs = record.guardMs;
+  }
+
+  #settled = false;
+
+  /** Puts the errors' accessor in the placeholder's place (which keeps its place in the key order); once. */
+  settleErrors(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    // One getter for every instance, so they share one hidden class (a closure each would not).
+    Object.defineProperty(this, "errors", ERRORS);
   }
 
   // A sink reads an attempt's errors several times in a row (to redact, compare, measure): the

@@ -15,6 +15,8 @@ export interface Location {
    * of the wrong type, the key marked with whether the field is optional), at most MAX_REMEMBERED.
    */
   messages?: Map<string, string>;
+  /** The end of a near miss's message by the value meant (rules/enum.ts): one per allowed value. */
+  meant?: Map<string, string>;
 }
 
 /** Received texts whose near miss is remembered per location: models repeat their mistakes, but the texts are theirs, so the memory is capped. */

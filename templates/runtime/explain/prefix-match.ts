@@ -5,7 +5,7 @@
 import { normaliseNearMiss } from "./near-miss.ts";
 
 /** A shorter text than this is not read as the start of a value: `a` starts too many. */
-const MIN_PREFIX = 3;
+export const MIN_PREFIX = 3;
 
 /** The one value of `values` that `text` abbreviates or is a regional form of, if exactly one (`key`: `text`'s normal form, when the caller has it). */
 export function prefixMatch(

@@ -4,6 +4,7 @@
 // received text's normal form with up to two deleted is looked up, which finds every value
 // within two edits of it, and the closest wins. A tie suggests nothing: a guess the model cannot
 // tell from the right one teaches nothing.
+import { candidateSet, MAX_EDITS, type CandidateSet } from "./candidate-set.ts";
 import { normaliseNearMiss } from "./near-miss.ts";
 
 type Spellings = Readonly<Record<string, string | readonly string[]>>;
@@ -16,8 +17,6 @@ const MAX_LOOKED_UP = 40;
  * `shield_information_barrier_segment_restriction_id` is 49 characters.
  */
 const MAX_NAME_LOOKED_UP = 64;
-/** Most edits between the received text and a suggestion. */
-const MAX_EDITS = 2;
 
 /** The allowed value `text` most plausibly misspells, or undefined when none or several do. */
 export function closestSpelling(text: string, spellings: Spellings | undefined): string | undefined {
@@ -51,31 +50,56 @@ export function closestName(text: string, names: readonly string[] | undefined):
 
 /** `closestName` of a text already in its normal form (`normaliseNearMiss`). */
 export function closestNormalName(key: string, names: readonly string[]): string | undefined {
-  if (names.length === 0) return undefined;
-  const exact = normalFormsOf(names).indexOf(key);
-  if (exact >= 0) return names[exact];
-  return key.length < 2 || key.length > MAX_NAME_LOOKED_UP ? undefined : closest(key, names);
+  return names.length === 0 ? undefined : closestInSet(key, candidateSet(names));
+}
+
+/** `closestNormalName` of a list's candidate set (candidate-set.ts). */
+export function closestInSet(key: string, set: CandidateSet): string | undefined {
+  if (set.names.length === 0) return undefined;
+  const exact = set.exact.get(key);
+  if (exact !== undefined) return exact;
+  return key.length < 2 || key.length > MAX_NAME_LOOKED_UP ? undefined : closestIn(key, set);
 }
 
 /** The normal forms of a list from the hint table, computed once per list (so a list made per call is never cached here). */
 export function normalFormsOf(names: readonly string[]): readonly string[] {
-  let normals = normalsByList.get(names);
-  if (normals === undefined) normalsByList.set(names, (normals = names.map(normaliseNearMiss)));
-  return normals;
+  return candidateSet(names).normals;
 }
 
-const normalsByList = new WeakMap<readonly string[], readonly string[]>();
+/**
+ * The one value at the least distance from `key` within reach (see `closest`), read from the
+ * groups of the set whose length can be within reach: the same answer as comparing every name,
+ * since which name is closest, or whether two tie, does not depend on the order they are read in.
+ */
+function closestIn(key: string, set: CandidateSet): string | undefined {
+  let best: string | undefined;
+  let bestDistance = MAX_EDITS + 1;
+  let tied = false;
+  const { byLength, names, normals } = set;
+  const last = Math.min(key.length + MAX_EDITS, byLength.length - 1);
+  for (let length = Math.max(0, key.length - MAX_EDITS); length <= last; length++) {
+    const group = byLength[length];
+    if (group === undefined) continue;
+    const reach = Math.min(MAX_EDITS, length >> 1);
+    if (Math.abs(length - key.length) > reach) continue;
+    for (const index of group) {
+      const distance = editsWithin(key, normals[index] as string, reach);
+      if (distance > reach) continue;
+      const value = names[index] as string;
+      if (distance < bestDistance) [best, bestDistance, tied] = [value, distance, false];
+      else if (distance === bestDistance && value !== best) tied = true;
+    }
+  }
+  return tied ? undefined : best;
+}
 
+/** `closestIn` over values found in the spelling table, each normalised here. */
 function closest(key: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = MAX_EDITS + 1;
   let tied = false;
-  const list = Array.isArray(candidates) ? (candidates as readonly string[]) : undefined;
-  const normals = list && normalFormsOf(list);
-  let index = -1;
   for (const value of candidates) {
-    index++;
-    const normal = normals ? (normals[index] as string) : normaliseNearMiss(value);
+    const normal = normaliseNearMiss(value);
     // Two edits in a four-letter word are half of it: allowed (`opened`/`open`); more is a different
     // word. So a value is within reach at up to half its length in edits, and never past MAX_EDITS:
     // a three-letter code only one edit away, which its length alone rules out for most texts.

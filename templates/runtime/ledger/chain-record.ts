@@ -3,7 +3,7 @@
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
 import type { JsonValue } from "../contract/tool-spec.ts";
-import type { LedgerAttempt, LedgerEntry, LedgerSink, Verdict } from "./ledger.ts";
+import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
 import { type EntryBody, writeEntry } from "./entry-text.ts";
@@ -11,35 +11,8 @@ import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { argumentsAreSafe } from "./arguments-safety.ts";
 import { keysDeclared } from "./declared-keys.ts";
+import { settleErrors } from "./deferred-errors.ts";
 import { writtenAttempts } from "./written-attempt.ts";
-
-/**
- * Hands an entry to the sink. A sink must report failures through `flush`; one that throws still
- * must not turn a model's call into an exception, and must not go unnoticed.
- */
-export function appendEntry(sink: LedgerSink, entry: LedgerEntry): void {
-  try {
-    sink.append(entry);
-  } catch (error) {
-    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be appended: ${String(error)}`, { type: "ToolguardLedgerWarning" });
-  }
-}
-
-/**
- * Hands a failure's entry to the sink to be written before the call returns (`appendNow`), or
- * through `append` when the sink has no such write. Never throws, as `appendEntry`.
- */
-export function appendEntryNow(sink: LedgerSink, entry: LedgerEntry): void {
-  if (sink.appendNow === undefined) {
-    appendEntry(sink, entry);
-    return;
-  }
-  try {
-    sink.appendNow(entry);
-  } catch (error) {
-    process.emitWarning(`toolguard ledger: an entry for ${entry.tool} could not be written: ${String(error)}`, { type: "ToolguardLedgerWarning" });
-  }
-}
 
 /** What an entry needs of its chain: the id, read only when the entry is. */
 export interface ChainIdentity {
@@ -201,7 +174,7 @@ export class ChainRecord implements LedgerEntry {
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
     const cached = this.#cache;
-    const all = this.#attempts;
+    const all = this.#settled();
     let attempts: readonly LedgerAttempt[];
     let body: EntryBody;
     if (cached !== undefined) {
@@ -230,6 +203,15 @@ export class ChainRecord implements LedgerEntry {
   }
 
   #cache: Written | undefined;
+  /** Whether the attempts' deferred errors are in place (deferred-errors.ts); only a chain's entry can hold such attempts. */
+  #errorsSettled = false;
+
+  /** The attempts, their errors in place: what every read of them starts from. */
+  #settled(): readonly LedgerAttempt[] {
+    if (!this.#errorsSettled && this.#identity !== undefined) settleErrors(this.#attempts);
+    this.#errorsSettled = true;
+    return this.#attempts;
+  }
 
   #written(): Written {
     return (this.#cache ??= this.#compute());
@@ -237,7 +219,7 @@ export class ChainRecord implements LedgerEntry {
 
   #compute(): Written {
     const policy = this.#policy;
-    const all = this.#attempts;
+    const all = this.#settled();
     let omitted = 0;
     let chosen = all;
     if (all.length > MAX_ATTEMPTS_WRITTEN) {

@@ -6,7 +6,8 @@ import type { HttpBinding, JsonSchema } from "../contract/tool-spec.ts";
 import type { LedgerUnavailableOutcome, Outcome } from "../contract/outcome.ts";
 import type { RedactionOptions } from "../contract/redaction.ts";
 import type { LedgerAttempt, LedgerSink, Verdict } from "./ledger.ts";
-import { appendEntry, appendEntryNow, ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
+import { appendEntry, appendEntryNow } from "./append-entry.ts";
+import { ChainRecord, type ArgumentsSnapshot, type ChainIdentity } from "./chain-record.ts";
 import { defaultLedger } from "./default-ledger.ts";
 import { RecordPolicy } from "./record-policy.ts";
 

@@ -1,7 +1,7 @@
 // The ledger's mark of a shared chain store's outage (docs/ledger.md, "Marks"): one entry with
 // verdict `chain_store_unavailable` and no attempts, so a reader of the ledger (and `toolguard
 // report`) knows that a call's repair chain was bounded by this process alone at that time.
-import { appendEntryNow } from "./chain-record.ts";
+import { appendEntryNow } from "./append-entry.ts";
 import { chainId } from "./chain-id.ts";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 

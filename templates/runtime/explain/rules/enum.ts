@@ -5,9 +5,9 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
 import { fixed, remember, rememberedMessage, rememberMessage, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
-import { prefixMatch } from "../prefix-match.ts";
+import { nearMissPlan, startOf, stringsOf } from "../near-miss-plan.ts";
 import { siblingFor } from "../sibling-values.ts";
-import { closestNormalName, closestSpelling, editDistance, normalFormsOf } from "../spelling.ts";
+import { closestInSet, closestNormalName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
 import { optionalAt } from "../optional.ts";
 import { LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
@@ -30,7 +30,7 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
   const meant =
     typeof value === "string" ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined) : undefined;
   if (meant !== undefined) {
-    const message = `${received(value)}; ${allowed} — did you mean ${JSON.stringify(meant)}?`;
+    const message = received(value) + meantSuffix(location, allowed, meant);
     rememberMessage(location, value as string, message);
     return { path, rule: "enum", message };
   }
@@ -41,6 +41,18 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
   }
   return { path, rule: "enum", message: `${received(value)}; ${allowed}` };
+}
+
+/**
+ * `; <allowed> — did you mean "<meant>"?`: what follows the received value in a near miss's
+ * message, which depends on the location and the value meant alone (an allowed value: a few per
+ * location), made once each.
+ */
+function meantSuffix(location: Location, allowed: string, meant: string): string {
+  const suffixes = (location.meant ??= new Map());
+  let suffix = suffixes.get(meant);
+  if (suffix === undefined) suffixes.set(meant, (suffix = `; ${allowed} — did you mean ${JSON.stringify(meant)}?`));
+  return suffix;
 }
 
 export function explainConst(error: AjvError, location: Location, document: unknown): ArgumentError {
@@ -65,54 +77,39 @@ export function allowedOf(error: AjvError, hint: SchemaHint): readonly unknown[]
 export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unknown): JsonValue | undefined {
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
-  if (hint.nearMisses && Object.hasOwn(hint.nearMisses, key)) return hint.nearMisses[key];
+  // What is derived from the hint's lists (the generated table's own) is kept per hint.
+  const plan = nearMissPlan(hint);
+  const known = plan.table?.get(key);
+  if (known !== undefined) return known;
+  const nearMisses = hint.nearMisses;
+  const listed = plan.listed;
   // Values that share a normal form (`user`, `-user`) have no near-miss entry: the one the text
   // spells but for case is meant (`USER`), and no other reading of that form is offered.
-  // The hint's lists are the generated table's own, so what is derived from them is kept per list.
-  const listed = hint.allowed === undefined ? undefined : stringsOf(hint.allowed);
-  if (listed !== undefined && sharedNormalForm(listed, key)) {
+  if (listed !== undefined && plan.shared.has(key)) {
     const lower = value.trim().toLowerCase();
-    const same = listed.filter((allowed) => allowed.toLowerCase() === lower);
+    const same = listed.names.filter((allowed) => allowed.toLowerCase() === lower);
     return same.length === 1 ? same[0] : undefined;
   }
   const large = hint.spellings || listed ? undefined : largeSet(allowedValues);
   const close = hint.spellings
     ? closestSpelling(value, hint.spellings)
     : listed
-      ? closestNormalName(key, listed)
+      ? closestInSet(key, listed)
       : large !== undefined
         ? closestNormalName(key, large)
         : undefined;
   // The near-miss table is keyed by every allowed string's normal form: a prefix is looked for there.
-  const nearMisses = hint.nearMisses;
-  const normalForms = nearMisses === undefined ? undefined : keysOf(nearMisses);
-  const normal = normalForms === undefined ? undefined : prefixMatch(value, normalForms, (normalForm) => normalForm, key);
+  const normal = plan.keys === undefined ? undefined : startOf(plan, value, key);
   const start = normal === undefined ? undefined : nearMisses?.[normal];
   // The one value a text starts is a closer reading than a spelling two edits away: `met` is
   // `meters` cut short, not `feet` misspelt. One edit away (`cate` for `cat`) the spelling stands.
   if (close !== undefined) return start !== undefined && start !== close && editDistance(key, normaliseNearMiss(close)) > 1 ? start : close;
-  if (nearMisses === undefined || normalForms === undefined) return undefined;
+  if (nearMisses === undefined || plan.keys === undefined) return undefined;
   if (start !== undefined) return start;
-  const synonym = synonymOf(value, normalForms, key);
+  const synonym = synonymOf(value, plan.keys, key);
   const word = synonym === undefined ? undefined : nearMisses[synonym];
   return typeof word === "string" && !aCode(word, value) ? word : undefined;
 }
-
-/** Whether more than one of `listed` (a hint's strings) has the normal form `key`. */
-function sharedNormalForm(listed: readonly string[], key: string): boolean {
-  let count = 0;
-  for (const normal of normalFormsOf(listed)) if (normal === key && ++count > 1) return true;
-  return false;
-}
-
-/** A near-miss table's keys (the allowed strings' normal forms), once per table. */
-function keysOf(nearMisses: Readonly<Record<string, JsonValue>>): readonly string[] {
-  let keys = keysOfTable.get(nearMisses);
-  if (keys === undefined) keysOfTable.set(nearMisses, (keys = Object.keys(nearMisses)));
-  return keys;
-}
-
-const keysOfTable = new WeakMap<object, readonly string[]>();
 
 /**
  * Most values of a set compared one by one on the failure path. A set past the spelling table's
@@ -121,19 +118,10 @@ const keysOfTable = new WeakMap<object, readonly string[]>();
  */
 const MAX_COMPARED_VALUES = 1000;
 
-const stringsOfSet = new WeakMap<readonly unknown[], readonly string[]>();
-
 /** The strings of ajv's allowed values, once per list (so spelling.ts's normal forms are cached too); undefined past MAX_COMPARED_VALUES. */
 function largeSet(values: unknown): readonly string[] | undefined {
   if (!Array.isArray(values) || values.length > MAX_COMPARED_VALUES) return undefined;
   return stringsOf(values);
-}
-
-/** The strings of a list of allowed values, once per list: a fresh list per call would also miss spelling.ts's normal forms. */
-function stringsOf(values: readonly unknown[]): readonly string[] {
-  let strings = stringsOfSet.get(values);
-  if (strings === undefined) stringsOfSet.set(values, (strings = values.filter((value): value is string => typeof value === "string")));
-  return strings;
 }
 
 /** Shorter upper-case values than this are read as codes (`NO`, `US`, `ASC`) rather than words. */

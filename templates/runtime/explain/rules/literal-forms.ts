@@ -6,6 +6,7 @@
 import type { SchemaHint } from "../../contract/tool-spec.ts";
 import { formats } from "../../validate/formats.ts";
 import { HiddenValue, NO_VALUE, typeOf } from "../text.ts";
+import { typeListOf } from "../type-list.ts";
 
 /** Longest JSON text offered back as the value it spells; longer ones get the advice without the value. */
 const MAX_OFFERED = 400;
@@ -15,7 +16,7 @@ const MAX_OFFERED = 400;
  * when none of these forms applies.
  */
 export function literalFormAdvice(expected: string, value: unknown, hint: SchemaHint, optional: boolean = hint.optional === true): string | undefined {
-  const types = expected.split(",");
+  const types = typeListOf(expected).types;
   if (typeof value === "string" && !types.includes("string")) {
     if (NO_VALUE.has(value.trim())) {
       // Optional and nullable: both fixes are right, and leaving the field out is the plainer one.

@@ -7,17 +7,18 @@ import { suggestNumber } from "../number-advice.ts";
 import { literalFormAdvice } from "./literal-forms.ts";
 import { optionalAt } from "../optional.ts";
 import { HiddenValue, received, sendExample, shownAt, typeOf } from "../text.ts";
+import { typeListOf } from "../type-list.ts";
 
 export function explainType(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
   const value = shownAt(document, path);
   const optional = optionalAt(location.hint, path);
-  if (typeof value !== "string") return { path, rule: "type", message: typeMessage(location, String(error.params["type"]), value, optional) };
+  if (typeof value !== "string") return { path, rule: "type", message: typeMessage(location, typeListOf(error.params["type"]).text, value, optional) };
   // A text's message follows from the location (its expected types are the schema's), the text
   // and whether the field is optional there: said before, it is looked up.
   const key = optional ? `?${value}` : `!${value}`;
   let message = rememberedMessage(location, key);
-  if (message === undefined) rememberMessage(location, key, (message = typeMessage(location, String(error.params["type"]), value, optional)));
+  if (message === undefined) rememberMessage(location, key, (message = typeMessage(location, typeListOf(error.params["type"]).text, value, optional)));
   return { path, rule: "type", message };
 }
 
@@ -81,10 +82,7 @@ export function shapeReading(hint: SchemaHint, expected: string, value: unknown)
 
 /** ajv's list of expected types without `null`: what a nullable location wants when a value is sent. */
 function nonNull(expected: string): string {
-  return expected
-    .split(",")
-    .filter((type) => type !== "null")
-    .join(",");
+  return typeListOf(expected).nonNull;
 }
 
 type Range = NonNullable<SchemaHint["range"]>;

@@ -1,0 +1,102 @@
+// What the near-miss search (rules/enum.ts `nearMiss`) reads of one hint, derived on the first
+// failed call that asks there and reused by every later one: the listed strings as a candidate
+// set (candidate-set.ts), the normal forms two of them share, and the near-miss table's keys in
+// order, so that the one key a text starts (`asc` for `ascending`) is a binary search, not a scan.
+import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
+import { type CandidateSet, candidateSet } from "./candidate-set.ts";
+import { MIN_PREFIX } from "./prefix-match.ts";
+
+export interface NearMissPlan {
+  /**
+   * The near-miss table as a Map: a received text's normal form is a fresh string, which an
+   * object looks up in the engine's table of every interned string, a small Map in its own.
+   */
+  readonly table: ReadonlyMap<string, JsonValue> | undefined;
+  /** The hint's listed strings (`allowed`), undefined when it lists none. */
+  readonly listed: CandidateSet | undefined;
+  /** Normal forms more than one listed string has (`user`, `-user`). */
+  readonly shared: ReadonlySet<string>;
+  /** The near-miss table's keys (every allowed string's normal form), undefined without a table. */
+  readonly keys: readonly string[] | undefined;
+  /** Those keys sorted: the keys a text starts are a run of neighbours. */
+  readonly sortedKeys: readonly string[];
+  /** Keys a locale's language can be (two or three letters): `pt` for `pt-BR`. */
+  readonly languages: ReadonlySet<string>;
+}
+
+const plans = new WeakMap<SchemaHint, NearMissPlan>();
+
+export function nearMissPlan(hint: SchemaHint): NearMissPlan {
+  let plan = plans.get(hint);
+  if (plan === undefined) plans.set(hint, (plan = build(hint)));
+  return plan;
+}
+
+function build(hint: SchemaHint): NearMissPlan {
+  const listed = hint.allowed === undefined ? undefined : candidateSet(stringsOf(hint.allowed));
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const normal of listed?.normals ?? []) {
+    if (seen.has(normal)) shared.add(normal);
+    seen.add(normal);
+  }
+  const keys = hint.nearMisses === undefined ? undefined : Object.keys(hint.nearMisses);
+  const sortedKeys = keys === undefined ? [] : [...keys].sort();
+  const languages = new Set(sortedKeys.filter((key) => /^[a-z]{2,3}$/.test(key)));
+  const table = hint.nearMisses === undefined ? undefined : new Map(Object.entries(hint.nearMisses));
+  return { table, listed, shared, keys, sortedKeys, languages };
+}
+
+/** A locale with a region (`pt-BR`, `en_US`): its language, lower case. */
+const LOCALE = /^([a-z]{2,3})[-_][a-z]{2,4}$/i;
+
+/**
+ * The one near-miss key that `text` (normal form `key`) abbreviates or is a regional form of,
+ * if exactly one: `prefixMatch` over the plan's keys, with the same answers. The keys a text
+ * starts are found by binary search; the locale's pattern is tried only where a key can be a
+ * language and the text has a separator a locale needs.
+ */
+export function startOf(plan: NearMissPlan, text: string, key: string): string | undefined {
+  let found: string | undefined;
+  let count = 0;
+  if (key.length >= MIN_PREFIX) {
+    const sorted = plan.sortedKeys;
+    for (let at = lowerBound(sorted, key); at < sorted.length; at++) {
+      const candidate = sorted[at] as string;
+      if (!candidate.startsWith(key)) break;
+      if (candidate.length === key.length) continue;
+      if (++count > 1) return undefined;
+      found = candidate;
+    }
+  }
+  if (plan.languages.size > 0 && (text.includes("-") || text.includes("_"))) {
+    // A key that is a language (two or three letters) is never one a text of three or more starts with a longer rest.
+    const language = LOCALE.exec(text.trim())?.[1]?.toLowerCase();
+    if (language !== undefined && plan.languages.has(language)) {
+      if (++count > 1) return undefined;
+      found = language;
+    }
+  }
+  return found;
+}
+
+/** The first index of `sorted` whose entry is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as string) < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const stringsOfList = new WeakMap<readonly unknown[], readonly string[]>();
+
+/** The strings of a list of allowed values, once per list. */
+export function stringsOf(values: readonly unknown[]): readonly string[] {
+  let strings = stringsOfList.get(values);
+  if (strings === undefined) stringsOfList.set(values, (strings = values.filter((value): value is string => typeof value === "string")));
+  return strings;
+}
