@@ -4,7 +4,7 @@
 // order, so that the one key a text starts (`asc` for `ascending`) is a binary search, not a scan.
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
 import { type CandidateSet, candidateSet } from "./candidate-set.ts";
-import { MIN_PREFIX } from "./prefix-match.ts";
+import { longEnoughToStart } from "./prefix-match.ts";
 
 export interface NearMissPlan {
   /**
@@ -59,7 +59,7 @@ const LOCALE = /^([a-z]{2,3})[-_][a-z]{2,4}$/i;
 export function startOf(plan: NearMissPlan, text: string, key: string): string | undefined {
   let found: string | undefined;
   let count = 0;
-  if (key.length >= MIN_PREFIX) {
+  if (longEnoughToStart(text, key)) {
     const sorted = plan.sortedKeys;
     for (let at = lowerBound(sorted, key); at < sorted.length; at++) {
       const candidate = sorted[at] as string;

@@ -7,6 +7,14 @@ import { normaliseNearMiss } from "./near-miss.ts";
 /** A shorter text than this is not read as the start of a value: `a` starts too many. */
 export const MIN_PREFIX = 3;
 
+/**
+ * Whether `text` (normal form `key`) is long enough to be read as the start of a value. A text
+ * cut at a separator (`ON_` of `ON_WORKER`) is as long as written: its normal form drops the `_`.
+ */
+export function longEnoughToStart(text: string, key: string): boolean {
+  return key.length >= MIN_PREFIX || (key.length >= 2 && /^[^\s_-]+[_-]$/.test(text) && text.length >= MIN_PREFIX);
+}
+
 /** The one value of `values` that `text` abbreviates or is a regional form of, if exactly one (`key`: `text`'s normal form, when the caller has it). */
 export function prefixMatch(
   text: string,
@@ -16,8 +24,7 @@ export function prefixMatch(
 ): string | undefined {
   // `pt-BR`, `en_US`: the language before the separator.
   const language = /^([a-z]{2,3})[-_][a-z]{2,4}$/i.exec(text.trim())?.[1]?.toLowerCase();
-  // A text cut at a separator (`ON_` of `ON_WORKER`) is as long as written: its normal form drops the `_`.
-  const long = key.length >= MIN_PREFIX || (key.length >= 2 && /^[^\s_-]+[_-]$/.test(text) && text.length >= MIN_PREFIX);
+  const long = longEnoughToStart(text, key);
   let found: string | undefined;
   let count = 0;
   for (const value of values) {
