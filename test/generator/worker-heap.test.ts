@@ -89,4 +89,3 @@ describe("a served worker", () => {
     expect(heap.collectedAt).toEqual([120 * MB, 150 * MB]);
   });
 });
-
