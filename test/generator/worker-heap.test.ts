@@ -55,12 +55,16 @@ describe("HeapKeeper", () => {
 });
 
 /** Sends `items` to a served port and resolves with the answers, in order. */
-async function serve(items: readonly number[], keeper: HeapKeeper, heap: { used: number }): Promise<unknown[]> {
+async function serve(items: readonly number[], keeper: HeapKeeper, heap: { used: number; busy?: number; mostBusy?: number }): Promise<unknown[]> {
   const { port1, port2 } = new MessageChannel();
   serveItems(
     () => {},
     async (item: number) => {
+      heap.busy = (heap.busy ?? 0) + 1;
+      heap.mostBusy = Math.max(heap.mostBusy ?? 0, heap.busy);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // an await inside, as emitTool has
       heap.used += item * MB; // each item leaves its garbage behind
+      heap.busy--;
       return item * 2;
     },
     String,
@@ -87,5 +91,12 @@ describe("a served worker", () => {
     // 60; 120: collect, 30 live; 90: grown 60 but under 100; 150: collect.
     expect(await serve([60, 60, 60, 60], keeper, heap)).toEqual([120, 120, 120, 120]);
     expect(heap.collectedAt).toEqual([120 * MB, 150 * MB]);
+  });
+
+  it("handles one item at a time, though the pool sends the next one ahead", async () => {
+    const { heap, keeper } = plantedHeap();
+    const seen: { used: number; busy?: number; mostBusy?: number } = heap;
+    expect(await serve([1, 2, 3], keeper, seen)).toEqual([2, 4, 6]);
+    expect(seen.mostBusy).toBe(1);
   });
 });
