@@ -182,7 +182,8 @@ class FastEmitters implements Emitters {
   #startPool(): EmitterPool {
     const script = new URL(`./emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
     this.#restoreHeapGrowth = lowerHeapGrowth();
-    this.#spill = Spill.open(this.#out);
+    // No spill (the files stay in memory) is always a correct answer, so a failure to open one is not an error.
+    this.#spill = Spill.open(this.#out).catch(() => undefined);
     const pool: EmitterPool = new WorkerPool(script, toolTemplate(this.#cache));
     pool.grow(1);
     return pool;

@@ -79,7 +79,7 @@ export class Spill {
   readonly #spilled = new WeakMap<EmittedFile, SpilledFile>();
   readonly #paths = new Set<string>();
   readonly #dirs = new Map<string, Promise<unknown>>();
-  readonly #writes = new WeakMap<SpilledFile, Promise<void>>();
+  readonly #writes = new WeakMap<SpilledFile, Promise<boolean>>();
 
   private constructor(folder: string) {
     this.folder = folder;
@@ -125,10 +125,7 @@ export class Spill {
       files.map(async (file) => {
         if (file instanceof SpilledFile) return file;
         const earlier = this.#spilled.get(file);
-        if (earlier) {
-          await this.#writes.get(earlier);
-          return earlier;
-        }
+        if (earlier) return (await this.#writes.get(earlier)) ? earlier : file;
         if (this.#paths.has(file.path)) return file;
         this.#paths.add(file.path);
         const target = path.join(this.folder, file.path);
@@ -138,10 +135,16 @@ export class Spill {
         const dir = path.dirname(target);
         let made = this.#dirs.get(dir);
         if (!made) this.#dirs.set(dir, (made = mkdir(dir, { recursive: true })));
-        const written = made.then(() => writeFile(target, file.content));
+        // A write that fails (a full disk) leaves the file in memory: the write of the package
+        // itself reports that disk's problem with its fix.
+        const written = made
+          .then(() => writeFile(target, file.content))
+          .then(
+            () => true,
+            () => false,
+          );
         this.#writes.set(spilled, written);
-        await written;
-        return spilled;
+        return (await written) ? spilled : file;
       }),
     );
   }

@@ -74,6 +74,16 @@ describe("the spill folder", () => {
     spill.remove();
   });
 
+  it("keeps a file it cannot write in memory", async () => {
+    const temp = project();
+    const spill = (await Spill.open(path.join(temp.dir, "generated"))) as Spill;
+    writeFileSync(path.join(spill.folder, "tools"), "a file where the folder would go\n");
+    const [file] = await spill.put([{ path: "tools/a.js", content: "a\n" }]);
+    expect(file).not.toBeInstanceOf(SpilledFile);
+    expect(file?.content).toBe("a\n");
+    spill.remove();
+  });
+
   it("is not opened where the output's parent folder does not exist: nothing is created", async () => {
     const temp = project();
     expect(await Spill.open(path.join(temp.dir, "missing", "generated"))).toBeUndefined();
