@@ -3,7 +3,8 @@
 // by renames. A failure before the swap leaves the previous output untouched, and output that is
 // already on disk byte for byte is not written at all (a cached re-run touches nothing). Files
 // that did not change are hard-linked into the new folder rather than written again: with one
-// tool changed, that is thousands of links instead of thousands of writes.
+// tool changed, that is thousands of links instead of thousands of writes. Files that a large
+// set spilled to disk as they were made (speed/spill.ts) are linked from the spill folder.
 import { compareWithDisk } from "./check.ts";
 import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -29,6 +30,16 @@ export async function writePackage(out: string, files: readonly EmittedFile[]): 
         if (
           !changed.has(file.path) &&
           (await link(path.join(out, file.path), target).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
+        // A file spilled to disk during generation (speed/spill.ts) is linked from there too.
+        if (
+          "spilledAt" in file &&
+          typeof file.spilledAt === "string" &&
+          (await link(file.spilledAt, target).then(
             () => true,
             () => false,
           ))

@@ -40,17 +40,18 @@ export class SharedModuleCopies {
 /**
  * `files` with each shared module once. The same path with other bytes would mean two different
  * modules got one name (a hash collision, or a module whose text is not all it runs): a
- * toolguard defect, stopped here rather than let one tool run another's checks.
+ * toolguard defect, stopped here rather than let one tool run another's checks. The same object
+ * twice (SharedModuleCopies kept one copy) is not compared: a spilled file's text is on disk.
  */
 export function withSharedModulesOnce(files: readonly EmittedFile[]): EmittedFile[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, EmittedFile>();
   const out: EmittedFile[] = [];
   for (const file of files) {
     const before = seen.get(file.path);
     if (before === undefined) {
-      seen.set(file.path, file.content);
+      seen.set(file.path, file);
       out.push(file);
-    } else if (before !== file.content || !file.path.startsWith(`tools/${SHARED_FOLDER}/`)) {
+    } else if (!file.path.startsWith(`tools/${SHARED_FOLDER}/`) || (before !== file && before.content !== file.content)) {
       throw new Error(`toolguard defect: two tools emitted ${file.path} with different contents; report this with the schemas`);
     }
   }

@@ -17,7 +17,9 @@ import type { ToolDescription } from "../ir.ts";
 import { mapLimit } from "../map-limit.ts";
 import type { GenerationCache } from "./cache.ts";
 import type { EmitTask } from "./emit-worker.ts";
+import { lowerHeapGrowth } from "./heap.ts";
 import { shippedPrecompiled } from "./precompiled.ts";
+import { Spill } from "./spill.ts";
 import { WorkerPool, workerCount } from "./worker-pool.ts";
 
 /** Fewer tools to emit than this are not worth starting worker threads for... */
@@ -38,7 +40,7 @@ export async function generateSet(
   const whole = setKey ? await cache?.set(setKey) : undefined;
   if (whole) return { set, ...whole };
   // A large set starts a worker now, so that the emitters load while this thread reads.
-  const emitters = new FastEmitters(cache, (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES);
+  const emitters = new FastEmitters(set.out, cache, (await schemaBytes(set.schemas)) >= LARGE_SET_BYTES);
   try {
     const described = await describeSet(set, config);
     const emitted = await emitPackage(set, described.tools, emitters, { strict: config.strict }).finally(() => emitters.stored());
@@ -57,11 +59,17 @@ export async function generateSet(
 
 /** The pipeline's emitters behind the cache, the precompiled files and a worker pool. */
 class FastEmitters implements Emitters {
+  readonly #out: string;
   readonly #cache: GenerationCache | undefined;
   #pool: EmitterPool | undefined;
+  /** Where the files go as they arrive, opened with the pool: the sets worth workers are those whose files weigh. */
+  #spill: Promise<Spill | undefined> | undefined;
+  /** Undoes lowerHeapGrowth once the workers are done. */
+  #restoreHeapGrowth: (() => void) | undefined;
   readonly #storing: Promise<void>[] = [];
 
-  constructor(cache: GenerationCache | undefined, startPool: boolean) {
+  constructor(out: string, cache: GenerationCache | undefined, startPool: boolean) {
+    this.#out = out;
     this.#cache = cache;
     if (startPool) this.#pool = this.#startPool();
   }
@@ -94,7 +102,8 @@ class FastEmitters implements Emitters {
     if (cached) return cached;
     const files = this.#pool ? await this.#onWorker({ kind: "package", set, tools }) : await directEmitters.packageFiles(set, tools);
     if (key) await this.#cache?.storeFiles(key, files);
-    return files;
+    // The catalog holds every tool's schemas again (35 MB on Elasticsearch's description).
+    return (await this.#spill)?.put(files) ?? files;
   }
 
   /**
@@ -131,6 +140,7 @@ class FastEmitters implements Emitters {
 
   close(): void {
     this.#pool?.close();
+    this.#restoreHeapGrowth?.();
   }
 
   async #extrasKey(names: readonly string[]): Promise<string | undefined> {
@@ -146,10 +156,12 @@ class FastEmitters implements Emitters {
   async #emit(tools: readonly ToolDescription[]): Promise<readonly ToolOutcome[]> {
     if (tools.length === 0) return [];
     const copies = new SharedModuleCopies();
-    const settled = (tool: ToolDescription, outcome: ToolOutcome): ToolOutcome => {
+    const spill = await this.#spill;
+    const settled = async (tool: ToolDescription, outcome: ToolOutcome): Promise<ToolOutcome> => {
       if (!outcome.ok) return outcome;
       if (this.#cache) this.#storing.push(this.#cache.storeTool(tool, outcome.value));
-      return { ok: true, value: copies.keepFirst(outcome.value) };
+      const kept = copies.keepFirst(outcome.value);
+      return { ok: true, value: spill ? await spill.put(kept) : kept };
     };
     const pool = this.#pool;
     if (pool) {
@@ -164,11 +176,14 @@ class FastEmitters implements Emitters {
     const { useToolTemplate } = await import("../emit/tool-template.ts");
     useToolTemplate(await toolTemplate(this.#cache));
     const outcomes = await directEmitters.tools(tools);
-    return outcomes.map((outcome, index) => settled(tools[index] as ToolDescription, outcome));
+    return Promise.all(outcomes.map((outcome, index) => settled(tools[index] as ToolDescription, outcome)));
   }
 
   #startPool(): EmitterPool {
     const script = new URL(`./emit-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+    this.#restoreHeapGrowth = lowerHeapGrowth();
+    // No spill (the files stay in memory) is always a correct answer, so a failure to open one is not an error.
+    this.#spill = Spill.open(this.#out).catch(() => undefined);
     const pool: EmitterPool = new WorkerPool(script, toolTemplate(this.#cache));
     pool.grow(1);
     return pool;

@@ -2,7 +2,8 @@
 // item at a time, the next going to whichever worker is free. Results come back in the items'
 // order whatever order the workers finish in, so the output does not depend on scheduling.
 import { availableParallelism } from "node:os";
-import { parentPort, Worker } from "node:worker_threads";
+import { type MessagePort, parentPort, Worker } from "node:worker_threads";
+import { HeapKeeper } from "./heap.ts";
 
 /** What a worker answers for one item: its result, or the error it threw, as `encodeError` made it. */
 export type Outcome<R> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: unknown };
@@ -131,17 +132,34 @@ export class WorkerPool<T, R> {
 
 /**
  * The worker's side: hands the setup data to `setup`, then answers each item with `handle`'s
- * result or `encodeError` of what it threw.
+ * result or `encodeError` of what it threw. After each answer, the worker's garbage is collected
+ * when its heap is large (heap.ts): what is left of the answered item is garbage by then. `options` are for tests: another port, another keeper.
  */
-export function serveItems<T, R>(setup: (data: unknown) => void, handle: (item: T) => Promise<R>, encodeError: (error: unknown) => unknown): void {
-  const port = parentPort;
+export function serveItems<T, R>(
+  setup: (data: unknown) => void,
+  handle: (item: T) => Promise<R>,
+  encodeError: (error: unknown) => unknown,
+  options: { readonly port?: MessagePort; readonly heap?: HeapKeeper } = {},
+): void {
+  const port = options.port ?? parentPort;
   if (!port) throw new Error("serveItems runs in a worker thread");
+  const heap = options.heap ?? new HeapKeeper();
+  const answer = (reply: Reply): void => {
+    port.postMessage(reply);
+    heap.afterItem();
+  };
+  // One item at a time: the one queued behind (QUEUED_PER_WORKER) starts when the one before is
+  // answered. Started at once, two tools' working sets were live together in one heap whenever
+  // the first awaited (json-schema-to-typescript does), for no gain: the work is all CPU.
+  let previous: Promise<void> = Promise.resolve();
   port.on("message", (message: { setup: unknown } | { index: number; item: T }) => {
     if ("setup" in message) return setup(message.setup);
     const { index, item } = message;
-    handle(item).then(
-      (value) => port.postMessage({ index, outcome: { ok: true, value } } satisfies Reply),
-      (error: unknown) => port.postMessage({ index, outcome: { ok: false, error: encodeError(error) } } satisfies Reply),
+    previous = previous.then(() =>
+      handle(item).then(
+        (value) => answer({ index, outcome: { ok: true, value } }),
+        (error: unknown) => answer({ index, outcome: { ok: false, error: encodeError(error) } }),
+      ),
     );
   });
 }
