@@ -6,6 +6,7 @@
 // thousand currency codes it compares the few dozen of the right length. The lists are the hint
 // table's own (or ajv's, a constant of the validator), so each is indexed once per process.
 import { normaliseNearMiss } from "./near-miss.ts";
+import { StringLookup } from "./string-lookup.ts";
 
 /** Most edits between a received text and a suggestion (explain/spelling.ts). */
 export const MAX_EDITS = 2;
@@ -15,7 +16,7 @@ export interface CandidateSet {
   /** `names[i]`'s normal form (`normaliseNearMiss`). */
   readonly normals: readonly string[];
   /** Each normal form's first name in the list. */
-  readonly exact: ReadonlyMap<string, string>;
+  readonly exact: StringLookup<string>;
   /** Indices into `names`, by the length of their normal form (in list order within a length). */
   readonly byLength: readonly (readonly number[] | undefined)[];
 }
@@ -31,11 +32,10 @@ export function candidateSet(names: readonly string[]): CandidateSet {
 
 function build(names: readonly string[]): CandidateSet {
   const normals = names.map(normaliseNearMiss);
-  const exact = new Map<string, string>();
   const byLength: number[][] = [];
   normals.forEach((normal, index) => {
-    if (!exact.has(normal)) exact.set(normal, names[index] as string);
     (byLength[normal.length] ??= []).push(index);
   });
+  const exact = new StringLookup(normals.map((normal, index) => [normal, names[index] as string] as const));
   return { names, normals, exact, byLength };
 }

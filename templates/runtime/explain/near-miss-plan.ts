@@ -5,13 +5,14 @@
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
 import { type CandidateSet, candidateSet } from "./candidate-set.ts";
 import { longEnoughToStart } from "./prefix-match.ts";
+import { StringLookup } from "./string-lookup.ts";
 
 export interface NearMissPlan {
   /**
-   * The near-miss table as a Map: a received text's normal form is a fresh string, which an
-   * object looks up in the engine's table of every interned string, a small Map in its own.
+   * The near-miss table: a received text's normal form is a fresh string, which an object looks
+   * up in the engine's table of every interned string; a small table is scanned (string-lookup.ts).
    */
-  readonly table: ReadonlyMap<string, JsonValue> | undefined;
+  readonly table: StringLookup<JsonValue> | undefined;
   /** The hint's listed strings (`allowed`), undefined when it lists none. */
   readonly listed: CandidateSet | undefined;
   /** Normal forms more than one listed string has (`user`, `-user`). */
@@ -43,7 +44,7 @@ function build(hint: SchemaHint): NearMissPlan {
   const keys = hint.nearMisses === undefined ? undefined : Object.keys(hint.nearMisses);
   const sortedKeys = keys === undefined ? [] : [...keys].sort();
   const languages = new Set(sortedKeys.filter((key) => /^[a-z]{2,3}$/.test(key)));
-  const table = hint.nearMisses === undefined ? undefined : new Map(Object.entries(hint.nearMisses));
+  const table = hint.nearMisses === undefined ? undefined : new StringLookup(Object.entries(hint.nearMisses));
   return { table, listed, shared, keys, sortedKeys, languages };
 }
 
