@@ -3,7 +3,7 @@
 // entries would, keeping a repeated key's first value (the candidate sets' `exact` table does).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { StringLookup } from "../../templates/runtime/explain/string-lookup.ts";
+import { StringLookup, stringSet } from "../../templates/runtime/explain/string-lookup.ts";
 
 /** The Map the lookup stands for: first value per key. */
 function firstValues(entries: readonly (readonly [string, number])[]): Map<string, number> {
@@ -35,5 +35,11 @@ describe("StringLookup", () => {
       expect(lookup.get("key")).toBeUndefined();
       expect(lookup.get(`key${count}`)).toBeUndefined();
     }
+  });
+
+  it("has, as a set: the words for no value among them", () => {
+    const words = stringSet(["None", "nil", "undefined"]);
+    for (const word of ["None", "nil", "undefined"]) expect(words.has(`#${word}`.slice(1))).toBe(true);
+    for (const word of ["none", "nill", "", "undefine"]) expect(words.has(word)).toBe(false);
   });
 });

@@ -30,4 +30,13 @@ export class StringLookup<V> {
     for (let index = 0; index < keys.length; index++) if (keys[index] === key) return this.#values[index];
     return undefined;
   }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+}
+
+/** A set of strings as a StringLookup: `has` scans a small one (see above). */
+export function stringSet(members: readonly string[]): StringLookup<true> {
+  return new StringLookup(members.map((member) => [member, true] as const));
 }

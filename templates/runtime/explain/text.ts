@@ -3,6 +3,7 @@
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
 import { escapeToken, pointerTokens, valueAt } from "../json/json-pointer.ts";
 import { FORMAT_EXAMPLES } from "./format-examples.ts";
+import { type StringLookup, stringSet } from "./string-lookup.ts";
 
 const SHOWN_CHARS = 40;
 /** Allowed values listed in full up to this many. */
@@ -79,8 +80,11 @@ export function hidden(value: unknown): unknown {
   return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));
 }
 
-/** Python's and other languages' words for "no value", as models write them into JSON. */
-export const NO_VALUE: ReadonlySet<string> = new Set(["None", "none", "NONE", "nil", "Nil", "undefined", "NULL", "Null"]);
+/**
+ * Python's and other languages' words for "no value", as models write them into JSON. Asked of
+ * every wrong-typed text, a fresh string each time: scanned, not hashed (string-lookup.ts).
+ */
+export const NO_VALUE: StringLookup<true> = stringSet(["None", "none", "NONE", "nil", "Nil", "undefined", "NULL", "Null"]);
 
 /** "object" or "array" when `text` is JSON text of one; undefined otherwise (and for any other JSON). */
 function jsonKind(text: string): "object" | "array" | undefined {
