@@ -9,14 +9,20 @@ import { compareWithDisk } from "./check.ts";
 import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "./emit/runtime.ts";
+import { removeStaleFolders } from "./stale-folders.ts";
+
+/** The staging folder's mark: `.<out>.toolguard-new-<pid>`. */
+const STAGING_MARK = ".toolguard-new-";
 
 /** Writes the package; resolves to `false` when the folder already held exactly these files. */
 export async function writePackage(out: string, files: readonly EmittedFile[]): Promise<boolean> {
-  const current = await compareWithDisk(out, files);
-  if (current.stale.length + current.hashOnly.length + current.missing.length + current.extra.length === 0) return false;
   const parent = path.dirname(out);
   const base = path.basename(out);
-  const staging = path.join(parent, `.${base}.toolguard-new-${process.pid}`);
+  // A run killed while staging left its folder behind (never its `-old-` one: see stale-folders.ts).
+  await removeStaleFolders(parent, STAGING_MARK, base);
+  const current = await compareWithDisk(out, files);
+  if (current.stale.length + current.hashOnly.length + current.missing.length + current.extra.length === 0) return false;
+  const staging = path.join(parent, `.${base}${STAGING_MARK}${process.pid}`);
   const retired = path.join(parent, `.${base}.toolguard-old-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   const changed = new Set([...current.missing, ...current.hashOnly, ...current.stale.map((file) => file.path)]);

@@ -9,9 +9,10 @@
 // The folder goes when the process exits. A process that was killed cannot remove its own: the
 // next run beside the same output removes every spill folder whose process is gone.
 import { readFileSync, rmSync } from "node:fs";
-import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "../emit/runtime.ts";
+import { removeStaleFolders } from "../stale-folders.ts";
 
 const MARK = ".toolguard-spill-";
 
@@ -35,35 +36,9 @@ export function spillFolder(out: string, pid: number = process.pid): string {
   return path.join(path.dirname(out), `.${path.basename(out)}${MARK}${pid}`);
 }
 
-/** The process that owns a spill folder, from its name; undefined for any other name. */
-function spillOwner(name: string): number | undefined {
-  const at = name.lastIndexOf(MARK);
-  const pid = at > 0 && name.startsWith(".") ? name.slice(at + MARK.length) : "";
-  return /^[1-9][0-9]*$/.test(pid) ? Number(pid) : undefined;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists, another user's.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes the spill folders in `parent` left by processes that are gone (killed mid-run); resolves to their paths. */
-export async function removeStaleSpills(parent: string): Promise<string[]> {
-  const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
-  const stale = entries
-    .filter((entry) => entry.isDirectory())
-    .filter((entry) => {
-      const pid = spillOwner(entry.name);
-      return pid !== undefined && pid !== process.pid && !isRunning(pid);
-    })
-    .map((entry) => path.join(parent, entry.name));
-  await Promise.all(stale.map((folder) => rm(folder, { recursive: true, force: true })));
-  return stale;
+export function removeStaleSpills(parent: string): Promise<string[]> {
+  return removeStaleFolders(parent, MARK);
 }
 
 /** The spill folders this process has open, each removed at exit by one listener (a --watch session opens one per run). */

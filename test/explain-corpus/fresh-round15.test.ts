@@ -1,23 +1,10 @@
 // Fresh inputs, round 15 (probe14): shapes found by `toolguard rehearse` on vendors' own
 // descriptions that none of the messages was written against (docs/corpus.md, round 15).
 import { afterAll, describe, expect, it } from "vitest";
-import type { ToolDescription } from "../../generator/ir.ts";
-import { repair } from "../../generator/rehearse/literal-repairer.ts";
-import { loadTool, removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
-import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
-
-function tool(name: string, inputSchema: JsonSchema): ToolDescription {
-  return { name, description: "", inputSchema, dialect: "2020-12", references: {}, source: { file: `${name}.json`, pointer: "" } };
-}
-
-async function roundTrip(description: ToolDescription, sent: unknown) {
-  const loaded = await loadTool(description);
-  const errors = (await loaded.envelope(sent)) ?? [];
-  const repaired = repair(sent, errors);
-  return { errors, repaired, after: await loaded.envelope(repaired) };
-}
 
 // listmonk's `per_page` (knadh/listmonk docs/swagger/collections.yaml): "an integer for a page
 // size or 'all'". A number written with a unit or sign, or Python's None, is a string, so the

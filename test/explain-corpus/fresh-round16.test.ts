@@ -2,23 +2,11 @@
 // descriptions and published MCP servers that none of the messages was written against
 // (docs/corpus.md, round 16).
 import { afterAll, describe, expect, it } from "vitest";
-import type { ToolDescription } from "../../generator/ir.ts";
-import { repair } from "../../generator/rehearse/literal-repairer.ts";
-import { loadTool, removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import { roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
-
-function tool(name: string, inputSchema: JsonSchema): ToolDescription {
-  return { name, description: "", inputSchema, dialect: "2020-12", references: {}, source: { file: `${name}.json`, pointer: "" } };
-}
-
-async function roundTrip(description: ToolDescription, sent: unknown) {
-  const loaded = await loadTool(description);
-  const errors = (await loaded.envelope(sent)) ?? [];
-  const repaired = repair(sent, errors);
-  return { errors, repaired, after: await loaded.envelope(repaired) };
-}
 
 // NginxProxyManager's `certificate_id` (an integer, or `pattern: "^new$"` to ask for a new
 // certificate) and `userID` (an integer, or `pattern: "^me$"`): the words of an enum written as a

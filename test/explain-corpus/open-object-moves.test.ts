@@ -14,20 +14,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
-import { repair } from "../../generator/rehearse/literal-repairer.ts";
-import { loadTool, removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
 import type { JsonSchema } from "../../templates/runtime/contract/tool-spec.ts";
+import { roundTrip } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
 
 const UUID = "6d1b4c2e-59c4-4b3a-9f2c-0e1a2b3c4d5e";
-
-async function roundTrip(tool: ToolDescription, sent: unknown) {
-  const loaded = await loadTool(tool);
-  const errors = (await loaded.envelope(sent)) ?? [];
-  const repaired = repair(sent, errors);
-  return { errors, repaired, after: await loaded.envelope(repaired) };
-}
 
 /** A tool of Notion's MCP server as the server lists it (test/fixtures/mcp-tools, @notionhq/notion-mcp-server 2.5.2). */
 function notion(name: string): ToolDescription {

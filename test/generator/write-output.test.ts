@@ -1,10 +1,13 @@
 // Writing a package swaps a whole new folder in; files that did not change are hard-linked into
-// it rather than written again, while changed, missing and hand-edited files are written anew.
-import { statSync, writeFileSync } from "node:fs";
+// it rather than written again, while changed, missing and hand-edited files are written anew. A
+// run killed while staging leaves its `-new-` folder, which the next write beside it removes.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { writePackage } from "../../generator/write-output.ts";
-import { TempProject } from "../helpers/temp-project.ts";
+import { REPO, TempProject } from "../helpers/temp-project.ts";
 
 let project: TempProject | undefined;
 afterEach(() => project?.remove());
@@ -42,5 +45,34 @@ describe("writePackage", () => {
     expect(inode("tools/b.js")).not.toBe(before.b);
     expect(inode("tools/c.js")).not.toBe(before.c);
     expect(await writePackage(out, second)).toBe(false);
+  });
+
+  it("after a write killed mid-way, the next one removes its staging folder, never an -old- one", async () => {
+    project = new TempProject();
+    const out = path.join(project.dir, "generated");
+    // A write that stops for good while staging: its last file's text never comes.
+    const script = `
+      const { writePackage } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, "generator/write-output.ts")).href)});
+      const stuck = { path: "tools/z.js", get content() { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); return ""; } };
+      await writePackage(${JSON.stringify(out)}, [{ path: "index.js", content: "export {};\\n" }, stuck]);`;
+    const killed = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" });
+    const left = path.join(project.dir, `.generated.toolguard-new-${killed.pid}`);
+    const exited = new Promise((resolve) => killed.on("exit", resolve));
+    while (!existsSync(path.join(left, "index.js"))) await new Promise((resolve) => setTimeout(resolve, 20));
+    killed.kill("SIGKILL");
+    await exited;
+    expect(existsSync(left)).toBe(true);
+
+    const dead = Number(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout);
+    const kept = [
+      `.generated.toolguard-old-${dead}`, // may be the only copy of the output
+      `.generated.toolguard-new-${process.ppid}`, // a live process's
+      `.other.toolguard-new-${dead}`, // another output's
+    ].map((name) => path.join(project?.dir as string, name));
+    for (const folder of kept) mkdirSync(folder);
+    expect(await writePackage(out, [{ path: "index.js", content: "export {};\n" }])).toBe(true);
+    expect(existsSync(left)).toBe(false);
+    expect(kept.filter((folder) => existsSync(folder))).toEqual(kept);
+    expect(project.snapshot("generated")).toEqual({ "index.js": "export {};\n" });
   });
 });
