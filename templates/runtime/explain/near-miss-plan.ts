@@ -4,8 +4,8 @@
 // order, so that the one key a text starts (`asc` for `ascending`) is a binary search, not a scan.
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
 import { type CandidateSet, candidateSet } from "./candidate-set.ts";
-import { longEnoughToStart } from "./prefix-match.ts";
-import { StringLookup } from "./string-lookup.ts";
+import { localeLanguage, longEnoughToStart } from "./prefix-match.ts";
+import { StringLookup, stringSet } from "./string-lookup.ts";
 
 export interface NearMissPlan {
   /**
@@ -15,8 +15,8 @@ export interface NearMissPlan {
   readonly table: StringLookup<JsonValue> | undefined;
   /** The hint's listed strings (`allowed`), undefined when it lists none. */
   readonly listed: CandidateSet | undefined;
-  /** Normal forms more than one listed string has (`user`, `-user`). */
-  readonly shared: ReadonlySet<string>;
+  /** Normal forms more than one listed string has (`user`, `-user`): usually none, asked with a fresh string. */
+  readonly shared: StringLookup<true>;
   /** The near-miss table's keys (every allowed string's normal form), undefined without a table. */
   readonly keys: readonly string[] | undefined;
   /** Those keys sorted: the keys a text starts are a run of neighbours. */
@@ -36,20 +36,17 @@ export function nearMissPlan(hint: SchemaHint): NearMissPlan {
 function build(hint: SchemaHint): NearMissPlan {
   const listed = hint.allowed === undefined ? undefined : candidateSet(stringsOf(hint.allowed));
   const seen = new Set<string>();
-  const shared = new Set<string>();
+  const shared: string[] = [];
   for (const normal of listed?.normals ?? []) {
-    if (seen.has(normal)) shared.add(normal);
+    if (seen.has(normal)) shared.push(normal);
     seen.add(normal);
   }
   const keys = hint.nearMisses === undefined ? undefined : Object.keys(hint.nearMisses);
   const sortedKeys = keys === undefined ? [] : [...keys].sort();
   const languages = new Set(sortedKeys.filter((key) => /^[a-z]{2,3}$/.test(key)));
   const table = hint.nearMisses === undefined ? undefined : new StringLookup(Object.entries(hint.nearMisses));
-  return { table, listed, shared, keys, sortedKeys, languages };
+  return { table, listed, shared: stringSet(shared), keys, sortedKeys, languages };
 }
-
-/** A locale with a region (`pt-BR`, `en_US`): its language, lower case. */
-const LOCALE = /^([a-z]{2,3})[-_][a-z]{2,4}$/i;
 
 /**
  * The one near-miss key that `text` (normal form `key`) abbreviates or is a regional form of,
@@ -72,7 +69,7 @@ export function startOf(plan: NearMissPlan, text: string, key: string): string |
   }
   if (plan.languages.size > 0 && (text.includes("-") || text.includes("_"))) {
     // A key that is a language (two or three letters) is never one a text of three or more starts with a longer rest.
-    const language = LOCALE.exec(text.trim())?.[1]?.toLowerCase();
+    const language = localeLanguage(text);
     if (language !== undefined && plan.languages.has(language)) {
       if (++count > 1) return undefined;
       found = language;

@@ -7,6 +7,11 @@ import { normaliseNearMiss } from "./near-miss.ts";
 /** A shorter text than this is not read as the start of a value: `a` starts too many. */
 export const MIN_PREFIX = 3;
 
+/** A locale with a region (`pt-BR`, `en_US`): its language before the separator, lower case. */
+export function localeLanguage(text: string): string | undefined {
+  return /^([a-z]{2,3})[-_][a-z]{2,4}$/i.exec(text.trim())?.[1]?.toLowerCase();
+}
+
 /**
  * Whether `text` (normal form `key`) is long enough to be read as the start of a value. A text
  * cut at a separator (`ON_` of `ON_WORKER`) is as long as written: its normal form drops the `_`.
@@ -22,8 +27,7 @@ export function prefixMatch(
   normalOf: (value: string) => string = normaliseNearMiss,
   key: string = normaliseNearMiss(text),
 ): string | undefined {
-  // `pt-BR`, `en_US`: the language before the separator.
-  const language = /^([a-z]{2,3})[-_][a-z]{2,4}$/i.exec(text.trim())?.[1]?.toLowerCase();
+  const language = localeLanguage(text);
   const long = longEnoughToStart(text, key);
   let found: string | undefined;
   let count = 0;

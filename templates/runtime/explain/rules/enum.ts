@@ -85,8 +85,7 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   const listed = plan.listed;
   // Values that share a normal form (`user`, `-user`) have no near-miss entry: the one the text
   // spells but for case is meant (`USER`), and no other reading of that form is offered.
-  // (Usually none: an empty Set is not asked, which would hash the fresh `key` for nothing.)
-  if (listed !== undefined && plan.shared.size > 0 && plan.shared.has(key)) {
+  if (listed !== undefined && plan.shared.has(key)) {
     const lower = value.trim().toLowerCase();
     const same = listed.names.filter((allowed) => allowed.toLowerCase() === lower);
     return same.length === 1 ? same[0] : undefined;
