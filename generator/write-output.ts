@@ -33,24 +33,9 @@ export async function writePackage(out: string, files: readonly EmittedFile[]): 
       files.map(async (file) => {
         const target = path.join(staging, file.path);
         // Where linking is not possible (another file system, no hard links), write the bytes.
-        if (
-          !changed.has(file.path) &&
-          (await link(path.join(out, file.path), target).then(
-            () => true,
-            () => false,
-          ))
-        )
-          return;
+        if (!changed.has(file.path) && (await linked(path.join(out, file.path), target))) return;
         // A file spilled to disk during generation (speed/spill.ts) is linked from there too.
-        if (
-          "spilledAt" in file &&
-          typeof file.spilledAt === "string" &&
-          (await link(file.spilledAt, target).then(
-            () => true,
-            () => false,
-          ))
-        )
-          return;
+        if ("spilledAt" in file && typeof file.spilledAt === "string" && (await linked(file.spilledAt, target))) return;
         await writeFile(target, file.content);
       }),
     );
@@ -73,4 +58,12 @@ export async function writePackage(out: string, files: readonly EmittedFile[]): 
   }
   if (hadOld) await rm(retired, { recursive: true, force: true });
   return true;
+}
+
+/** Whether `target` could be made a hard link to `existing`. */
+function linked(existing: string, target: string): Promise<boolean> {
+  return link(existing, target).then(
+    () => true,
+    () => false,
+  );
 }
