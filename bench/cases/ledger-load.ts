@@ -1,11 +1,13 @@
-// Figure 6, one process: the default JSONL sink under load (issue 16, item 1).
+// Figure 9, one process: the default JSONL sink under load (issue 16, item 1).
 //   line:      CPU per ledger line, writing entries of real calls into the sink's own reused
 //              buffer with its own line writer (each entry once, as the sink does), beside
-//              JSON.parse of the same raw text.
+//              JSON.parse of the same raw text and the least line (bench/lib/least-line.ts).
 //   capacity:  the sink alone, synced: lines per second it can write, and CPU per line
 //              (serialising, encoding, writing, syncing: user + system time).
+//   warm-up:   the open loop below for one phase's length, not measured (V8 sizes its heap to it).
 //   open 2x:   calls offered at twice that capacity for a few seconds (overflow "drop"): calls/s,
-//              p99 call latency, event-loop delay, RSS; after flush, lines on disk + drops = calls.
+//              p99 call latency, event-loop delay, RSS, the live heap (after a full GC) at start
+//              and end; after flush, lines on disk + drops = calls.
 //   closed:    1,000 callers, each awaiting its outcome, default options (overflow "wait").
 //   durable:   the same 1,000 callers with `durable: true` (each outcome waits for its line).
 //   baseline:  event-loop delay of work in 1 ms slices with no guard or sink: the machine's own stalls.
