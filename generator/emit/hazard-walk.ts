@@ -6,8 +6,7 @@
 // (keys, and the shortest text that spells the value, which rule out a repeated key) and flags
 // what could be a hazard (a number past 2^53, a string that is not well-formed); anything flagged,
 // or an extra key it did not read, sends the text to the runtime's walk, which says what it is.
-// On the invoice the walk went from ~120 ns to ~47 ns; on GitHub's pulls/create body from ~59 to
-// ~34 with a loop over its keys, and from ~80 to ~20 without (issue 25, at load ~15).
+// The walk went from ~120 ns to ~47 ns on the invoice, ~80 to ~20 on pulls/create (issue 25).
 //
 // Where the schema promises no single type (a combinator, a union other than with null), the
 // walk asks the value's own type and walks its objects with every name the alternatives declare
@@ -25,6 +24,7 @@ import { isWellFormed } from "../../templates/runtime/parse/json-hazards.ts";
 import { readings } from "./union-branches.ts";
 import { ANY, guardedAnalyser, hasCombinator, LEAVES, typeOf, type Leaf, type ObjectShape, type Shape } from "./walk-shapes.ts";
 import { coercibleProbe } from "./coercible-probe.ts";
+import { plainPathProbe } from "./path-probe.ts";
 import type { CoercionTable } from "../../templates/runtime/contract/tool-spec.ts";
 
 /** The runtime helpers a walk imports. */
@@ -34,10 +34,10 @@ const MAX_REF_HOPS = 32;
 
 /**
  * The `hazardWalk` of a tool's module, or undefined when its arguments are not a typed object.
- * With `coercions` (the tool's coercion table), it also holds the coercion step's printed look
- * at the table's places (coercible-probe.ts).
+ * It also holds the coercion step's printed look at `coercions`' places (coercible-probe.ts) and
+ * the path check's at the HTTP binding's path arguments (path-probe.ts), when there are any.
  */
-export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions: CoercionTable = {}): Code | undefined {
+export function hazardWalk(tool: Pick<ToolDescription, "inputSchema" | "http">, coercions: CoercionTable = {}): Code | undefined {
   const root = tool.inputSchema as Schema;
   const objects: ObjectShape[] = [];
   const shapes = new Map<Schema, ObjectShape>();
@@ -90,7 +90,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions
   };
   const top = analyse(root, new Set(), "arguments");
   if (top.kind !== "object" || top.nullable || !validatorDepthIsBounded(root)) return undefined;
-  const probe = coercibleProbe(coercions);
+  const [probe, plainPath] = [coercibleProbe(coercions), plainPathProbe(tool.http)];
   return new Code(
     [
       "(() => {",
@@ -104,6 +104,7 @@ export function hazardWalk(tool: Pick<ToolDescription, "inputSchema">, coercions
       `      return ${top.object.name}(value, checkStrings, state, 1);`,
       "    },",
       ...(probe === undefined ? [] : [`    coercible: ${probe.text},`]),
+      ...(plainPath === undefined ? [] : [`    plainPath: ${plainPath.text},`]),
       "  };",
       "})()",
     ].join("\n"),

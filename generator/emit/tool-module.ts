@@ -15,6 +15,8 @@ import { argsTypeName } from "./types.ts";
 import { resolvedArgsDeclaration, resolvedArgsTypeName } from "./resolved-args.ts";
 import { referenceRewrites, REWRITE_IMPORT } from "./reference-rewrites.ts";
 import { HAZARD_WALK_IMPORT, hazardWalk } from "./hazard-walk.ts";
+import { PATH_PROBE_IMPORT } from "./path-probe.ts";
+import { pathArgumentNames } from "../../templates/runtime/call/path-arguments.ts";
 
 export interface ToolModule {
   readonly js: string;
@@ -30,7 +32,12 @@ export function emitToolModule(tool: ToolDescription, argumentTypes: string, val
   const rewrites = referenceRewrites(tool);
   const coercions = buildCoercionTable(tool);
   const walk = hazardWalk(tool, coercions);
-  const imports = [...validator.imports, ...(rewrites ? [REWRITE_IMPORT] : []), ...(walk ? [HAZARD_WALK_IMPORT] : [])];
+  const imports = [
+    ...validator.imports,
+    ...(rewrites ? [REWRITE_IMPORT] : []),
+    ...(walk ? [HAZARD_WALK_IMPORT] : []),
+    ...(walk && pathArgumentNames(tool.http).length > 0 ? [PATH_PROBE_IMPORT] : []),
+  ];
   const js = fill(template.js, {
     TOOL_EXPORT: exported,
     TOOL_NAME: literal(tool.name),

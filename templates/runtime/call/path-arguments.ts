@@ -19,7 +19,7 @@ export function pathArgumentNames(binding: HttpBinding | undefined): readonly st
  * `names`: `pathArgumentNames(binding)`.
  */
 export function pathArgumentErrors(binding: HttpBinding | undefined, args: unknown, names: readonly string[]): readonly ArgumentError[] | undefined {
-  if (binding === undefined || typeof args !== "object" || args === null || plainPath(names, args as Record<string, unknown>)) return undefined;
+  if (binding === undefined || typeof args !== "object" || args === null || plainPathArguments(names, args as Record<string, unknown>)) return undefined;
   try {
     requestPath(binding, args as Record<string, unknown>);
     return undefined;
@@ -39,14 +39,17 @@ export function pathArgumentErrors(binding: HttpBinding | undefined, args: unkno
 /**
  * The common case, decided without building the path: every path argument is a number or a
  * non-empty string without `.` or `%` (the only characters that can spell `.` or `..` once
- * encoded and decoded), so no segment can be empty or resolve away.
+ * encoded and decoded), so no segment can be empty or resolve away. A generated tool prints the
+ * same look with each argument read by name (`HazardWalk.plainPath`, generator/emit/path-probe.ts).
  */
-function plainPath(names: readonly string[], args: Readonly<Record<string, unknown>>): boolean {
-  for (let index = 0; index < names.length; index++) {
-    const value = args[names[index] as string];
-    if (typeof value !== "number" && !plainSegment(value)) return false;
-  }
+export function plainPathArguments(names: readonly string[], args: Readonly<Record<string, unknown>>): boolean {
+  for (let index = 0; index < names.length; index++) if (!plainArgument(args[names[index] as string])) return false;
   return true;
+}
+
+/** One path argument's value that is safe in any segment as it is: a number, or a plain string (`plainSegment`). */
+export function plainArgument(value: unknown): boolean {
+  return typeof value === "number" || plainSegment(value);
 }
 
 const DOT = 46;

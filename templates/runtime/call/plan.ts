@@ -72,10 +72,17 @@ export function planCall<Args>(spec: ToolSpec, options: PlanOptions<Args>, parts
   };
 }
 
-/** The check of the arguments that go into the request's URL path; none without path parameters. */
+/**
+ * The check of the arguments that go into the request's URL path; none without path parameters.
+ * The tool's printed look (`hazardWalk.plainPath`) answers the common case; anything else, and a
+ * hand-written spec, goes to the full check over the binding's names.
+ */
 function pathCheckFor(spec: ToolSpec): PathCheck | undefined {
   const names = pathArgumentNames(spec.http);
-  return names.length === 0 ? undefined : (args) => pathArgumentErrors(spec.http, args, names);
+  if (names.length === 0) return undefined;
+  const plain = spec.hazardWalk?.plainPath;
+  if (plain === undefined) return (args) => pathArgumentErrors(spec.http, args, names);
+  return (args) => (plain(args) ? undefined : pathArgumentErrors(spec.http, args, names));
 }
 
 /** The coercion step's first look at the plan's places: the tool's printed one, else a look over their tree; none without a plan. */

@@ -224,6 +224,8 @@ export interface HazardWalk {
    * the runtime then looks over its own tree of the places (coerce/coercible-places.ts).
    */
   readonly coercible?: (value: unknown) => boolean;
+  /** After validation: every path argument plain (`plainPathArguments`, read by name); absent without any. */
+  readonly plainPath?: (value: unknown) => boolean;
 }
 
 /** How an OpenAPI operation's arguments map onto an HTTP request. */
