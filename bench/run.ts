@@ -358,6 +358,8 @@ if (only.has("ledger")) {
     loopDelayP99Ms: number;
     rssThirdMb: number;
     rssEndMb: number;
+    liveStartMb: number;
+    liveEndMb: number;
     linesOnDisk: number;
     dropped: number;
   };
@@ -365,20 +367,31 @@ if (only.has("ledger")) {
     capacity: { linesPerSecond: number; cpuNsPerLine: number };
     open2x: Phase & { offeredPerSecond: number };
     baseline: { loopDelayMaxMs: number; loopDelayP99Ms: number };
-  } & Record<`line:${string}`, { lineNs: number; jsonParseNs: number; leastLineNs: number; lineBytes: number }>;
+    warmup: { seconds: number; rssStartMb: number; rssEndMb: number };
+  } & Record<`line:${string}`, { lineNs: number; jsonParseNs: number; leastLineNs: number; lineBytes: number; firstLineUs: number; leastIsLine: boolean }>;
   const samples = Array.from({ length: runs }, () => runCase<Ledger>(cases("ledger-load.ts"), [], {}, ["--expose-gc"]));
   const m = (pick: (sample: Ledger) => number): number => medianOf(samples, pick);
   say(
     "\n9. The default JSONL sink under load (targets: CPU per line <= 1 us under 500 bytes, <= 2 us on the ruleset; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)",
   );
   say(
-    "| ledger line | CPU per line | JSON.parse of the raw text | ratio | least line (raw escaped once, fixed fields) | its ratio | bytes |\n|---|---|---|---|---|---|---|",
+    "| ledger line | CPU per line | JSON.parse of the raw text | ratio | least line (raw escaped once, fixed fields) | its ratio | least line's bytes are the line's | bytes | a tool's first line (its rules compiled, once) |\n|---|---|---|---|---|---|---|---|---|",
   );
   for (const key of Object.keys(samples[0] ?? {}).filter((name) => name.startsWith("line:"))) {
     const line = (sample: Ledger) =>
-      sample[key as `line:${string}`] ?? { lineNs: Number.NaN, jsonParseNs: Number.NaN, leastLineNs: Number.NaN, lineBytes: Number.NaN };
+      sample[key as `line:${string}`] ?? {
+        lineNs: Number.NaN,
+        jsonParseNs: Number.NaN,
+        leastLineNs: Number.NaN,
+        lineBytes: Number.NaN,
+        firstLineUs: Number.NaN,
+        leastIsLine: false,
+      };
     say(
-      `| ${key.slice(5)} | ${fixed(m((s) => line(s).lineNs) / 1000)} us | ${fixed(m((s) => line(s).jsonParseNs) / 1000)} us | ${fixed(m((s) => line(s).lineNs / line(s).jsonParseNs))}x | ${fixed(m((s) => line(s).leastLineNs) / 1000)} us | ${fixed(m((s) => line(s).leastLineNs / line(s).jsonParseNs))}x | ${samples[0] ? line(samples[0]).lineBytes : "–"} |`,
+      `| ${key.slice(5)} | ${fixed(m((s) => line(s).lineNs) / 1000)} us | ${fixed(m((s) => line(s).jsonParseNs) / 1000)} us | ${fixed(m((s) => line(s).lineNs / line(s).jsonParseNs))}x | ${fixed(m((s) => line(s).leastLineNs) / 1000)} us | ${fixed(m((s) => line(s).leastLineNs / line(s).jsonParseNs))}x | ${samples.every((s) => line(s).leastIsLine) ? "yes" : "no"} | ${samples[0] ? line(samples[0]).lineBytes : "–"} | ${fixed(
+        m((s) => line(s).firstLineUs),
+        0,
+      )} us |`,
     );
   }
   say(
@@ -387,7 +400,21 @@ if (only.has("ledger")) {
       0,
     )} lines/s, ${fixed(m((s) => s.capacity.cpuNsPerLine) / 1000)} us CPU per line (user + system, serialising to fdatasync)`,
   );
-  say("| load | calls/s | p99 call latency | event-loop delay p99 / max | RSS at 1/3 -> end | lines on disk | dropped |\n|---|---|---|---|---|---|---|");
+  say(
+    `open loop warm-up (${fixed(
+      m((s) => s.warmup.seconds),
+      1,
+    )} s, not measured: V8 sizes its heap to the load): RSS ${fixed(
+      m((s) => s.warmup.rssStartMb),
+      0,
+    )} -> ${fixed(
+      m((s) => s.warmup.rssEndMb),
+      0,
+    )} MB`,
+  );
+  say(
+    "| load | calls/s | p99 call latency | event-loop delay p99 / max | RSS at 1/3 -> end | live heap start -> end | lines on disk | dropped |\n|---|---|---|---|---|---|---|---|",
+  );
   const labels: Record<string, string> = {
     open2x: "open loop at 2x the sink's rate, overflow drop",
     closed: "1,000 callers, default (overflow wait)",
@@ -413,6 +440,12 @@ if (only.has("ledger")) {
         0,
       )} -> ${fixed(
         p((x) => x.rssEndMb),
+        0,
+      )} MB | ${fixed(
+        p((x) => x.liveStartMb),
+        0,
+      )} -> ${fixed(
+        p((x) => x.liveEndMb),
         0,
       )} MB | ${fixed(
         p((x) => x.linesOnDisk),
