@@ -10,7 +10,7 @@ import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { hidden } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
-import { walkedClean, walkedOnlyDeclaredKeys } from "../parse/json-hazards.ts";
+import { keyFlagged, walkedClean, walkedOnlyDeclaredKeys } from "../parse/json-hazards.ts";
 import { NO_ERRORS_KEYS_DECLARED } from "../ledger/declared-keys.ts";
 
 /**
@@ -164,8 +164,12 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   const clean = parsed.hazardsPending && valid && walk !== undefined && walkedClean(parsed.text, value, walk, setup.limits.maxDepth);
   // A clean walk that met only declared keys lets the ledger keep the text without its secret-name scan.
   const keysDeclared = clean && walkedOnlyDeclaredKeys();
+  // A failed value's secret-key check (what the envelope may quote) is asked on the hazard walk's
+  // way, where keys alone decide it, rather than walking the value again: `secretKey` is its answer.
+  const keyTest = valid ? undefined : setup.secrets.secretKeyTest();
+  let secretKey: boolean | undefined;
   if (parsed.hazardsPending && !clean) {
-    const hazardous = hazardFailure(parsed.text, value, false, setup.limits);
+    const hazardous = hazardFailure(parsed.text, value, false, keyTest === undefined ? setup.limits : { maxDepth: setup.limits.maxDepth, keyTest });
     // A hazard is reported before any schema error, and without the coercions the schema step made.
     if (hazardous)
       return failed(
@@ -173,10 +177,11 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
         "syntactic",
         finish(hazardous.errors, setup.maxErrors),
       );
+    if (keyTest !== undefined) secretKey = keyFlagged();
   }
   // Explain.
   if (!valid) {
-    const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, setup.secrets), spec.hints, setup.maxErrors);
+    const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, setup.secrets, secretKey), spec.hints, setup.maxErrors);
     return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
@@ -213,9 +218,10 @@ function unquotedSecrets(errors: readonly ArgumentError[], secrets: Redactor): r
  * a `HiddenValue` of its type (a null stays null), so a message never echoes a password back.
  * Copied only when the value holds a secret: its keys are asked (each key's answer is kept),
  * not its text scanned for secret names, which cost more than the rest of the redaction.
+ * `secretKey`: whether the value holds one, when the hazard walk asked its keys already.
  */
-function shownToModel(value: unknown, secrets: Redactor): unknown {
-  if (value === null || typeof value !== "object" || !secrets.holdsSecret(value as JsonValue)) return value;
+function shownToModel(value: unknown, secrets: Redactor, secretKey?: boolean): unknown {
+  if (value === null || typeof value !== "object" || !(secretKey ?? secrets.holdsSecret(value as JsonValue))) return value;
   const copy = structuredClone(value) as JsonValue;
   return secrets.valueInPlace(copy, hidden) === 0 ? value : copy;
 }

@@ -156,8 +156,22 @@ export class Redactor {
    * of the text for secret names cost about 5 ns a character.
    */
   holdsSecret(value: JsonValue): boolean {
+    return holdsSecret(value, this.#path, this.#keyRulesOf(this.#compiled));
+  }
+
+  /**
+   * The test `holdsSecret` asks of each key, when keys alone decide its answer (nothing is
+   * redacted by location): then `holdsSecret(value)` is whether it says yes to any key of
+   * `value` at any depth, which a walk the call makes anyway can ask on its way (call/attempt.ts,
+   * through the hazard walk). Undefined when pointer patterns decide too.
+   */
+  secretKeyTest(): ((key: string) => boolean) | undefined {
     const rules = this.#compiled;
-    return holdsSecret(value, this.#path, (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers }));
+    return rules.pointers.length > 0 ? undefined : this.#keyRulesOf(rules).isSecretName;
+  }
+
+  #keyRulesOf(rules: Rules): { readonly isSecretName: (key: string) => boolean; readonly pointers: readonly (readonly string[])[] } {
+    return (this.#keyRules ??= { isSecretName: (key) => this.#isSecretName(key, rules), pointers: rules.pointers });
   }
 
   /** `holdsSecret`'s path, empty between calls (the walk pops what it pushes): one list, not one per failed call. */

@@ -29,11 +29,21 @@ interface WalkFindings {
   maxDepth: number;
   /** The shortest text that could spell the walked value: see `SHORTEST_MEMBER`. */
   shortest: number;
+  /** Asked of every key met (`HazardLimits.keyTest`); whether it said yes to one. */
+  keyTest: ((key: string) => boolean) | undefined;
+  keyFlagged: boolean;
 }
 
-const FOUND: WalkFindings = { hazardSeen: false, tooDeep: false, maxDepth: Number.POSITIVE_INFINITY, shortest: 0 };
+const FOUND: WalkFindings = { hazardSeen: false, tooDeep: false, maxDepth: Number.POSITIVE_INFINITY, shortest: 0, keyTest: undefined, keyFlagged: false };
 const NO_HAZARDS: readonly ArgumentError[] = Object.freeze([]);
 
+/** How deep `findHazards` walks; `keyTest`, asked of every key met, answered by `keyFlagged` (call/attempt.ts). */
+export interface HazardLimits {
+  readonly maxDepth: number;
+  readonly keyTest?: ((key: string) => boolean) | undefined;
+}
+
+const UNLIMITED: HazardLimits = { maxDepth: Number.POSITIVE_INFINITY };
 /** What the walk found when the value nests deeper than the limit: the caller words the error. */
 export const TOO_DEEP: readonly ArgumentError[] = Object.freeze([{ path: "", rule: "too_deep", message: "" }]);
 
@@ -41,23 +51,21 @@ export const TOO_DEEP: readonly ArgumentError[] = Object.freeze([{ path: "", rul
  * Reports every hazard in `value`, which `JSON.parse` produced from `text`. An integer beyond
  * 2^53 is reported when the text spells a different integer than the one parsed (precision was
  * lost), or, with `anyUnsafeInteger`, always: a value an SDK parsed may have lost it already.
- * A value nested deeper than `depthLimit` gives `TOO_DEEP` and nothing else.
+ * A value nested deeper than `limits.maxDepth` gives `TOO_DEEP` and nothing else.
  */
-export function findHazards(
-  text: string,
-  value: unknown,
-  anyUnsafeInteger: boolean = false,
-  depthLimit: number = Number.POSITIVE_INFINITY,
-): readonly ArgumentError[] {
+export function findHazards(text: string, value: unknown, anyUnsafeInteger: boolean = false, limits: HazardLimits = UNLIMITED): readonly ArgumentError[] {
   // A lone surrogate in the parsed value comes from one in the text (not well-formed) or from an
   // escape, which needs a backslash. Texts with backslashes get each string checked in the walk
   // (native, linear): searching them for `\\u` cost more than that where backslashes are dense.
   const checkStrings = !isWellFormed(text) || text.indexOf("\\") !== -1;
   FOUND.hazardSeen = false;
   FOUND.tooDeep = false;
-  FOUND.maxDepth = depthLimit;
+  FOUND.maxDepth = limits.maxDepth;
   FOUND.shortest = 0;
+  FOUND.keyTest = limits.keyTest;
+  FOUND.keyFlagged = false;
   const keys = countKeys(value, checkStrings, 1);
+  FOUND.keyTest = undefined;
   if (FOUND.tooDeep) return TOO_DEEP;
   // The valid path ends here, without allocating a list for no errors: first when the text is too
   // short to hold a member the parsed value lost, else when it spells no more key tokens than the
@@ -75,11 +83,16 @@ export function findHazards(
       errors.push({
         path,
         rule: "duplicate_key",
-        message: `the property ${JSON.stringify(lastToken(path))} appears more than once in the same object, and parsers disagree on which copy counts; send each property exactly once`,
+        message: `the property ${JSON.stringify(pointerTokens(path).at(-1) ?? "")} appears more than once in the same object, and parsers disagree on which copy counts; send each property exactly once`,
       });
     }
   }
   return errors;
+}
+
+/** Right after `findHazards` (of a value not too deep): whether its `keyTest` said yes to a key; false without one. */
+export function keyFlagged(): boolean {
+  return FOUND.keyFlagged;
 }
 
 const STATE: WalkState = { keys: 0, shortest: 0, maxDepth: 0, undeclared: true };
@@ -216,6 +229,7 @@ function countContainer(value: object, checkStrings: boolean, depth: number): nu
     members++;
     length += key.length + 4;
     if (checkStrings && !isWellFormed(key)) FOUND.hazardSeen = true;
+    if (FOUND.keyTest !== undefined && !FOUND.keyFlagged && FOUND.keyTest(key)) FOUND.keyFlagged = true;
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "object") {
       if (item !== null) keys += countContainer(item, checkStrings, depth + 1);
@@ -281,8 +295,4 @@ function collectValueHazards(value: unknown, path: string, into: ValueHazards): 
       collectValueHazards((value as Record<string, unknown>)[key], at, into);
     }
   }
-}
-
-function lastToken(pointer: string): string {
-  return pointerTokens(pointer).at(-1) ?? "";
 }

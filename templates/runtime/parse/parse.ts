@@ -1,7 +1,7 @@
 // Step 1 of a call: from what the provider delivered to a JSON value, or syntactic errors.
 // Limits are enforced before any parsing or walking; the text is never completed or repaired.
 import type { ArgumentError } from "../contract/outcome.ts";
-import { findHazards, TOO_DEEP } from "./json-hazards.ts";
+import { findHazards, type HazardLimits, TOO_DEEP } from "./json-hazards.ts";
 import { nonJsonReason } from "./plain-json.ts";
 import { scanSyntax, type SyntaxProblem } from "./syntax-scan.ts";
 
@@ -106,9 +106,10 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
  * `fromSdk`: the value was parsed by an SDK, which may have lost an integer's digits already.
  * The depth limit is checked in this walk over the parsed value (JSON.parse itself does not
  * recurse on the native stack), so a valid call reads no bracket of its text for it.
+ * `limits.keyTest`: asked of every key on the way (`HazardLimits`; its answer is `keyFlagged`'s).
  */
-export function hazardFailure(text: string, value: unknown, fromSdk: boolean, limits: ParseLimits): ParseFailure | undefined {
-  const hazards = findHazards(text, value, fromSdk, limits.maxDepth);
+export function hazardFailure(text: string, value: unknown, fromSdk: boolean, limits: HazardLimits): ParseFailure | undefined {
+  const hazards = findHazards(text, value, fromSdk, limits);
   if (hazards === TOO_DEEP) return tooDeep(text, limits.maxDepth, depthExceededAt(text, limits.maxDepth));
   return hazards.length > 0 ? { ok: false, text, truncated: false, errors: hazards } : undefined;
 }
