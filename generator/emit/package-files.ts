@@ -118,7 +118,7 @@ export function indexSource(entries: readonly IndexEntry[]): { readonly js: stri
     ...entries.map((e) => `export type { ${e.types.join(", ")} } from ${e.from};`),
     "",
     TOOLS_COMMENT,
-    `export declare const tools: { readonly ${entries.map((e) => `${e.key}: typeof ${e.name}`).join("; readonly ")} };`,
+    `export declare const tools: { ${entries.map((e) => `readonly ${e.key}: typeof ${e.name}`).join("; ")} };`,
     "",
     DEFINITIONS_COMMENT,
     "export declare const toolDefinitions: readonly ToolDescriptor[];",
