@@ -32,7 +32,8 @@ export class SharedModuleCopies {
       if (!file.path.startsWith(`tools/${SHARED_FOLDER}/`)) return file;
       const first = this.#first.get(file.path);
       if (first === undefined) this.#first.set(file.path, file);
-      return first !== undefined && first.content === file.content ? first : file;
+      // The same object (a spilled copy: its text is on disk) is not read back to be compared.
+      return first !== undefined && (first === file || first.content === file.content) ? first : file;
     });
   }
 }

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import type { ResolvedSet } from "../config.ts";
 import type { PackageTool } from "../emit/package-files.ts";
 import type { EmittedFile } from "../emit/runtime.ts";
@@ -148,14 +149,28 @@ export class GenerationCache {
     }
   }
 
-  // Write to a temporary name, then rename: concurrent runs never see half an entry.
-  async #write(name: string, value: unknown): Promise<void> {
-    const file = path.join(this.#dir, name);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(value));
-    await rename(temporary, file);
+  /**
+   * The file holding an entry (`toolEntry`, `filesEntry`), for a worker thread to store what it
+   * emitted with `writeEntry` itself, so that the text need not cross to this thread.
+   */
+  entryFile(entry: string): string {
+    return path.join(this.#dir, `${entry}.json`);
   }
+
+  async #write(name: string, value: unknown): Promise<void> {
+    await writeEntry(path.join(this.#dir, name), value);
+  }
+}
+
+/**
+ * Stores `value` at a cache entry's file, from any thread: written to a temporary name, then
+ * renamed, so that concurrent runs and threads never see half an entry.
+ */
+export async function writeEntry(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  await writeFile(temporary, JSON.stringify(value));
+  await rename(temporary, file);
 }
 
 function hash(text: string): string {

@@ -16,10 +16,10 @@ import { CONCURRENCY, describeSet, directEmitters, type Emitters, emitPackage, t
 import type { ToolDescription } from "../ir.ts";
 import { mapLimit } from "../map-limit.ts";
 import type { GenerationCache } from "./cache.ts";
-import type { EmitTask } from "./emit-worker.ts";
+import type { EmitAnswer, EmitTask } from "./emit-worker.ts";
 import { lowerHeapGrowth } from "./heap.ts";
 import { shippedPrecompiled } from "./precompiled.ts";
-import { Spill } from "./spill.ts";
+import { inMemory, Spill } from "./spill.ts";
 import { WorkerPool, workerCount } from "./worker-pool.ts";
 
 /** Fewer tools to emit than this are not worth starting worker threads for... */
@@ -28,7 +28,7 @@ const WORKER_THRESHOLD = 50;
 /** ...unless the schemas are this large: then one worker starts loading the emitters at once. */
 const LARGE_SET_BYTES = 1024 * 1024;
 
-type EmitterPool = WorkerPool<EmitTask, readonly EmittedFile[]>;
+type EmitterPool = WorkerPool<EmitTask, EmitAnswer>;
 
 /** Generates one set: `generatePackage` (generate.ts) with the cache, the precompiled files and worker threads. */
 export async function generateSet(
@@ -91,7 +91,9 @@ class FastEmitters implements Emitters {
     const key = await this.#runtimeKey();
     const cached = key ? await this.#cache?.files(key) : undefined;
     if (cached) return cached;
-    const files = (await shippedPrecompiled())?.runtime ?? (this.#pool ? await this.#onWorker({ kind: "runtime" }) : await directEmitters.runtime());
+    const shipped = (await shippedPrecompiled())?.runtime;
+    if (!shipped && this.#pool) return this.#onWorker({ kind: "runtime" }, key);
+    const files = shipped ?? (await directEmitters.runtime());
     if (key) await this.#cache?.storeFiles(key, files);
     return files;
   }
@@ -100,10 +102,11 @@ class FastEmitters implements Emitters {
     const key = await this.#cache?.packageKey(set, tools);
     const cached = key ? await this.#cache?.files(key) : undefined;
     if (cached) return cached;
-    const files = this.#pool ? await this.#onWorker({ kind: "package", set, tools }) : await directEmitters.packageFiles(set, tools);
+    // The catalog holds every tool's schemas again (35 MB on Elasticsearch's description): the worker spills it.
+    if (this.#pool) return this.#onWorker({ kind: "package", set, tools }, key);
+    const files = await directEmitters.packageFiles(set, tools);
     if (key) await this.#cache?.storeFiles(key, files);
-    // The catalog holds every tool's schemas again (35 MB on Elasticsearch's description).
-    return (await this.#spill)?.put(files) ?? files;
+    return files;
   }
 
   /**
@@ -152,31 +155,45 @@ class FastEmitters implements Emitters {
   }
 
   // Each tool's files go into the cache as they arrive, not all at the end, when nothing else is
-  // left to run. Errors come back as the tool's outcome, an InputError with its location intact.
+  // left to run: on a worker, by the worker (emit-worker.ts), like the spill. Errors come back as
+  // the tool's outcome, an InputError with its location intact.
   async #emit(tools: readonly ToolDescription[]): Promise<readonly ToolOutcome[]> {
     if (tools.length === 0) return [];
     const copies = new SharedModuleCopies();
-    const spill = await this.#spill;
-    const settled = async (tool: ToolDescription, outcome: ToolOutcome): Promise<ToolOutcome> => {
-      if (!outcome.ok) return outcome;
-      if (this.#cache) this.#storing.push(this.#cache.storeTool(tool, outcome.value));
-      const kept = copies.keepFirst(outcome.value);
-      return { ok: true, value: spill ? await spill.put(kept) : kept };
-    };
+    const cache = this.#cache;
     const pool = this.#pool;
     if (pool) {
       return Promise.all(
-        tools.map((tool) =>
-          pool
-            .run({ kind: "tool", tool })
-            .then((outcome) => settled(tool, outcome.ok ? outcome : { ok: false, error: decodeError(outcome.error as EncodedError) })),
-        ),
+        tools.map(async (tool): Promise<ToolOutcome> => {
+          const key = cache ? await cache.toolEntry(tool) : undefined;
+          const files = await this.#placed({ kind: "tool", tool }, key, (files) => (cache as GenerationCache).storeTool(tool, files));
+          return files.ok ? { ok: true, value: copies.keepFirst(files.value) } : files;
+        }),
       );
     }
     const { useToolTemplate } = await import("../emit/tool-template.ts");
-    useToolTemplate(await toolTemplate(this.#cache));
+    useToolTemplate(await toolTemplate(cache));
     const outcomes = await directEmitters.tools(tools);
-    return Promise.all(outcomes.map((outcome, index) => settled(tools[index] as ToolDescription, outcome)));
+    return outcomes.map((outcome, index) => {
+      if (!outcome.ok) return outcome;
+      if (cache) this.#storing.push(cache.storeTool(tools[index] as ToolDescription, outcome.value));
+      return { ok: true, value: copies.keepFirst(outcome.value) };
+    });
+  }
+
+  /**
+   * `task` run on a worker, which stores its files at the cache entry `entry` (cache.ts) and
+   * writes them to the spill folder when one is open: its files as the worker named them, or its
+   * error decoded. A store the worker could not make is made here, by `store`.
+   */
+  async #placed(task: EmitTask, entry: string | undefined, store: (files: readonly EmittedFile[]) => Promise<void>): Promise<ToolOutcome> {
+    const spill = await this.#spill;
+    const places = { store: entry === undefined ? undefined : this.#cache?.entryFile(entry), spill: spill?.folder };
+    const outcome = await (this.#pool as EmitterPool).run({ ...task, ...places }, { first: task.kind !== "tool" });
+    if (!outcome.ok) return { ok: false, error: decodeError(outcome.error as EncodedError) };
+    const files = spill ? spill.adopt(outcome.value.files) : (outcome.value.files as readonly EmittedFile[]);
+    if (places.store !== undefined && !outcome.value.stored) this.#storing.push(store(inMemory(files)));
+    return { ok: true, value: files };
   }
 
   #startPool(): EmitterPool {
@@ -189,11 +206,13 @@ class FastEmitters implements Emitters {
     return pool;
   }
 
-  /** A package-level task's files from a worker, ahead of the tools waiting there; its error rethrown. */
-  async #onWorker(task: EmitTask): Promise<readonly EmittedFile[]> {
-    const outcome = await (this.#pool as EmitterPool).run(task, { first: true });
-    if (outcome.ok) return outcome.value;
-    throw decodeError(outcome.error as EncodedError);
+  /** A package-level task's files from a worker, ahead of the tools waiting there, stored under `key`; its error rethrown. */
+  async #onWorker(task: EmitTask, key: string | undefined): Promise<readonly EmittedFile[]> {
+    const cache = this.#cache;
+    const entry = key === undefined ? undefined : cache?.filesEntry(key);
+    const outcome = await this.#placed(task, entry, (files) => (cache as GenerationCache).storeFiles(key as string, files));
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 }
 

@@ -2,17 +2,19 @@
 // large description the package is hundreds of megabytes of text (Elasticsearch's serverless
 // description: 186 MB, each tool carrying the schemas it reaches), all of it held by the main
 // thread from the first tool to the last. Each file goes instead to a folder beside the output,
-// `.<out>.toolguard-spill-<pid>`, as its tool arrives, and is read back only when needed: the
+// `.<out>.toolguard-spill-<pid>`, written by the worker thread that made it (spill-write.ts), and
+// the main thread gets its path, not its text: the text is read back only when needed. The
 // write links it into the new package folder (write-output.ts), so nothing is written twice and
 // the output is still swapped in whole or not at all.
 //
 // The folder goes when the process exits. A process that was killed cannot remove its own: the
 // next run beside the same output removes every spill folder whose process is gone.
 import { readFileSync, rmSync } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { EmittedFile } from "../emit/runtime.ts";
 import { removeStaleFolders } from "../stale-folders.ts";
+import { type SpilledRecord, spillFile } from "./spill-write.ts";
 
 const MARK = ".toolguard-spill-";
 
@@ -29,6 +31,11 @@ export class SpilledFile implements EmittedFile {
   get content(): string {
     return readFileSync(this.spilledAt, "utf8");
   }
+}
+
+/** `files` with each spilled one's text read back: what a cache entry stores (a spilled copy serialises as its path alone). */
+export function inMemory(files: readonly EmittedFile[]): EmittedFile[] {
+  return files.map((file) => (file instanceof SpilledFile ? { path: file.path, content: file.content } : file));
 }
 
 /** Where a process spills the files of the package it writes to `out`. */
@@ -51,10 +58,9 @@ function removeAll(): void {
 /** One package's spill folder, open for the run. */
 export class Spill {
   readonly folder: string;
-  readonly #spilled = new WeakMap<EmittedFile, SpilledFile>();
-  readonly #paths = new Set<string>();
-  readonly #dirs = new Map<string, Promise<unknown>>();
-  readonly #writes = new WeakMap<SpilledFile, Promise<boolean>>();
+  /** One copy per file on disk: a shared module many tools answer with is one object, compared by identity. */
+  readonly #files = new Map<string, SpilledFile>();
+  readonly #spilled = new WeakMap<EmittedFile, EmittedFile>();
 
   private constructor(folder: string) {
     this.folder = folder;
@@ -90,38 +96,28 @@ export class Spill {
   }
 
   /**
-   * `files`, each written to the folder and replaced by its spilled copy. A file met before (the
-   * same object: a shared module SharedModuleCopies kept once) is its earlier copy. A second
-   * file at a path already spilled stays in memory, so that withSharedModulesOnce compares the
-   * two texts rather than one file read twice.
+   * `files`, each written to the folder (spill-write.ts) and replaced by its spilled copy. A
+   * file met before (the same object: a shared module SharedModuleCopies kept once) is its
+   * earlier copy. Other bytes at a path already spilled stay in memory, so that
+   * withSharedModulesOnce compares the two texts rather than one file read twice.
    */
-  async put(files: readonly EmittedFile[]): Promise<EmittedFile[]> {
-    return Promise.all(
-      files.map(async (file) => {
-        if (file instanceof SpilledFile) return file;
-        const earlier = this.#spilled.get(file);
-        if (earlier) return (await this.#writes.get(earlier)) ? earlier : file;
-        if (this.#paths.has(file.path)) return file;
-        this.#paths.add(file.path);
-        const target = path.join(this.folder, file.path);
-        const spilled = new SpilledFile(file.path, target);
-        // Known at once, before the write ends: another tool arriving meanwhile takes this copy too.
-        this.#spilled.set(file, spilled);
-        const dir = path.dirname(target);
-        let made = this.#dirs.get(dir);
-        if (!made) this.#dirs.set(dir, (made = mkdir(dir, { recursive: true })));
-        // A write that fails (a full disk) leaves the file in memory: the write of the package
-        // itself reports that disk's problem with its fix.
-        const written = made
-          .then(() => writeFile(target, file.content))
-          .then(
-            () => true,
-            () => false,
-          );
-        this.#writes.set(spilled, written);
-        return (await written) ? spilled : file;
-      }),
-    );
+  put(files: readonly EmittedFile[]): EmittedFile[] {
+    return files.map((file) => {
+      if (file instanceof SpilledFile) return file;
+      let spilled = this.#spilled.get(file);
+      if (spilled === undefined) this.#spilled.set(file, (spilled = this.adopt([spillFile(this.folder, file) ?? file])[0] as EmittedFile));
+      return spilled;
+    });
+  }
+
+  /** A worker's answer (files it spilled itself to this folder, by spill-write.ts, and those it kept), as files. */
+  adopt(files: readonly (EmittedFile | SpilledRecord)[]): EmittedFile[] {
+    return files.map((file) => {
+      if (!("spilledAt" in file) || file instanceof SpilledFile) return file as EmittedFile;
+      let spilled = this.#files.get(file.spilledAt);
+      if (spilled === undefined) this.#files.set(file.spilledAt, (spilled = new SpilledFile(file.path, file.spilledAt)));
+      return spilled;
+    });
   }
 
   remove(): void {
