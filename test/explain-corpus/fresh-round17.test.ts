@@ -69,3 +69,28 @@ describe("Auth0's secret-named enums (token_endpoint_auth_method, refresh_token.
     expect(errors.map((error) => error.message)).toEqual(["expected integer, got string (not shown: a secret field); send it as integer"]);
   });
 });
+
+// `@zereight/mcp-gitlab` 2.1.64 (MIT), `list_ci_catalog_resources`: `scope` is `["ALL",
+// "NAMESPACES"]`. `any` is a synonym of `all`, but a short value in capitals was read as a code
+// (`NO` for Norway, not `off`), so `any` heard only the list. Beside a longer word it is a word.
+const catalog = tool("list_ci_catalog_resources", {
+  type: "object",
+  properties: {
+    scope: { type: "string", enum: ["ALL", "NAMESPACES"] },
+    country: { type: "string", enum: ["NO", "SE", "DK", "OTHER"] },
+  },
+});
+
+describe("a short value in capitals beside longer words (GitLab's scope)", () => {
+  it("is a word: its synonym is offered", async () => {
+    const { errors, repaired, after } = await roundTrip(catalog, { scope: "any" });
+    expect(errors.map((error) => error.message)).toEqual(['got string "any"; must be one of ["ALL", "NAMESPACES"] — did you mean "ALL"?']);
+    expect(repaired).toEqual({ scope: "ALL" });
+    expect(after).toBeUndefined();
+  });
+
+  it("in a set of codes it stays a code: off is not Norway", async () => {
+    const { errors } = await roundTrip(catalog, { country: "off" });
+    expect(errors[0]?.message).not.toMatch(/did you mean/);
+  });
+});

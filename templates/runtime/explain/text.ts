@@ -57,12 +57,17 @@ export class HiddenValue {
   readonly #members: ReadonlyMap<string, unknown> | undefined;
   /** A hidden text, read only through `schemaValueFor`: no getter, and a private field is neither serialised nor cloned. */
   readonly #text: string | undefined;
-  constructor(type: string, members?: ReadonlyMap<string, unknown>, spells?: "object" | "array", noValue: boolean = false, text?: string) {
+  /** `text`: a hidden string's own text, with what `hidden` read of it. */
+  constructor(
+    type: string,
+    members?: ReadonlyMap<string, unknown>,
+    text?: { readonly text: string; readonly spells: "object" | "array" | undefined; readonly noValue: boolean },
+  ) {
     this.type = type;
     this.#members = members;
-    this.spells = spells;
-    this.noValue = noValue;
-    this.#text = text;
+    this.spells = text?.spells;
+    this.noValue = text?.noValue ?? false;
+    this.#text = text?.text;
   }
 
   /**
@@ -91,7 +96,7 @@ export class HiddenValue {
  */
 export function hidden(value: unknown): unknown {
   if (value === null) return null;
-  if (typeof value === "string") return new HiddenValue("string", undefined, jsonKind(value), NO_VALUE.has(value.trim()), value);
+  if (typeof value === "string") return new HiddenValue("string", undefined, { text: value, spells: jsonKind(value), noValue: NO_VALUE.has(value.trim()) });
   if (typeof value !== "object") return new HiddenValue(typeOf(value));
   const entries = Array.isArray(value) ? value.map((member, index) => [String(index), member] as const) : Object.entries(value);
   return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));

@@ -129,7 +129,7 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   if (start !== undefined) return start;
   const synonym = synonymOf(value, plan.keys, key);
   const word = synonym === undefined ? undefined : nearMisses[synonym];
-  return typeof word === "string" && !aCode(word, value) ? word : undefined;
+  return typeof word === "string" && !aCode(word, value, nearMisses) ? word : undefined;
 }
 
 /**
@@ -152,10 +152,23 @@ const CODE_LENGTH = 3;
  * Whether the upper-case synonym `word` is a code the received text does not spell: `NO` is
  * Norway, not `off`. A longer upper-case value is a word in capitals (`DESCENDING` for
  * `decreasing`, `DESC` for `descending`), and a code the text starts with is its abbreviation
- * (`ASC` for `ascending`); a text in capitals is read in its own case.
+ * (`ASC` for `ascending`); a text in capitals is read in its own case. A short value is a code
+ * only in a set of codes, where more than half the values are short and in capitals
+ * (`["NO", "SE", "DK"]`): beside longer words it is a word too (GitLab's `scope`, `["ALL",
+ * "NAMESPACES"]`: `any` means `ALL`).
  */
-function aCode(word: string, value: string): boolean {
+function aCode(word: string, value: string, nearMisses: Readonly<Record<string, JsonValue>>): boolean {
   if (word !== word.toUpperCase() || value === value.toUpperCase()) return false;
   if (word.length > CODE_LENGTH) return false;
-  return !normaliseNearMiss(value).startsWith(normaliseNearMiss(word));
+  if (normaliseNearMiss(value).startsWith(normaliseNearMiss(word))) return false;
+  return codeSet(nearMisses);
+}
+
+/** Whether more than half the strings a near-miss table names are codes: short and in capitals. */
+function codeSet(nearMisses: Readonly<Record<string, JsonValue>>): boolean {
+  const values = new Set<string>();
+  for (const allowed of Object.values(nearMisses)) if (typeof allowed === "string") values.add(allowed);
+  let codes = 0;
+  for (const allowed of values) if (allowed.length <= CODE_LENGTH && allowed === allowed.toUpperCase()) codes++;
+  return codes * 2 > values.size;
 }
