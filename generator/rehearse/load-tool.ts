@@ -14,6 +14,7 @@ import { unknownFormatsOf } from "../read/unknown-formats.ts";
 import type { ToolDescription } from "../ir.ts";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { InputSchema, StandaloneValidator } from "../../templates/runtime/contract/tool-spec.ts";
+import type { LedgerSink } from "../../templates/runtime/contract/ledger-entry.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import type { EnvelopeError } from "./literal-repairer.ts";
 
@@ -41,7 +42,8 @@ export interface LoadedTool {
   ajvErrors(args: unknown): readonly EnvelopeError[] | undefined;
 }
 
-export async function loadTool(description: ToolDescription): Promise<LoadedTool> {
+/** `ledger`: where the tool's entries go (an in-memory sink by default), for a test that reads its lines. */
+export async function loadTool(description: ToolDescription, options: { readonly ledger?: LedgerSink } = {}): Promise<LoadedTool> {
   const code = validatorModule(compileValidator(description));
   dir ??= mkdtempSync(path.join(tmpdir(), "toolguard-rehearse-"));
   const file = path.join(dir, `t${count++}.mjs`);
@@ -62,7 +64,7 @@ export async function loadTool(description: ToolDescription): Promise<LoadedTool
     coercions: buildCoercionTable(description),
     hints,
     references: {},
-  }).implement(() => "ok", { ledger: new MemorySink() });
+  }).implement(() => "ok", { ledger: options.ledger ?? new MemorySink() });
   // A format toolguard does not know is an annotation here too, as in the generated validator
   // (emit/validator.ts): plain ajv refused to compile it, and one such tool (Mapbox's devkit
   // server writes `format: "starts_with"`) ended the whole rehearsal with an internal error.

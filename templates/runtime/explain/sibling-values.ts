@@ -6,7 +6,7 @@
 import type { HintTable, SchemaHint } from "../contract/tool-spec.ts";
 import { valueAt } from "../json/json-pointer.ts";
 import { normaliseNearMiss } from "./near-miss.ts";
-import { isRecord } from "./text.ts";
+import { HiddenValue, isRecord } from "./text.ts";
 
 /** Per table, per object location (`#`), its properties' hints by name. */
 const siblingsByTable = new WeakMap<HintTable, Map<string, [string, SchemaHint][]>>();
@@ -88,6 +88,15 @@ function siblingAt(hints: HintTable, schemaLocation: string, sent: SentValue): s
 
 /** Whether the sibling lists `value` exactly: in its listed values, or (a set too large to list) as its own near miss. */
 function allows(hint: SchemaHint, value: unknown): boolean {
+  // A secret-named field's hidden text, compared with the sibling's listed values only: a
+  // match is a value of the schema, so naming the sibling quotes nothing the schema does not.
+  if (value instanceof HiddenValue) {
+    const listed = hint.allowed ?? (hint.nearMisses === undefined ? undefined : Object.values(hint.nearMisses));
+    return (
+      value.schemaValueFor(listed, (text) => (hint.allowed !== undefined || hint.nearMisses?.[normaliseNearMiss(text)] === text ? text : undefined)) !==
+      undefined
+    );
+  }
   if (hint.allowed !== undefined) return hint.allowed.includes(value as never);
   return typeof value === "string" && hint.nearMisses?.[normaliseNearMiss(value)] === value;
 }

@@ -55,11 +55,33 @@ export class HiddenValue {
    */
   readonly noValue: boolean;
   readonly #members: ReadonlyMap<string, unknown> | undefined;
-  constructor(type: string, members?: ReadonlyMap<string, unknown>, spells?: "object" | "array", noValue: boolean = false) {
+  /** A hidden text, read only through `schemaValueFor`: no getter, and a private field is neither serialised nor cloned. */
+  readonly #text: string | undefined;
+  /** `text`: a hidden string's own text, with what `hidden` read of it. */
+  constructor(
+    type: string,
+    members?: ReadonlyMap<string, unknown>,
+    text?: { readonly text: string; readonly spells: "object" | "array" | undefined; readonly noValue: boolean },
+  ) {
     this.type = type;
     this.#members = members;
-    this.spells = spells;
-    this.noValue = noValue;
+    this.spells = text?.spells;
+    this.noValue = text?.noValue ?? false;
+    this.#text = text?.text;
+  }
+
+  /**
+   * The schema's own value that `read` finds for the hidden text, when it is one of `values`,
+   * the whole set the schema lists for the location (an enum's, a const's, a boolean's true and
+   * false); else undefined. A field whose every value the schema lists has no secret value, so
+   * naming the one the text meant (`did you mean "client_secret_post"?`) says only what the
+   * schema says. The text itself never comes out: a reading outside `values` is dropped, so a
+   * free-form secret (no listed set) is never read at all (docs/errors.md, "Secret-named fields").
+   */
+  schemaValueFor<T>(values: readonly T[] | undefined, read: (text: string) => unknown): T | undefined {
+    if (this.#text === undefined || values === undefined || values.length === 0) return undefined;
+    const found = read(this.#text);
+    return values.find((value) => value === found);
   }
 
   /** The member at one pointer token, hidden; undefined when there is none. */
@@ -74,7 +96,7 @@ export class HiddenValue {
  */
 export function hidden(value: unknown): unknown {
   if (value === null) return null;
-  if (typeof value === "string") return new HiddenValue("string", undefined, jsonKind(value), NO_VALUE.has(value.trim()));
+  if (typeof value === "string") return new HiddenValue("string", undefined, { text: value, spells: jsonKind(value), noValue: NO_VALUE.has(value.trim()) });
   if (typeof value !== "object") return new HiddenValue(typeOf(value));
   const entries = Array.isArray(value) ? value.map((member, index) => [String(index), member] as const) : Object.entries(value);
   return new HiddenValue(typeOf(value), new Map(entries.map(([key, member]) => [key, hidden(member)])));

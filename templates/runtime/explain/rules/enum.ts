@@ -10,7 +10,7 @@ import { siblingFor } from "../sibling-values.ts";
 import { closestInSet, closestNormalName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
 import { optionalAt } from "../optional.ts";
-import { LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
+import { HiddenValue, LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainEnum(error: AjvError, location: Location, document: unknown, hints?: HintTable): ArgumentError {
   const hint = location.hint;
@@ -28,10 +28,15 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
   const meant =
-    typeof value === "string" ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined) : undefined;
+    typeof value === "string"
+      ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined)
+      : value instanceof HiddenValue
+        ? (hiddenNearMiss(value, hint, error.params["allowedValues"]) as string | undefined)
+        : undefined;
   if (meant !== undefined) {
     const message = received(value) + meantSuffix(location, allowed, meant);
-    rememberMessage(location, value as string, message);
+    // A secret-named field's text is never a key of the location's memory: only its message is made.
+    if (typeof value === "string") rememberMessage(location, value, message);
     return { path, rule: "enum", message };
   }
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
@@ -68,6 +73,22 @@ export function allowedOf(error: AjvError, hint: SchemaHint): readonly unknown[]
   const fromParams = error.params["allowedValues"];
   const values = hint.allowed ?? (Array.isArray(fromParams) ? fromParams : undefined);
   return values && values.length <= LISTED_VALUES ? values : undefined;
+}
+
+/**
+ * The allowed value a secret-named field's hidden text most plausibly misspells: the same
+ * reading as `nearMiss`, of a text the message never quotes, and only among the values the
+ * schema lists for the location (ajv's `allowedValues`, else the hint's set): every value of
+ * such a field is public, so the one offered tells nothing the schema does not.
+ */
+export function hiddenNearMiss(value: HiddenValue, hint: SchemaHint, allowedValues?: unknown): JsonValue | undefined {
+  const values = Array.isArray(allowedValues) ? (allowedValues as JsonValue[]) : (hint.allowed ?? nearMissValues(hint));
+  return value.schemaValueFor(values, (text) => nearMiss(text, hint, allowedValues));
+}
+
+/** The values a set too large to list names through its near-miss table. */
+export function nearMissValues(hint: SchemaHint): readonly JsonValue[] | undefined {
+  return hint.nearMisses === undefined ? undefined : Object.values(hint.nearMisses);
 }
 
 /**
@@ -108,7 +129,7 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   if (start !== undefined) return start;
   const synonym = synonymOf(value, plan.keys, key);
   const word = synonym === undefined ? undefined : nearMisses[synonym];
-  return typeof word === "string" && !aCode(word, value) ? word : undefined;
+  return typeof word === "string" && !aCode(word, value, nearMisses) ? word : undefined;
 }
 
 /**
@@ -131,10 +152,23 @@ const CODE_LENGTH = 3;
  * Whether the upper-case synonym `word` is a code the received text does not spell: `NO` is
  * Norway, not `off`. A longer upper-case value is a word in capitals (`DESCENDING` for
  * `decreasing`, `DESC` for `descending`), and a code the text starts with is its abbreviation
- * (`ASC` for `ascending`); a text in capitals is read in its own case.
+ * (`ASC` for `ascending`); a text in capitals is read in its own case. A short value is a code
+ * only in a set of codes, where more than half the values are short and in capitals
+ * (`["NO", "SE", "DK"]`): beside longer words it is a word too (GitLab's `scope`, `["ALL",
+ * "NAMESPACES"]`: `any` means `ALL`).
  */
-function aCode(word: string, value: string): boolean {
+function aCode(word: string, value: string, nearMisses: Readonly<Record<string, JsonValue>>): boolean {
   if (word !== word.toUpperCase() || value === value.toUpperCase()) return false;
   if (word.length > CODE_LENGTH) return false;
-  return !normaliseNearMiss(value).startsWith(normaliseNearMiss(word));
+  if (normaliseNearMiss(value).startsWith(normaliseNearMiss(word))) return false;
+  return codeSet(nearMisses);
+}
+
+/** Whether more than half the strings a near-miss table names are codes: short and in capitals. */
+function codeSet(nearMisses: Readonly<Record<string, JsonValue>>): boolean {
+  const values = new Set<string>();
+  for (const allowed of Object.values(nearMisses)) if (typeof allowed === "string") values.add(allowed);
+  let codes = 0;
+  for (const allowed of values) if (allowed.length <= CODE_LENGTH && allowed === allowed.toUpperCase()) codes++;
+  return codes * 2 > values.size;
 }

@@ -8,6 +8,12 @@ import { formats } from "../../validate/formats.ts";
 import { HiddenValue, NO_VALUE, typeOf } from "../text.ts";
 import { typeListOf } from "../type-list.ts";
 
+const BOOLEANS: readonly boolean[] = [true, false];
+const BOOLEAN_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["false", false],
+]);
+
 /** Longest JSON text offered back as the value it spells; longer ones get the advice without the value. */
 const MAX_OFFERED = 400;
 
@@ -54,6 +60,12 @@ export function literalFormAdvice(expected: string, value: unknown, hint: Schema
     if (types.includes("null")) return `${said}, not JSON's empty value: send null${optional ? ", or as this field is optional, omit it" : ""}`;
     if (optional) return `${said}, not a value in JSON; this field is optional: omit it`;
     return `${said}, not a value in JSON, and this field is required; if you do not know its value, ask the user instead of guessing`;
+  }
+  // A secret-named boolean's text `"True"`/`"false"`: both values of a boolean are public, so the
+  // one the text spells is offered; the text itself is not quoted.
+  if (value instanceof HiddenValue && types.includes("boolean") && !types.includes("string")) {
+    const meant = value.schemaValueFor(BOOLEANS, (text) => BOOLEAN_WORDS.get(text.trim().toLowerCase()));
+    if (meant !== undefined) return `the text is a boolean written as text, not a JSON boolean: send ${meant}, without quotes`;
   }
   // A secret sent as JSON text of an object or list: its kind is known, never its content.
   if (value instanceof HiddenValue && value.spells !== undefined && !types.includes("string") && types.includes(value.spells))

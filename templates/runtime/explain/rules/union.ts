@@ -7,8 +7,8 @@ import { inferredBranch, namedBranch, type Discriminator } from "../alternatives
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName, normalFormsOf } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
-import { childPath, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
-import { allowedOf, nearMiss } from "./enum.ts";
+import { childPath, HiddenValue, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
+import { allowedOf, hiddenNearMiss, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
 import { shapeReading, valueReading } from "./type.ts";
 import { otherTypeReading } from "./union-reading.ts";
@@ -67,11 +67,15 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
           (hint.patterns ? `; ${allowed ? "or " : ""}a string matching ${hint.patterns.map((pattern) => JSON.stringify(pattern)).join(" or ")}` : "")
         );
       });
-  // A union of listed values: the one the text most plausibly means, as for an enum.
+  // A union of listed values: the one the text most plausibly means, as for an enum. A secret-named
+  // field's hidden text is read so only where every value is listed (no pattern beside them).
+  const listedValues = (hint.nearMisses !== undefined || hint.allowed !== undefined) && !ambiguous;
   const meant =
-    typeof value === "string" && (hint.nearMisses !== undefined || hint.allowed !== undefined) && !ambiguous
+    typeof value === "string" && listedValues
       ? remember(location, value, () => nearMiss(value, hint) as string | undefined)
-      : undefined;
+      : value instanceof HiddenValue && listedValues && hint.patterns === undefined
+        ? (hiddenNearMiss(value, hint) as string | undefined)
+        : undefined;
   return { path, rule: error.keyword, message: `${received(value)}; ${advice}${meant === undefined ? "" : ` — did you mean ${JSON.stringify(meant)}?`}` };
 }
 
