@@ -91,24 +91,20 @@ describe("generate with a version derived from the schema diff", () => {
     ["wording only: patch", (tool: SearchToolFile) => (tool.description = "Search the ticket archive."), "1.0.1"],
     ["a tighter bound (models): minor", (tool: SearchToolFile) => (tool.inputSchema.properties.query.maxLength = 100), "1.1.0"],
     ["a field removed (tool teams): major", (tool: SearchToolFile) => delete tool.inputSchema.properties.limit, "2.0.0"],
-  ])(
-    "%s",
-    async (_what, edit, expected) => {
-      try {
-        editTool(edit);
-        const generated = await project.run("generate");
-        expect(generated.stderr).toBe("");
-        expect(version()).toBe(expected);
-        // Deterministic: the same inputs, the same version; check agrees with generate.
-        expect((await project.run("check")).code).toBe(0);
-      } finally {
-        git(project.dir, "checkout", "--", "schemas");
-        await project.run("generate");
-      }
-      expect(version()).toBe("1.0.0");
-    },
-    120_000,
-  );
+  ])("%s", async (_what, edit, expected) => {
+    try {
+      editTool(edit);
+      const generated = await project.run("generate");
+      expect(generated.stderr).toBe("");
+      expect(version()).toBe(expected);
+      // Deterministic: the same inputs, the same version; check agrees with generate.
+      expect((await project.run("check")).code).toBe(0);
+    } finally {
+      git(project.dir, "checkout", "--", "schemas");
+      await project.run("generate");
+    }
+    expect(version()).toBe("1.0.0");
+  });
 
   it("a base that names no commit is a usage error", async () => {
     project.write("toolguard.config.json", { sets: [{ schemas: "schemas", out: "generated", version: { from: "schema-diff", base: "no-such-ref" } }] });
@@ -149,24 +145,20 @@ describe("below 1.0.0, `diff` names the bump `generate` applies", () => {
     ["wording only", "patch", "0.3.1", (tool: SearchToolFile) => (tool.description = "Search the ticket archive.")],
     ["a tighter bound (minor from 1.0.0)", "patch", "0.3.1", (tool: SearchToolFile) => (tool.inputSchema.properties.query.maxLength = 100)],
     ["a field removed (major from 1.0.0)", "minor", "0.4.0", (tool: SearchToolFile) => delete tool.inputSchema.properties.limit],
-  ])(
-    "%s: %s, %s",
-    async (_what, bump, next, edit) => {
-      const file = path.join(project.dir, "schemas/search-tickets.json");
-      const tool = JSON.parse(readFileSync(file, "utf8"));
-      edit(tool);
-      writeFileSync(file, JSON.stringify(tool, null, 2));
-      try {
-        const diff = await project.run("diff", "main", "--format", "json");
-        expect(diff.code).toBe(0);
-        expect(JSON.parse(diff.stdout).sets[0]).toMatchObject({ bump, version: { base: "0.3.0", next } });
-        expect((await project.run("diff", "main")).stdout).toContain(`package version bump: ${bump} (0.3.0 -> ${next})`);
-        expect((await project.run("generate")).code).toBe(0);
-        expect(version()).toBe(next);
-      } finally {
-        git(project.dir, "checkout", "--", ".");
-      }
-    },
-    120_000,
-  );
+  ])("%s: %s, %s", async (_what, bump, next, edit) => {
+    const file = path.join(project.dir, "schemas/search-tickets.json");
+    const tool = JSON.parse(readFileSync(file, "utf8"));
+    edit(tool);
+    writeFileSync(file, JSON.stringify(tool, null, 2));
+    try {
+      const diff = await project.run("diff", "main", "--format", "json");
+      expect(diff.code).toBe(0);
+      expect(JSON.parse(diff.stdout).sets[0]).toMatchObject({ bump, version: { base: "0.3.0", next } });
+      expect((await project.run("diff", "main")).stdout).toContain(`package version bump: ${bump} (0.3.0 -> ${next})`);
+      expect((await project.run("generate")).code).toBe(0);
+      expect(version()).toBe(next);
+    } finally {
+      git(project.dir, "checkout", "--", ".");
+    }
+  });
 });

@@ -55,25 +55,21 @@ describe("generate warns for sets with an OpenAI extra", () => {
     [["openai"], true],
     [["openai-agents"], true],
     [["anthropic"], false],
-  ])(
-    "extras %j: warned %s",
-    async (extras, warned) => {
-      const project = new TempProject({
-        "schemas/bulk-update.json": tool,
-        "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", extras }] },
-      });
-      try {
-        const result = await project.run("generate", "--no-cache", "--quiet");
-        expect(result.code).toBe(0);
-        const warning =
-          "toolguard: warning: bulk_update: its strict schema is over OpenAI's limit for strict tools, so \"auto\" sends it non-strict and strict: true throws: 5001 object properties in all (OpenAI's limit: 5000)\n";
-        expect(result.stderr).toBe(warned ? warning : "");
-      } finally {
-        project.remove();
-      }
-    },
-    120_000,
-  );
+  ])("extras %j: warned %s", async (extras, warned) => {
+    const project = new TempProject({
+      "schemas/bulk-update.json": tool,
+      "toolguard.config.json": { sets: [{ schemas: "schemas", out: "generated", extras }] },
+    });
+    try {
+      const result = await project.run("generate", "--no-cache", "--quiet");
+      expect(result.code).toBe(0);
+      const warning =
+        "toolguard: warning: bulk_update: its strict schema is over OpenAI's limit for strict tools, so \"auto\" sends it non-strict and strict: true throws: 5001 object properties in all (OpenAI's limit: 5000)\n";
+      expect(result.stderr).toBe(warned ? warning : "");
+    } finally {
+      project.remove();
+    }
+  });
 });
 
 describe("the adapters never send a tool over the limits as strict", () => {
