@@ -5,17 +5,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO, TempProject } from "../helpers/temp-project.ts";
-
-/** tsc's complaints about a folder's tsconfig.json, or "" when it compiles. */
-function typeCheck(dir: string): string {
-  try {
-    execFileSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
-    return "";
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
+import { TempProject } from "../helpers/temp-project.ts";
+import { typeCheck } from "../helpers/type-check.ts";
 
 // One operation, and it cannot be a tool: a model cannot send a file's bytes as JSON arguments.
 const document = {

@@ -4,7 +4,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO, TempProject } from "../helpers/temp-project.ts";
+import { TempProject } from "../helpers/temp-project.ts";
+import { typeCheck } from "../helpers/type-check.ts";
 import { withoutAdvice } from "../helpers/advice-output.ts";
 
 const PAYLOADS = [
@@ -45,16 +46,6 @@ const schema = {
   required: [PAYLOADS[0]],
   additionalProperties: false,
 };
-
-/** tsc's complaints about a folder's tsconfig.json, or "" when it compiles. */
-function typeCheck(dir: string): string {
-  try {
-    execFileSync(path.join(REPO, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8", stdio: "pipe" });
-    return "";
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
 
 const project = new TempProject({
   "schemas/tool.json": { name: "hostile_tool", description: text, inputSchema: schema },

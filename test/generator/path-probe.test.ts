@@ -1,14 +1,14 @@
 // The printed look at a tool's path arguments (generator/emit/path-probe.ts, the hazard walk's
 // `plainPath`) held to the runtime's look over the binding's names (call/path-arguments.ts
 // `plainPathArguments`), and a guard that has it to one without it: same answer on every value.
-import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
 import { plainPathProbe } from "../../generator/emit/path-probe.ts";
 import { createGuard } from "../../templates/runtime/call/guard.ts";
 import { pathArgumentNames, plainArgument, plainPathArguments } from "../../templates/runtime/call/path-arguments.ts";
-import type { HazardWalk, HttpBinding, JsonSchema, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import type { HazardWalk, HttpBinding, JsonSchema, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import { walkedSpec } from "../helpers/walked-spec.ts";
 import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
 
 // Names a printed read must spell as a string (`a-b`, `private`, `constructor`) as well as plain ones.
@@ -68,18 +68,7 @@ describe("the printed path look", () => {
     const code = hazardWalk({ inputSchema, http });
     if (code === undefined) throw new Error("a typed object gets a walk");
     const walk = new Function("shortestNumber", "anyValue", "plainArgument", `return ${code.text};`)(shortestNumber, anyValue, plainArgument) as HazardWalk;
-    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema) as unknown as StandaloneValidator;
-    const spec = (hazards: HazardWalk): ToolSpec => ({
-      name: "t",
-      description: "",
-      inputSchema: inputSchema as ToolSpec["inputSchema"],
-      validate,
-      coercions: {},
-      hints: {},
-      references: {},
-      http,
-      hazardWalk: hazards,
-    });
+    const spec = (hazards: HazardWalk): ToolSpec => walkedSpec(inputSchema, hazards, http);
     const sink = { append() {}, flush: () => Promise.resolve(), close: () => Promise.resolve() };
     const { plainPath, ...withoutLook } = walk;
     expect(plainPath).toBeTypeOf("function");
