@@ -5,22 +5,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withSharedModulesOnce } from "../../generator/emit/shared-modules.ts";
 import { removeStaleSpills, Spill, SpilledFile, spillFolder } from "../../generator/speed/spill.ts";
 import { writePackage } from "../../generator/write-output.ts";
-import { mcpTool, REPO, TempProject } from "../helpers/temp-project.ts";
+import { mcpTool, REPO, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
-
-function project(files: Record<string, unknown> = {}): TempProject {
-  const made = new TempProject(files);
-  projects.push(made);
-  return made;
-}
+const project = projectsRemovedAfterEach();
 
 /** A pid no process has: one that has just exited. */
 function deadPid(): number {

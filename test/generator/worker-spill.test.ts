@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../generator/config.ts";
 import { withSharedModulesOnce } from "../../generator/emit/shared-modules.ts";
 import { emitTool } from "../../generator/emit/tool-files.ts";
@@ -14,18 +14,9 @@ import { toolTemplate, useToolTemplate } from "../../generator/emit/tool-templat
 import { describeSet } from "../../generator/generate.ts";
 import type { EmitAnswer, EmitTask } from "../../generator/speed/emit-worker.ts";
 import { Spill, SpilledFile } from "../../generator/speed/spill.ts";
-import { mcpTool, TempProject } from "../helpers/temp-project.ts";
+import { mcpTool, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
-
-function project(files: Record<string, unknown> = {}): TempProject {
-  const made = new TempProject(files);
-  projects.push(made);
-  return made;
-}
+const project = projectsRemovedAfterEach();
 
 /** Enough tools for the worker threads. */
 function manyTools(count: number, maxLengthOf = (i: number) => i + 1): Record<string, unknown> {

@@ -3,7 +3,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { vi } from "vitest";
+import { afterEach, vi } from "vitest";
 import { main } from "../../generator/cli.ts";
 
 export const REPO: string = path.resolve(import.meta.dirname, "../..");
@@ -81,4 +81,20 @@ export function mcpTool(
   inputSchema: Record<string, unknown> = { type: "object", properties: { q: { type: "string" } } },
 ): Record<string, unknown> {
   return { name, description: `The ${name} tool.`, inputSchema };
+}
+
+/**
+ * A maker of throwaway projects for one test file: each project it makes is removed after the
+ * test that made it (register it at the file's top level, where vitest's `afterEach` applies).
+ */
+export function projectsRemovedAfterEach(): (files?: Readonly<Record<string, unknown>>) => TempProject {
+  const made: TempProject[] = [];
+  afterEach(() => {
+    for (const project of made.splice(0)) project.remove();
+  });
+  return (files = {}) => {
+    const project = new TempProject(files);
+    made.push(project);
+    return project;
+  };
 }
