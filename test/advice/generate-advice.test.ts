@@ -3,18 +3,15 @@
 // usage error naming where it is.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { mcpTool, TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { mcpTool, type TempProject, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 const idTool = (name: string) => mcpTool(name, { type: "object", properties: { account_id: { type: "string" } }, required: ["account_id"] });
 
 function project(advice?: unknown): TempProject {
-  const made = new TempProject({
+  const made = newProject({
     "schemas/a.json": idTool("close_account"),
     "schemas/b.json": idTool("open_account"),
     "schemas/c.json": idTool("rename_account"),
@@ -22,7 +19,6 @@ function project(advice?: unknown): TempProject {
     "schemas/e.json": mcpTool("ping"),
     "toolguard.config.json": { sets: [{ schemas: "schemas", out: "out", ...(advice === undefined ? {} : { advice }) }] },
   });
-  projects.push(made);
   return made;
 }
 
@@ -91,10 +87,9 @@ describe("generate prints advice", () => {
 
 describe("advice text on a terminal", () => {
   it("escapes control characters, line separators and bidirectional overrides from schemas", async () => {
-    const made = new TempProject({
+    const made = newProject({
       "schemas/a.json": mcpTool("evil", { type: "object", properties: { "x\u001b[2J\u202e_id": { type: "string" } }, required: ["x\u001b[2J\u202e_id"] }),
     });
-    projects.push(made);
     const result = await made.run("generate", "--no-cache");
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("/properties/x\\u{1b}[2J\\u{202e}_id");

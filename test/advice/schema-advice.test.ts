@@ -1,21 +1,17 @@
 // Pre-traffic advice (generator/advice/): each kind on a schema made to show it, and not on the
 // near miss that must not show it. Tools go through the real reader (describeSet), so reference
 // annotations are lifted as in `generate`.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Advice, schemaAdvice } from "../../generator/advice/advice.ts";
 import { resolveConfig } from "../../generator/config.ts";
 import { describeSet } from "../../generator/generate.ts";
-import { mcpTool, TempProject } from "../helpers/temp-project.ts";
+import { mcpTool, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 /** The advice for one tool file whose input schema is `inputSchema`. */
 async function adviceFor(inputSchema: Record<string, unknown>, options: { ignore?: string[] } = {}): Promise<Advice[]> {
-  const project = new TempProject({ "schemas/tool.json": mcpTool("the_tool", { type: "object", ...inputSchema }) });
-  projects.push(project);
+  const project = newProject({ "schemas/tool.json": mcpTool("the_tool", { type: "object", ...inputSchema }) });
   const set = resolveConfig({ sets: [{ schemas: "schemas", out: "out" }] }, undefined, project.dir).sets[0]!;
   const { tools } = await describeSet(set, { allowNetwork: false, strict: false });
   return schemaAdvice(tools, options);

@@ -2,17 +2,14 @@
 // `--set` to run some of several schema sets.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { mcpTool, TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { mcpTool, type TempProject, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 /** Two sets, `alpha` (schemas/a -> out/a) and `beta` (schemas/b -> out/b), in `tg.json`. */
 function twoSets(): TempProject {
-  const project = new TempProject({
+  const project = newProject({
     "schemas/a/one.json": mcpTool("one"),
     "schemas/b/two.json": mcpTool("two"),
     "tg.json": {
@@ -22,7 +19,6 @@ function twoSets(): TempProject {
       ],
     },
   });
-  projects.push(project);
   return project;
 }
 
@@ -106,8 +102,7 @@ describe("help", () => {
 
 describe("a schema folder that does not exist", () => {
   it('is named by its path, not as "."', async () => {
-    const project = new TempProject({ "tg.json": { sets: [{ schemas: "vendor/tools", out: "out" }] } });
-    projects.push(project);
+    const project = newProject({ "tg.json": { sets: [{ schemas: "vendor/tools", out: "out" }] } });
     const result = await project.run("generate", "-c", "tg.json");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${path.join(project.dir, "vendor/tools")}: cannot read the set's schemas folder: no such folder`);

@@ -4,13 +4,10 @@
 // not be generated (issue 32, noticed in generator/ajv/instances.ts). It generates now, and the
 // guard applies both schemas, as JSON Schema says.
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { TempProject, mcpTool } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { mcpTool, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 const schema = {
   type: "object",
@@ -43,8 +40,7 @@ describe("a patternProperties pattern that matches a declared property", () => {
     ],
   ] as const) {
     it(`generates, and both schemas apply (${kind})`, async () => {
-      const project = new TempProject(files);
-      projects.push(project);
+      const project = newProject(files);
       const result = await project.run("generate", "--no-cache");
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);

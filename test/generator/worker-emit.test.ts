@@ -1,13 +1,10 @@
 // Sets larger than the worker threshold are emitted in worker threads: the output must be what
 // a single thread writes, in the same order, and a bad schema's error must cross the thread
 // boundary with its message and location intact.
-import { afterEach, describe, expect, it } from "vitest";
-import { mcpTool, TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { mcpTool, type TempProject, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 function manyTools(count: number, broken: Readonly<Record<number, Record<string, unknown>>> = {}): Record<string, unknown> {
   const files: Record<string, unknown> = {};
@@ -19,8 +16,7 @@ function manyTools(count: number, broken: Readonly<Record<number, Record<string,
 }
 
 function project(files: Record<string, unknown>): TempProject {
-  const made = new TempProject(files);
-  projects.push(made);
+  const made = newProject(files);
   return made;
 }
 

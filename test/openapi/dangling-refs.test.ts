@@ -5,13 +5,10 @@
 // walk, json-schema-ref-parser (a document with a `$ref` through another `$ref`), and the split
 // bundler (a `$ref` to another file, and a dangling pointer inside that file).
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 const info = { title: "t", version: "1" };
 const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
@@ -88,8 +85,7 @@ const layouts: Record<string, () => Record<string, unknown>> = {
 describe("a dangling $ref inside components", () => {
   for (const [layout, files] of Object.entries(layouts)) {
     it(`skips only the operations that reach it, naming the pointer (${layout})`, async () => {
-      const project = new TempProject(files());
-      projects.push(project);
+      const project = newProject(files());
       const { code, stdout, stderr } = await project.run("generate", "--no-cache");
       expect(stderr).toBe("");
       expect(code).toBe(0);
@@ -132,8 +128,7 @@ describe("a dangling $ref inside components", () => {
         },
       },
     };
-    const project = new TempProject({ "schemas/api.json": document });
-    projects.push(project);
+    const project = newProject({ "schemas/api.json": document });
     const { code, stdout } = await project.run("generate", "--no-cache");
     expect(code).toBe(0);
     const pkg = await import(path.join(project.dir, "generated/index.js"));
@@ -145,8 +140,7 @@ describe("a dangling $ref inside components", () => {
   });
 
   it("--strict still refuses the document, naming each operation", async () => {
-    const project = new TempProject(layouts["one file, plain pointers"]?.() ?? {});
-    projects.push(project);
+    const project = newProject(layouts["one file, plain pointers"]?.() ?? {});
     const { code, stdout, stderr } = await project.run("generate", "--no-cache", "--strict");
     expect(code).not.toBe(0);
     expect(`${stdout}${stderr}`).toMatch(/#\/components\/schemas\/Missing/);

@@ -6,14 +6,11 @@
 // now data everywhere: no loader (the one-file walk, json-schema-ref-parser, the split bundler)
 // follows it, and the guard accepts exactly the values written.
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withoutAdvice } from "../helpers/advice-output.ts";
-import { TempProject, mcpTool } from "../helpers/temp-project.ts";
+import { type TempProject, mcpTool, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 const info = { title: "t", version: "1" };
 const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
@@ -44,8 +41,7 @@ const components = {
 };
 
 async function generate(files: Record<string, unknown>): Promise<{ project: TempProject; stdout: string; code: number; stderr: string }> {
-  const project = new TempProject(files);
-  projects.push(project);
+  const project = newProject(files);
   const result = await project.run("generate", "--no-cache");
   return { project, ...result };
 }

@@ -5,13 +5,10 @@
 // team's own, and its error still stops the run; `--strict` refuses the document too.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
-import { TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { type TempProject, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 const operation = (operationId: string, pattern?: string) => ({
   post: {
@@ -25,7 +22,7 @@ const operation = (operationId: string, pattern?: string) => ({
 });
 
 function vendorProject(): TempProject {
-  const project = new TempProject({
+  const project = newProject({
     "schemas/api.json": {
       openapi: "3.0.3",
       info: { title: "vendor", version: "1" },
@@ -38,7 +35,6 @@ function vendorProject(): TempProject {
       },
     },
   });
-  projects.push(project);
   return project;
 }
 
@@ -80,14 +76,13 @@ describe("a tool that cannot be emitted, in an OpenAPI document", () => {
 
 describe("the same pattern in a tool file", () => {
   it("stops the run: the file is the team's own to fix", async () => {
-    const project = new TempProject({
+    const project = newProject({
       "schemas/tool.json": {
         name: "note",
         description: "Note.",
         inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^draft(?!-old).*$" } } },
       },
     });
-    projects.push(project);
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
@@ -98,7 +93,7 @@ describe("lookaheads right after a leading ^, in a tool file and in a document",
   // Password and "not this word" rules (Linear's MCP server: `^(?!.*linear)`) are split into
   // linear-time tests (runtime/validate/pattern-lookahead.ts): generated, and checked as written.
   it("generates the tools, whose calls are checked as the pattern means", async () => {
-    const project = new TempProject({
+    const project = newProject({
       "schemas/tool.json": {
         name: "set_password",
         description: "Set a password.",
@@ -115,7 +110,6 @@ describe("lookaheads right after a leading ^, in a tool file and in a document",
         paths: { "/notes": operation("create_note", "^(?!draft)[a-z ]+$") },
       },
     });
-    projects.push(project);
     const result = await project.run("generate", "--no-cache");
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -143,14 +137,13 @@ describe("lookaheads right after a leading ^, in a tool file and in a document",
 describe("two operations whose tools get one export name", () => {
   // clever-cloud's description: the corpus found its whole document refused for one such pair.
   it("the later one in name order is skipped with the fix; --strict refuses", async () => {
-    const project = new TempProject({
+    const project = newProject({
       "schemas/api.json": {
         openapi: "3.0.3",
         info: { title: "vendor", version: "1" },
         paths: { "/a": operation("get-thing"), "/b": operation("get_thing"), "/c": operation("other") },
       },
     });
-    projects.push(project);
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("generated: 2 tools");
@@ -163,8 +156,7 @@ describe("two operations whose tools get one export name", () => {
   it("from two documents of one folder, the fix says to read one of them, in the set's `entry`", async () => {
     // A folder holding one API twice (v1 and v2 of one description, each an entry document).
     const document = (version: string) => ({ openapi: "3.0.3", info: { title: "vendor", version }, paths: { "/a": operation("get-thing") } });
-    const project = new TempProject({ "schemas/v1.json": document("1"), "schemas/v2.json": document("2") });
-    projects.push(project);
+    const project = newProject({ "schemas/v1.json": document("1"), "schemas/v2.json": document("2") });
     const result = await project.run("generate", "--no-cache");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(

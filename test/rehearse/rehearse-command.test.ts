@@ -2,19 +2,15 @@
 // OpenAPI document, in JSON and for a terminal, seeded, weakest first.
 import { cpSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { REPO, TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { REPO, projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 import { orderBreaks, parseReport, petsAndWeather } from "./rehearse-helpers.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 /** The command on a copy of the shipped schemas/ with no config: the default set, as `generate` reads it. */
 async function onExamples(...argv: string[]) {
-  const project = new TempProject();
-  projects.push(project);
+  const project = newProject();
   cpSync(path.join(REPO, "schemas"), path.join(project.dir, "schemas"), { recursive: true });
   return project.run("rehearse", ...argv);
 }
@@ -124,8 +120,7 @@ describe("a repair to another call than meant", () => {
         properties: { status: { type: "string", enum: ["pending", "open", "solved"] } },
       },
     };
-    const project = new TempProject({ "schemas/find.json": tool });
-    projects.push(project);
+    const project = newProject({ "schemas/find.json": tool });
     // The valid call's status is drawn by the seed: a few seeds reach `pending`.
     let seen = 0;
     for (const seed of ["1", "2", "3", "4", "5", "6"]) {
@@ -156,8 +151,7 @@ describe("a required field with one allowed value", () => {
         properties: { anchor: { type: "string", enum: ["last_active_at"] }, days: { type: "integer", minimum: 1 } },
       },
     };
-    const project = new TempProject({ "schemas/expire.json": tool });
-    projects.push(project);
+    const project = newProject({ "schemas/expire.json": tool });
     const report = parseReport((await project.run("rehearse", "--json")).stdout);
     const missing = report.tools[0]?.cases.filter((entry) => entry.mistake === "required field missing") ?? [];
     // Weakest first: the fact to ask for (stated) before the value sent (repaired).
@@ -175,8 +169,7 @@ describe("a field with int64's bounds", () => {
     const tool = `{"name": "seeded_sample", "description": "A sample, seeded.", "inputSchema": {"type": "object",
       "additionalProperties": false, "required": ["seed"],
       "properties": {"seed": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807}}}}`;
-    const project = new TempProject({ "schemas/sample.json": tool });
-    projects.push(project);
+    const project = newProject({ "schemas/sample.json": tool });
     const report = parseReport((await project.run("rehearse", "--json")).stdout);
     const rehearsed = report.tools[0];
     expect(rehearsed?.note).toBeUndefined();
@@ -187,8 +180,7 @@ describe("a field with int64's bounds", () => {
 
 describe("toolguard rehearse on an OpenAPI document", () => {
   it("rehearses each operation's tool as generate reads it, body and parameters together", async () => {
-    const project = petsAndWeather();
-    projects.push(project);
+    const project = petsAndWeather(newProject);
     const result = await project.run("rehearse", "-c", "tg.json", "--set", "pets", "--json");
     expect(result.code).toBe(0);
     const report = parseReport(result.stdout);

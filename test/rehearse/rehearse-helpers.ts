@@ -4,7 +4,7 @@ import { copyFileSync } from "node:fs";
 import path from "node:path";
 import type { RehearseReport } from "../../generator/rehearse/rehearse-command.ts";
 import { VERDICTS } from "../../generator/rehearse/rehearse.ts";
-import { REPO, TempProject } from "../helpers/temp-project.ts";
+import { REPO, type TempProject } from "../helpers/temp-project.ts";
 
 /** A tool whose string fields a model can send as a list of one, one of them an enum without a description. */
 export const WEATHER_TOOL = {
@@ -21,9 +21,12 @@ export const WEATHER_TOOL = {
   },
 };
 
-/** A project with the petstore OpenAPI fixture (set `pets`) and the weather tool (set `weather`), in `tg.json`. */
-export function petsAndWeather(): TempProject {
-  const project = new TempProject({
+/**
+ * A project with the petstore OpenAPI fixture (set `pets`) and the weather tool (set `weather`), in
+ * `tg.json`, made by `newProject` (a test file's `projectsRemovedAfterEach()`, which removes it).
+ */
+export function petsAndWeather(newProject: (files: Readonly<Record<string, unknown>>) => TempProject): TempProject {
+  const project = newProject({
     "schemas/weather.json": WEATHER_TOOL,
     "tg.json": {
       sets: [

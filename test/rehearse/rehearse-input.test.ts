@@ -1,17 +1,13 @@
 // Bad input to `toolguard rehearse`: each gets one sentence naming what is wrong and where, exit 2
 // (1 for schemas that cannot be read), and never a stack trace or a half-printed report.
-import { afterEach, describe, expect, it } from "vitest";
-import type { TempProject } from "../helpers/temp-project.ts";
+import { describe, expect, it } from "vitest";
+import { projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 import { petsAndWeather } from "./rehearse-helpers.ts";
 
-const projects: TempProject[] = [];
-afterEach(() => {
-  for (const project of projects.splice(0)) project.remove();
-});
+const newProject = projectsRemovedAfterEach();
 
 async function rehearse(...argv: string[]) {
-  const project = petsAndWeather();
-  projects.push(project);
+  const project = petsAndWeather(newProject);
   return project.run("rehearse", ...argv);
 }
 
@@ -47,16 +43,14 @@ describe("toolguard rehearse refuses bad input", () => {
   }
 
   it("rehearse's own options are refused by the other commands", async () => {
-    const project = petsAndWeather();
-    projects.push(project);
+    const project = petsAndWeather(newProject);
     const result = await project.run("generate", "-c", "tg.json", "--seed", "3");
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--seed is an option of rehearse, not of generate");
   });
 
   it("schemas that cannot be read: exit 1, the file named", async () => {
-    const project = petsAndWeather();
-    projects.push(project);
+    const project = petsAndWeather(newProject);
     project.write("schemas/broken.json", "{ not json");
     const result = await project.run("rehearse", "-c", "tg.json", "--set", "weather");
     expect(result.code).toBe(1);
