@@ -40,8 +40,12 @@ const scratch = mkdtempSync(path.join(tmpdir(), "toolguard-bench-stores-"));
 const pg = await openPostgresStores(cluster.url);
 const jsonl = new JsonlFileSink({ path: path.join(scratch, "ledger.jsonl") });
 const stores = {
-  embedded: { ledger: jsonl as LedgerSink, idempotency: new MemoryIdempotencyStore() as IdempotencyStore, chains: undefined },
-  postgres: { ledger: pg.ledger as LedgerSink, idempotency: pg.idempotency as IdempotencyStore, chains: pg.chains },
+  // Every idempotent call runs under a key of its own, and the memory store forgets no live key
+  // (it refuses a new one once `maxEntries` unexpired records are held): one store for every phase
+  // filled its default 100,000 on a quiet machine and failed the run. Each phase gets a fresh one,
+  // sized past what a phase of PHASE_MS can claim.
+  embedded: { ledger: jsonl as LedgerSink, idempotency: () => new MemoryIdempotencyStore({ maxEntries: 10_000_000 }) as IdempotencyStore, chains: undefined },
+  postgres: { ledger: pg.ledger as LedgerSink, idempotency: () => pg.idempotency as IdempotencyStore, chains: pg.chains },
 };
 const resolvers = { customer: (text: string) => (text === "Acme BV" ? [{ id: "cus_00181", label: "Acme BV (Rotterdam)" }] : []) };
 const args = { valid: JSON.parse(VALID) as Record<string, unknown>, failed: JSON.parse(INVALID) as Record<string, unknown> };
@@ -52,7 +56,7 @@ async function clients(kind: keyof typeof stores, count: number, route: Route): 
   const { ledger, idempotency, chains } = stores[kind];
   const tool: DescribedTool = createInvoice.implement(() => ({ invoice: "inv_1" }), {
     ledger,
-    ...(route === "idempotent" && { idempotency: { store: idempotency } }),
+    ...(route === "idempotent" && { idempotency: { store: idempotency() } }),
     resolvers,
   });
   return Promise.all(
