@@ -3,8 +3,9 @@
 // apart, and the call's cost relative to JSON.parse on the same text must stay about the same
 // (linear work keeps the ratio; quadratic work multiplies it by eight). JSON.parse is the
 // yardstick because its own time is not exactly linear either (caches, large-object space).
-// Times are compared with each other on the same machine in the same test, never with an
-// absolute limit; each is the best of several batches, so a busy neighbour inflates little.
+// Times (CPU, this process's) are compared with each other on the same machine in the same test,
+// never with an absolute limit; each is the least of several batches, so a busy neighbour
+// inflates little.
 import { beforeAll, describe, expect, it } from "vitest";
 import { HOSTILE_PAYLOADS } from "../../bench/lib/hostile-payloads.ts";
 import { hostileTool } from "../../bench/lib/hostile-tool.ts";
@@ -44,14 +45,20 @@ beforeAll(async () => {
   tool = await hostileTool();
 });
 
-/** Best time per call over a few batches, each long enough to be measured. */
+/**
+ * Least CPU time per call (this process's user + system, in ms) over a few batches, each long
+ * enough to be measured. CPU rather than wall time: with other test files and jobs on the cores,
+ * a batch's wall time counts the time it waited for a core (a ratio read 3 checks over the bound
+ * once at load 9 on wall time), while its CPU time counts only its own work.
+ */
 async function bestMs(run: () => unknown): Promise<number> {
   let best = Infinity;
   let calls = 1;
   for (let batch = 0; batch < 5; batch++) {
-    const start = performance.now();
+    const before = process.cpuUsage();
     for (let i = 0; i < calls; i++) await run();
-    const elapsed = performance.now() - start;
+    const used = process.cpuUsage(before);
+    const elapsed = (used.user + used.system) / 1000;
     best = Math.min(best, elapsed / calls);
     if (elapsed < 20) calls = Math.min(calls * 4, 256);
   }
