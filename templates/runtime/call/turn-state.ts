@@ -33,8 +33,8 @@ export interface TurnOwner {
  * The open chain lives in the turn's own fields (its attempts: `first`, then `later`), and the
  * turn is its first chain's identity (`startedAt`, `id`): a full store keeps thousands of turns
  * of one failed attempt each, and every object a turn keeps is copied by each scavenge that finds
- * it alive and read again, cold, when the turn is evicted (an object for the chain and another
- * for its one-attempt list were two more of each per failed call).
+ * it alive and read again, cold, when the turn is evicted (a chain of its own, its one-attempt
+ * list and the list's backing store were three more objects per failed call).
  */
 export class TurnState implements ChainIdentity {
   readonly key: string;
