@@ -25,8 +25,8 @@ import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type FailedAttempt, type GuardParts, type PassedAttempt } from "./attempt.ts";
 import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
-import { TurnState, type ChainStore, type TurnOwner } from "./chain-store.ts";
-import type { OpenChain } from "./open-chain.ts";
+import type { ChainStore } from "./chain-store.ts";
+import { TurnState, type TurnOwner } from "./turn-state.ts";
 import { Checked, type SnapshotOf } from "./checked.ts";
 import { planCall, type CallPlan, type PlanOptions } from "./plan.ts";
 import { checkBinding, contextProblem } from "./binding-checks.ts";
@@ -171,8 +171,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.chain;
     // Only a turn that asked a question has offers (`#ask` sets them with it): any other turn's
     // last attempt, long cold in a full store, is not read to learn it asked none.
-    const asked = state.offers !== undefined && chain?.attempts.at(-1)?.question;
-    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, chain.attempts, asked ? "ambiguous" : "abandoned");
+    const asked = state.offers !== undefined && state.last?.question;
+    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, state.attempts(), asked ? "ambiguous" : "abandoned");
   }
 
   /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
@@ -287,8 +287,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.append({ ...record, question: { field: step.path, target: step.target, candidates } });
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
-    this.#ledger.record(chain, turn, chain.attempts.slice(), "open");
-    return questionOutcome(this.name, step, candidates, chain.attempts.length);
+    this.#ledger.record(chain, turn, state.attempts(), "open");
+    return questionOutcome(this.name, step, candidates, state.made);
   }
 
   /**
@@ -306,9 +306,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     // One clock read: the chain's start (when this failure opens it) and the turn's last attempt.
     const now = Date.now();
     const chain = state.append(stored ?? record, now);
-    const made = chain.attempts.length;
+    const made = state.made;
     // This entry carries the errors in hand; later ones derive stored attempts' errors again.
-    const attempts = chain.attempts.slice();
+    const attempts = made === 1 ? [record] : state.attempts();
     attempts[made - 1] = record;
     state.rejected = left <= 0;
     this.#store.put(state, now);
@@ -327,13 +327,12 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   #refuse(state: TurnState, record: LedgerAttempt): FailedOutcome {
     const own = record.failure ? record.errors : [];
     // A refused turn keeps the chain that was refused (only a success or an error closes one).
-    const chain = state.chain as OpenChain;
-    const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
-    if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
-      chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
-      this.#ledger.record(chain, state.turn, chain.attempts.slice(), "rejected");
+    const failure = record.failure ?? state.last?.failure ?? "structural";
+    if (state.made < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
+      const chain = state.append(markRefused({ ...record, errors: [REFUSAL, ...own] }));
+      this.#ledger.record(chain, state.turn, state.attempts(), "rejected");
     }
-    return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: chain.attempts.length }, true);
+    return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: state.made }, true);
   }
 
   /** Fail-closed and durable modes: the implementation runs only while the ledger can be written, and keep up. */
@@ -434,14 +433,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const turn = state.turn;
     const chain = state.rejected ? undefined : state.chain;
     if (chain === undefined) return this.#closeAlone(turn, record, verdict, snapshot);
-    chain.attempts.push(record);
+    const attempts = state.attempts();
+    attempts.push(record);
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
     if (state.failures === 0 && state.offers === undefined) this.#store.delete(state);
-    const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
+    const repaired = (verdict === "ok" || verdict === "replayed") && attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
-    this.#ledger.record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
-    return chain.attempts.length;
+    this.#ledger.record(chain, turn, attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
+    return attempts.length;
   }
 
   #state(turn: string): TurnState | undefined {
