@@ -6,7 +6,7 @@ import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
-import { type EntryBody, writeEntry } from "./entry-text.ts";
+import { type EntryBody, writeCleanEntry, writeEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
 import { argumentsAreSafe } from "./arguments-safety.ts";
@@ -69,6 +69,14 @@ export class ChainRecord implements LedgerEntry {
    * Taken then, not at serialisation, so whether an entry has a key does not depend on timing.
    */
   readonly #key: string | undefined;
+  /**
+   * A clean entry's raw text (`cleanRawOf`), decided here, where the attempt was just made and is
+   * in cache: the line then writes it without asking the attempt, the snapshot or the arguments
+   * again (`writeTo`). Undefined for any other entry.
+   */
+  readonly #cleanRaw: string | undefined;
+  /** The clean attempt's keys are all declared (declared-keys.ts): the redactor may keep its text unscanned. */
+  readonly #cleanDeclared: boolean;
 
   constructor(
     identity: ChainIdentity | undefined,
@@ -89,6 +97,9 @@ export class ChainRecord implements LedgerEntry {
     this.#snapshot = snapshot;
     this.#policy = policy;
     this.#key = snapshot?.keyIfRead;
+    const only = identity === undefined && verdict === "ok" && attempts.length === 1 && this.#key === undefined ? attempts[0] : undefined;
+    this.#cleanRaw = only === undefined ? undefined : cleanRawOf(only, snapshot);
+    this.#cleanDeclared = this.#cleanRaw !== undefined && keysDeclared(only as LedgerAttempt);
   }
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
@@ -171,6 +182,15 @@ export class ChainRecord implements LedgerEntry {
    * value as `JSON.stringify(this)` without building the plain object or its text first.
    */
   writeTo(out: LineWriter): void {
+    // A clean entry (nearly every line) whose raw text is written as it is: the line's fixed pieces
+    // around the turn and that text, nothing else read (what is left of `cleanRawOf`'s test is
+    // the tool's, not the entry's: its text cap and whether its redactor keeps the text).
+    const raw = this.#cleanRaw;
+    if (raw !== undefined && this.#cache === undefined && this.#keptAsItIs(raw)) {
+      this.#stampTimeAndId(out);
+      writeCleanEntry(out, this, raw);
+      return;
+    }
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
     const cached = this.#cache;
@@ -192,14 +212,29 @@ export class ChainRecord implements LedgerEntry {
       attempts = policy ? writtenAttempts(all, policy) : all;
       body = this.#snapshot?.changed === true ? this.#argumentsPart(attempts) : UNCHANGED;
     }
-    // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
-    // A time nobody read yet is the slice's (one clock read a slice, not one a line).
+    this.#stampTimeAndId(out);
+    writeEntry(out, this, attempts, body);
+  }
+
+  /**
+   * An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
+   * A time nobody read yet is the slice's (one clock read a slice, not one a line).
+   */
+  #stampTimeAndId(out: LineWriter): void {
     if (this.#startedAt === undefined) this.#startedAt = out.time();
     if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();
     }
-    writeEntry(out, this, attempts, body);
+  }
+
+  /** Whether the clean attempt's `raw` is written as it is: within the text cap, and kept by the redactor (written-attempt.ts asks the same). */
+  #keptAsItIs(raw: string): boolean {
+    const policy = this.#policy;
+    if (policy === undefined) return true;
+    if (raw.length > policy.maxTextChars) return false;
+    const redactor = policy.redactor;
+    return redactor === undefined || redactor.rawIsKept(raw, true, this.#cleanDeclared);
   }
 
   #cache: Written | undefined;
@@ -256,6 +291,33 @@ export class ChainRecord implements LedgerEntry {
     }
     return { omitted: 0, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
   }
+}
+
+/**
+ * The raw text of a clean attempt: one that passed with nothing but its raw text (no errors,
+ * coercions, resolutions, finish reason or any other member), whose arguments are that text
+ * (`snapshot.changed` false); undefined for any other. Its line is the entry's head, the turn, the
+ * time and this text between fixed pieces (entry-text.ts `writeCleanEntry`), the same bytes
+ * `writeEntry` gives it.
+ */
+function cleanRawOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefined): string | undefined {
+  if (
+    attempt.errors.length !== 0 ||
+    attempt.coercions.length !== 0 ||
+    attempt.resolutions !== undefined ||
+    attempt.finishReason !== undefined ||
+    attempt.failure !== undefined ||
+    attempt.question !== undefined ||
+    attempt.coercionsOmitted !== undefined ||
+    attempt.absent !== undefined ||
+    attempt.guardMs !== undefined ||
+    attempt.rawLength !== undefined ||
+    attempt.rawSha256 !== undefined ||
+    attempt.redacted !== undefined ||
+    snapshot?.changed === true
+  )
+    return undefined;
+  return attempt.raw;
 }
 
 /** What an entry writes about its arguments, with nothing omitted: an `EntryBody` as it is. */

@@ -211,6 +211,24 @@ export interface EntryBody {
   readonly resolved: boolean;
 }
 
+/** `","verdict":"ok","attempts":[{"raw":`: a clean entry's piece after its time. */
+const OK_RAW = VERDICT_RAW_BYTES.get("ok") as Uint8Array;
+/** `,"errors":[],"coercions":[]}],"repairs":0}`: a clean entry's end. */
+const CLEAN_LINE_END = CLEAN_ENDS[END_LINE] as Uint8Array;
+
+/**
+ * A clean entry's JSON (chain-record.ts `cleanRawOf`: verdict `ok`, one attempt with nothing but
+ * `raw`, no repairs, arguments, key or cap), without the newline: the bytes `writeEntry` writes
+ * for it, with nothing asked of the entry but its head, turn, time and `raw`.
+ */
+export function writeCleanEntry(out: LineWriter, head: EntryHead, raw: string): void {
+  writeHead(out, head, false);
+  out.string(head.turn);
+  writeStartedAt(out, head.startedAtMs, OK_RAW, true);
+  out.string(raw);
+  out.bytesOf(CLEAN_LINE_END);
+}
+
 /**
  * The entry's JSON, without the newline: the same value as `JSON.stringify(entry)`, with
  * `attempts` as written (redacted and capped). `chain` (minted by chain-id.ts, or a chain
