@@ -9,6 +9,7 @@ import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { entryLine } from "../../templates/runtime/ledger/line.ts";
+import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
 
 /** An open schema (any key passes): whether a raw text may be kept as it is depends on its keys. */
 const noteSchema = { type: "object", properties: { title: { type: "string" }, body: { type: "string" } }, required: ["title"] } as const;
@@ -89,5 +90,36 @@ describe("a clean entry's line", () => {
     expect(finished.attempts[0]).toMatchObject({ finishReason: "stop" });
     expect(withTiming.attempts[0]?.guardMs).toEqual(expect.any(Number));
     for (const entry of entries) expect(JSON.parse(entryLine(entry, 1 << 20))).toEqual(JSON.parse(JSON.stringify(entry)));
+  });
+});
+
+describe("a clean resolved entry's line", () => {
+  const resolvers = { customer: () => [{ id: "cus_1", label: "Acme BV" }] };
+
+  it("is the general writer's line, `argumentsResolved` and `v` 2, the arguments derived by the reader", async () => {
+    const { entries, ledger } = capture();
+    const spec: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
+    const tool = defineTool<unknown, unknown, "customer">(spec).implement(() => "done", { ledger, resolvers });
+    await tool.call(JSON.stringify(validInvoice), { turn: "a" });
+    await tool.call(JSON.stringify(validInvoice), { turn: "b" });
+    const [fast, read] = entries as [LedgerEntry, LedgerEntry];
+    expect(read.attempts).toHaveLength(1); // read first: written by the general writer
+    const line = entryLine(fast, 1 << 20);
+    const general = entryLine(read, 1 << 20);
+    expect(JSON.parse(line)).toMatchObject({ v: 2, argumentsResolved: true, attempts: [{ resolutions: [{ path: "/customer_ref", id: "cus_1" }] }] });
+    // The two lines differ only in their id, turn and time.
+    const bare = (text: string): string => text.replace(/"chain":"[^"]*","tool":"[^"]*","turn":"[ab]","startedAt":"[^"]*"/, "");
+    expect(bare(line)).toBe(bare(general));
+    expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(fast)));
+  });
+
+  it("redacts a resolution into a secret-named key, and writes the arguments redacted", async () => {
+    const { entries, ledger } = capture();
+    const spec: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_token" } } };
+    const tool = defineTool<unknown, unknown, "customer">(spec).implement(() => "done", { ledger, resolvers });
+    await tool.call(JSON.stringify(validInvoice), { turn: "t" });
+    const line = entryLine(entries[0] as LedgerEntry, 1 << 20);
+    expect(line).not.toContain("cus_1");
+    expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(entries[0])));
   });
 });

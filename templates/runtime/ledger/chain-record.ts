@@ -2,14 +2,15 @@
 // snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
+import type { Resolution } from "../contract/resolution.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
-import { type EntryBody, writeCleanEntry, writeEntry } from "./entry-text.ts";
+import { type EntryBody, isPlainResolution, writeCleanEntry, writeEntry, writeResolvedEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
-import { argumentsAreSafe } from "./arguments-safety.ts";
+import { argumentsAreSafe, argumentsAreSafeAdding } from "./arguments-safety.ts";
 import { keysDeclared } from "./declared-keys.ts";
 import { settleErrors } from "./deferred-errors.ts";
 import { writtenAttempts } from "./written-attempt.ts";
@@ -70,13 +71,15 @@ export class ChainRecord implements LedgerEntry {
    */
   readonly #key: string | undefined;
   /**
-   * A clean entry's raw text (`cleanRawOf`), decided here, where the attempt was just made and is
-   * in cache: the line then writes it without asking the attempt, the snapshot or the arguments
-   * again (`writeTo`). Undefined for any other entry.
+   * A clean entry's raw text (`cleanShapeOf`), decided here, where the attempt was just made and
+   * is in cache: the line then writes it without asking the attempt, the snapshot or the
+   * arguments again (`writeTo`). Undefined for any other entry.
    */
   readonly #cleanRaw: string | undefined;
   /** The clean attempt's keys are all declared (declared-keys.ts): the redactor may keep its text unscanned. */
   readonly #cleanDeclared: boolean;
+  /** A clean resolved entry's one resolution, in the attempt's own list (its arguments are the raw text with it applied); undefined for any other. */
+  readonly #cleanResolutions: readonly Resolution[] | undefined;
 
   constructor(
     identity: ChainIdentity | undefined,
@@ -98,8 +101,10 @@ export class ChainRecord implements LedgerEntry {
     this.#policy = policy;
     this.#key = snapshot?.keyIfRead;
     const only = identity === undefined && verdict === "ok" && attempts.length === 1 && this.#key === undefined ? attempts[0] : undefined;
-    this.#cleanRaw = only === undefined ? undefined : cleanRawOf(only, snapshot);
-    this.#cleanDeclared = this.#cleanRaw !== undefined && keysDeclared(only as LedgerAttempt);
+    const shape = only === undefined ? NOT_CLEAN : cleanShapeOf(only, snapshot);
+    this.#cleanRaw = shape === NOT_CLEAN ? undefined : (only as LedgerAttempt).raw;
+    this.#cleanDeclared = shape !== NOT_CLEAN && keysDeclared(only as LedgerAttempt);
+    this.#cleanResolutions = shape === CLEAN_RESOLVED ? (only as LedgerAttempt).resolutions : undefined;
   }
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
@@ -187,9 +192,19 @@ export class ChainRecord implements LedgerEntry {
     // the tool's, not the entry's: its text cap and whether its redactor keeps the text).
     const raw = this.#cleanRaw;
     if (raw !== undefined && this.#cache === undefined && this.#keptAsItIs(raw)) {
-      this.#stampTimeAndId(out);
-      writeCleanEntry(out, this, raw);
-      return;
+      const resolutions = this.#cleanResolutions;
+      if (resolutions === undefined) {
+        this.#stampTimeAndId(out);
+        writeCleanEntry(out, this, raw);
+        return;
+      }
+      // Resolved: the arguments are left to the reader (`argumentsResolved`) when the redactor
+      // keeps the resolution and the arguments hold no secret, as `#argumentsPart` decides.
+      const resolution = resolutions[0] as Resolution;
+      if (this.#resolvedAsItIs(raw, resolutions) && isPlainResolution(resolution)) {
+        this.#stampTimeAndId(out);
+        if (writeResolvedEntry(out, this, raw, resolution)) return;
+      }
     }
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
@@ -235,6 +250,14 @@ export class ChainRecord implements LedgerEntry {
     if (raw.length > policy.maxTextChars) return false;
     const redactor = policy.redactor;
     return redactor === undefined || redactor.rawIsKept(raw, true, this.#cleanDeclared);
+  }
+
+  /** Whether a clean resolved entry's resolution is written as it is and its arguments are left out (`#argumentsPart`'s `RESOLVED`). */
+  #resolvedAsItIs(raw: string, resolutions: readonly Resolution[]): boolean {
+    const redactor = this.#policy?.redactor;
+    if (redactor === undefined) return true;
+    if (redactor.resolutions(resolutions) !== resolutions) return false;
+    return argumentsAreSafeAdding(redactor, raw, (resolutions[0] as Resolution).target, this.#cleanDeclared);
   }
 
   #cache: Written | undefined;
@@ -293,18 +316,23 @@ export class ChainRecord implements LedgerEntry {
   }
 }
 
+/** `cleanShapeOf`'s answers: not clean; clean; clean but for one resolution its arguments apply. */
+const NOT_CLEAN = 0;
+const CLEAN = 1;
+const CLEAN_RESOLVED = 2;
+
 /**
- * The raw text of a clean attempt: one that passed with nothing but its raw text (no errors,
- * coercions, resolutions, finish reason or any other member), whose arguments are that text
- * (`snapshot.changed` false); undefined for any other. Its line is the entry's head, the turn, the
- * time and this text between fixed pieces (entry-text.ts `writeCleanEntry`), the same bytes
- * `writeEntry` gives it.
+ * Whether an attempt is clean: it passed with nothing but its raw text (no errors, coercions,
+ * finish reason or any other member) and its arguments are that text (`snapshot.changed` false),
+ * or that text with one resolution applied (`snapshot.resolvedFrom`: a resolved call, read by the
+ * reader from the line). Its line is the entry's head, the turn, the time and the raw text (and
+ * the resolution) between fixed pieces (entry-text.ts `writeCleanEntry`, `writeResolvedEntry`),
+ * the bytes `writeEntry` gives it. Cheap member reads only: this runs on the call's path.
  */
-function cleanRawOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefined): string | undefined {
+function cleanShapeOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefined): typeof NOT_CLEAN | typeof CLEAN | typeof CLEAN_RESOLVED {
   if (
     attempt.errors.length !== 0 ||
     attempt.coercions.length !== 0 ||
-    attempt.resolutions !== undefined ||
     attempt.finishReason !== undefined ||
     attempt.failure !== undefined ||
     attempt.question !== undefined ||
@@ -313,11 +341,12 @@ function cleanRawOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefi
     attempt.guardMs !== undefined ||
     attempt.rawLength !== undefined ||
     attempt.rawSha256 !== undefined ||
-    attempt.redacted !== undefined ||
-    snapshot?.changed === true
+    attempt.redacted !== undefined
   )
-    return undefined;
-  return attempt.raw;
+    return NOT_CLEAN;
+  const resolutions = attempt.resolutions;
+  if (resolutions === undefined) return snapshot?.changed === true ? NOT_CLEAN : CLEAN;
+  return resolutions.length === 1 && snapshot?.resolvedFrom?.(attempt) === true ? CLEAN_RESOLVED : NOT_CLEAN;
 }
 
 /** What an entry writes about its arguments, with nothing omitted: an `EntryBody` as it is. */
