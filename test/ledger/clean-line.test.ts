@@ -1,5 +1,5 @@
 // Issue 26: a clean entry (one passing attempt with nothing but its raw text, verdict `ok`) is
-// decided clean when it is made (chain-record.ts `cleanRawOf`) and its line is written from fixed
+// decided clean when it is made (chain-record.ts `cleanShapeOf`) and its line is written from fixed
 // pieces around the turn and the raw text (entry-text.ts `writeCleanEntry`). What the shortcut
 // must still honour is the tool's, not the entry's: the redactor (a raw text naming a secret key
 // is redacted), the text cap, and every member that makes an entry not clean.

@@ -195,7 +195,7 @@ export class ChainRecord implements LedgerEntry {
    */
   writeTo(out: LineWriter): void {
     // A clean entry (nearly every line) whose raw text is written as it is: the line's fixed pieces
-    // around the turn and that text, nothing else read (what is left of `cleanRawOf`'s test is
+    // around the turn and that text, nothing else read (what is left of `cleanShapeOf`'s test is
     // the tool's, not the entry's: its text cap and whether its redactor keeps the text).
     const raw = this.#cleanRaw;
     if (raw !== undefined && this.#cache === undefined && this.#keptAsItIs(raw)) {

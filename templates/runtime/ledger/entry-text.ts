@@ -217,7 +217,7 @@ const OK_RAW = VERDICT_RAW_BYTES.get("ok") as Uint8Array;
 const CLEAN_LINE_END = CLEAN_ENDS[END_LINE] as Uint8Array;
 
 /**
- * A clean entry's JSON (chain-record.ts `cleanRawOf`: verdict `ok`, one attempt with nothing but
+ * A clean entry's JSON (chain-record.ts `cleanShapeOf`: verdict `ok`, one attempt with nothing but
  * `raw`, no repairs, arguments, key or cap), without the newline: the bytes `writeEntry` writes
  * for it, with nothing asked of the entry but its head, turn, time and `raw`.
  */
