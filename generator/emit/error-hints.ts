@@ -11,7 +11,7 @@ import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../sc
 import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
-import { moveTable, propertiesOf } from "./move-table.ts";
+import { moveChoices, moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
@@ -145,6 +145,8 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (closed) {
       const moves = moveTable(schema, parent, root);
       if (moves) hint.moves = moves;
+      const choices = moveChoices(schema, parent, root);
+      if (choices) hint.moveChoices = choices;
     } else if (required.length > 0) {
       // An open object takes a required field's fields sent beside it without an error of their
       // own (BFCL's `body` left out, its fields at the top level): the missing field's message

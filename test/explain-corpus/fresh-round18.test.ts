@@ -46,3 +46,53 @@ describe("a union of one object (GrowthBook's managedBy)", () => {
     expect(after).toBeUndefined();
   });
 });
+
+// The same file, `putFeatureRevisionPrerequisites`: the path parameter `id` and the list item's
+// `id` are equally near the body, so the move table left `id` out and, sent flat beside the
+// body's own fields with the list left out, it heard "remove it" (its value lost) while its
+// fellow `condition` was moved into the item.
+const prerequisites = tool("putFeatureRevisionPrerequisites", {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "body"],
+  properties: {
+    id: { type: "string" },
+    body: {
+      type: "object",
+      additionalProperties: false,
+      required: ["prerequisites"],
+      properties: {
+        prerequisites: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["id", "condition"],
+            properties: { id: { type: "string" }, condition: { type: "string" } },
+          },
+        },
+        revisionComment: { type: "string" },
+      },
+    },
+  },
+});
+
+describe("a list item's field whose name the path parameter also has (GrowthBook's prerequisites)", () => {
+  it("with the path's id sent, the flat id goes into the item", async () => {
+    const sent = { id: "feat-1", body: { revisionComment: "gate", id: "flag-2", condition: "{}" } };
+    const { errors, repaired, after } = await roundTrip(prerequisites, sent);
+    expect(errors.find((error) => error.path === "/body/id")?.message).toBe(
+      'unknown field "id" at this level; it belongs at /body/prerequisites/0/id: move it to /body/prerequisites/0/id',
+    );
+    expect(repaired).toEqual({ id: "feat-1", body: { revisionComment: "gate", prerequisites: [{ id: "flag-2", condition: "{}" }] } });
+    expect(after).toBeUndefined();
+  });
+
+  it("with both places free, it names both and is not removed", async () => {
+    const { errors, repaired } = await roundTrip(prerequisites, { body: { id: "flag-2", condition: "{}" } });
+    const message = errors.find((error) => error.path === "/body/id")?.message;
+    expect(message).toBe('unknown field "id" at this level; it belongs at /body/prerequisites/0/id or at /id: move it to the place you meant');
+    // The value is kept (here the missing path parameter's own error asks for it there).
+    expect(JSON.stringify(repaired)).toContain('"flag-2"');
+  });
+});

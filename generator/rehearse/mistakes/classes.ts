@@ -202,7 +202,7 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     );
     return options.length === 0 ? undefined : [setAt(valid, leaf.path, random.pick(options)), set(leaf.path, leaf.value)];
   },
-  "list item's fields sent flat": (leaf, valid) => {
+  "list item's fields sent flat": (leaf, valid, _random, _all, root) => {
     // A list of one object, its fields sent beside the list's name instead (the list left out).
     if (leaf.parent === undefined || !closed(leaf.parent) || !Array.isArray(leaf.value) || leaf.value.length !== 1 || !isSchema(leaf.value[0]))
       return undefined;
@@ -212,6 +212,10 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     // A key that also reads as a sibling's misspelling (`path` beside `patch`) has two plausible intents: not this class.
     if (keys.length === 0 || keys.some((key) => siblings.includes(key) || readsAsOneOf(key, siblings))) return undefined;
     const holder = leaf.path.slice(0, -1);
+    // Another list or object beside it that takes the same fields (GrowthBook's `startActions` and
+    // `endActions`): the call sent could mean either, and no envelope could tell which.
+    const list = leaf.path[leaf.path.length - 1] as string;
+    if (Object.entries(propertiesOf(leaf.parent)).some(([name, other]) => name !== list && declares(other, keys[0] as string, root))) return undefined;
     let args = setAt(valid, leaf.path, undefined);
     for (const key of keys) args = setAt(args, [...holder, key], item[key]);
     return [args, { op: "move", from: pointer([...holder, keys[0] as string]), to: pointer([...leaf.path, "0", keys[0] as string]) }];
@@ -231,6 +235,13 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     return [setAt(setAt(valid, leaf.path, undefined), [...grand, name], leaf.value), { op: "move", from: pointer([...grand, name]), to: pointer(leaf.path) }];
   },
 };
+
+/** Whether an object schema, or a list's item schema, declares `name`. */
+function declares(schema: unknown, name: string, root: Schema): boolean {
+  let node = deref(schema, root);
+  if (node !== undefined && node.items !== undefined) node = deref(node.items, root);
+  return node !== undefined && Object.hasOwn(propertiesOf(node), name);
+}
 
 /** At most this many cases of one class per tool. */
 const PER_CLASS = 2;

@@ -101,6 +101,12 @@ export interface SchemaHint {
    */
   readonly moves?: Readonly<Record<string, string>>;
   /**
+   * Names `moves` leaves out because two or three places equally near declare them (`id` in
+   * `body`: the path parameter `../id`, or `items/0/id`): each with those places, as `moves`
+   * writes them. The call tells which is free; a place holding a value already is not the one.
+   */
+  readonly moveChoices?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Per required property, where inside this object's nested objects a model may have put it
    * instead (`org` sent inside `body`): relative JSON Pointers, none of them a place it belongs.
    */
