@@ -3,6 +3,8 @@
 // string where a wrapper object (rich text) is wanted. Like classes.ts, each reads only the
 // schema and the valid call, and names its case's fix only when the schema and the mistake
 // determine it.
+import { normaliseNearMiss } from "../../../templates/runtime/explain/near-miss.ts";
+import { synonymOf } from "../../../templates/runtime/explain/synonyms.ts";
 import type { Expected } from "../mistake-case.ts";
 import { misspellings } from "../misspell.ts";
 import { type Leaf, type Maker, set, setAt } from "./classes.ts";
@@ -111,6 +113,11 @@ export const SHAPE_CLASSES: Readonly<Record<string, Maker>> = {
     const said = (SAID_FOR[normal(leaf.value)] ?? []).find((word) => !values.some((v) => normal(v) === normal(word)));
     // The synonym must stand for this value alone: no other allowed value is also a word for it.
     if (said === undefined || values.some((v) => v !== leaf.value && (SAID_FOR[normal(v)] ?? []).includes(said))) return undefined;
+    // Nor does another listed value, of any type, share the word's meaning as the explainer reads
+    // it (synonyms.ts): "enabled" beside "true", "yes" and "on", or "false" beside `false` and
+    // "off" (changedetection.io's and Netdata's flags), could mean any of them.
+    const others = (leaf.schema.enum as unknown[]).filter((v) => v !== leaf.value);
+    if (others.some((v) => synonymOf(said, [normaliseNearMiss(String(v))]) !== undefined || normal(String(v)) === normal(said))) return undefined;
     return [setAt(valid, leaf.path, said), set(leaf.path, leaf.value)];
   },
   "value of a sibling field": (leaf, valid, _random, _all, root) => {
