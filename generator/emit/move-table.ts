@@ -104,7 +104,8 @@ export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<s
 
 /** The names one reading declares: its `properties`, its `allOf` parts', or (at the top and one union down) its union branches'. */
 function viewProperties(view: Schema, root: unknown, depth: number): Record<string, unknown> | undefined {
-  if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
+  const union = Array.isArray(view.oneOf) || Array.isArray(view.anyOf);
+  if (isSchemaObject(view.properties) && !Array.isArray(view.allOf) && (!union || depth > 1)) return view.properties;
   // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
   if (Array.isArray(view.allOf) && depth < 4) {
     const merged: Record<string, unknown> = isSchemaObject(view.properties) ? { ...view.properties } : {};
@@ -116,9 +117,12 @@ function viewProperties(view: Schema, root: unknown, depth: number): Record<stri
     // A branch may itself be a union (Notion's `parent`: `anyOf: [{$ref: parentRequest}, string]`,
     // parentRequest a `oneOf` of three objects): its branches' names count too, one level down.
     if (depth > 1 || !Array.isArray(branches)) continue;
+    // Fields of its own beside the union (Lithic's auth rule request: `state` and `name`, then
+    // an `anyOf` of account, card or program rules, each with its own lists): both sets count.
     const merged: Record<string, unknown> = {};
     for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
+    if (isSchemaObject(view.properties)) Object.assign(merged, view.properties);
     if (Object.keys(merged).length > 0) return merged;
   }
-  return undefined;
+  return isSchemaObject(view.properties) ? view.properties : undefined;
 }

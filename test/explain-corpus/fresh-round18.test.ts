@@ -96,3 +96,42 @@ describe("a list item's field whose name the path parameter also has (GrowthBook
     expect(JSON.stringify(repaired)).toContain('"flag-2"');
   });
 });
+
+// lithic-com/lithic-openapi 225e070 (Apache-2.0), `lithic-openapi.yml`: the auth rule request
+// has fields of its own beside an `anyOf` of three kinds of rule, each with its own lists.
+const tokens = { type: "array", items: { type: "string", format: "uuid" } };
+const patchAuthRule = tool("patchAuthRuleByToken", {
+  type: "object",
+  additionalProperties: false,
+  required: ["auth_rule_token", "body"],
+  properties: {
+    auth_rule_token: { type: "string", format: "uuid" },
+    body: {
+      type: "object",
+      properties: { state: { type: "string", const: "INACTIVE" }, name: { type: "string" } },
+      anyOf: [
+        { type: "object", properties: { account_tokens: tokens, business_account_tokens: tokens } },
+        { type: "object", properties: { card_tokens: tokens } },
+        { type: "object", properties: { program_level: { type: "boolean" }, excluded_card_tokens: tokens } },
+      ],
+    },
+  },
+});
+
+describe("Lithic's body with fields of its own beside a union", () => {
+  it("a union member's field sent at the top level is moved into the body", async () => {
+    const id = "123e4567-e89b-12d3-a456-426614174000";
+    const { errors, repaired, after } = await roundTrip(patchAuthRule, { auth_rule_token: id, card_tokens: [id] });
+    expect(errors.find((error) => error.path === "/card_tokens")?.message).toBe(
+      'unknown field "card_tokens" at this level; it belongs at /body/card_tokens: move it to /body/card_tokens',
+    );
+    expect(repaired).toEqual({ auth_rule_token: id, body: { card_tokens: [id] } });
+    expect(after).toBeUndefined();
+  });
+
+  it("as is the body's own field", async () => {
+    const { repaired, after } = await roundTrip(patchAuthRule, { auth_rule_token: "123e4567-e89b-12d3-a456-426614174000", name: "r" });
+    expect(repaired).toEqual({ auth_rule_token: "123e4567-e89b-12d3-a456-426614174000", body: { name: "r" } });
+    expect(after).toBeUndefined();
+  });
+});
