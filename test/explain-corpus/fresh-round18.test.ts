@@ -97,8 +97,127 @@ describe("a list item's field whose name the path parameter also has (GrowthBook
   });
 });
 
-// lithic-com/lithic-openapi 225e070 (Apache-2.0), `lithic-openapi.yml`: the auth rule request
-// has fields of its own beside an `anyOf` of three kinds of rule, each with its own lists.
+// lithic-com/lithic-openapi 225e070 (Apache-2.0), `lithic-openapi.yml`, cut to the fields that
+// matter. Lithic's identifiers are named `*_token` (secret by name), its query filters are sets
+// written without `type`, its event types a set of 61 values up to 63 characters long, and its
+// auth rule request has fields of its own beside an `anyOf` of three kinds of rule.
+const EVENT_TYPES = [
+  "account_holder_document.updated",
+  "account_holder.created",
+  "account_holder.updated",
+  "account_holder.verification",
+  "auth_rules.backtest_report.created",
+  "balance.updated",
+  "book_transfer_transaction.created",
+  "book_transfer_transaction.updated",
+  "card_authorization.challenge",
+  "card_authorization.challenge_response",
+  "card_transaction.enhanced_data.created",
+  "card_transaction.enhanced_data.updated",
+  "card_transaction.updated",
+  "card.converted",
+  "card.created",
+  "card.reissued",
+  "card.renewed",
+  "card.shipped",
+  "card.updated",
+  "claim_document.accepted",
+  "claim_document.rejected",
+  "claim_document.uploaded",
+  "claim.created",
+  "claim.updated",
+  "digital_wallet.tokenization_result",
+  "digital_wallet.tokenization_two_factor_authentication_code",
+  "digital_wallet.tokenization_two_factor_authentication_code_sent",
+  "digital_wallet.tokenization_updated",
+  "dispute_evidence.upload_failed",
+  "dispute_transaction.created",
+  "dispute_transaction.updated",
+  "dispute.updated",
+  "embed.session_generated",
+  "embed.viewed",
+  "external_bank_account.created",
+  "external_bank_account.updated",
+  "external_payment.created",
+  "external_payment.updated",
+  "financial_account.created",
+  "financial_account.updated",
+  "funding_event.created",
+  "internal_transaction.created",
+  "internal_transaction.updated",
+  "loan_tape.created",
+  "loan_tape.updated",
+  "management_operation.created",
+  "management_operation.updated",
+  "network_total.created",
+  "network_total.updated",
+  "payment_transaction.created",
+  "payment_transaction.updated",
+  "settlement_report.updated",
+  "statements.created",
+  "three_ds_authentication.challenge",
+  "three_ds_authentication.created",
+  "three_ds_authentication.updated",
+  "tokenization.approval_request",
+  "tokenization.result",
+  "tokenization.two_factor_authentication_code",
+  "tokenization.two_factor_authentication_code_sent",
+  "tokenization.updated",
+];
+
+const listAccountActivity = tool("listAccountActivity", {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    status: { enum: ["DECLINED", "EXPIRED", "PENDING", "RETURNED", "REVERSED", "SETTLED", "VOIDED"] },
+    account_token: { type: "string", format: "uuid" },
+    event_types: { type: "array", items: { type: "string", enum: EVENT_TYPES } },
+  },
+});
+
+describe("Lithic's sets without a type, long values and secret-named uuids", () => {
+  it("a list of one for a set without a type hears its item", async () => {
+    const { errors, repaired, after } = await roundTrip(listAccountActivity, { status: ["REVERSED"] });
+    expect(errors.map((error) => error.message)).toEqual([
+      'got array ["REVERSED"]; must be one of ["DECLINED", "EXPIRED", "PENDING", "RETURNED", "REVERSED", "SETTLED", "VOIDED"]: one value goes here, not a list: send "REVERSED"',
+    ]);
+    expect(repaired).toEqual({ status: "REVERSED" });
+    expect(after).toBeUndefined();
+  });
+
+  it("a list whose item is not listed hears the set only", async () => {
+    const { errors } = await roundTrip(listAccountActivity, { status: ["REVERSE_ALL"] });
+    expect(errors.map((error) => error.message)).toEqual([
+      'got array ["REVERSE_ALL"]; must be one of ["DECLINED", "EXPIRED", "PENDING", "RETURNED", "REVERSED", "SETTLED", "VOIDED"]',
+    ]);
+  });
+
+  it("a value longer than the spelling table's reach, misspelt, is still read", async () => {
+    const { errors, repaired, after } = await roundTrip(listAccountActivity, { event_types: ["tkenization.two_factor_authentication_code_sent"] });
+    expect(errors[0]?.message).toMatch(/did you mean "tokenization\.two_factor_authentication_code_sent"\?$/);
+    expect(repaired).toEqual({ event_types: ["tokenization.two_factor_authentication_code_sent"] });
+    expect(after).toBeUndefined();
+  });
+
+  it("a secret-named uuid without its dashes hears where they go, and is not quoted", async () => {
+    const sent = { account_token: "65db64b2ae89491a97d9f64788f8b2ab" };
+    const { errors, repaired, after } = await roundTrip(listAccountActivity, sent);
+    expect(errors.map((error) => error.message)).toEqual([
+      'got string (not shown: a secret field); expected a uuid string such as "123e4567-e89b-12d3-a456-426614174000"; the text is a uuid without its dashes: send the same text with a dash after its 8th, 12th, 16th and 20th characters',
+    ]);
+    expect(JSON.stringify(errors)).not.toContain("65db64b2");
+    expect(repaired).toEqual({ account_token: "65db64b2-ae89-491a-97d9-f64788f8b2ab" });
+    expect(after).toBeUndefined();
+  });
+
+  it("a secret-named text that is no uuid hears the format only", async () => {
+    const { errors } = await roundTrip(listAccountActivity, { account_token: "65db64b2ae89491a97d9f64788f8b2a" });
+    expect(errors.map((error) => error.message)).toEqual([
+      'got string (not shown: a secret field); expected a uuid string such as "123e4567-e89b-12d3-a456-426614174000"',
+    ]);
+  });
+});
+
 const tokens = { type: "array", items: { type: "string", format: "uuid" } };
 const patchAuthRule = tool("patchAuthRuleByToken", {
   type: "object",
