@@ -258,6 +258,12 @@ function stringChoices(hint: MutableHint, branches: readonly Schema[], root: unk
     const nearMisses = nearMissesOf(values);
     if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
   }
+  // A set too large to list (Cloudinary's delivery `type`: six enums, 24 values) gets the deletion
+  // table an `enum` of that size gets, so a misspelt value is still read (`privated`).
+  if (values.length > 0 && hint.allowed === undefined && hint.spellings === undefined) {
+    const spellings = spellingTable(values);
+    if (spellings) hint.spellings = spellings;
+  }
   if (patterns.length > 0) hint.patterns = patterns;
 }
 

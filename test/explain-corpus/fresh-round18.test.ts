@@ -254,3 +254,49 @@ describe("Lithic's body with fields of its own beside a union", () => {
     expect(after).toBeUndefined();
   });
 });
+
+// `@cloudinary/asset-management-mcp` 0.11.0 (MIT, its LICENSE file), `manage-asset-metadata`:
+// the delivery `type` is a union of six enums, 24 values in all, too many to list, and a union
+// got no deletion table, so a misspelt value heard only "matches none of the allowed shapes".
+const metadata = tool("manage-asset-metadata", {
+  type: "object",
+  properties: {
+    type: {
+      anyOf: [
+        { type: "string", enum: ["upload", "private", "authenticated"] },
+        { type: "string", enum: ["asset"] },
+        { type: "string", enum: ["fetch", "url2png"] },
+        {
+          type: "string",
+          enum: [
+            "facebook",
+            "twitter",
+            "twitter_name",
+            "instagram",
+            "instagram_name",
+            "gravatar",
+            "youtube",
+            "hulu",
+            "vimeo",
+            "animoto",
+            "dailymotion",
+            "worldstarhiphop",
+          ],
+        },
+        { type: "string", enum: ["multi", "sprite", "text", "list"] },
+        { type: "string", enum: ["media_optimization"] },
+      ],
+    },
+  },
+});
+
+describe("a union of sets too large to list (Cloudinary's delivery type)", () => {
+  it("a misspelt value hears the value meant", async () => {
+    const { errors, repaired, after } = await roundTrip(metadata, { type: "privated" });
+    expect(errors.map((error) => error.message)).toEqual([
+      'got string "privated"; it matches none of the allowed shapes; for example "upload" — did you mean "private"?',
+    ]);
+    expect(repaired).toEqual({ type: "private" });
+    expect(after).toBeUndefined();
+  });
+});
