@@ -137,10 +137,20 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     const extra = "zz_note";
     return [setAt(valid, [...leaf.path, extra], "see above"), { op: "remove", path: pointer([...leaf.path, extra]) }];
   },
-  "required field missing": (leaf, valid) => {
+  "required field missing": (leaf, valid, _random, all) => {
     if (!leaf.required || leaf.path.length === 0 || leaf.parent === undefined) return undefined;
+    // The branch a union's value selects stands at the union's path, and its one listed value is
+    // not the field's only one (changedetection.io's `from_timestamp`: an integer, or the one
+    // word "previous"): the field is a missing fact.
+    const branch = all.some((other) => other.union && other.path.join("/") === leaf.path.join("/"));
     // A field with one allowed value is no missing fact: the schema determines it, and the message must send it.
-    const only = "const" in leaf.schema ? [leaf.schema.const] : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1 ? leaf.schema.enum : undefined;
+    const only = branch
+      ? undefined
+      : "const" in leaf.schema
+        ? [leaf.schema.const]
+        : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1
+          ? leaf.schema.enum
+          : undefined;
     if (only !== undefined) return [setAt(valid, leaf.path, undefined), set(leaf.path, only[0])];
     return [setAt(valid, leaf.path, undefined), { op: "ask", path: pointer(leaf.path) }];
   },
