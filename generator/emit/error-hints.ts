@@ -196,6 +196,12 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     }
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
+      // What a member requires, sent one level up where no holder declares it, belongs here.
+      const above = holders?.map((holder) => propertiesOf(holder, root));
+      const names = [...new Set(hint.branchRequired?.flat() ?? [])].filter(
+        (name) => above !== undefined && above.length > 0 && above.every((declared) => declared !== undefined && !Object.hasOwn(declared, name)),
+      );
+      if (names.length > 0) hint.branchRequiredAbove = names.sort();
       break;
     }
   }

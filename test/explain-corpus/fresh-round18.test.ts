@@ -300,3 +300,33 @@ describe("a union of sets too large to list (Cloudinary's delivery type)", () =>
     expect(after).toBeUndefined();
   });
 });
+
+// The same server, `visual-search-assets`: `request` is an `anyOf` of three objects, each
+// requiring one field (`image_url`, `image_asset_id` or `text`). A field sent beside `request`
+// instead of in it heard only what each member lacks, and the top level, an open object, took it.
+const member = (name: string) => ({ type: "object", required: [name], properties: { [name]: { type: "string" }, threshold: { type: "number" } } });
+const visualSearch = tool("visual-search-assets", {
+  type: "object",
+  required: ["request"],
+  properties: { request: { anyOf: [member("image_url"), member("image_asset_id"), member("text")] } },
+});
+
+describe("a member's required field sent beside the union's object (Cloudinary's visual search)", () => {
+  it("is moved into it", async () => {
+    const { errors, repaired, after } = await roundTrip(visualSearch, { request: { threshold: 0.5 }, image_url: "https://a.example/b.png" });
+    expect(errors.map((error) => [error.path, error.message])).toEqual([
+      [
+        "/request/image_url",
+        'the object fits none of the allowed shapes; each lacks a required field: add "image_url", or add "image_asset_id", or add "text". The call holds "image_url" at /image_url, where it does not belong: move /image_url here',
+      ],
+    ]);
+    expect(repaired).toEqual({ request: { threshold: 0.5, image_url: "https://a.example/b.png" } });
+    expect(after).toBeUndefined();
+  });
+
+  it("with none of them sent, it asks", async () => {
+    const { errors } = await roundTrip(visualSearch, { request: { threshold: 0.5 } });
+    expect(errors.map((error) => error.path)).toEqual(["/request"]);
+    expect(errors[0]?.message).toMatch(/ask the user instead of guessing$/);
+  });
+});

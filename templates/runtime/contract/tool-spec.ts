@@ -155,6 +155,12 @@ export interface SchemaHint {
   readonly objectUnion?: true;
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
   readonly branchRequired?: readonly (readonly string[])[];
+  /**
+   * Of the names `branchRequired` lists, those no object holding this union declares: sent
+   * beside the union's object instead of in it (Cloudinary's `image_url` beside `request`), such
+   * a name belongs in it.
+   */
+  readonly branchRequiredAbove?: readonly string[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */
   readonly memberKeys?: Readonly<Record<string, number>>;
   /** An `anyOf`/`oneOf` of string values and patterns here: the patterns a text may match instead of a listed value. */
