@@ -11,7 +11,7 @@ import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../sc
 import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
-import { moveTable, propertiesOf } from "./move-table.ts";
+import { moveChoices, moveTable, propertiesOf } from "./move-table.ts";
 import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
@@ -145,6 +145,8 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (closed) {
       const moves = moveTable(schema, parent, root);
       if (moves) hint.moves = moves;
+      const choices = moveChoices(schema, parent, root);
+      if (choices) hint.moveChoices = choices;
     } else if (required.length > 0) {
       // An open object takes a required field's fields sent beside it without an error of their
       // own (BFCL's `body` left out, its fields at the top level): the missing field's message
@@ -194,6 +196,12 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     }
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
+      // What a member requires, sent one level up where no holder declares it, belongs here.
+      const above = holders?.map((holder) => propertiesOf(holder, root));
+      const names = [...new Set(hint.branchRequired?.flat() ?? [])].filter(
+        (name) => above !== undefined && above.length > 0 && above.every((declared) => declared !== undefined && !Object.hasOwn(declared, name)),
+      );
+      if (names.length > 0) hint.branchRequiredAbove = names.sort();
       break;
     }
   }
@@ -255,6 +263,12 @@ function stringChoices(hint: MutableHint, branches: readonly Schema[], root: unk
   if (values.length > 0 && hint.nearMisses === undefined) {
     const nearMisses = nearMissesOf(values);
     if (Object.keys(nearMisses).length > 0) hint.nearMisses = nearMisses;
+  }
+  // A set too large to list (Cloudinary's delivery `type`: six enums, 24 values) gets the deletion
+  // table an `enum` of that size gets, so a misspelt value is still read (`privated`).
+  if (values.length > 0 && hint.allowed === undefined && hint.spellings === undefined) {
+    const spellings = spellingTable(values);
+    if (spellings) hint.spellings = spellings;
   }
   if (patterns.length > 0) hint.patterns = patterns;
 }

@@ -1,8 +1,9 @@
 // Where a field sent at the wrong level belongs: for each object location that refuses unknown
 // names, the names its nested objects (one or two levels down: `title` beside `body` instead of
 // inside it, `url` beside `config`) or its parent (a path parameter sent inside `body`) accept,
-// each with the relative JSON Pointer to its place. A name found in two places is left out: the
-// model would have to guess, and the message must not.
+// each with the relative JSON Pointer to its place. A name found in two places equally near is
+// left out of the table: the model would have to guess, and the message must not. Its places are
+// kept apart (`moveChoices`), for the call to tell which one is free.
 import { pointerToken } from "../json-pointer.ts";
 import { nullOnly } from "./nullable-union-tag.ts";
 import { readings } from "./union-branches.ts";
@@ -12,16 +13,40 @@ import { isSchemaObject, type Schema } from "../schema-walk.ts";
 const DEPTH = 2;
 
 export function moveTable(schema: Schema, parent: Schema | undefined, root: unknown): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [name, targets] of nearestPlaces(schema, parent, root) ?? []) if (targets.length === 1) out[name] = targets[0] as string;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Places of one name offered at most: more are a name too common to place (`id`, `name`). */
+const MAX_CHOICES = 3;
+
+/**
+ * The names `moveTable` leaves out, found in two or three places equally near, each with its
+ * places (GrowthBook's `id` inside `body`: the path parameter `../id`, or `prerequisites/0/id`,
+ * the item of a list whose other fields are sent flat beside it). Which one is free is known only
+ * from the call (explain/rules/unknown-field.ts): a place already holding a value is not the one.
+ */
+export function moveChoices(schema: Schema, parent: Schema | undefined, root: unknown): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {};
+  for (const [name, targets] of nearestPlaces(schema, parent, root) ?? []) {
+    if (targets.length > 1 && targets.length <= MAX_CHOICES) out[name] = targets;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Per name this object does not declare, its nearest places (sorted by name); undefined when it declares none. */
+function nearestPlaces(schema: Schema, parent: Schema | undefined, root: unknown): [string, string[]][] | undefined {
   const own = propertiesOf(schema, root);
   if (own === undefined) return undefined;
-  // Per name, its place and how far away it is: the nearest place wins (a body field sent at the
-  // top level belongs at body/name, not at body/owner/name); two places equally near cancel out.
-  const found = new Map<string, { target: string | null; distance: number }>();
+  // Per name, its places and how far away they are: the nearest place wins (a body field sent at
+  // the top level belongs at body/name, not at body/owner/name); places equally near are all kept.
+  const found = new Map<string, { targets: string[]; distance: number }>();
   const offer = (name: string, target: string, distance: number): void => {
     if (Object.hasOwn(own, name)) return;
     const before = found.get(name);
-    if (before === undefined || distance < before.distance) found.set(name, { target, distance });
-    else if (distance === before.distance && before.target !== target) found.set(name, { target: null, distance });
+    if (before === undefined || distance < before.distance) found.set(name, { targets: [target], distance });
+    else if (distance === before.distance && !before.targets.includes(target)) before.targets.push(target);
   };
   const below = (properties: Record<string, unknown>, prefix: string, depth: number): void => {
     for (const [name, child] of Object.entries(properties)) {
@@ -39,9 +64,7 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   below(own, "", DEPTH);
   const up = parent === undefined ? undefined : propertiesOf(parent, root);
   if (up !== undefined) for (const name of Object.keys(up)) offer(name, `../${pointerToken(name)}`, 1);
-  const out: Record<string, string> = {};
-  for (const [name, { target }] of [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (target !== null) out[name] = target;
-  return Object.keys(out).length > 0 ? out : undefined;
+  return [...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, { targets }]) => [name, targets]);
 }
 
 /**
@@ -81,7 +104,8 @@ export function propertiesOf(schema: Schema, root: unknown, depth = 0): Record<s
 
 /** The names one reading declares: its `properties`, its `allOf` parts', or (at the top and one union down) its union branches'. */
 function viewProperties(view: Schema, root: unknown, depth: number): Record<string, unknown> | undefined {
-  if (isSchemaObject(view.properties) && !Array.isArray(view.allOf)) return view.properties;
+  const union = Array.isArray(view.oneOf) || Array.isArray(view.anyOf);
+  if (isSchemaObject(view.properties) && !Array.isArray(view.allOf) && (!union || depth > 1)) return view.properties;
   // `allOf: [{$ref: Base}, {properties}]`, as many vendors compose a body: every part's names.
   if (Array.isArray(view.allOf) && depth < 4) {
     const merged: Record<string, unknown> = isSchemaObject(view.properties) ? { ...view.properties } : {};
@@ -93,9 +117,12 @@ function viewProperties(view: Schema, root: unknown, depth: number): Record<stri
     // A branch may itself be a union (Notion's `parent`: `anyOf: [{$ref: parentRequest}, string]`,
     // parentRequest a `oneOf` of three objects): its branches' names count too, one level down.
     if (depth > 1 || !Array.isArray(branches)) continue;
+    // Fields of its own beside the union (Lithic's auth rule request: `state` and `name`, then
+    // an `anyOf` of account, card or program rules, each with its own lists): both sets count.
     const merged: Record<string, unknown> = {};
     for (const branch of branches) if (isSchemaObject(branch)) Object.assign(merged, propertiesOf(branch, root, depth + 1) ?? {});
+    if (isSchemaObject(view.properties)) Object.assign(merged, view.properties);
     if (Object.keys(merged).length > 0) return merged;
   }
-  return undefined;
+  return isSchemaObject(view.properties) ? view.properties : undefined;
 }

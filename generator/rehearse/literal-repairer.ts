@@ -9,11 +9,12 @@
 //   move <pointer> here         move the value at <pointer> to the error's path
 //   move <pointer> to <pointer> move the value at the first pointer to the second (one error may list many)
 //   remove it / omit it         delete the field at the error's path
-// and three forms that name no value, for a value the message may not quote (a secret, a text
+// and four forms that name no value, for a value the message may not quote (a secret, a text
 // too long to repeat); they act on the value the repairer itself sent at the error's path:
 //   send its only item alone, without the brackets   the list sent there: its one item
 //   send the same <type> inside [ and ]              the value sent there, in a list of one
 //   send the value itself, not a string of it        the JSON text sent there: the value it spells
+//   send the same text with a dash after its 8th, 12th, ... characters   the text sent there, dashed so
 // Anything else ("ask the user", "must be <= 2", "for example 1299") is not an instruction.
 import { pointerTokens } from "../../templates/runtime/json/json-pointer.ts";
 import { stringEnd } from "./json-text.ts";
@@ -64,6 +65,12 @@ export function instructionsOf(error: EnvelopeError, sent?: unknown): Instructio
 function ownValue(text: string, at: unknown): { readonly value: unknown } | undefined {
   if (/\bsend its only item alone, without the brackets\b/.test(text)) return Array.isArray(at) && at.length === 1 ? { value: at[0] } : undefined;
   if (/\bsend the same \w+ inside \[ and \]/.test(text)) return at === undefined ? undefined : { value: [at] };
+  const dashes = /\bsend the same text with a dash after its ((?:\d+(?:st|nd|rd|th)(?:, | and )?)+) characters\b/.exec(text);
+  if (dashes !== null && typeof at === "string") {
+    const after = [...(dashes[1] as string).matchAll(/\d+/g)].map(Number).sort((a, b) => b - a);
+    if (after.some((position) => position >= at.length)) return undefined;
+    return { value: after.reduce((dashed, position) => `${dashed.slice(0, position)}-${dashed.slice(position)}`, at) };
+  }
   if (/\bsend the value itself, not a string of it\b/.test(text) && typeof at === "string") {
     try {
       return { value: JSON.parse(at) as unknown };

@@ -10,7 +10,8 @@
 // written (`x-corpus-discriminator`). For each branch, the values that select it, in the
 // guard's order:
 //   1. the values the branch itself allows for the property (`const`/`enum`/`type: null`,
-//      through `$ref`s and `allOf`; a branch that is a union allows what its alternatives allow);
+//      through `$ref`s and `allOf`; a branch that is a union allows what its alternatives allow),
+//      less those the `mapping` gives another branch (branches sharing one listed type);
 //   2. else the `mapping` entries naming it (then the property must be sent, as OpenAPI says);
 //   3. else, under `oneOf` and for an object branch, its component name (OpenAPI's implicit
 //      value), only where the property is sent;
@@ -122,6 +123,18 @@ function isObject(document: unknown, branch: unknown): boolean {
   );
 }
 
+/**
+ * A branch's own values less those the mapping gives another branch: branches that share one
+ * listed type for the property (SigNoz's query envelopes, each `type: {$ref: QueryType}`, six
+ * values) are told apart by the mapping, as a server dispatching on the value tells them. Where
+ * that would leave nothing, the branch's own values stand.
+ */
+function notMappedElsewhere(own: readonly unknown[], mapped: ReadonlyMap<string, unknown[]>, pointer: string): readonly unknown[] {
+  const elsewhere = [...mapped].filter(([target]) => target !== pointer).flatMap(([, values]) => values);
+  const kept = own.filter((value) => !elsewhere.includes(value));
+  return kept.length > 0 ? kept : own;
+}
+
 /** How the discriminator at this schema selects its branches; `undefined` where it does not apply (inline branches, no union). */
 export function selectionOf(document: unknown, schema: Node): Selection | undefined {
   const discriminator = schema.discriminator as { propertyName?: unknown; mapping?: unknown } | null | undefined;
@@ -146,7 +159,7 @@ export function selectionOf(document: unknown, schema: Node): Selection | undefi
     const pointer = decodeURIComponent(ref.slice(1));
     const docRef = `doc#${encodeURI(pointer)}`;
     const own = ownValues(document, members[index], property);
-    if (own !== undefined) return { ref: docRef, values: own, needsProperty: false };
+    if (own !== undefined) return { ref: docRef, values: notMappedElsewhere(own, mapped, pointer), needsProperty: false };
     const byMapping = mapped.get(pointer);
     if (byMapping !== undefined) return { ref: docRef, values: byMapping, needsProperty: true };
     if (key === "oneOf" && isObject(document, members[index])) return { ref: docRef, values: [decode(pointer.split("/").pop() ?? "")], needsProperty: false };

@@ -91,7 +91,7 @@ const args = fc.record(
 );
 
 /** The text of `value` as a model might write it, with one of the changes the hazard checks exist for. */
-const texts = fc.tuple(args, fc.nat(27), fc.nat(1000)).map(([value, change, at]) => {
+const texts = fc.tuple(args, fc.nat(29), fc.nat(1000)).map(([value, change, at]) => {
   const compact = JSON.stringify(value);
   switch (change) {
     case 0:
@@ -138,6 +138,10 @@ const texts = fc.tuple(args, fc.nat(27), fc.nat(1000)).map(([value, change, at])
       return `{"both":{"p":"a","p":"b"},${JSON.stringify({ ...value, both: undefined }).slice(1)}`;
     case 22: // a guarded value the schema refuses, holding a hazard
       return `{"rule":{"type":"b","parameters":{"x":{"\\udc00":[1e400]}}},${JSON.stringify({ ...value, rule: undefined }).slice(1)}`;
+    case 23: // not JSON: cut short, or in single quotes (the attempt's own parse of a text and parseArguments' must agree)
+      return compact.slice(0, 1 + (at % (compact.length - 1)));
+    case 24:
+      return compact.replaceAll('"', "'");
     case 8:
       return compact.replace(/"lines":\[\{/, '"lines":[{"qty":1,'); // repeated key in an item, maybe
     default:
@@ -162,12 +166,16 @@ describe("a generated hazard walk", () => {
     // A depth limit just above the typed structure's: the open nest goes past it.
     const plainShallow = createGuard(spec(schema, undefined), () => "ran", { ledger: sink, maxDepth: 5 });
     const walkedShallow = createGuard(spec(schema, walk), () => "ran", { ledger: sink, maxDepth: 5 });
+    // A size limit some texts exceed: refused before any parse, with or without the walk.
+    const plainSmall = createGuard(spec(schema, undefined), () => "ran", { ledger: sink, maxBytes: 120 });
+    const walkedSmall = createGuard(spec(schema, walk), () => "ran", { ledger: sink, maxBytes: 120 });
     const seen = new Map<string, number>();
     fc.assert(
       fc.property(texts, fc.constantFrom(undefined, "stop", "length"), (raw, finishReason) => {
         const expected = answer(plain, raw, finishReason) as { ok: boolean; outcome?: { failure?: string } };
         expect(answer(walked, raw, finishReason)).toEqual(expected);
         expect(answer(walkedShallow, raw, finishReason)).toEqual(answer(plainShallow, raw, finishReason));
+        expect(answer(walkedSmall, raw, finishReason)).toEqual(answer(plainSmall, raw, finishReason));
         const kind = expected.ok ? "ok" : (expected.outcome?.failure ?? "other");
         seen.set(kind, (seen.get(kind) ?? 0) + 1);
       }),

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { hazardWalk } from "../../generator/emit/hazard-walk.ts";
 import { plainPathProbe } from "../../generator/emit/path-probe.ts";
 import { createGuard } from "../../templates/runtime/call/guard.ts";
-import { pathArgumentNames, plainArgument, plainPathArguments } from "../../templates/runtime/call/path-arguments.ts";
+import { PlainArgument, pathArgumentNames, plainArgument, plainPathArguments } from "../../templates/runtime/call/path-arguments.ts";
 import type { HazardWalk, HttpBinding, JsonSchema, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { walkedSpec } from "../helpers/walked-spec.ts";
 import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
@@ -28,7 +28,7 @@ const binding = (names: readonly string[]): HttpBinding => ({
 function printed(http: HttpBinding): (value: unknown) => boolean {
   const code = plainPathProbe(http);
   if (code === undefined) throw new Error("a binding with path arguments prints a look");
-  return new Function("plainArgument", `return ${code.text};`)(plainArgument) as (value: unknown) => boolean;
+  return new Function("PlainArgument", `return ${code.text};`)(PlainArgument) as (value: unknown) => boolean;
 }
 
 describe("the printed path look", () => {
@@ -47,13 +47,25 @@ describe("the printed path look", () => {
     );
   });
 
+  it("remembers only a value it found plain: over repeated values, each look answers as plainArgument", () => {
+    // A pool of few values, so that most values repeat one seen before, plain or not.
+    const pool = fc.constantFrom<unknown>("", ".", "a.b", "50%", "octocat", "hello-world", 7, null, ["octocat"]);
+    fc.assert(
+      fc.property(fc.array(pool, { maxLength: 30 }), (values) => {
+        const look = new PlainArgument();
+        for (const value of values) expect(look.holds(value)).toBe(plainArgument(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("prints nothing without path arguments, and the walk carries it only with them", () => {
     expect(plainPathProbe(undefined)).toBeUndefined();
     const query: HttpBinding = { ...binding(["q"]), parameters: [{ arg: "q", name: "q", in: "query" }] };
     expect(plainPathProbe(query)).toBeUndefined();
     const inputSchema = { type: "object", properties: { owner: { type: "string" } } } as JsonSchema;
     expect(hazardWalk({ inputSchema })?.text).not.toContain("plainPath");
-    expect(hazardWalk({ inputSchema, http: binding(["owner"]) })?.text).toContain("plainPath: (value) =>");
+    expect(hazardWalk({ inputSchema, http: binding(["owner"]) })?.text).toContain("plainPath: ((look0 = new PlainArgument()) => (value) =>");
   });
 
   it("gives a guard the answer of one without it, pass or path problem", () => {
@@ -67,7 +79,7 @@ describe("the printed path look", () => {
     } as JsonSchema;
     const code = hazardWalk({ inputSchema, http });
     if (code === undefined) throw new Error("a typed object gets a walk");
-    const walk = new Function("shortestNumber", "anyValue", "plainArgument", `return ${code.text};`)(shortestNumber, anyValue, plainArgument) as HazardWalk;
+    const walk = new Function("shortestNumber", "anyValue", "PlainArgument", `return ${code.text};`)(shortestNumber, anyValue, PlainArgument) as HazardWalk;
     const spec = (hazards: HazardWalk): ToolSpec => walkedSpec(inputSchema, hazards, http);
     const sink = { append() {}, flush: () => Promise.resolve(), close: () => Promise.resolve() };
     const { plainPath, ...withoutLook } = walk;

@@ -18,7 +18,7 @@ import { buildCoercionTable } from "../../generator/emit/coercion-table.ts";
 import { createGuard } from "../../templates/runtime/call/guard.ts";
 import type { HazardWalk, StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import { anyValue, shortestNumber } from "../../templates/runtime/parse/json-hazards.ts";
-import { plainArgument } from "../../templates/runtime/call/path-arguments.ts";
+import { PlainArgument } from "../../templates/runtime/call/path-arguments.ts";
 
 const require = createRequire(import.meta.url);
 const examplesRoot = path.dirname(require.resolve("@readme/oas-examples/package.json"));
@@ -215,7 +215,7 @@ describe("GitHub's REST API (@octokit/openapi api.github.com.json)", () => {
       const code = hazardWalk(tool, coercions);
       if (code === undefined) continue;
       walked++;
-      const walk = new Function("shortestNumber", "anyValue", "plainArgument", `return ${code.text};`)(shortestNumber, anyValue, plainArgument) as HazardWalk;
+      const walk = new Function("shortestNumber", "anyValue", "PlainArgument", `return ${code.text};`)(shortestNumber, anyValue, PlainArgument) as HazardWalk;
       const { ajv, compiled } = prepareCompile(tool.dialect, structuredClone(tool.inputSchema), true);
       const spec = (hazards: HazardWalk | undefined): ToolSpec => ({
         name: tool.name,

@@ -251,3 +251,45 @@ describe("the process's store", () => {
     expect([owner.kept, other.kept]).toEqual([0, 1]);
   });
 });
+
+describe("TurnState's open chain", () => {
+  const attempt = (raw: string) => ({ raw, finishReason: undefined, failure: "structural" as const, errors: [], coercions: [] });
+
+  it("is the turn itself for its first chain, and an identity of its own for each later one", () => {
+    const state = new TurnState("k", "t", recorder());
+    const started = Date.now();
+    const first = state.append(attempt("a"), started);
+    state.append(attempt("b"));
+    expect(first).toBe(state);
+    expect(state.made).toBe(2);
+    expect(state.attempts().map((each) => each.raw)).toEqual(["a", "b"]);
+    expect(state.last?.raw).toBe("b");
+    state.close();
+    expect([state.chain, state.made, state.last, state.attempts()]).toEqual([undefined, 0, undefined, []]);
+    const later = state.append(attempt("c"), started + 5);
+    // The earlier chain's entries may be serialised after this one opened: they read the turn's id.
+    expect(later).not.toBe(state);
+    expect(later.id).not.toBe(first.id);
+    expect(first.id).toBe(state.id);
+    expect([first.startedAt, later.startedAt]).toEqual([started, started + 5]);
+    expect(state.attempts().map((each) => each.raw)).toEqual(["c"]);
+  });
+
+  it("gives back the clock readings it was handed, whatever they are", () => {
+    for (const reading of [0, 1, Date.now(), 2 ** 31 + Date.now(), 8.64e15]) {
+      const state = new TurnState(`k${reading}`, "t", recorder());
+      state.append(attempt("a"), reading);
+      expect(state.startedAt).toBe(reading);
+    }
+  });
+
+  it("keeps expiring turns by the time they were put, also with readings far from the process's start", () => {
+    const owner = recorder();
+    const store = new ChainStore({ maxChains: 10, maxHeld: 10, ttlMs: 1000 });
+    const late = Date.now() + 2 ** 32; // past a small integer's range from the store's epoch
+    store.put(turn("a", owner), late - 2000);
+    store.put(turn("b", owner), late);
+    expect(owner.names).toEqual(["a"]);
+    expect(store.size).toBe(1);
+  });
+});

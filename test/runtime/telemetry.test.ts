@@ -1,8 +1,9 @@
 // The counters reach whatever MeterProvider the application registers, even after import.
 import { metrics, type Meter, type MeterProvider } from "@opentelemetry/api";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
+import { telemetryRegistered } from "../../templates/runtime/telemetry/telemetry.ts";
 import { invoiceSpec, validInvoice } from "./invoice-spec.ts";
 
 const counted: [string, number, Record<string, unknown>][] = [];
@@ -65,6 +66,44 @@ describe("telemetry", () => {
       ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "arguments_rejected" }],
       ["toolguard.calls", 1, tool_],
     ]);
+  });
+
+  describe("while nothing is registered with the OpenTelemetry API", () => {
+    // The API's global (its global-utils.ts): made by the first registration, kept after `disable()`.
+    const API_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+    const slot = globalThis as { [API_GLOBAL]?: unknown };
+    let saved: unknown;
+    beforeEach(() => {
+      saved = slot[API_GLOBAL];
+      delete slot[API_GLOBAL];
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      metrics.disable();
+      slot[API_GLOBAL] = saved;
+    });
+
+    it("a call and a check look no provider up, and the first registration is seen at once", async () => {
+      const tool = defineTool(invoiceSpec()).implement(() => "ok", { ledger: new MemorySink() });
+      await tool.call(JSON.stringify(validInvoice), { turn: "warm" });
+      const lookups = vi.spyOn(metrics, "getMeterProvider");
+      expect(telemetryRegistered()).toBe(false);
+      expect((await tool.call(JSON.stringify(validInvoice), { turn: "a" })).status).toBe("ok");
+      expect(tool.check(JSON.stringify(validInvoice), { turn: "b" }).ok).toBe(true);
+      expect(lookups).toHaveBeenCalledTimes(0);
+      // Registered through the API: the key `telemetryRegistered` reads is the API's own.
+      metrics.setGlobalMeterProvider(provider);
+      expect(telemetryRegistered()).toBe(true);
+      counted.length = 0;
+      tool.check(JSON.stringify(validInvoice), { turn: "c" });
+      await tool.call(JSON.stringify(validInvoice), { turn: "d" });
+      const tool_ = { "gen_ai.tool.name": "create_invoice" };
+      expect(counted).toEqual([
+        ["toolguard.calls", 1, tool_],
+        ["toolguard.calls", 1, tool_],
+        ["toolguard.outcomes", 1, { ...tool_, "toolguard.outcome": "ok" }],
+      ]);
+    });
   });
 
   describe("the meter provider is looked up once per call", () => {

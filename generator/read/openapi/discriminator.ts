@@ -5,7 +5,9 @@
 //
 // 1. what the branch itself asserts for the property (`const`/`enum`, found through `$ref`
 //    chains and `allOf` members, and for a branch that is itself a oneOf/anyOf, the values of
-//    all its alternatives): pinning to it changes nothing the branch accepts. OpenAI's
+//    all its alternatives): pinning to it changes nothing the branch accepts. Less the values
+//    the `mapping` gives another branch, where branches share one listed type (SigNoz's
+//    `type: {$ref: QueryType}` in every envelope): the value selects the branch. OpenAI's
 //    unions have no `mapping`, and their branches say `role: {enum: [user]}`; pinning them to the
 //    component's name (`ChatCompletionRequestUserMessage`) made every call fail;
 // 2. otherwise the `mapping` entries that name the branch;
@@ -14,7 +16,8 @@
 //    and never making the property required where the branch does not.
 //
 // In case 1 nothing is added that the branch does not already assert (no `required`, no `type`
-// it does not have), so the translation never rejects what the schema as written accepts.
+// it does not have); it refuses only a value the mapping sends to another branch, as a server
+// dispatching on the value does.
 //
 // OpenAPI 3.2's `defaultMapping` names the branch for a call whose property is missing or names
 // no branch: that branch is not pinned to values of its own; it refuses only the values that
@@ -43,10 +46,12 @@ export function applyDiscriminator(document: unknown, source: Schema, out: Schem
   out[key] = (out[key] as Schema[]).map((branch, index) => {
     const target = decodeURIComponent((refs[index] as string).slice(1));
     if (imported.get(target) === undefined) return branch;
-    const asserted = assertedValues(document, branches[index], property);
-    if (asserted !== undefined) {
-      // The branch's own values: restated for the explainer, nothing added to what it asserts.
-      if (asserted.length === 0 || !isObjectSchema(document, branches[index])) return branch;
+    const own = assertedValues(document, branches[index], property);
+    if (own !== undefined) {
+      // The branch's own values: restated for the explainer, nothing added to what it asserts,
+      // less the values the mapping gives another branch (branches sharing one listed type).
+      if (own.length === 0 || !isObjectSchema(document, branches[index])) return branch;
+      const asserted = notMappedElsewhere(own, valuesByTarget, target);
       values[index] = asserted;
       const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: asserted } } };
       if (requires(document, branches[index], property)) pinned.required = [property];
@@ -78,6 +83,19 @@ export function applyDiscriminator(document: unknown, source: Schema, out: Schem
     const branch = (out[key] as Schema[])[fallbackIndex] as Schema;
     (out[key] as Schema[])[fallbackIndex] = { allOf: [branch], not: { type: "object", properties: { [property]: { enum: others } }, required: [property] } };
   }
+}
+
+/**
+ * `own` less the values the mapping gives a branch other than `target`: SigNoz's query envelopes
+ * each say `type: {$ref: QueryType}` (six values) and the mapping names one per envelope, so
+ * every call fit two of them and failed `oneOf`, the vendor's own examples included. OpenAPI
+ * selects the branch by the value; a server dispatching on it refuses the same calls. Where that
+ * would leave nothing, `own` stands.
+ */
+function notMappedElsewhere(own: readonly unknown[], valuesByTarget: ReadonlyMap<string, string[]>, target: string): unknown[] {
+  const elsewhere = [...valuesByTarget].filter(([pointer]) => pointer !== target).flatMap(([, mapped]) => mapped);
+  const kept = own.filter((value) => !elsewhere.includes(value as string));
+  return kept.length > 0 ? kept : [...own];
 }
 
 /** The schema a mapping value names: a `#` pointer, or a component's name. */

@@ -137,10 +137,20 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     const extra = "zz_note";
     return [setAt(valid, [...leaf.path, extra], "see above"), { op: "remove", path: pointer([...leaf.path, extra]) }];
   },
-  "required field missing": (leaf, valid) => {
+  "required field missing": (leaf, valid, _random, all) => {
     if (!leaf.required || leaf.path.length === 0 || leaf.parent === undefined) return undefined;
+    // The branch a union's value selects stands at the union's path, and its one listed value is
+    // not the field's only one (changedetection.io's `from_timestamp`: an integer, or the one
+    // word "previous"): the field is a missing fact.
+    const branch = all.some((other) => other.union && other.path.join("/") === leaf.path.join("/"));
     // A field with one allowed value is no missing fact: the schema determines it, and the message must send it.
-    const only = "const" in leaf.schema ? [leaf.schema.const] : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1 ? leaf.schema.enum : undefined;
+    const only = branch
+      ? undefined
+      : "const" in leaf.schema
+        ? [leaf.schema.const]
+        : Array.isArray(leaf.schema.enum) && leaf.schema.enum.length === 1
+          ? leaf.schema.enum
+          : undefined;
     if (only !== undefined) return [setAt(valid, leaf.path, undefined), set(leaf.path, only[0])];
     return [setAt(valid, leaf.path, undefined), { op: "ask", path: pointer(leaf.path) }];
   },
@@ -202,7 +212,7 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     );
     return options.length === 0 ? undefined : [setAt(valid, leaf.path, random.pick(options)), set(leaf.path, leaf.value)];
   },
-  "list item's fields sent flat": (leaf, valid) => {
+  "list item's fields sent flat": (leaf, valid, _random, _all, root) => {
     // A list of one object, its fields sent beside the list's name instead (the list left out).
     if (leaf.parent === undefined || !closed(leaf.parent) || !Array.isArray(leaf.value) || leaf.value.length !== 1 || !isSchema(leaf.value[0]))
       return undefined;
@@ -212,6 +222,10 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     // A key that also reads as a sibling's misspelling (`path` beside `patch`) has two plausible intents: not this class.
     if (keys.length === 0 || keys.some((key) => siblings.includes(key) || readsAsOneOf(key, siblings))) return undefined;
     const holder = leaf.path.slice(0, -1);
+    // Another list or object beside it that takes the same fields (GrowthBook's `startActions` and
+    // `endActions`): the call sent could mean either, and no envelope could tell which.
+    const list = leaf.path[leaf.path.length - 1] as string;
+    if (Object.entries(propertiesOf(leaf.parent)).some(([name, other]) => name !== list && declares(other, keys[0] as string, root))) return undefined;
     let args = setAt(valid, leaf.path, undefined);
     for (const key of keys) args = setAt(args, [...holder, key], item[key]);
     return [args, { op: "move", from: pointer([...holder, keys[0] as string]), to: pointer([...leaf.path, "0", keys[0] as string]) }];
@@ -231,6 +245,13 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     return [setAt(setAt(valid, leaf.path, undefined), [...grand, name], leaf.value), { op: "move", from: pointer([...grand, name]), to: pointer(leaf.path) }];
   },
 };
+
+/** Whether an object schema, or a list's item schema, declares `name`. */
+function declares(schema: unknown, name: string, root: Schema): boolean {
+  let node = deref(schema, root);
+  if (node !== undefined && node.items !== undefined) node = deref(node.items, root);
+  return node !== undefined && Object.hasOwn(propertiesOf(node), name);
+}
 
 /** At most this many cases of one class per tool. */
 const PER_CLASS = 2;

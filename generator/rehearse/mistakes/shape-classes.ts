@@ -3,6 +3,8 @@
 // string where a wrapper object (rich text) is wanted. Like classes.ts, each reads only the
 // schema and the valid call, and names its case's fix only when the schema and the mistake
 // determine it.
+import { normaliseNearMiss } from "../../../templates/runtime/explain/near-miss.ts";
+import { synonymOf } from "../../../templates/runtime/explain/synonyms.ts";
 import type { Expected } from "../mistake-case.ts";
 import { misspellings } from "../misspell.ts";
 import { type Leaf, type Maker, set, setAt } from "./classes.ts";
@@ -111,6 +113,11 @@ export const SHAPE_CLASSES: Readonly<Record<string, Maker>> = {
     const said = (SAID_FOR[normal(leaf.value)] ?? []).find((word) => !values.some((v) => normal(v) === normal(word)));
     // The synonym must stand for this value alone: no other allowed value is also a word for it.
     if (said === undefined || values.some((v) => v !== leaf.value && (SAID_FOR[normal(v)] ?? []).includes(said))) return undefined;
+    // Nor does another listed value, of any type, share the word's meaning as the explainer reads
+    // it (synonyms.ts): "enabled" beside "true", "yes" and "on", or "false" beside `false` and
+    // "off" (changedetection.io's and Netdata's flags), could mean any of them.
+    const others = (leaf.schema.enum as unknown[]).filter((v) => v !== leaf.value);
+    if (others.some((v) => synonymOf(said, [normaliseNearMiss(String(v))]) !== undefined || normal(String(v)) === normal(said))) return undefined;
     return [setAt(valid, leaf.path, said), set(leaf.path, leaf.value)];
   },
   "value of a sibling field": (leaf, valid, _random, _all, root) => {
@@ -171,10 +178,14 @@ export const SHAPE_CLASSES: Readonly<Record<string, Maker>> = {
     }
     return undefined;
   },
-  "plain text where a wrapper is wanted": (leaf, valid, _random, _all, root) => {
+  "plain text where a wrapper is wanted": (leaf, valid, _random, all, root) => {
     // An object (or a list of one) that only wraps one text: every key required, every other
     // value fixed by the schema. The model sends the text alone; the wrapper is determined.
     if (leaf.path.length === 0 || leaf.union) return undefined;
+    // A union member, where another member wraps one text too (Cloudinary's visual search: an
+    // `image_url`, an `image_asset_id` or a `text`): the text alone could go in either.
+    const union = all.find((other) => other.union && other.path.join("/") === leaf.path.join("/"));
+    if (union !== undefined && branchesOf(union.schema, root).filter((branch) => wrapsOneText(branch, root)).length > 1) return undefined;
     const item = Array.isArray(leaf.value) && leaf.value.length === 1 ? leaf.value[0] : leaf.value;
     const itemSchema = Array.isArray(leaf.value) ? deref(leaf.schema.items, root) : leaf.schema;
     if (!isSchema(item) || itemSchema === undefined || typesOf(leaf.schema).includes("string")) return undefined;
@@ -184,6 +195,36 @@ export const SHAPE_CLASSES: Readonly<Record<string, Maker>> = {
     return [setAt(valid, leaf.path, texts[0]), set(leaf.path, Array.isArray(leaf.value) ? [wrapper] : wrapper)];
   },
 };
+
+/** A union's branches, dereferenced. */
+function branchesOf(schema: Schema, root: Schema): Schema[] {
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : [];
+  return branches.map((branch) => deref(branch, root)).filter((branch): branch is Schema => branch !== undefined);
+}
+
+/** Whether an object schema is a wrapper of one text: required keys fixed, or the one free text, or such an object again. */
+function wrapsOneText(schema: Schema, root: Schema): boolean {
+  return textsIn(schema, root, 0) === 1;
+}
+
+/** How many free texts a wrapper schema holds (as `minimalWrapper` reads a value); undefined when it is no wrapper. */
+function textsIn(schema: Schema, root: Schema, depth: number): number | undefined {
+  const required = requiredOf(schema);
+  if (depth > 3 || required.length === 0) return undefined;
+  let texts = 0;
+  for (const key of required) {
+    const child = deref(propertiesOf(schema)[key], root);
+    if (child === undefined) return undefined;
+    if (onlyValue(child, root) !== undefined) continue;
+    if (typesOf(child).join() === "string" && child.enum === undefined && child.pattern === undefined && child.format === undefined) texts++;
+    else {
+      const inner = typesOf(child).join() === "object" ? textsIn(child, root, depth + 1) : undefined;
+      if (inner === undefined) return undefined;
+      texts += inner;
+    }
+  }
+  return texts;
+}
 
 /**
  * The object `value` is with its required keys only, when each is a fixed value, a free text

@@ -9,7 +9,7 @@ import { applyCoercions, coerceString, type CoercionPlan, type StringReader } fr
 import { dropAbsentNulls } from "../coerce/absent-nulls.ts";
 import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { hidden } from "../explain/text.ts";
-import { hazardFailure, isCutOff, parseArguments, type ParseLimits } from "../parse/parse.ts";
+import { hazardFailure, isCutOff, parseArguments, unparsable, type ParseFailure, type ParseLimits } from "../parse/parse.ts";
 import { keyFlagged, walkedClean, walkedOnlyDeclaredKeys } from "../parse/json-hazards.ts";
 import { NO_ERRORS_KEYS_DECLARED } from "../ledger/declared-keys.ts";
 
@@ -140,15 +140,29 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   // Parse. With a generated walk, a text's hazards are checked after the validator, which makes the walk
   // cheap (closed objects, known types); a hazard is still reported before any schema error.
   const walk = absentNulls === undefined ? setup.hazardWalk : undefined;
-  const parsed = parseArguments(raw, finishReason, setup.limits, walk !== undefined);
   // A parsed value is checked for other hazards than its text, a text over the limit is cut, and
   // dropped nulls depend on the call's context: none of those attempts follows from its text alone.
   const derivable = typeof raw === "string" && raw.length <= setup.limits.maxBytes && absentNulls === undefined;
-  if (!parsed.ok) {
-    const facts = { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 };
-    return failed(facts, "syntactic", finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors), parsed.truncated);
+  let text: string;
+  let value: unknown;
+  let hazardsPending: boolean;
+  if (walk !== undefined && derivable && !isCutOff(finishReason)) {
+    // The common call: a text within the limit whose hazards the tool's walk checks. Parsed here,
+    // as `parseArguments` parses it (and no more), without its result object on the way.
+    text = raw as string;
+    hazardsPending = true;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return syntaxFailed(unparsable(text, error, finishReason, setup.limits), finishReason, started, derivable, setup);
+    }
+  } else {
+    const parsed = parseArguments(raw, finishReason, setup.limits, walk !== undefined);
+    if (!parsed.ok) return syntaxFailed(parsed, finishReason, started, derivable, setup);
+    text = parsed.text;
+    value = parsed.value;
+    hazardsPending = parsed.hazardsPending === true;
   }
-  const value = parsed.value;
   const absent = absentNulls ? dropAbsentNulls(value, absentNulls) : NO_PATHS;
   // Coerce. Rule 2's order: coerce, then validate. The coercion table lists only places where the
   // schema rejects strings, so on a document that is valid as sent the walk finds nothing and
@@ -161,38 +175,40 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   if (setup.coercible?.(value)) ({ records: coercions, omitted } = applyCoercions(value, setup.plan, parts.readString));
   // Validate, then the hazards the parse left to the tool's walk.
   const valid = parts.validate(spec.validate, value);
-  const clean = parsed.hazardsPending && valid && walk !== undefined && walkedClean(parsed.text, value, walk, setup.limits.maxDepth);
+  const clean = hazardsPending && valid && walk !== undefined && walkedClean(text, value, walk, setup.limits.maxDepth);
   // A clean walk that met only declared keys lets the ledger keep the text without its secret-name scan.
   const keysDeclared = clean && walkedOnlyDeclaredKeys();
   // A failed value's secret-key check (what the envelope may quote) is asked on the hazard walk's
   // way, where keys alone decide it, rather than walking the value again: `secretKey` is its answer.
   const keyTest = valid ? undefined : setup.secrets.secretKeyTest();
   let secretKey: boolean | undefined;
-  if (parsed.hazardsPending && !clean) {
-    const hazardous = hazardFailure(parsed.text, value, false, keyTest === undefined ? setup.limits : { maxDepth: setup.limits.maxDepth, keyTest });
+  if (hazardsPending && !clean) {
+    const hazardous = hazardFailure(text, value, false, keyTest === undefined ? setup.limits : { maxDepth: setup.limits.maxDepth, keyTest });
     // A hazard is reported before any schema error, and without the coercions the schema step made.
     if (hazardous)
-      return failed(
-        { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 },
-        "syntactic",
-        finish(hazardous.errors, setup.maxErrors),
-      );
+      return failed({ text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 }, "syntactic", finish(hazardous.errors, setup.maxErrors));
     if (keyTest !== undefined) secretKey = keyFlagged();
   }
   // Explain.
   if (!valid) {
     const errors = explainSchemaErrors(spec.validate.errors ?? [], shownToModel(value, setup.secrets, secretKey), spec.hints, setup.maxErrors);
-    return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
+    return failed({ text, finishReason, started, derivable, coercions, omitted }, "structural", errors);
   }
   // After the schema (a correction never arrives before the schema's own), before anything runs.
   const unsafePath = setup.pathCheck === undefined ? undefined : setup.pathCheck(value);
-  if (unsafePath !== undefined) return failed({ text: parsed.text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
+  if (unsafePath !== undefined) return failed({ text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
   // The record the turn keeps. `resolutions` is set by the reference step on this fresh record (one shape, no copy).
-  const listed = { raw: parsed.text, finishReason, errors: keysDeclared ? NO_ERRORS_KEYS_DECLARED : NO_ERRORS, coercions, resolutions: undefined };
+  const listed = { raw: text, finishReason, errors: keysDeclared ? NO_ERRORS_KEYS_DECLARED : NO_ERRORS, coercions, resolutions: undefined };
   const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };
   return { ok: true, value, record };
+}
+
+/** A text that did not parse (or broke a limit), as the failed attempt. */
+function syntaxFailed(parsed: ParseFailure, finishReason: string | undefined, started: number, derivable: boolean, setup: AttemptSetup): AttemptResult {
+  const facts = { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 };
+  return failed(facts, "syntactic", finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors), parsed.truncated);
 }
 
 // What the syntax diagnosis quotes of a value that is not JSON (`unquoted text "hunter2"`).

@@ -10,99 +10,10 @@
 // A dropped turn's open chain is handed to its owner so its attempts still reach the ledger.
 // A deployment that spreads one turn's calls over several processes must route a turn to one
 // process to keep the bound exact.
-import type { Candidate } from "../contract/api.ts";
-import type { LedgerAttempt } from "../ledger/ledger.ts";
-import { OpenChain } from "./open-chain.ts";
 import { TurnIndex } from "./turn-index.ts";
+import { EPOCH, type TurnState } from "./turn-state.ts";
 
-/** What a store tells a turn's owner (its guard) when it drops the turn. */
-export interface TurnOwner {
-  dropped(turn: TurnState): void;
-  /**
-   * How many of the owner's turns the store holds, kept by the store (never less than the true
-   * number; more only after parallel calls of one turn replaced each other's state). At 0 the
-   * owner knows, without a lookup, that a turn of its own has no state.
-   */
-  kept?: number;
-}
-
-/**
- * Everything the guard remembers of one turn at one bound tool. Parallel calls in the turn share
- * its open chain and that chain's budget; a success closes the chain, and the next failure opens
- * one with a fresh budget, but the turn's failures over all its chains stay bounded too.
- */
-export class TurnState {
-  readonly key: string;
-  readonly turn: string;
-  readonly owner: TurnOwner;
-  /** When the store last took it in; -1 until the first time. */
-  touchedAt = -1;
-  /** In one of the store's tiers now (put, and not deleted or dropped since). */
-  inStore = false;
-  /** Failed attempts in the turn, over all its chains. */
-  failures = 0;
-  /** Failed attempts in the open chain. */
-  chainFailures = 0;
-  /** Failed attempts the open chain allows: 2, or 3 when its first failure was cut off by the provider; 0 until it has failed. */
-  maxFailures = 0;
-  /** Reference questions asked in the turn (bounded: see MAX_QUESTIONS). */
-  questions = 0;
-  /** Set once the turn was refused; later calls in it are refused at once. */
-  rejected = false;
-  /** Candidates offered for reference fields, by JSON Pointer: such a field now accepts only their ids. */
-  offers: Map<string, readonly Candidate[]> | undefined = undefined;
-  /** The ledger chain open now, if any. */
-  chain: OpenChain | undefined = undefined;
-  /**
-   * The store's order of open turns, by last attempt (the store's own links: see `ChainStore`):
-   * the next older and the next newer open turn; both undefined when not in the open tier.
-   */
-  older: TurnState | undefined = undefined;
-  newer: TurnState | undefined = undefined;
-  /** The store's index of open turns writes this (turn-index.ts): 0 until it first stores the turn. */
-  indexHash = 0;
-
-  constructor(key: string, turn: string, owner: TurnOwner) {
-    this.key = key;
-    this.turn = turn;
-    this.owner = owner;
-  }
-
-  /**
-   * Adds an attempt to the open chain, opening one if none is. `now`: the clock as the caller
-   * read it, when it puts the turn in the store with the same reading (one clock read per failure).
-   */
-  append(record: LedgerAttempt, now: number = Date.now()): OpenChain {
-    if (this.chain) this.chain.attempts.push(record);
-    else this.chain = new OpenChain(now, record);
-    return this.chain;
-  }
-
-  /**
-   * Counts a failed attempt against the open chain (whose budget its first failure fixes) and
-   * the turn; returns how many more failures both still allow (0: refuse).
-   */
-  spend(chainBudget: number, turnBudget: number): number {
-    if (this.maxFailures === 0) this.maxFailures = chainBudget;
-    this.failures++;
-    this.chainFailures++;
-    return Math.min(this.maxFailures - this.chainFailures, turnBudget - this.failures);
-  }
-
-  /** Ends the open chain (a success, or an error): the turn's failures stay counted. */
-  close(): OpenChain | undefined {
-    const chain = this.chain;
-    this.chain = undefined;
-    this.chainFailures = 0;
-    this.maxFailures = 0;
-    return chain;
-  }
-
-  /** Must the store keep this turn apart from ordinary open chains? */
-  get held(): boolean {
-    return this.rejected || this.offers !== undefined;
-  }
-}
+export { TurnState, type TurnOwner } from "./turn-state.ts";
 
 export interface ChainStoreOptions {
   readonly maxChains: number;
@@ -153,7 +64,7 @@ export class ChainStore {
     if (this.#open.size === 0) return undefined;
     const turn = this.#open.get(key);
     if (turn === undefined) return undefined;
-    if (Date.now() - turn.touchedAt <= this.#options.ttlMs) return turn;
+    if (Date.now() - EPOCH - turn.touchedAt <= this.#options.ttlMs) return turn;
     this.#dropOpen(turn);
     return undefined;
   }
@@ -168,7 +79,7 @@ export class ChainStore {
       turn.inStore = true;
       turn.owner.kept = (turn.owner.kept ?? 0) + 1;
     }
-    turn.touchedAt = now;
+    turn.touchedAt = now - EPOCH;
     if (turn.held) {
       if (stored) {
         this.#open.delete(turn);
@@ -199,9 +110,9 @@ export class ChainStore {
     const target = this.#open.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
     this.#sweepAt = Infinity;
     for (let oldest = this.#oldest; oldest !== undefined; oldest = this.#oldest) {
-      if (this.#open.size <= target && now - oldest.touchedAt <= ttlMs) {
+      if (this.#open.size <= target && now - EPOCH - oldest.touchedAt <= ttlMs) {
         // Chains are kept in order of their last attempt, so none expires before this one.
-        this.#sweepAt = oldest.touchedAt + ttlMs;
+        this.#sweepAt = EPOCH + oldest.touchedAt + ttlMs;
         break;
       }
       this.#dropOpen(oldest);

@@ -25,8 +25,8 @@ import { markDependencyFailure } from "../compose/failure-kinds.ts";
 import { guardAttempt, STRICT_PARTS, type AttemptSetup, type AttemptTurn, type FailedAttempt, type GuardParts, type PassedAttempt } from "./attempt.ts";
 import type { Composition } from "./composition.ts";
 import { StoredAttempt } from "./stored-attempt.ts";
-import { TurnState, type ChainStore, type TurnOwner } from "./chain-store.ts";
-import type { OpenChain } from "./open-chain.ts";
+import type { ChainStore } from "./chain-store.ts";
+import { TurnState, type TurnOwner } from "./turn-state.ts";
 import { Checked, type SnapshotOf } from "./checked.ts";
 import { planCall, type CallPlan, type PlanOptions } from "./plan.ts";
 import { checkBinding, contextProblem } from "./binding-checks.ts";
@@ -100,43 +100,58 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     if (misused) return Promise.reject(misused);
     const pressure = this.#ledger.pressure();
     const first = this.#call(raw, context);
-    return this.#ledger.settle(context.repair ? driveRepairs(first, context, context.repair, (raw, next) => this.#call(raw, next)) : first, pressure);
+    return this.#ledger.settle(context.repair ? driveRepairs(first, context, context.repair, this.#repairCall) : first, pressure);
   }
+
+  /** A repair's attempt (`driveRepairs`): one function per bound tool, so `call` makes no closure. */
+  readonly #repairCall = (raw: unknown, next: CallContext): Promise<Outcome<Result>> => this.#call(raw, next);
 
   check(raw: unknown, context: CallContext): CheckResult<Args> {
     const misused = contextProblem(this.name, "check", context);
     if (misused) throw misused;
     this.telemetry.countCall();
-    // Synchronous: a failure's entry is written through before the result is returned.
-    const ledger = this.#ledger;
-    ledger.synchronous = true;
-    try {
-      return guardAttempt(raw, context, this.#setup, this.#checkTurn);
-    } finally {
-      ledger.synchronous = false;
-    }
+    return guardAttempt(raw, context, this.#setup, this.#checkTurn);
   }
 
   /**
    * `check`'s turn: a pass is closed and handed over as `Checked`, with nothing made between.
    * Without references nothing runs between the turn's look-up and the close, so the close takes
    * the state looked up here (one probe of the store per call, none while no turn is kept).
+   * Synchronous: a failure's entry is written through before the result is returned.
    */
   readonly #checkTurn: AttemptTurn<CallContext, CheckResult<Args>> = {
-    failed: (context, attempt) => ({ ok: false, outcome: this.#failed(context.turn, attempt) }),
+    failed: (context, attempt) => this.#writtenThrough(() => ({ ok: false, outcome: this.#failed(context.turn, attempt) })),
     passed: (context, passed) => {
-      const state = this.#state(context.turn);
-      if (state?.rejected) return { ok: false, outcome: this.#refuse(state, passed.record) };
-      if (this.#references === undefined) return this.#checked(context.turn, passed.value, passed.record, state);
-      // The resolvers run the caller's code, which may change the turn (another check in it): the close reads it again.
-      const step = this.#resolve(passed, context, this.#references);
-      if (isThenable(step)) {
-        step.then(undefined, () => undefined);
-        throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
-      }
-      return isPassed(step) ? this.#checked(context.turn, step.value, step.record, this.#state(context.turn)) : { ok: false, outcome: step };
+      // No turn kept and no references: nothing can refuse the pass or fail it now, and nothing is written through.
+      if (this.kept === 0 && this.#references === undefined) return this.#checked(context.turn, passed.value, passed.record, undefined);
+      return this.#writtenThrough(() => this.#checkPassed(context, passed));
     },
   };
+
+  /** `check`'s pass in a kept turn, or through the resolvers. */
+  #checkPassed(context: CallContext, passed: PassedAttempt): CheckResult<Args> {
+    const state = this.#state(context.turn);
+    if (state?.rejected) return { ok: false, outcome: this.#refuse(state, passed.record) };
+    if (this.#references === undefined) return this.#checked(context.turn, passed.value, passed.record, state);
+    // The resolvers run the caller's code, which may change the turn (another check in it): the close reads it again.
+    const step = this.#resolve(passed, context, this.#references);
+    if (isThenable(step)) {
+      step.then(undefined, () => undefined);
+      throw new TypeError(`toolguard: ${this.name}.check() needs synchronous resolvers, and one returned a promise; use call()`);
+    }
+    return isPassed(step) ? this.#checked(context.turn, step.value, step.record, this.#state(context.turn)) : { ok: false, outcome: step };
+  }
+
+  /** `run` with the ledger told that `check` is on the stack: a failure's entry recorded meanwhile is written through. */
+  #writtenThrough(run: () => CheckResult<Args>): CheckResult<Args> {
+    const ledger = this.#ledger;
+    ledger.synchronous = true;
+    try {
+      return run();
+    } finally {
+      ledger.synchronous = false;
+    }
+  }
 
   /** Record and hand over; `state`: the turn's, read now. A snapshot only where read (the entry's when the arguments changed; the key's, by `Checked`). */
   #checked(turn: string, value: unknown, record: LedgerAttempt, state: TurnState | undefined): Checked<Args> {
@@ -156,8 +171,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.chain;
     // Only a turn that asked a question has offers (`#ask` sets them with it): any other turn's
     // last attempt, long cold in a full store, is not read to learn it asked none.
-    const asked = state.offers !== undefined && chain?.attempts.at(-1)?.question;
-    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, chain.attempts, asked ? "ambiguous" : "abandoned");
+    const asked = state.offers !== undefined && state.last?.question;
+    if (chain && !state.rejected) this.#ledger.record(chain, state.turn, state.attempts(), asked ? "ambiguous" : "abandoned");
   }
 
   /** One attempt: never awaits before a failure envelope, nor before a synchronous implementation. */
@@ -170,14 +185,24 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       return Promise.reject(error);
     }
     // A failure's envelope goes back once its entry is written (`returned`).
-    if (isThenable(step)) return step.then((settled) => (isPassed(settled) ? this.#ran(settled, context) : this.#ledger.returned(settled)));
+    if (isThenable(step)) return this.#stepSettled(step, context);
     return isPassed(step) ? this.#ran(step, context) : Promise.resolve(this.#ledger.returned(step));
+  }
+
+  // The closures of the steps that wait (a resolver's promise, the write queue's place, an
+  // asynchronous implementation) are made in methods of their own: a closure makes its function
+  // allocate a context for what it captures on every call, a synchronous valid call too (0.02x-
+  // 0.05x of the floor on `call`, bench/README.md "valid18").
+
+  /** `#call` once an asynchronous step (a resolver, the write queue) has settled. */
+  #stepSettled(step: Promise<Step>, context: CallContext): Promise<Outcome<Result>> {
+    return step.then((settled) => (isPassed(settled) ? this.#ran(settled, context) : this.#ledger.returned(settled)));
   }
 
   /** A passed call run, its place in the write queue (if it took one) left once it has run. */
   #ran(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
     const ticket = passed.ticket;
-    return ticket === undefined ? this.#gated(passed, context) : this.#gated(passed, context).finally(() => ticket.leave());
+    return ticket === undefined ? this.#gated(passed, context) : leaving(this.#gated(passed, context), ticket);
   }
 
   /**
@@ -191,11 +216,17 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
       const state = this.#state(context.turn);
       if (state?.rejected) return this.#refuse(state, record);
       const references = this.#references;
-      if (!this.#composition?.ordering) return references === undefined ? passed : this.#resolve(passed, context, references);
-      const resolve = (): Step | Promise<Step> => (references === undefined ? passed : this.#resolve(passed, context, references));
-      return this.#composition.ordered(resolve, references !== undefined, isPassed, () => this.#close(context.turn, record, "error", undefined));
+      const composition = this.#composition;
+      if (!composition?.ordering) return references === undefined ? passed : this.#resolve(passed, context, references);
+      return this.#ordered(composition, passed, context, references);
     },
   };
+
+  /** A pass of a call ordered by `serializeBy`: resolved in its turn in the write queue. */
+  #ordered(composition: Composition<Args>, passed: Passed, context: CallContext, references: BoundReferences | undefined): Step | Promise<Step> {
+    const resolve = (): Step | Promise<Step> => (references === undefined ? passed : this.#resolve(passed, context, references));
+    return composition.ordered(resolve, references !== undefined, isPassed, () => this.#close(context.turn, passed.record, "error", undefined));
+  }
 
   /**
    * Bound, refuse, record: a failed attempt in a refused turn is answered with the refusal (and
@@ -212,19 +243,26 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   /** Step 4: reference fields, through the resolvers; synchronous when every resolver is. */
   #resolve(passed: Passed, context: CallContext, references: BoundReferences): Step | Promise<Step> {
     const turn = context.turn;
-    const failed = (error: unknown): never => {
-      // A resolver's failure is the dependency's, not the model's: recorded, then thrown.
-      this.#close(turn, passed.record, "error", undefined);
-      throw markDependencyFailure(error, "resolver");
-    };
     try {
       const done = resolveStage(passed.value, references, this.#state(turn)?.offers ?? NO_OFFERS, context.signal);
-      return isThenable(done)
-        ? done.then((settled) => this.#resolved(settled.step, settled.value, passed.record, turn), failed)
-        : this.#resolved(done.step, done.value, passed.record, turn);
+      return isThenable(done) ? this.#resolvedLater(done, turn, passed.record) : this.#resolved(done.step, done.value, passed.record, turn);
     } catch (error) {
-      return failed(error);
+      return this.#resolverFailed(error, turn, passed.record);
     }
+  }
+
+  /** `#resolve` once an asynchronous resolver has settled. */
+  #resolvedLater(done: Promise<{ readonly step: ReferenceStep; readonly value: unknown }>, turn: string, record: LedgerAttempt): Promise<Step> {
+    return done.then(
+      (settled) => this.#resolved(settled.step, settled.value, record, turn),
+      (error: unknown) => this.#resolverFailed(error, turn, record),
+    );
+  }
+
+  /** A resolver's failure is the dependency's, not the model's: recorded, then thrown. */
+  #resolverFailed(error: unknown, turn: string, record: LedgerAttempt): never {
+    this.#close(turn, record, "error", undefined);
+    throw markDependencyFailure(error, "resolver");
   }
 
   #resolved(step: ReferenceStep, value: unknown, record: LedgerAttempt, turn: string): Step {
@@ -249,8 +287,8 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.append({ ...record, question: { field: step.path, target: step.target, candidates } });
     (state.offers ??= new Map()).set(step.path, candidates);
     this.#store.put(state);
-    this.#ledger.record(chain, turn, chain.attempts.slice(), "open");
-    return questionOutcome(this.name, step, candidates, chain.attempts.length);
+    this.#ledger.record(chain, turn, state.attempts(), "open");
+    return questionOutcome(this.name, step, candidates, state.made);
   }
 
   /**
@@ -268,9 +306,9 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     // One clock read: the chain's start (when this failure opens it) and the turn's last attempt.
     const now = Date.now();
     const chain = state.append(stored ?? record, now);
-    const made = chain.attempts.length;
+    const made = state.made;
     // This entry carries the errors in hand; later ones derive stored attempts' errors again.
-    const attempts = chain.attempts.slice();
+    const attempts = made === 1 ? [record] : state.attempts();
     attempts[made - 1] = record;
     state.rejected = left <= 0;
     this.#store.put(state, now);
@@ -289,13 +327,12 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
   #refuse(state: TurnState, record: LedgerAttempt): FailedOutcome {
     const own = record.failure ? record.errors : [];
     // A refused turn keeps the chain that was refused (only a success or an error closes one).
-    const chain = state.chain as OpenChain;
-    const failure = record.failure ?? chain.attempts.at(-1)?.failure ?? "structural";
-    if (chain.attempts.length < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
-      chain.attempts.push(markRefused({ ...record, errors: [REFUSAL, ...own] }));
-      this.#ledger.record(chain, state.turn, chain.attempts.slice(), "rejected");
+    const failure = record.failure ?? state.last?.failure ?? "structural";
+    if (state.made < state.maxFailures + MAX_QUESTIONS + MAX_RECORDED_REFUSALS) {
+      const chain = state.append(markRefused({ ...record, errors: [REFUSAL, ...own] }));
+      this.#ledger.record(chain, state.turn, state.attempts(), "rejected");
     }
-    return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: chain.attempts.length }, true);
+    return argumentsRejected(this.name, { failure, errors: own.length > 0 ? own : [REFUSAL], attempts: state.made }, true);
   }
 
   /** Fail-closed and durable modes: the implementation runs only while the ledger can be written, and keep up. */
@@ -309,35 +346,57 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
 
   /** Steps 5-6: the key (on demand) and the implementation, through the layers asked for. */
   #run(passed: Passed, context: CallContext): Promise<Outcome<Result>> {
-    const record = passed.record;
     const args = passed.value as Validated<Args>;
-    const turn = context.turn;
-    const snapshot = this.#snapshot(record);
-    const ctx = new GuardContext(this.name, turn, context.signal, snapshot);
-    const failed = (error: unknown): never => {
-      // The implementation's own failure: recorded, then propagated unchanged (marked, so the
-      // resilience layers can tell it from anything else).
-      this.#close(turn, record, "error", snapshot);
-      throw markDependencyFailure(error, "implementation");
-    };
-    if (this.#composition?.gated) {
-      return this.#composition
-        .gate(this.name, args, snapshot, () => this.#implementation(args, ctx))
-        .then((gated) => {
-          if (gated.kind !== "conflict") return this.#ledger.returned(this.#succeed(gated.result, ctx, gated.kind === "replayed"));
-          countIdempotencyConflict(this.#attributes);
-          return idempotencyConflict(this.name, snapshot.key(), this.#close(turn, record, "conflict", snapshot));
-        }, failed);
-    }
+    const ctx = new GuardContext(this.name, context.turn, context.signal, this.#snapshot(passed.record));
+    const composition = this.#composition;
+    if (composition?.gated) return this.#runGated(composition, args, ctx);
     let returned: Promise<Result> | Result;
     try {
       returned = this.#implementation(args, ctx);
     } catch (error) {
-      return Promise.reject(error).catch(failed);
+      return this.#thrown(error, ctx);
     }
     // A repaired chain's outcome goes back once its entry is written (`returned`).
     if (!isThenable(returned)) return Promise.resolve(this.#ledger.returned(this.#succeed(returned, ctx, false)));
-    return Promise.resolve(returned).then((value) => this.#ledger.returned(this.#succeed(value, ctx, false)), failed);
+    return this.#awaited(returned, ctx);
+  }
+
+  /** `#run` through the idempotency gate (compose/): a replay, a conflict, or the implementation run. */
+  #runGated(composition: Composition<Args>, args: Validated<Args>, ctx: GuardContext): Promise<Outcome<Result>> {
+    const snapshot = GuardContext.snapshotOf(ctx);
+    return composition
+      .gate(this.name, args, snapshot, () => this.#implementation(args, ctx))
+      .then(
+        (gated) => {
+          if (gated.kind !== "conflict") return this.#ledger.returned(this.#succeed(gated.result, ctx, gated.kind === "replayed"));
+          countIdempotencyConflict(this.#attributes);
+          return idempotencyConflict(this.name, snapshot.key(), this.#close(ctx.turn, snapshot.record, "conflict", snapshot));
+        },
+        (error: unknown) => this.#implementationFailed(error, ctx),
+      );
+  }
+
+  /** An implementation that threw: recorded once the rejection is handled, as an asynchronous one's. */
+  #thrown(error: unknown, ctx: GuardContext): Promise<Outcome<Result>> {
+    return Promise.reject(error).catch((rejected: unknown) => this.#implementationFailed(rejected, ctx));
+  }
+
+  /** An asynchronous implementation's outcome, once it settles. */
+  #awaited(returned: Promise<Result>, ctx: GuardContext): Promise<Outcome<Result>> {
+    return Promise.resolve(returned).then(
+      (value) => this.#ledger.returned(this.#succeed(value, ctx, false)),
+      (error: unknown) => this.#implementationFailed(error, ctx),
+    );
+  }
+
+  /**
+   * The implementation's own failure: recorded, then propagated unchanged (marked, so the
+   * resilience layers can tell it from anything else).
+   */
+  #implementationFailed(error: unknown, ctx: GuardContext): never {
+    const snapshot = GuardContext.snapshotOf(ctx);
+    this.#close(ctx.turn, snapshot.record, "error", snapshot);
+    throw markDependencyFailure(error, "implementation");
   }
 
   /** The passing attempt's snapshot; one whose coercions are not all listed rebuilds them by the plan. */
@@ -374,14 +433,15 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const turn = state.turn;
     const chain = state.rejected ? undefined : state.chain;
     if (chain === undefined) return this.#closeAlone(turn, record, verdict, snapshot);
-    chain.attempts.push(record);
+    const attempts = state.attempts();
+    attempts.push(record);
     state.close();
     // The turn is remembered while it has spent budget or offered candidates.
     if (state.failures === 0 && state.offers === undefined) this.#store.delete(state);
-    const repaired = (verdict === "ok" || verdict === "replayed") && chain.attempts.some((attempt) => attempt.failure !== undefined);
+    const repaired = (verdict === "ok" || verdict === "replayed") && attempts.some((attempt) => attempt.failure !== undefined);
     if (repaired) countRepairSucceeded(this.#attributes);
-    this.#ledger.record(chain, turn, chain.attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
-    return chain.attempts.length;
+    this.#ledger.record(chain, turn, attempts, repaired && verdict === "ok" ? "repaired" : verdict, snapshot);
+    return attempts.length;
   }
 
   #state(turn: string): TurnState | undefined {
@@ -416,6 +476,11 @@ function semanticFailure(record: LedgerAttempt, errors: readonly ArgumentError[]
     record: { ...record, failure: "semantic", errors },
     derivable: false,
   };
+}
+
+/** `run`'s promise, its place in the write queue left once it has settled. */
+function leaving<T>(run: Promise<T>, ticket: QueueTicket): Promise<T> {
+  return run.finally(() => ticket.leave());
 }
 
 function isPassed(step: Step): step is Passed {

@@ -52,6 +52,27 @@ export function plainArgument(value: unknown): boolean {
   return typeof value === "number" || plainSegment(value);
 }
 
+/** What a `PlainArgument` starts with: equal to no argument value. */
+const NOTHING_SEEN: unique symbol = Symbol("nothing seen");
+
+/**
+ * `plainArgument` for one path argument of one tool (its printed look holds one per argument),
+ * remembering the last string it found plain: calls that repeat a value (an agent at work in one
+ * repository sends the same owner and repo every time) compare it once instead of reading its
+ * characters again. A value equal to one found plain is plain; anything else is read.
+ */
+export class PlainArgument {
+  #plain: string | typeof NOTHING_SEEN = NOTHING_SEEN;
+
+  holds(value: unknown): boolean {
+    if (value === this.#plain) return true;
+    if (typeof value === "number") return true;
+    if (!plainSegment(value)) return false;
+    this.#plain = value as string;
+    return true;
+  }
+}
+
 const DOT = 46;
 const PERCENT = 37;
 

@@ -101,6 +101,12 @@ export interface SchemaHint {
    */
   readonly moves?: Readonly<Record<string, string>>;
   /**
+   * Names `moves` leaves out because two or three places equally near declare them (`id` in
+   * `body`: the path parameter `../id`, or `items/0/id`): each with those places, as `moves`
+   * writes them. The call tells which is free; a place holding a value already is not the one.
+   */
+  readonly moveChoices?: Readonly<Record<string, readonly string[]>>;
+  /**
    * Per required property, where inside this object's nested objects a model may have put it
    * instead (`org` sent inside `body`): relative JSON Pointers, none of them a place it belongs.
    */
@@ -149,6 +155,12 @@ export interface SchemaHint {
   readonly objectUnion?: true;
   /** An `anyOf`/`oneOf` of objects here: per branch, the properties it requires. */
   readonly branchRequired?: readonly (readonly string[])[];
+  /**
+   * Of the names `branchRequired` lists, those no object holding this union declares: sent
+   * beside the union's object instead of in it (Cloudinary's `image_url` beside `request`), such
+   * a name belongs in it.
+   */
+  readonly branchRequiredAbove?: readonly string[];
   /** An `anyOf`/`oneOf` of objects here: a property name only one branch knows, to that branch. */
   readonly memberKeys?: Readonly<Record<string, number>>;
   /** An `anyOf`/`oneOf` of string values and patterns here: the patterns a text may match instead of a listed value. */

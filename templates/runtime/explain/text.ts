@@ -42,6 +42,8 @@ export function childPath(parent: string, key: unknown): string {
  * hidden list or object keeps its members, hidden in turn, so an error inside it (`/api_keys/0`)
  * still learns the type of what it is about.
  */
+const UNDASHED_UUID = /^[0-9a-f]{32}$/i;
+
 export class HiddenValue {
   readonly type: string;
   /**
@@ -54,6 +56,12 @@ export class HiddenValue {
    * so that a secret-named flag (`regenerateToken`) still hears "omit it".
    */
   readonly noValue: boolean;
+  /**
+   * For a text of exactly 32 hex digits: a uuid written without its dashes. Where a uuid is
+   * wanted that is a shape, not the content, so "send the same text with a dash after ..." can
+   * still be said (Lithic's identifiers are named `*_token`, so every one of them is hidden).
+   */
+  readonly undashedUuid: boolean;
   readonly #members: ReadonlyMap<string, unknown> | undefined;
   /** A hidden text, read only through `schemaValueFor`: no getter, and a private field is neither serialised nor cloned. */
   readonly #text: string | undefined;
@@ -67,6 +75,7 @@ export class HiddenValue {
     this.#members = members;
     this.spells = text?.spells;
     this.noValue = text?.noValue ?? false;
+    this.undashedUuid = text !== undefined && UNDASHED_UUID.test(text.text);
     this.#text = text?.text;
   }
 

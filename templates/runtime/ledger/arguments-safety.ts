@@ -15,13 +15,28 @@ const ADDED_KEYS: WeakMap<Redactor, Map<string, readonly [boolean, boolean]>> = 
  * added keys are checked here.
  */
 export function argumentsAreSafe(redactor: Redactor, raw: string | undefined, addedKeys: readonly string[], keysDeclared = false): boolean {
+  const key = addedKeys.length === 1 ? (addedKeys[0] as string) : addedKeys.join("\u0000");
+  return safeGiven(answerOf(redactor, key, addedKeys), redactor, raw, keysDeclared);
+}
+
+/** `argumentsAreSafe` with one added key (a resolved call's line): no list made unless its answer is not kept yet. */
+export function argumentsAreSafeAdding(redactor: Redactor, raw: string, addedKey: string, keysDeclared: boolean): boolean {
+  return safeGiven(answerOf(redactor, addedKey, undefined), redactor, raw, keysDeclared);
+}
+
+/** The kept answer for the added keys joined as `key` (`addedKeys`, or `[key]` when undefined). */
+function answerOf(redactor: Redactor, key: string, addedKeys: readonly string[] | undefined): readonly [boolean, boolean] {
   let known = ADDED_KEYS.get(redactor);
   if (known === undefined) ADDED_KEYS.set(redactor, (known = new Map()));
-  const key = addedKeys.length === 1 ? (addedKeys[0] as string) : addedKeys.join("\u0000");
   let answer = known.get(key);
   if (answer === undefined) {
-    answer = [redactor.validatedIsSafe(addedKeys), redactor.argumentsAreSafe("", addedKeys)];
+    const keys = addedKeys ?? [key];
+    answer = [redactor.validatedIsSafe(keys), redactor.argumentsAreSafe("", keys)];
     if (known.size < 1024) known.set(key, answer);
   }
+  return answer;
+}
+
+function safeGiven(answer: readonly [boolean, boolean], redactor: Redactor, raw: string | undefined, keysDeclared: boolean): boolean {
   return answer[0] || (raw !== undefined && answer[1] && redactor.rawIsKept(raw, keysDeclared, keysDeclared));
 }

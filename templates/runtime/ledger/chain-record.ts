@@ -2,14 +2,15 @@
 // snapshot of the passing attempt) and nothing else: the chain id, the time text, redaction,
 // caps, `arguments` and the idempotency key are all derived when the entry is serialised, by
 // the sink, off the call's path.
+import type { Resolution } from "../contract/resolution.ts";
 import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
-import { type EntryBody, writeEntry } from "./entry-text.ts";
+import { type EntryBody, isPlainResolution, writeCleanEntry, writeEntry, writeResolvedEntry } from "./entry-text.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
-import { argumentsAreSafe } from "./arguments-safety.ts";
+import { argumentsAreSafe, argumentsAreSafeAdding } from "./arguments-safety.ts";
 import { keysDeclared } from "./declared-keys.ts";
 import { settleErrors } from "./deferred-errors.ts";
 import { writtenAttempts } from "./written-attempt.ts";
@@ -52,23 +53,40 @@ export function markRefused(attempt: LedgerAttempt): LedgerAttempt {
 
 /** A ledger entry whose id, time, arguments and key are derived only when it is serialised or read. */
 export class ChainRecord implements LedgerEntry {
-  readonly #identity: ChainIdentity | undefined;
+  // The fields a clean entry's line reads come first, so that they share the record's first
+  // cache lines: the sink reads a record long after the call made it, out of cache, and these
+  // first reads are a large part of a clean line (0.89-0.91x of the line with them last).
+  /**
+   * A clean entry's raw text (`cleanShapeOf`), decided here, where the attempt was just made and
+   * is in cache: the line then writes it without asking the attempt, the snapshot or the
+   * arguments again (`writeTo`). Undefined for any other entry.
+   */
+  readonly #cleanRaw: string | undefined;
+  /** The written attempts and arguments once read (`#written`). */
+  #cache: Written | undefined;
+  readonly #policy: RecordPolicy | undefined;
+  /** The clean attempt's keys are all declared (declared-keys.ts): the redactor may keep its text unscanned. */
+  readonly #cleanDeclared: boolean;
+  /** A clean resolved entry's one resolution, in the attempt's own list (its arguments are the raw text with it applied); undefined for any other. */
+  readonly #cleanResolutions: readonly Resolution[] | undefined;
+  #startedAt: number | undefined;
   #chain: string | undefined;
+  readonly #identity: ChainIdentity | undefined;
   /** An id minted by `writeTo` without its text (chain-id.ts `mintChain`): its prefix and counter, -1 for none. */
-  #mintedPrefix = "";
   #mintedCounter = -1;
+  #mintedPrefix = "";
   readonly tool: string;
   readonly turn: string;
   readonly verdict: Verdict;
   readonly #attempts: readonly LedgerAttempt[];
-  #startedAt: number | undefined;
   readonly #snapshot: ArgumentsSnapshot | undefined;
-  readonly #policy: RecordPolicy | undefined;
   /**
    * The key as it stood when the entry was recorded: present when the implementation read it.
    * Taken then, not at serialisation, so whether an entry has a key does not depend on timing.
    */
   readonly #key: string | undefined;
+  /** Whether the attempts' deferred errors are in place (deferred-errors.ts); only a chain's entry can hold such attempts. */
+  #errorsSettled = false;
 
   constructor(
     identity: ChainIdentity | undefined,
@@ -89,6 +107,11 @@ export class ChainRecord implements LedgerEntry {
     this.#snapshot = snapshot;
     this.#policy = policy;
     this.#key = snapshot?.keyIfRead;
+    const only = identity === undefined && verdict === "ok" && attempts.length === 1 && this.#key === undefined ? attempts[0] : undefined;
+    const shape = only === undefined ? NOT_CLEAN : cleanShapeOf(only, snapshot);
+    this.#cleanRaw = shape === NOT_CLEAN ? undefined : (only as LedgerAttempt).raw;
+    this.#cleanDeclared = shape !== NOT_CLEAN && keysDeclared(only as LedgerAttempt);
+    this.#cleanResolutions = shape === CLEAN_RESOLVED ? (only as LedgerAttempt).resolutions : undefined;
   }
 
   /** The chain's id, minted only when the entry is read, off the call's path. */
@@ -171,6 +194,25 @@ export class ChainRecord implements LedgerEntry {
    * value as `JSON.stringify(this)` without building the plain object or its text first.
    */
   writeTo(out: LineWriter): void {
+    // A clean entry (nearly every line) whose raw text is written as it is: the line's fixed pieces
+    // around the turn and that text, nothing else read (what is left of `cleanShapeOf`'s test is
+    // the tool's, not the entry's: its text cap and whether its redactor keeps the text).
+    const raw = this.#cleanRaw;
+    if (raw !== undefined && this.#cache === undefined && this.#keptAsItIs(raw)) {
+      const resolutions = this.#cleanResolutions;
+      if (resolutions === undefined) {
+        this.#stampTimeAndId(out);
+        writeCleanEntry(out, this, raw);
+        return;
+      }
+      // Resolved: the arguments are left to the reader (`argumentsResolved`) when the redactor
+      // keeps the resolution and the arguments hold no secret, as `#argumentsPart` decides.
+      const resolution = resolutions[0] as Resolution;
+      if (this.#resolvedAsItIs(raw, resolutions) && isPlainResolution(resolution)) {
+        this.#stampTimeAndId(out);
+        if (writeResolvedEntry(out, this, raw, resolution)) return;
+      }
+    }
     // Not kept: the sink serialises an entry once and drops it; whoever keeps the entry and
     // reads it again gets the same value computed again (and kept then).
     const cached = this.#cache;
@@ -192,19 +234,38 @@ export class ChainRecord implements LedgerEntry {
       attempts = policy ? writtenAttempts(all, policy) : all;
       body = this.#snapshot?.changed === true ? this.#argumentsPart(attempts) : UNCHANGED;
     }
-    // An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
-    // A time nobody read yet is the slice's (one clock read a slice, not one a line).
+    this.#stampTimeAndId(out);
+    writeEntry(out, this, attempts, body);
+  }
+
+  /**
+   * An id nobody read yet is minted here and written as bytes; `chain` makes its text if asked.
+   * A time nobody read yet is the slice's (one clock read a slice, not one a line).
+   */
+  #stampTimeAndId(out: LineWriter): void {
     if (this.#startedAt === undefined) this.#startedAt = out.time();
     if (this.#chain === undefined && this.#identity === undefined && this.#mintedCounter < 0) {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();
     }
-    writeEntry(out, this, attempts, body);
   }
 
-  #cache: Written | undefined;
-  /** Whether the attempts' deferred errors are in place (deferred-errors.ts); only a chain's entry can hold such attempts. */
-  #errorsSettled = false;
+  /** Whether the clean attempt's `raw` is written as it is: within the text cap, and kept by the redactor (written-attempt.ts asks the same). */
+  #keptAsItIs(raw: string): boolean {
+    const policy = this.#policy;
+    if (policy === undefined) return true;
+    if (raw.length > policy.maxTextChars) return false;
+    const redactor = policy.redactor;
+    return redactor === undefined || redactor.rawIsKept(raw, true, this.#cleanDeclared);
+  }
+
+  /** Whether a clean resolved entry's resolution is written as it is and its arguments are left out (`#argumentsPart`'s `RESOLVED`). */
+  #resolvedAsItIs(raw: string, resolutions: readonly Resolution[]): boolean {
+    const redactor = this.#policy?.redactor;
+    if (redactor === undefined) return true;
+    if (redactor.resolutions(resolutions) !== resolutions) return false;
+    return argumentsAreSafeAdding(redactor, raw, (resolutions[0] as Resolution).target, this.#cleanDeclared);
+  }
 
   /** The attempts, their errors in place: what every read of them starts from. */
   #settled(): readonly LedgerAttempt[] {
@@ -256,6 +317,39 @@ export class ChainRecord implements LedgerEntry {
     }
     return { omitted: 0, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
   }
+}
+
+/** `cleanShapeOf`'s answers: not clean; clean; clean but for one resolution its arguments apply. */
+const NOT_CLEAN = 0;
+const CLEAN = 1;
+const CLEAN_RESOLVED = 2;
+
+/**
+ * Whether an attempt is clean: it passed with nothing but its raw text (no errors, coercions,
+ * finish reason or any other member) and its arguments are that text (`snapshot.changed` false),
+ * or that text with one resolution applied (`snapshot.resolvedFrom`: a resolved call, read by the
+ * reader from the line). Its line is the entry's head, the turn, the time and the raw text (and
+ * the resolution) between fixed pieces (entry-text.ts `writeCleanEntry`, `writeResolvedEntry`),
+ * the bytes `writeEntry` gives it. Cheap member reads only: this runs on the call's path.
+ */
+function cleanShapeOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefined): typeof NOT_CLEAN | typeof CLEAN | typeof CLEAN_RESOLVED {
+  if (
+    attempt.errors.length !== 0 ||
+    attempt.coercions.length !== 0 ||
+    attempt.finishReason !== undefined ||
+    attempt.failure !== undefined ||
+    attempt.question !== undefined ||
+    attempt.coercionsOmitted !== undefined ||
+    attempt.absent !== undefined ||
+    attempt.guardMs !== undefined ||
+    attempt.rawLength !== undefined ||
+    attempt.rawSha256 !== undefined ||
+    attempt.redacted !== undefined
+  )
+    return NOT_CLEAN;
+  const resolutions = attempt.resolutions;
+  if (resolutions === undefined) return snapshot?.changed === true ? NOT_CLEAN : CLEAN;
+  return resolutions.length === 1 && snapshot?.resolvedFrom?.(attempt) === true ? CLEAN_RESOLVED : NOT_CLEAN;
 }
 
 /** What an entry writes about its arguments, with nothing omitted: an `EntryBody` as it is. */

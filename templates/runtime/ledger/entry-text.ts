@@ -143,7 +143,7 @@ function writeResolutions(out: LineWriter, resolutions: readonly Resolution[]): 
  * makes it. (`Object.keys` lists its own members, at under half the cost of counting them with
  * `for...in`; the resolve step's are in the line's order, any other order is looked for.)
  */
-function isPlainResolution(resolution: Resolution): boolean {
+export function isPlainResolution(resolution: Resolution): boolean {
   const keys = Object.keys(resolution);
   return (
     keys.length === 4 &&
@@ -209,6 +209,45 @@ export interface EntryBody {
   readonly argumentMembers: string;
   /** Writes `"argumentsResolved":true`, and `v` 2. */
   readonly resolved: boolean;
+}
+
+/** `","verdict":"ok","attempts":[{"raw":`: a clean entry's piece after its time. */
+const OK_RAW = VERDICT_RAW_BYTES.get("ok") as Uint8Array;
+/** `,"errors":[],"coercions":[]}],"repairs":0}`: a clean entry's end. */
+const CLEAN_LINE_END = CLEAN_ENDS[END_LINE] as Uint8Array;
+
+/**
+ * A clean entry's JSON (chain-record.ts `cleanShapeOf`: verdict `ok`, one attempt with nothing but
+ * `raw`, no repairs, arguments, key or cap), without the newline: the bytes `writeEntry` writes
+ * for it, with nothing asked of the entry but its head, turn, time and `raw`.
+ */
+export function writeCleanEntry(out: LineWriter, head: EntryHead, raw: string): void {
+  writeHead(out, head, false);
+  out.string(head.turn);
+  writeStartedAt(out, head.startedAtMs, OK_RAW, true);
+  out.string(raw);
+  out.bytesOf(CLEAN_LINE_END);
+}
+
+/**
+ * A clean resolved entry's JSON (chain-record.ts `cleanShapeOf`: as `writeCleanEntry`'s, with one
+ * plain resolution its arguments apply, `argumentsResolved` and `v` 2), without the newline: the
+ * bytes `writeEntry` writes for it. False, with nothing written, past the resolution pieces'
+ * bound (the caller then writes the entry through `writeEntry`).
+ */
+export function writeResolvedEntry(out: LineWriter, head: EntryHead, raw: string, resolution: Resolution): boolean {
+  const pieces = RESOLUTION_PIECES.of(resolution.path, resolution.target);
+  if (pieces === undefined) return false;
+  writeHead(out, head, true);
+  out.string(head.turn);
+  writeStartedAt(out, head.startedAtMs, OK_RAW, true);
+  out.string(raw);
+  out.bytesOf(pieces.head);
+  out.string(resolution.text);
+  out.bytesOf(ID);
+  out.string(resolution.id);
+  out.bytesOf(pieces.ends[END_LINE_RESOLVED] as Uint8Array);
+  return true;
 }
 
 /**

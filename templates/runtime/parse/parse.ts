@@ -73,12 +73,7 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
   try {
     value = JSON.parse(text);
   } catch (error) {
-    // Too deep is said first: the nesting, not a syntax slip further on, is what to fix.
-    const deep = depthExceededAt(text, limits.maxDepth);
-    if (deep >= 0) return tooDeep(text, limits.maxDepth, deep);
-    const problem = scanSyntax(text, error instanceof Error ? error.message : "");
-    const truncated = problem.rule === "truncated" || isCutOff(finishReason);
-    return { ok: false, text, truncated, errors: [syntaxError(problem, truncated)] };
+    return unparsable(text, error, finishReason, limits);
   }
   if (deferHazards && typeof raw === "string" && !isCutOff(finishReason)) return { ok: true, value, text, hazardsPending: true };
   const hazardous = hazardFailure(text, value, typeof raw !== "string", limits);
@@ -98,6 +93,20 @@ export function parseArguments(raw: unknown, finishReason: string | undefined, l
     };
   }
   return hazardous ?? { ok: true, value, text };
+}
+
+/**
+ * The failure for a text `JSON.parse` refused with `error`: nesting past the limit, else the
+ * syntax diagnosis. For a caller that parsed the text itself (call/attempt.ts, a valid call's
+ * straight path), so a refused text is not parsed a second time.
+ */
+export function unparsable(text: string, error: unknown, finishReason: string | undefined, limits: ParseLimits): ParseFailure {
+  // Too deep is said first: the nesting, not a syntax slip further on, is what to fix.
+  const deep = depthExceededAt(text, limits.maxDepth);
+  if (deep >= 0) return tooDeep(text, limits.maxDepth, deep);
+  const problem = scanSyntax(text, error instanceof Error ? error.message : "");
+  const truncated = problem.rule === "truncated" || isCutOff(finishReason);
+  return { ok: false, text, truncated, errors: [syntaxError(problem, truncated)] };
 }
 
 /**

@@ -34,6 +34,20 @@ export interface Instruments {
   readonly ledgerLost: Counter;
 }
 
+/**
+ * Where `@opentelemetry/api` keeps what is registered with it (its `global-utils`: one object on
+ * `globalThis` per major version, made by the first registration of a provider, a context
+ * manager, a propagator or a logger, and kept after one is disabled). While it is absent every
+ * provider the API hands out is its no-op one, so a count is dropped without asking for them.
+ * test/runtime/telemetry.test.ts holds the key to the API: a provider registered through it is seen.
+ */
+const API_GLOBAL = Symbol.for("opentelemetry.js.api.1");
+
+/** False while nothing is registered with the OpenTelemetry API (no SDK): its instruments are then no-ops. */
+export function telemetryRegistered(): boolean {
+  return (globalThis as { [API_GLOBAL]?: unknown })[API_GLOBAL] !== undefined;
+}
+
 /** The instruments made for the last global meter provider seen: one set per provider, process-wide. */
 const MADE: { current: Instruments | undefined } = { current: undefined };
 
@@ -123,9 +137,11 @@ export class ToolTelemetry {
   }
 
   countCall(): void {
-    const instruments = this.#lent ?? meterInstruments();
+    const lent = this.#lent;
+    // Nothing registered (no SDK): the count goes to a no-op counter, so it is not made at all.
+    if (lent === undefined && !telemetryRegistered()) return;
     this.#lent = undefined;
-    instruments.calls.add(1, this.attributes);
+    (lent ?? meterInstruments()).calls.add(1, this.attributes);
   }
 }
 

@@ -1,14 +1,15 @@
 // One span per guarded call, named and attributed after the OpenTelemetry GenAI semantic
 // conventions for tool execution (`execute_tool {tool}`), plus a duration histogram and calls
-// by outcome. Through `@opentelemetry/api` only: with no SDK registered, a call pays two
-// identity checks and reads no clock.
+// by outcome. Through `@opentelemetry/api` only: while nothing is registered with it, a call
+// pays one property read (`telemetryRegistered`); with the API in use but no SDK, two identity
+// checks; it reads no clock without an SDK.
 import { SpanKind, SpanStatusCode, trace, ProxyTracerProvider, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import type { CallContext, RepairCallback } from "../contract/api.ts";
 import type { Outcome } from "../contract/outcome.ts";
 import type { TraceOptions } from "../contract/trace-options.ts";
 import { dependencySource } from "../compose/failure-kinds.ts";
 import { conflictMessage } from "./alarm.ts";
-import { meterInstruments, TOOL_NAME, type ToolTelemetry } from "./telemetry.ts";
+import { meterInstruments, telemetryRegistered, TOOL_NAME, type ToolTelemetry } from "./telemetry.ts";
 
 export type { TraceOptions };
 
@@ -48,7 +49,9 @@ export function traced<Result>(telemetry: ToolTelemetry, call: Call<Result>, opt
     }
     return attributes;
   };
-  return (raw, context) => {
+  // The call with the API in use; apart from the bare call's function, so that one allocates
+  // nothing for what these closures capture.
+  const observed: Call<Result> = (raw, context) => {
     const tracer = activeTracer();
     const instruments = meterInstruments();
     // One provider lookup per call: the guard counts the call with these (telemetry.ts).
@@ -84,6 +87,8 @@ export function traced<Result>(telemetry: ToolTelemetry, call: Call<Result>, opt
       telemetry.lend(undefined);
     }
   };
+  // Nothing registered with the API (no SDK): the bare call, with no provider to look up.
+  return (raw, context) => (telemetryRegistered() ? observed(raw, context) : call(raw, context));
 }
 
 function spanAttributes(base: Attributes, raw: unknown, context: CallContext, options: TraceOptions): Attributes {

@@ -5,7 +5,7 @@ import type { AjvError } from "../../contract/tool-spec.ts";
 import { FORMAT_EXAMPLES } from "../format-examples.ts";
 import { reformatted } from "../format-repair.ts";
 import { fixed, type Location } from "../location.ts";
-import { exampleOf, received, sendExample, shorten, shownAt } from "../text.ts";
+import { exampleOf, HiddenValue, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainBound(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
@@ -31,6 +31,9 @@ export function explainItems(error: AjvError, location: Location, document: unkn
   return { path, rule: error.keyword, message: `got ${Array.isArray(value) ? value.length : 0} items; ${bound}` };
 }
 
+/** Said of a hidden text of 32 hex digits where a uuid goes: the same text, dashed 8-4-4-4-12. */
+export const UUID_DASHES = "the text is a uuid without its dashes: send the same text with a dash after its 8th, 12th, 16th and 20th characters";
+
 export function explainFormat(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
   const expected = fixed(location, "", () => {
@@ -40,10 +43,12 @@ export function explainFormat(error: AjvError, location: Location, document: unk
   });
   const value = shownAt(document, path);
   const meant = typeof value === "string" ? reformatted(String(error.params["format"]), value) : undefined;
+  // A secret-named uuid without its dashes: where the dashes go is the format's, not the text's.
+  const dashes = value instanceof HiddenValue && value.undashedUuid && error.params["format"] === "uuid" ? `; ${UUID_DASHES}` : "";
   return {
     path,
     rule: "format",
-    message: `${received(value)}; ${expected}${meant === undefined ? "" : `; it reads as ${JSON.stringify(meant)}: send ${JSON.stringify(meant)}`}`,
+    message: `${received(value)}; ${expected}${meant === undefined ? dashes : `; it reads as ${JSON.stringify(meant)}: send ${JSON.stringify(meant)}`}`,
   };
 }
 

@@ -10,7 +10,8 @@ import { siblingFor } from "../sibling-values.ts";
 import { closestInSet, closestNormalName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
 import { optionalAt } from "../optional.ts";
-import { HiddenValue, LISTED_VALUES, listed, received, sendExample, shorten, shownAt } from "../text.ts";
+import { HiddenValue, LISTED_VALUES, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
+import { literalFormAdvice } from "./literal-forms.ts";
 
 export function explainEnum(error: AjvError, location: Location, document: unknown, hints?: HintTable): ArgumentError {
   const hint = location.hint;
@@ -27,6 +28,12 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     if (values?.length === 1) return `must be exactly ${shorten(values[0], 60)}`;
     return values ? `must be one of ${listed(values)}` : `must be one of the allowed values${sendExample(hint)}`;
   });
+  // A set written without `type` (Lithic's query filters, `{enum: ["APPROVED", "DECLINED"]}`):
+  // no type error comes before this one, so a list of one is read here, as the type rule reads it
+  // against the types of the listed values (`send "APPROVED"`).
+  const shape =
+    hint.types === undefined && (Array.isArray(value) || value instanceof HiddenValue) ? untypedSetReading(error, hint, value, optional) : undefined;
+  if (shape !== undefined) return { path, rule: "enum", message: `${received(value)}; ${allowed}: ${shape}` };
   const meant =
     typeof value === "string"
       ? remember(location, value, () => nearMiss(value, hint, error.params["allowedValues"]) as string | undefined)
@@ -46,6 +53,18 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
   }
   return { path, rule: "enum", message: `${received(value)}; ${allowed}` };
+}
+
+/** The type rule's reading of a value of a type no listed value has, or undefined. */
+function untypedSetReading(error: AjvError, hint: SchemaHint, value: unknown, optional: boolean): string | undefined {
+  const values = hint.allowed ?? error.params["allowedValues"];
+  if (!Array.isArray(values) || values.length === 0) return undefined;
+  const types = [...new Set(values.map(typeOf))];
+  if (types.includes(typeOf(value)) || (typeOf(value) === "integer" && types.includes("number"))) return undefined;
+  // A list's item is offered only when it is a listed value (a set too large to list keeps no
+  // `allowed` for literal-forms.ts to check it against).
+  if (Array.isArray(value) && !(value.length === 1 && values.includes(value[0]))) return undefined;
+  return literalFormAdvice(types.join(","), value, hint, optional);
 }
 
 /**
@@ -113,7 +132,7 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   }
   const large = hint.spellings || listed ? undefined : largeSet(allowedValues);
   const close = hint.spellings
-    ? closestSpelling(value, hint.spellings)
+    ? (closestSpelling(value, hint.spellings) ?? longSpelling(key, allowedValues))
     : listed
       ? closestInSet(key, listed)
       : large !== undefined
@@ -143,6 +162,23 @@ const MAX_COMPARED_VALUES = 1000;
 function largeSet(values: unknown): readonly string[] | undefined {
   if (!Array.isArray(values) || values.length > MAX_COMPARED_VALUES) return undefined;
   return stringsOf(values);
+}
+
+/**
+ * Texts at least this long (normal form) may misspell a value the spelling table leaves out: it
+ * keeps values of up to 40 characters, so that a long set does not fill the generated code.
+ */
+const LONGER_THAN_TABLE = 38;
+
+/**
+ * The value a long text misspells, compared directly with ajv's list of the set (Lithic's event
+ * types, `tokenization.two_factor_authentication_code_sent`: 45 characters): on the failure path
+ * only, linear in the text's length per value (spelling.ts), and only past the table's reach.
+ */
+function longSpelling(key: string, allowedValues: unknown): string | undefined {
+  if (key.length < LONGER_THAN_TABLE) return undefined;
+  const values = largeSet(allowedValues);
+  return values === undefined ? undefined : closestNormalName(key, values);
 }
 
 /** Shorter upper-case values than this are read as codes (`NO`, `US`, `ASC`) rather than words. */

@@ -4,6 +4,7 @@
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError } from "../../contract/tool-spec.ts";
 import { inferredBranch, namedBranch, type Discriminator } from "../alternatives.ts";
+import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName, normalFormsOf } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
@@ -42,6 +43,15 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
   const renamed = isRecord(value) ? misspeltInOneBranch(location, path, value) : undefined;
   if (renamed !== undefined) return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; ${renamed}` };
   const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
+  const above = lacking === undefined || !isRecord(value) ? undefined : heldAbove(hint.branchRequiredAbove, path, value, document);
+  if (lacking !== undefined && above !== undefined) {
+    // Said at the field's own place, as a required field's move is: the repairer moves it here.
+    return {
+      path: childPath(path, above.name),
+      rule: error.keyword,
+      message: `the object fits none of the allowed shapes; each lacks a required field: ${lacking}. The call holds ${JSON.stringify(above.name)} at ${above.at}, where it does not belong: move ${above.at} here`,
+    };
+  }
   if (lacking !== undefined) {
     return {
       path,
@@ -167,6 +177,25 @@ function kindsOf(discriminator: Discriminator): readonly string[] {
 const kindsByDiscriminator = new WeakMap<Discriminator, readonly string[]>();
 
 /** `add "name", or add "names"`: per branch, the required fields `value` lacks; undefined when some branch lacks none. */
+/**
+ * The one name a member requires that the object lacks and the object holding it has instead
+ * (`{request: {threshold: 5}, image_url: "..."}`), where no holder declares that name; undefined
+ * when none or several are so held.
+ */
+function heldAbove(
+  names: readonly string[] | undefined,
+  path: string,
+  value: Record<string, unknown>,
+  document: unknown,
+): { name: string; at: string } | undefined {
+  if (names === undefined || path === "") return undefined;
+  const parentPath = path.slice(0, path.lastIndexOf("/"));
+  const parent = valueAt(document, parentPath);
+  if (!isRecord(parent)) return undefined;
+  const held = names.filter((name) => !Object.hasOwn(value, name) && Object.hasOwn(parent, name));
+  return held.length === 1 ? { name: held[0] as string, at: childPath(parentPath, held[0] as string) } : undefined;
+}
+
 function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefined, value: Record<string, unknown>): string | undefined {
   if (branchRequired === undefined) return undefined;
   const alternatives: string[] = [];

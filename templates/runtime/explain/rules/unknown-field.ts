@@ -20,7 +20,10 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const allowed = hint.properties ?? [];
   const shown = shorten(name);
   const spelt = remember(location, name, () => closestName(name, allowed));
-  const declaredElsewhere = hint.moves !== undefined && Object.hasOwn(hint.moves, name);
+  const object = valueAt(document, path);
+  const choices =
+    hint.moveChoices !== undefined && Object.hasOwn(hint.moveChoices, name) ? freePlaces(path, hint.moveChoices[name] ?? [], document) : undefined;
+  const declaredElsewhere = (hint.moves !== undefined && Object.hasOwn(hint.moves, name)) || choices !== undefined;
   // A long name is the model's text, possibly instructions: only its shortened, quoted form
   // appears, so the path stops at the object that holds it. A name within two edits of one this
   // object declares, or one the schema declares elsewhere, is the schema's text, not free text:
@@ -28,13 +31,14 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const at = shown === JSON.stringify(name) || spelt !== undefined || declaredElsewhere ? childPath(path, name) : path;
   // The names are listed up to 40 (error-hints.ts keeps more, for the spelling alone).
   const accepts = fixed(location, "", () => (allowed.length > 0 && allowed.length <= MAX_LISTED ? ` This object accepts only ${allowed.join(", ")}` : ""));
-  const object = valueAt(document, path);
   const short = abbreviated(name, allowed, object);
   // A name the text starts or abbreviates is a closer reading than a spelling two edits away
   // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
   const close =
     spelt === undefined || (short !== undefined && short !== spelt && editDistance(normaliseNearMiss(name), normaliseNearMiss(spelt)) > 1) ? short : spelt;
-  const target = hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : undefined;
+  // A name two places declare equally near is moved when the call leaves one of them free.
+  const target =
+    hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : choices?.length === 1 ? choices[0] : undefined;
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
@@ -56,7 +60,26 @@ export function explainUnknownField(error: AjvError, location: Location, documen
       target,
     );
   }
+  // Both places free: the field is the model's, not to be removed, and which place it meant is
+  // its to say (no instruction the repairer would follow).
+  if (choices !== undefined && choices.length > 1 && at !== path) {
+    return {
+      path: at,
+      rule: "additionalProperties",
+      message: `unknown field ${shown} at this level; it belongs at ${choices.join(" or at ")}: move it to the place you meant`,
+    };
+  }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/** The places of `relatives` (from the object at `path`) that hold no value yet and can take one. */
+function freePlaces(path: string, relatives: readonly string[], document: unknown): string[] | undefined {
+  const free: string[] = [];
+  for (const relative of relatives) {
+    const target = resolveRelative(path, relative);
+    if (target !== undefined && valueAt(document, target) === undefined && canHold(document, target)) free.push(target);
+  }
+  return free.length > 0 ? free : undefined;
 }
 
 /**
