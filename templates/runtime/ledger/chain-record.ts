@@ -8,9 +8,11 @@ import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
 import { type EntryBody, isPlainResolution, writeCleanEntry, writeEntry, writeResolvedEntry } from "./entry-text.ts";
+import { CLEAN_RESOLVED, cleanShapeOf, keptAsItIs, NOT_CLEAN, resolvedAsItIs } from "./clean-entry.ts";
+import { type ArgumentsPart, argumentsPart, UNCHANGED } from "./arguments-part.ts";
+import type { ArgumentsSnapshot } from "./arguments-snapshot.ts";
 import type { LineWriter } from "./line-writer.ts";
-import { MAX_ATTEMPTS_WRITTEN, sha256, type RecordPolicy } from "./record-policy.ts";
-import { argumentsAreSafe, argumentsAreSafeAdding } from "./arguments-safety.ts";
+import { MAX_ATTEMPTS_WRITTEN, type RecordPolicy } from "./record-policy.ts";
 import { keysDeclared } from "./declared-keys.ts";
 import { settleErrors } from "./deferred-errors.ts";
 import { writtenAttempts } from "./written-attempt.ts";
@@ -20,24 +22,7 @@ export interface ChainIdentity {
   readonly id: string;
 }
 
-/** The arguments the implementation received, and their key, derived on demand. */
-export interface ArgumentsSnapshot {
-  /** A fresh copy of the arguments: parsed, coerced, references resolved. */
-  arguments(): JsonValue;
-  /** `args`, when given, must be a fresh result of `arguments()`. */
-  key(args?: JsonValue): string;
-  /** The key if something already derived it; never computes it. */
-  readonly keyIfRead: string | undefined;
-  /** Whether the arguments differ from the passing attempt's raw text (coercions, resolutions). */
-  readonly changed: boolean;
-  /**
-   * Whether the arguments are `attempt`'s raw text parsed with its resolutions applied and
-   * nothing else: a reader derives them from the line (`argumentsResolved`), so they are not written.
-   */
-  resolvedFrom?(attempt: LedgerAttempt): boolean;
-  /** The properties references were resolved into: keys the raw text does not have. */
-  readonly addedKeys: readonly string[];
-}
+export type { ArgumentsSnapshot } from "./arguments-snapshot.ts";
 
 /**
  * Attempts made after their turn was refused (recorded in the refused chain, answered with a
@@ -198,7 +183,7 @@ export class ChainRecord implements LedgerEntry {
     // around the turn and that text, nothing else read (what is left of `cleanShapeOf`'s test is
     // the tool's, not the entry's: its text cap and whether its redactor keeps the text).
     const raw = this.#cleanRaw;
-    if (raw !== undefined && this.#cache === undefined && this.#keptAsItIs(raw)) {
+    if (raw !== undefined && this.#cache === undefined && keptAsItIs(raw, this.#policy, this.#cleanDeclared)) {
       const resolutions = this.#cleanResolutions;
       if (resolutions === undefined) {
         this.#stampTimeAndId(out);
@@ -208,7 +193,7 @@ export class ChainRecord implements LedgerEntry {
       // Resolved: the arguments are left to the reader (`argumentsResolved`) when the redactor
       // keeps the resolution and the arguments hold no secret, as `#argumentsPart` decides.
       const resolution = resolutions[0] as Resolution;
-      if (this.#resolvedAsItIs(raw, resolutions) && isPlainResolution(resolution)) {
+      if (resolvedAsItIs(raw, resolutions, this.#policy, this.#cleanDeclared) && isPlainResolution(resolution)) {
         this.#stampTimeAndId(out);
         if (writeResolvedEntry(out, this, raw, resolution)) return;
       }
@@ -232,7 +217,7 @@ export class ChainRecord implements LedgerEntry {
       // (a clean call, a repair, a call whose references alone changed it).
       const policy = this.#policy;
       attempts = policy ? writtenAttempts(all, policy) : all;
-      body = this.#snapshot?.changed === true ? this.#argumentsPart(attempts) : UNCHANGED;
+      body = this.#snapshot?.changed === true ? argumentsPart(this.#snapshot as ArgumentsSnapshot, this.#policy, this.#attempts, attempts) : UNCHANGED;
     }
     this.#stampTimeAndId(out);
     writeEntry(out, this, attempts, body);
@@ -248,23 +233,6 @@ export class ChainRecord implements LedgerEntry {
       this.#mintedCounter = mintChain();
       this.#mintedPrefix = chainPrefix();
     }
-  }
-
-  /** Whether the clean attempt's `raw` is written as it is: within the text cap, and kept by the redactor (written-attempt.ts asks the same). */
-  #keptAsItIs(raw: string): boolean {
-    const policy = this.#policy;
-    if (policy === undefined) return true;
-    if (raw.length > policy.maxTextChars) return false;
-    const redactor = policy.redactor;
-    return redactor === undefined || redactor.rawIsKept(raw, true, this.#cleanDeclared);
-  }
-
-  /** Whether a clean resolved entry's resolution is written as it is and its arguments are left out (`#argumentsPart`'s `RESOLVED`). */
-  #resolvedAsItIs(raw: string, resolutions: readonly Resolution[]): boolean {
-    const redactor = this.#policy?.redactor;
-    if (redactor === undefined) return true;
-    if (redactor.resolutions(resolutions) !== resolutions) return false;
-    return argumentsAreSafeAdding(redactor, raw, (resolutions[0] as Resolution).target, this.#cleanDeclared);
   }
 
   /** The attempts, their errors in place: what every read of them starts from. */
@@ -290,85 +258,15 @@ export class ChainRecord implements LedgerEntry {
       omitted = all.length - chosen.length;
     }
     const attempts = policy ? writtenAttempts(chosen, policy) : chosen;
-    const part = this.#snapshot?.changed ? this.#argumentsPart(attempts) : UNCHANGED;
+    const part = this.#snapshot?.changed ? argumentsPart(this.#snapshot as ArgumentsSnapshot, this.#policy, this.#attempts, attempts) : UNCHANGED;
     return { ...part, attempts, omitted };
   }
-
-  /** The arguments' members when they differ from the raw text: `RESOLVED` (derived from the line), the (redacted) value, or its length and hash past the cap. */
-  #argumentsPart(attempts: readonly LedgerAttempt[]): ArgumentsPart {
-    const snapshot = this.#snapshot as ArgumentsSnapshot;
-    const policy = this.#policy;
-    const redactor = policy?.redactor;
-    const all = this.#attempts;
-    const last = all.at(-1);
-    // The passing attempt is the chain's last: when its raw text provably holds no secret,
-    // neither do the arguments derived from it (unless a reference added a secret key).
-    const safe = !redactor || argumentsAreSafe(redactor, last?.raw, snapshot.addedKeys, last !== undefined && keysDeclared(last));
-    // Only references changed the raw text, and the line holds that text and those resolutions
-    // as they are (nothing cut or redacted in the passing attempt): readers derive the arguments.
-    if (safe && last !== undefined && attempts.at(-1) === last && snapshot.resolvedFrom?.(last)) return RESOLVED;
-    const value = snapshot.arguments();
-    if (!safe) redactor?.valueInPlace(value);
-    const text = JSON.stringify(value);
-    if (text.length > (policy?.maxTextChars ?? Infinity)) {
-      const argumentsSha256 = sha256(text);
-      const argumentMembers = `,"argumentsLength":${text.length},"argumentsSha256":"${argumentsSha256}"`;
-      return { omitted: 0, argumentFields: { argumentsLength: text.length, argumentsSha256 }, argumentMembers, resolved: false };
-    }
-    return { omitted: 0, argumentFields: { arguments: value }, argumentMembers: `,"arguments":${text}`, resolved: false };
-  }
-}
-
-/** `cleanShapeOf`'s answers: not clean; clean; clean but for one resolution its arguments apply. */
-const NOT_CLEAN = 0;
-const CLEAN = 1;
-const CLEAN_RESOLVED = 2;
-
-/**
- * Whether an attempt is clean: it passed with nothing but its raw text (no errors, coercions,
- * finish reason or any other member) and its arguments are that text (`snapshot.changed` false),
- * or that text with one resolution applied (`snapshot.resolvedFrom`: a resolved call, read by the
- * reader from the line). Its line is the entry's head, the turn, the time and the raw text (and
- * the resolution) between fixed pieces (entry-text.ts `writeCleanEntry`, `writeResolvedEntry`),
- * the bytes `writeEntry` gives it. Cheap member reads only: this runs on the call's path.
- */
-function cleanShapeOf(attempt: LedgerAttempt, snapshot: ArgumentsSnapshot | undefined): typeof NOT_CLEAN | typeof CLEAN | typeof CLEAN_RESOLVED {
-  if (
-    attempt.errors.length !== 0 ||
-    attempt.coercions.length !== 0 ||
-    attempt.finishReason !== undefined ||
-    attempt.failure !== undefined ||
-    attempt.question !== undefined ||
-    attempt.coercionsOmitted !== undefined ||
-    attempt.absent !== undefined ||
-    attempt.guardMs !== undefined ||
-    attempt.rawLength !== undefined ||
-    attempt.rawSha256 !== undefined ||
-    attempt.redacted !== undefined
-  )
-    return NOT_CLEAN;
-  const resolutions = attempt.resolutions;
-  if (resolutions === undefined) return snapshot?.changed === true ? NOT_CLEAN : CLEAN;
-  return resolutions.length === 1 && snapshot?.resolvedFrom?.(attempt) === true ? CLEAN_RESOLVED : NOT_CLEAN;
-}
-
-/** What an entry writes about its arguments, with nothing omitted: an `EntryBody` as it is. */
-interface ArgumentsPart extends EntryBody {
-  readonly argumentFields: { readonly arguments?: JsonValue; readonly argumentsLength?: number; readonly argumentsSha256?: string };
 }
 
 interface Written extends ArgumentsPart {
   /** The attempts as written: redacted and capped. */
   readonly attempts: readonly LedgerAttempt[];
 }
-
-const NO_FIELDS = Object.freeze({});
-
-/** The arguments are the raw text's (or not written): nothing after `repairs`. */
-const UNCHANGED: ArgumentsPart = Object.freeze({ omitted: 0, argumentFields: NO_FIELDS, argumentMembers: "", resolved: false });
-
-/** The arguments are the passing raw text with its resolutions applied: `argumentsResolved`, version 2. */
-const RESOLVED: ArgumentsPart = Object.freeze({ omitted: 0, argumentFields: NO_FIELDS, argumentMembers: "", resolved: true });
 
 /** 2 when the line uses `argumentsResolved` (a version-1 reader would take the raw text for the arguments), else 1. */
 function version(written: Written): 1 | 2 {

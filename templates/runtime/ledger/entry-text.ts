@@ -7,6 +7,7 @@
 // give a meaning to.
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
+import { recordsOnlyRaw } from "./clean-entry.ts";
 import { writeStartedAt } from "./iso-time.ts";
 import { writeHead } from "./line-head.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
@@ -164,19 +165,7 @@ const OTHER = 2;
 
 /** Which of the two common shapes an attempt has, if any: most attempts are clean, a resolved call's is `RESOLVED_ONE`. */
 function shapeOf(attempt: LedgerAttempt): typeof CLEAN | typeof RESOLVED_ONE | typeof OTHER {
-  if (
-    attempt.errors.length !== 0 ||
-    attempt.coercions.length !== 0 ||
-    attempt.coercionsOmitted !== undefined ||
-    attempt.rawLength !== undefined ||
-    attempt.rawSha256 !== undefined ||
-    attempt.redacted !== undefined ||
-    attempt.failure !== undefined ||
-    attempt.absent !== undefined ||
-    attempt.question !== undefined ||
-    attempt.guardMs !== undefined
-  )
-    return OTHER;
+  if (!recordsOnlyRaw(attempt)) return OTHER;
   const resolutions = attempt.resolutions;
   if (resolutions === undefined) return CLEAN;
   return resolutions.length === 1 && isPlainResolution(resolutions[0] as Resolution) ? RESOLVED_ONE : OTHER;
@@ -217,7 +206,7 @@ const OK_RAW = VERDICT_RAW_BYTES.get("ok") as Uint8Array;
 const CLEAN_LINE_END = CLEAN_ENDS[END_LINE] as Uint8Array;
 
 /**
- * A clean entry's JSON (chain-record.ts `cleanShapeOf`: verdict `ok`, one attempt with nothing but
+ * A clean entry's JSON (clean-entry.ts `cleanShapeOf`: verdict `ok`, one attempt with nothing but
  * `raw`, no repairs, arguments, key or cap), without the newline: the bytes `writeEntry` writes
  * for it, with nothing asked of the entry but its head, turn, time and `raw`.
  */
@@ -230,7 +219,7 @@ export function writeCleanEntry(out: LineWriter, head: EntryHead, raw: string): 
 }
 
 /**
- * A clean resolved entry's JSON (chain-record.ts `cleanShapeOf`: as `writeCleanEntry`'s, with one
+ * A clean resolved entry's JSON (clean-entry.ts `cleanShapeOf`: as `writeCleanEntry`'s, with one
  * plain resolution its arguments apply, `argumentsResolved` and `v` 2), without the newline: the
  * bytes `writeEntry` writes for it. False, with nothing written, past the resolution pieces'
  * bound (the caller then writes the entry through `writeEntry`).
