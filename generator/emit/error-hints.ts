@@ -5,7 +5,6 @@
 // once at build time so a failed call never walks the schema (docs/errors.md).
 import type { HintTable, JsonValue, SchemaHint } from "../../templates/runtime/contract/tool-spec.ts";
 import type { ToolDescription } from "../ir.ts";
-import { normaliseNearMiss } from "../../templates/runtime/explain/near-miss.ts";
 import { exampleOf } from "./hint-examples.ts";
 import { isSchemaObject, schemaPathToken, walkSchemas, type Schema } from "../schema-walk.ts";
 import { optionalTagOf, readings } from "./union-branches.ts";
@@ -19,6 +18,7 @@ import { pointerToken } from "../json-pointer.ts";
 import { referredAt } from "./referred-at.ts";
 import { itemTypeOf } from "./item-type.ts";
 import { nullableBranchOf } from "./nullable-branch.ts";
+import { nearMissesOf, onlyValue } from "./hint-values.ts";
 
 /** Enums up to this size are listed in full; larger ones get one example. */
 export const MAX_LISTED_VALUES = 12;
@@ -283,30 +283,6 @@ function misplacedIn(properties: Record<string, unknown>, name: string, root: un
   }
   return places;
 }
-
-/** The one value a property may take (`const`, or an `enum` of one), read through its `$ref` chain. */
-function onlyValue(property: Schema, root: unknown): JsonValue | undefined {
-  for (const view of readings(property, root)) {
-    if ("const" in view) return view.const as JsonValue;
-    if (Array.isArray(view.enum)) return view.enum.length === 1 ? (view.enum[0] as JsonValue) : undefined;
-  }
-  return undefined;
-}
-
-/** Spellings a model plausibly means: case and surrounding space, mapped to the real value. */
-function nearMissesOf(values: readonly JsonValue[]): Record<string, JsonValue> {
-  const byKey = new Map<string, JsonValue | typeof AMBIGUOUS>();
-  for (const value of values) {
-    if (typeof value !== "string") continue;
-    const key = normaliseNearMiss(value);
-    byKey.set(key, byKey.has(key) ? AMBIGUOUS : value);
-  }
-  const out: Record<string, JsonValue> = {};
-  for (const [key, value] of byKey) if (value !== AMBIGUOUS) out[key] = value;
-  return out;
-}
-
-const AMBIGUOUS = Symbol("ambiguous");
 
 function shorten(text: string): string {
   const single = text.replace(/\s+/g, " ");

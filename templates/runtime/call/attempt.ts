@@ -154,11 +154,11 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
     try {
       value = JSON.parse(text);
     } catch (error) {
-      return syntaxFailed(unparsable(text, error, finishReason, setup.limits), finishReason, started, derivable, setup);
+      return syntaxFailed(unparsable(text, error, finishReason, setup.limits), { finishReason, started, derivable }, setup);
     }
   } else {
     const parsed = parseArguments(raw, finishReason, setup.limits, walk !== undefined);
-    if (!parsed.ok) return syntaxFailed(parsed, finishReason, started, derivable, setup);
+    if (!parsed.ok) return syntaxFailed(parsed, { finishReason, started, derivable }, setup);
     text = parsed.text;
     value = parsed.value;
     hazardsPending = parsed.hazardsPending === true;
@@ -205,9 +205,9 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   return { ok: true, value, record };
 }
 
-/** A text that did not parse (or broke a limit), as the failed attempt. */
-function syntaxFailed(parsed: ParseFailure, finishReason: string | undefined, started: number, derivable: boolean, setup: AttemptSetup): AttemptResult {
-  const facts = { text: parsed.text, finishReason, started, derivable, coercions: NO_COERCIONS, omitted: 0 };
+/** A text that did not parse (or broke a limit), as the failed attempt (`call`: the call's facts the text does not hold). */
+function syntaxFailed(parsed: ParseFailure, call: Pick<AttemptFacts, "finishReason" | "started" | "derivable">, setup: AttemptSetup): AttemptResult {
+  const facts = { text: parsed.text, finishReason: call.finishReason, started: call.started, derivable: call.derivable, coercions: NO_COERCIONS, omitted: 0 };
   return failed(facts, "syntactic", finish(unquotedSecrets(parsed.errors, setup.secrets), setup.maxErrors), parsed.truncated);
 }
 
