@@ -1,6 +1,7 @@
 // Fresh inputs, round 18, a second set (probe18b): shapes from generator ecosystems' descriptions
 // and published MCP servers that none of the messages was written against (docs/corpus.md,
 // "Fresh inputs, round 18: a second set").
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareCompile } from "../../generator/emit/validator.ts";
@@ -8,6 +9,7 @@ import type { ReadResult, ToolDescription } from "../../generator/ir.ts";
 import { loadOpenApiDocument } from "../../generator/read/openapi/load-openapi.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { selectionOf } from "../corpus/discriminator-judge.ts";
 import { roundTrip } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
@@ -48,5 +50,12 @@ describe("Komga: a discriminated union whose branches are allOf of the union", (
     expect(errors.length).toBeGreaterThan(0);
     expect(repaired).toEqual({ body: { condition: { deleted: { operator: "isFalse" } } } });
     expect(after).toBeUndefined();
+  });
+
+  it("the corpus judge reads the same union's branches without going round the cycle", () => {
+    const document = JSON.parse(readFileSync(path.join(root, "komga-search-cycle.json"), "utf8"));
+    const selection = selectionOf(document, document.components.schemas.SearchOperatorBoolean);
+    expect(selection?.property).toBe("operator");
+    expect(selection?.branches.map((branch) => branch.values)).toEqual([["isTrue"], ["isFalse"]]);
   });
 });
