@@ -84,33 +84,57 @@ function unionOf(alternatives: unknown, pick: (alternative: unknown) => unknown[
   return each.flat().filter((value, index, all) => all.findIndex((other) => same(other, value)) === index);
 }
 
-/** The values a property's schema lists (`const`, `enum` with 3.0's nullable, `type: null`, unions of those). */
-function listedValues(document: unknown, schema: unknown, depth: number): unknown[] | undefined {
+/**
+ * The values a property's schema lists (`const`, `enum` with 3.0's nullable, `type: null`, unions of those).
+ * A schema met again on its own path (`open`: Komga's operators, each an allOf of the union that
+ * lists it) lists none there, so the walk ends.
+ */
+function listedValues(document: unknown, schema: unknown, depth: number, open = new Set<unknown>()): unknown[] | undefined {
+  if (open.has(schema)) return undefined;
+  open.add(schema);
+  try {
+    return listedHere(document, schema, depth, open);
+  } finally {
+    open.delete(schema);
+  }
+}
+
+function listedHere(document: unknown, schema: unknown, depth: number, open: Set<unknown>): unknown[] | undefined {
   let values: unknown[] | undefined;
   for (const part of conjuncts(document, schema)) {
     const own = Object.hasOwn(part, "const") ? [part.const] : Array.isArray(part.enum) ? part.enum : part.type === "null" ? [null] : undefined;
     if (own !== undefined) values = intersect(values, part.nullable === true && !own.includes(null) ? [...own, null] : own);
     if (depth < MAX_DEPTH)
       for (const key of ["oneOf", "anyOf"]) {
-        const united = unionOf(part[key], (alternative) => listedValues(document, alternative, depth + 1));
+        const united = unionOf(part[key], (alternative) => listedValues(document, alternative, depth + 1, open));
         if (united !== undefined) values = intersect(values, united);
       }
   }
   return values;
 }
 
-/** The values a branch itself allows for the property; `undefined` where it lists none. */
-function ownValues(document: unknown, branch: unknown, property: string, depth = 0): unknown[] | undefined {
+/** The values a branch itself allows for the property; `undefined` where it lists none (or is met again on its own path). */
+function ownValues(document: unknown, branch: unknown, property: string, depth = 0, open = new Set<unknown>()): unknown[] | undefined {
+  if (open.has(branch)) return undefined;
+  open.add(branch);
+  try {
+    return branchValues(document, branch, property, depth, open);
+  } finally {
+    open.delete(branch);
+  }
+}
+
+function branchValues(document: unknown, branch: unknown, property: string, depth: number, open: Set<unknown>): unknown[] | undefined {
   let values: unknown[] | undefined;
   for (const schema of conjuncts(document, branch)) {
     if (depth < MAX_DEPTH)
       for (const key of ["oneOf", "anyOf"]) {
-        const united = unionOf(schema[key], (alternative) => ownValues(document, alternative, property, depth + 1));
+        const united = unionOf(schema[key], (alternative) => ownValues(document, alternative, property, depth + 1, open));
         if (united !== undefined) values = intersect(values, united);
       }
     const child = (schema.properties as Node | undefined)?.[property];
     if (child !== undefined && schema.properties !== null && typeof schema.properties === "object") {
-      const listed = listedValues(document, child, depth);
+      const listed = listedValues(document, child, depth, open);
       if (listed !== undefined) values = intersect(values, listed);
     }
   }

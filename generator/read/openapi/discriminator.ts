@@ -133,8 +133,24 @@ function conjuncts(document: unknown, node: unknown): Schema[] {
 /**
  * The values a branch allows for `property`, where it asserts any (`const`, `enum`, intersected
  * across everything the branch must satisfy); `undefined` where it asserts none.
+ *
+ * `open` holds the schemas whose values are being worked out further up: a schema met again on
+ * its own path (Komga's `SearchOperatorIsTrue`, an `allOf` of the `SearchOperatorBoolean` union it
+ * is a branch of) asserts nothing more there. Without it the walk went round the cycle to
+ * MAX_DEPTH at every branch, 2^32 calls for a union of two, and generation never ended; reading
+ * it as no constraint adds nothing the branch does not assert, as everywhere here.
  */
-export function assertedValues(document: unknown, branch: unknown, property: string, depth = 0): unknown[] | undefined {
+export function assertedValues(document: unknown, branch: unknown, property: string, depth = 0, open = new Set<unknown>()): unknown[] | undefined {
+  if (open.has(branch)) return undefined;
+  open.add(branch);
+  try {
+    return ownValues(document, branch, property, depth, open);
+  } finally {
+    open.delete(branch);
+  }
+}
+
+function ownValues(document: unknown, branch: unknown, property: string, depth: number, open: Set<unknown>): unknown[] | undefined {
   let values: unknown[] | undefined;
   const intersect = (own: readonly unknown[]): void => {
     values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
@@ -146,14 +162,14 @@ export function assertedValues(document: unknown, branch: unknown, property: str
     for (const key of ["oneOf", "anyOf"] as const) {
       const alternatives = schema[key];
       if (!Array.isArray(alternatives) || depth >= MAX_DEPTH) continue;
-      const each = alternatives.map((alternative) => assertedValues(document, alternative, property, depth + 1));
+      const each = alternatives.map((alternative) => assertedValues(document, alternative, property, depth + 1, open));
       if (each.every((listed): listed is unknown[] => listed !== undefined)) intersect(union(each));
     }
     const properties = schema.properties;
     if (properties === null || typeof properties !== "object" || Array.isArray(properties)) continue;
     const child = propertySchema(document, properties as Schema, property);
     if (child === undefined) continue;
-    const listed = propertyValues(document, child, depth);
+    const listed = propertyValues(document, child, depth, open);
     if (listed !== undefined) intersect(listed);
   }
   return values;
@@ -172,9 +188,20 @@ function propertySchema(document: unknown, properties: Schema, name: string): un
  * The values a property's schema allows, where it lists them: `const`, `enum` (with 3.0's
  * nullable adding null, see allowNull), `type: "null"`, intersected over `allOf`, united over
  * `anyOf`/`oneOf` (OpenAI's `type: {anyOf: [{enum: [item_reference]}, {type: null}]}`);
- * `undefined` where any value of some type is allowed.
+ * `undefined` where any value of some type is allowed; a schema met again on its own path (`open`)
+ * lists none, as in assertedValues.
  */
-function propertyValues(document: unknown, schema: unknown, depth: number): unknown[] | undefined {
+function propertyValues(document: unknown, schema: unknown, depth: number, open: Set<unknown>): unknown[] | undefined {
+  if (open.has(schema)) return undefined;
+  open.add(schema);
+  try {
+    return listedValues(document, schema, depth, open);
+  } finally {
+    open.delete(schema);
+  }
+}
+
+function listedValues(document: unknown, schema: unknown, depth: number, open: Set<unknown>): unknown[] | undefined {
   let values: unknown[] | undefined;
   const intersect = (own: readonly unknown[]): void => {
     values = values === undefined ? [...own] : values.filter((value) => own.some((other) => JSON.stringify(other) === JSON.stringify(value)));
@@ -185,7 +212,7 @@ function propertyValues(document: unknown, schema: unknown, depth: number): unkn
     for (const key of ["oneOf", "anyOf"] as const) {
       const alternatives = part[key];
       if (!Array.isArray(alternatives) || depth >= MAX_DEPTH) continue;
-      const each = alternatives.map((alternative) => propertyValues(document, alternative, depth + 1));
+      const each = alternatives.map((alternative) => propertyValues(document, alternative, depth + 1, open));
       if (each.every((one): one is unknown[] => one !== undefined)) intersect(union(each));
     }
   }

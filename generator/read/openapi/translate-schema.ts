@@ -30,6 +30,7 @@ import {
 } from "./schema-keywords.ts";
 import { defineRequired, dropInapplicable, emptyEnum, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
+import { unionBackReference, unionBase } from "./union-base-refs.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { mapEntries } from "./referenced-map.ts";
 
@@ -119,6 +120,19 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
     importedAs.set(key, local);
     if (!imported.has(target)) imported.set(target, local);
     defs[name] = schema(value, { pointer: target, dialect: current, parentTypes: [], readOnlyNames: NO_NAMES, outermostAnchor: inside });
+    return local;
+  };
+
+  // A subclass's `allOf` member naming the union that lists it: the union's base (union-base-refs.ts).
+  const importBase = (target: string, current: SchemaDialect): string => {
+    const key = `${target} as a base`;
+    const known = importedAs.get(key);
+    if (known !== undefined) return known;
+    const name = uniqueName(`${decodeToken(target.split("/").pop() || "root")}Base`, names);
+    const local = refTo(`/$defs/${pointerToken(name)}`);
+    importedAs.set(key, local);
+    const base = unionBase(resolvePointer(document, target) as Schema);
+    defs[name] = schema(base, { pointer: target, dialect: current, parentTypes: [], readOnlyNames: NO_NAMES });
     return local;
   };
 
@@ -240,9 +254,11 @@ export function createSchemaTranslator(document: unknown, dialect: SchemaDialect
       } else if (SUBSCHEMA_ARRAY.has(key)) {
         if (!Array.isArray(value)) throw new Untranslatable(at(key), `\`${key}\` must be an array of schemas`);
         const inherited = key === "allOf" ? allOfReadOnlyNames(document, source, here.readOnlyNames) : NO_NAMES;
-        out[key] = value.map((item, index) =>
-          key === "prefixItems" ? nested(item, `${at(key)}/${index}`) : branch(key, item, `${at(key)}/${index}`, inherited),
-        );
+        out[key] = value.map((item, index) => {
+          const union = key === "allOf" ? unionBackReference(document, item, here.pointer, (ref) => refPointer(ref, at(key))) : undefined;
+          if (union !== undefined) return { $ref: importBase(union, here.dialect) };
+          return key === "prefixItems" ? nested(item, `${at(key)}/${index}`) : branch(key, item, `${at(key)}/${index}`, inherited);
+        });
       } else if (SUBSCHEMA_MAP.has(key)) {
         if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Untranslatable(at(key), `\`${key}\` must map names to schemas`);
         const map: Schema = {};
