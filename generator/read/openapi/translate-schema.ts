@@ -21,7 +21,6 @@ import {
   DROPPED_KEYWORDS,
   DYNAMIC_ANCHORS,
   KEPT_ANNOTATIONS,
-  REF_SIBLINGS_3_0,
   SINGLE_SUBSCHEMA,
   SUBSCHEMA_ARRAY,
   SUBSCHEMA_MAP,
@@ -31,6 +30,7 @@ import {
 import { defineRequired, dropInapplicable, emptyEnum, splitUnionType } from "./strict-mode-shapes.ts";
 import { checkPatterns } from "./unicode-patterns.ts";
 import { unionBackReference, unionBase } from "./union-base-refs.ts";
+import { refPointer, refSiblings } from "./ref-pointer.ts";
 import { Untranslatable } from "./untranslatable.ts";
 import { mapEntries } from "./referenced-map.ts";
 
@@ -296,16 +296,4 @@ function withDialect(source: Schema, place: Place): Place {
   const declared = typeof source.$schema === "string" ? dialectOf(source.$schema) : undefined;
   if (declared === undefined) throw new Untranslatable(`${place.pointer}/$schema`, `unknown schema dialect ${JSON.stringify(source.$schema)}`);
   return { ...place, dialect: declared };
-}
-
-/** Keywords beside a 3.0 `$ref` that 3.0 ignores and that could change what validates. */
-function refSiblings(source: Schema): string[] {
-  return Object.keys(source).filter((key) => key !== "$ref" && !key.startsWith("x-") && !REF_SIBLINGS_3_0.has(key));
-}
-
-function refPointer(ref: string, at: string): string {
-  if (!ref.startsWith("#")) throw new Untranslatable(at, `$ref "${ref}" points outside the document; load the document with loadDocument so it is bundled`);
-  const fragment = decodeURIComponent(ref.slice(1));
-  if (fragment !== "" && !fragment.startsWith("/")) throw new Untranslatable(at, `$ref "${ref}" names an anchor, which toolguard does not resolve`);
-  return fragment;
 }
