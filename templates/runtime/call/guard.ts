@@ -308,7 +308,7 @@ class Guard<Args, Result> implements GuardedTool<Result, Args>, TurnOwner {
     const chain = state.append(stored ?? record, now);
     const made = state.made;
     // This entry carries the errors in hand; later ones derive stored attempts' errors again.
-    const attempts = made === 1 ? [record] : state.attempts();
+    const attempts = state.attempts();
     attempts[made - 1] = record;
     state.rejected = left <= 0;
     this.#store.put(state, now);

@@ -8,13 +8,20 @@ export function reformatted(format: string, text: string): string | undefined {
   const trimmed = text.trim();
   if (format === "uuid") {
     const hex = trimmed.replace(/^[{(]|[})]$/g, "").replace(/^urn:uuid:/i, "");
-    if (/^[0-9a-f]{32}$/i.test(hex)) return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toLowerCase();
+    if (isUndashedUuid(hex)) return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toLowerCase();
     if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(hex) && hex !== trimmed) return hex.toLowerCase();
     return undefined;
   }
   if (format === "date") return isoDate(trimmed);
   return undefined;
 }
+
+/** Whether `text` is a uuid written without its dashes: exactly 32 hex digits. */
+export function isUndashedUuid(text: string): boolean {
+  return UNDASHED_UUID.test(text);
+}
+
+const UNDASHED_UUID = /^[0-9a-f]{32}$/i;
 
 function isoDate(text: string): string | undefined {
   const yearFirst = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(text);

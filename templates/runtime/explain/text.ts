@@ -3,6 +3,7 @@
 import type { JsonValue, SchemaHint } from "../contract/tool-spec.ts";
 import { escapeToken, pointerTokens, valueAt } from "../json/json-pointer.ts";
 import { FORMAT_EXAMPLES } from "./format-examples.ts";
+import { isUndashedUuid } from "./format-repair.ts";
 import { type StringLookup, stringSet } from "./string-lookup.ts";
 
 const SHOWN_CHARS = 40;
@@ -42,7 +43,6 @@ export function childPath(parent: string, key: unknown): string {
  * hidden list or object keeps its members, hidden in turn, so an error inside it (`/api_keys/0`)
  * still learns the type of what it is about.
  */
-const UNDASHED_UUID = /^[0-9a-f]{32}$/i;
 
 export class HiddenValue {
   readonly type: string;
@@ -56,12 +56,6 @@ export class HiddenValue {
    * so that a secret-named flag (`regenerateToken`) still hears "omit it".
    */
   readonly noValue: boolean;
-  /**
-   * For a text of exactly 32 hex digits: a uuid written without its dashes. Where a uuid is
-   * wanted that is a shape, not the content, so "send the same text with a dash after ..." can
-   * still be said (Lithic's identifiers are named `*_token`, so every one of them is hidden).
-   */
-  readonly undashedUuid: boolean;
   readonly #members: ReadonlyMap<string, unknown> | undefined;
   /** A hidden text, read only through `schemaValueFor`: no getter, and a private field is neither serialised nor cloned. */
   readonly #text: string | undefined;
@@ -75,8 +69,17 @@ export class HiddenValue {
     this.#members = members;
     this.spells = text?.spells;
     this.noValue = text?.noValue ?? false;
-    this.undashedUuid = text !== undefined && UNDASHED_UUID.test(text.text);
     this.#text = text?.text;
+  }
+
+  /**
+   * Whether the hidden text is a uuid written without its dashes (format-repair.ts
+   * `isUndashedUuid`), asked only where a uuid is wanted: that is a shape, not the content, so
+   * "send the same text with a dash after ..." can still be said (Lithic's identifiers are named
+   * `*_token`, so every one of them is hidden).
+   */
+  get undashedUuid(): boolean {
+    return this.#text !== undefined && isUndashedUuid(this.#text);
   }
 
   /**
