@@ -20,6 +20,7 @@ export async function loadFloorValidator(generated: string, name: string, inputS
   const dir = path.join(path.dirname(generated), "floor");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.js`);
-  writeFileSync(file, validatorModule(validator).replaceAll(`from "../runtime/`, `from "../generated/runtime/`));
+  // Beside the package, importing its runtime by the package folder's own name (`generated`, or an A/B copy's).
+  writeFileSync(file, validatorModule(validator).replaceAll(`from "../runtime/`, `from "../${path.basename(generated)}/runtime/`));
   return ((await import(pathToFileURL(file).href)) as { default: FloorValidator }).default;
 }
