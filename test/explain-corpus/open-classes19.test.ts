@@ -143,8 +143,9 @@ describe("a union told apart by the fields present (Paddle's transaction items)"
   });
 });
 
-// Kareadita/Kavita ed7e9d4a6 (GPL-3.0), `post_api_Chapter_update`: eleven lists of one person
-// item (`{id, name, role}`); cut to four. A person's fields sent flat with its list left out.
+// Kareadita/Kavita ed7e9d4a6 (GPL-3.0), `post_api_Chapter_update`: thirteen lists of one person
+// item (`{id, name, role}`), past the old cap of three places; cut to four. A person's fields
+// sent flat with its list left out.
 const person = { type: "object", additionalProperties: false, properties: { id: { type: "integer" }, name: { type: "string" }, role: { type: "integer" } } };
 const updateChapter = tool("post_api_Chapter_update", {
   type: "object",
@@ -183,6 +184,17 @@ describe("a list item's fields sent flat where the same item sits under several 
     const { errors } = await roundTrip(updateChapter, { body: { titleName: "t", writers: [{ name: "a", role: 4 }], name: "d" } });
     expect(errors.map((error) => error.message)).toEqual([
       'unknown field "name" at this level; it belongs at /body/pencillers/0/name or at /body/inkers/0/name or at /body/publishers/0/name: move it to the place you meant',
+    ]);
+  });
+});
+
+describe("a list item's field with more free places than a message names", () => {
+  it("names eight and counts the rest", async () => {
+    const lists = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`list${i}`, { type: "array", items: { $ref: "#/$defs/Person" } }]));
+    const many = tool("many", { type: "object", additionalProperties: false, properties: { title: { type: "string" }, ...lists }, $defs: { Person: person } });
+    const { errors } = await roundTrip(many, { title: "t", name: "d" });
+    expect(errors.map((error) => error.message)).toEqual([
+      `unknown field "name" at this level; it belongs at ${Array.from({ length: 8 }, (_, i) => `/list${i}/0/name`).join(" or at ")} (or 2 more places the call leaves free): move it to the place you meant`,
     ]);
   });
 });

@@ -65,10 +65,19 @@ export function explainUnknownField(error: AjvError, location: Location, documen
     return {
       path: at,
       rule: "additionalProperties",
-      message: `unknown field ${shown} at this level; it belongs at ${choices.join(" or at ")}: move it to the place you meant`,
+      message: `unknown field ${shown} at this level; it belongs at ${namedPlaces(choices)}: move it to the place you meant`,
     };
   }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/** Free places named in a message at most; the rest are counted. */
+const MAX_NAMED_PLACES = 8;
+
+function namedPlaces(places: readonly string[]): string {
+  const named = places.slice(0, MAX_NAMED_PLACES).join(" or at ");
+  const rest = places.length - MAX_NAMED_PLACES;
+  return rest > 0 ? `${named} (or ${rest} more ${rest === 1 ? "place" : "places"} the call leaves free)` : named;
 }
 
 /** The places of `relatives` (from the object at `path`) that hold no value yet and can take one. */
