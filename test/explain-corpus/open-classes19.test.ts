@@ -2,6 +2,7 @@
 // Paddle, Prefect and Kavita the messages did not read. Each schema is cut from the input named,
 // to the fields that matter; each test goes red without its fix.
 import { afterAll, describe, expect, it } from "vitest";
+import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
 import { roundTrip, tool } from "./round-trip.ts";
 
@@ -269,6 +270,33 @@ describe("body fields at the top level of an open top level (RunPod)", () => {
     expect(errors.map((error) => error.path)).toEqual(["", "/body"]);
     expect(errors[0]?.message).toMatch(/^30 fields at this level are declared at \/body: move \/f0 to \/body\/f0; /);
     expect(repaired).toEqual({ body: sent });
+    expect(after).toBeUndefined();
+  });
+});
+
+// deepgram/deepgram-api-specs 4ba987c (CC-BY-4.0), Fern's operationIds, unique per tag only: the
+// second `list` was skipped as a clash, so no mistake sent to it could be explained at all. Both
+// are tools now, named by their tags, and a mistake sent to the second is explained.
+describe("operationIds unique per tag only (Deepgram)", () => {
+  it("every operation is a tool, and each one's mistakes are explained", async () => {
+    const projectId = { name: "project_id", in: "path", required: true, schema: { type: "string" } };
+    const limit = { name: "limit", in: "query", schema: { type: "integer", minimum: 1 } };
+    const document = {
+      openapi: "3.1.0",
+      servers: [{ url: "https://api.deepgram.com" }],
+      paths: {
+        "/v1/projects": { get: { operationId: "list", tags: ["manage > v1 > projects"], parameters: [limit], responses: {} } },
+        "/v1/projects/{project_id}/keys": {
+          get: { operationId: "list", tags: ["manage > v1 > projects > keys"], parameters: [projectId, limit], responses: {} },
+        },
+      },
+    };
+    const { tools, skipped } = readOpenApi({ file: "deepgram.json", document });
+    expect(skipped).toEqual([]);
+    expect(tools.map((each) => each.name)).toEqual(["manage_v1_projects_list", "manage_v1_projects_keys_list"]);
+    const { errors, repaired, after } = await roundTrip(tools[1] as (typeof tools)[number], { project_id: "p1", limt: 5 });
+    expect(errors.map((error) => error.path)).toEqual(["/limt"]);
+    expect(repaired).toEqual({ project_id: "p1", limit: 5 });
     expect(after).toBeUndefined();
   });
 });
