@@ -122,10 +122,9 @@ function document(): Record<string, unknown> {
     "x-order": ["/pets", "/pets/{petId}"],
     "/pets": { get: good("listPets"), post: { ...good("createPet"), requestBody: { content: { "application/json": { schema: { type: "object" } } } } } },
     "/pets/{petId}": { parameters: [{ name: "petId", in: "path", required: true, schema: stringSchema }], get: good("showPet") },
-    // Two operations with one tool name that neither tags nor method and path tell apart
-    // (operation-names.ts): the first keeps it, the second is skipped naming the first.
+    // Two operations with one tool name: the first keeps it, the second is skipped naming the first.
     "/clash/a": { get: good("clash") },
-    "/clash.a": { get: good("clash") },
+    "/clash/b": { get: good("clash") },
   };
   for (const { path, item } of Object.values(broken)) paths[path] = item;
   paths["/last"] = { get: good("lastGood") };
@@ -140,7 +139,7 @@ describe("one broken operation never refuses the rest of its document", () => {
     expect(Object.keys(reasons).sort()).toEqual([...Object.keys(broken), "clash"].sort());
     for (const [name, { reason }] of Object.entries(broken)) expect(reasons[name], name).toMatch(reason);
     expect(reasons.clash).toMatch(
-      /operation GET \/clash\.a and the operation at #\/paths\/~1clash~1a\/get both become tool "clash".*fix: give them distinct operationIds/,
+      /operation GET \/clash\/b and the operation at #\/paths\/~1clash~1a\/get both become tool "clash".*fix: give them distinct operationIds/,
     );
     // Each skip points at the operation (or path item) it comes from.
     const pathAndQuery = skipped.find((skip) => skip.name === "pathAndQueryId");

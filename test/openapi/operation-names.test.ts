@@ -1,7 +1,8 @@
 // operationIds unique only per tag (deepgram/deepgram-api-specs 4ba987c, CC-BY-4.0, Fern's SDK
 // method names: `list` and `get` under each tag): 40 of Deepgram's 50 operations were skipped.
-// Now every operation of a shared name is named by its first tag, or by its method and path when
-// the tags do not tell them apart, each with a warning; a name no other shares is kept.
+// Now every operation of a shared name is named by its first tag when the tags tell them apart,
+// each with a warning; a name no other shares is kept. Where the tags do not (gRPC-gateway's extra
+// routes of one RPC), the clash stands as before: the first keeps the name, the rest are skipped.
 import { describe, expect, it } from "vitest";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 
@@ -30,15 +31,19 @@ describe("names several operations share", () => {
     expect(tools[2]?.warnings).toBeUndefined();
   });
 
-  it("are qualified by method and path when two of them share a tag", () => {
+  it("are not renamed when two of them share a tag: the first keeps the name, the rest are skipped naming it", () => {
     const document = {
       openapi: "3.1.0",
       servers: [{ url: "https://api.example.com" }],
       paths: { "/a": { get: op("list", ["t"]) }, "/b": { get: op("list", ["t"]) }, "/c": { get: op("list", ["u"]) } },
     };
-    const { tools } = readOpenApi({ file: "api.json", document });
-    expect(tools.map((tool) => tool.name)).toEqual(["get_a", "get_b", "get_c"]);
-    expect(tools[2]?.warnings?.[0]).toMatch(/^operation GET \/c is named "get_c", by its method and path: 3 operations/);
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(tools.map((tool) => tool.name)).toEqual(["list"]);
+    expect(tools[0]?.warnings).toBeUndefined();
+    expect(skipped.map((skip) => skip.reason)).toEqual([
+      expect.stringMatching(/operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "list"/),
+      expect.stringMatching(/operation GET \/c and the operation at #\/paths\/~1a\/get both become tool "list"/),
+    ]);
   });
 
   it("a qualified name another operation has already: that one is skipped naming the clash", () => {

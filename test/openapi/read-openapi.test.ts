@@ -156,55 +156,35 @@ describe("tool names", () => {
     expect(name.startsWith(want)).toBe(true);
   });
 
-  it("one operationId on two routes (gRPC-gateway's extra bindings): both are tools, each named by method and path, with a warning", () => {
+  it("one operationId on two routes (gRPC-gateway's extra bindings): the skip says OpenAPI requires it unique, and which route is the tool", () => {
     const document = {
       openapi: "3.0.3",
       servers: [{ url: "https://api.example.com" }],
       paths: {
-        "/api/v1/activities/complete": { post: { operationId: "RespondCompleted", tags: ["Workflow"], responses: {} } },
-        "/activities/complete": { post: { operationId: "RespondCompleted", tags: ["Workflow"], responses: {} } },
-      },
-    };
-    const { tools, skipped } = readOpenApi({ file: "api.json", document });
-    expect(skipped).toEqual([]);
-    expect(tools.map((t) => [t.name, t.http?.path])).toEqual([
-      ["post_api_v1_activities_complete", "/api/v1/activities/complete"],
-      ["post_activities_complete", "/activities/complete"],
-    ]);
-    expect(tools[1]?.warnings).toEqual([
-      'operation POST /activities/complete is named "post_activities_complete", by its method and path: 2 operations of the document would be tool "RespondCompleted" (OpenAPI requires an operationId to be unique in a document)',
-    ]);
-  });
-
-  it("one operationId on two routes that nothing tells apart: the skip says OpenAPI requires it unique, and which route is the tool", () => {
-    const document = {
-      openapi: "3.0.3",
-      servers: [{ url: "https://api.example.com" }],
-      paths: {
+        "/api/v1/activities/complete": { post: { operationId: "RespondCompleted", responses: {} } },
         "/activities/complete": { post: { operationId: "RespondCompleted", responses: {} } },
-        "/activities.complete": { post: { operationId: "RespondCompleted", responses: {} } },
       },
     };
     const { tools, skipped } = readOpenApi({ file: "api.json", document });
-    expect(tools.map((t) => t.http?.path)).toEqual(["/activities/complete"]);
+    expect(tools.map((t) => t.http?.path)).toEqual(["/api/v1/activities/complete"]);
     expect(skipped[0]?.reason).toContain(
-      'both become tool "RespondCompleted" (both have operationId "RespondCompleted", which OpenAPI requires to be unique in a document; the tool is the operation at #/paths/~1activities~1complete/post)',
+      'both become tool "RespondCompleted" (both have operationId "RespondCompleted", which OpenAPI requires to be unique in a document; the tool is the operation at #/paths/~1api~1v1~1activities~1complete/post)',
     );
   });
 
   it("two operations with one name: the second is skipped naming both (--strict: an error)", () => {
     const document = {
       openapi: "3.0.3",
-      paths: { "/a": { get: { operationId: "a.b", responses: {} } }, "/a.": { get: { operationId: "a/b", responses: {} } } },
+      paths: { "/a": { get: { operationId: "a.b", responses: {} } }, "/b": { get: { operationId: "a/b", responses: {} } } },
     };
     const { tools, skipped } = readOpenApi({ file: "api.json", document });
     expect(tools.map((t) => t.name)).toEqual(["a_b"]);
-    expect(skipped[0]?.reason).toMatch(/operation GET \/a\. and the operation at #\/paths\/~1a\/get both become tool "a_b"/);
+    expect(skipped[0]?.reason).toMatch(/operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/);
     // Two spellings that map to one name are not the same operationId.
     expect(skipped[0]?.reason).not.toContain("unique");
     expect(() => readOpenApi({ file: "api.json", document }, { strict: true })).toThrow(InputErrors);
     expect(firstError(() => readOpenApi({ file: "api.json", document }, { strict: true })).message).toMatch(
-      /operation GET \/a\. and the operation at #\/paths\/~1a\/get both become tool "a_b"/,
+      /operation GET \/b and the operation at #\/paths\/~1a\/get both become tool "a_b"/,
     );
   });
 });

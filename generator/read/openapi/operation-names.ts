@@ -2,8 +2,10 @@
 // description: `list`, `get`, `create` under each of its tags, 40 of its 50 operations). OpenAPI
 // requires an operationId to be unique in a document; toolguard still makes every such operation
 // a tool, named deterministically, and says so: each operation of a name that several share is
-// qualified by its first tag when the tags tell them apart, else by its method and path. An
-// operation whose name no other shares keeps it.
+// qualified by its first tag when the tags tell them apart. An operation whose name no other
+// shares keeps it. Where the tags do not tell them apart the clash stands (the first keeps the
+// name, the rest are skipped naming it): that is gRPC-gateway's extra routes of one RPC (121 of
+// Temporal's 226 operations), aliases a model gains nothing from, whose tool keeps its name.
 import { toolName } from "./tool-name.ts";
 
 /** What names one operation: where it is, its operationId, its tags, its method and path. */
@@ -37,13 +39,11 @@ export function qualifiedNames(operations: readonly NamedOperation[]): Map<strin
       const tag = firstTag(operation.tags);
       return tag === undefined ? undefined : toolName(`${tag}_${name}`, operation.method, operation.path);
     });
-    const tagged = distinct(byTag);
-    const names = tagged ? (byTag as string[]) : group.map((operation) => toolName(undefined, operation.method, operation.path));
-    // Nothing tells them apart (two spellings of one method and path): the clash is reported as before.
-    if (!tagged && !distinct(names)) continue;
+    // Nothing tells them apart by tag: the clash is reported as it always was.
+    if (!distinct(byTag)) continue;
     group.forEach((operation, index) => {
-      const qualified = names[index] as string;
-      const by = tagged ? `its first tag, ${JSON.stringify(firstTag(operation.tags))}` : "its method and path";
+      const qualified = byTag[index] as string;
+      const by = `its first tag, ${JSON.stringify(firstTag(operation.tags))}`;
       out.set(operation.pointer, {
         name: qualified,
         warning: `operation ${operation.method.toUpperCase()} ${operation.path} is named "${qualified}", by ${by}: ${group.length} operations of the document would be tool "${name}" (OpenAPI requires an operationId to be unique in a document)`,
