@@ -11,6 +11,7 @@ import { optionalTagOf, readings } from "./union-branches.ts";
 import { unionTagOf } from "./nullable-union-tag.ts";
 import { spellingTable } from "./spelling-table.ts";
 import { moveChoices, moveTable, propertiesOf } from "./move-table.ts";
+import { referrersOf, undeclaredAbove } from "./holders.ts";
 import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.ts";
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
@@ -43,14 +44,7 @@ export function buildHintTable(tool: ToolDescription): HintTable {
   walkSchemas(tool.inputSchema, (schema, location) => void schemas.set(location, schema));
   // A definition's parents are the objects whose properties `$ref` it: its errors are reported
   // at the definition, so a field sent one level too high is looked for beside it in each.
-  const referrers = new Map<string, Schema[]>();
-  for (const schema of schemas.values()) {
-    if (!isSchemaObject(schema.properties)) continue;
-    for (const property of Object.values(schema.properties)) {
-      const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
-      if (ref !== undefined) referrers.set(ref, [...(referrers.get(ref) ?? []), schema]);
-    }
-  }
+  const referrers = referrersOf(schemas);
   const hints = new Map<string, MutableHint>();
   for (const [location, schema] of schemas) {
     // The object this one is a property of, when it is one: a field sent one level too deep belongs
@@ -173,9 +167,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
       if (only !== undefined) onlyValues[name] = only;
       const places = misplacedIn(schema.properties as Record<string, unknown>, name, root);
       // Sent beside this object instead of inside it, where no object holding it declares the name.
-      const above = holders?.map((holder) => propertiesOf(holder, root));
-      if (above !== undefined && above.length > 0 && above.every((names) => names !== undefined && !Object.hasOwn(names, name)))
-        places.push(`../${pointerToken(name)}`);
+      if (undeclaredAbove([name], holders, root).length > 0) places.push(`../${pointerToken(name)}`);
       if (places.length > 0) misplaced[name] = places;
       const words = typeof property.description === "string" ? descriptionWords(property.description, names) : [];
       if (words.length > 0) aliases[name] = words;
@@ -185,6 +177,10 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (Object.keys(onlyValues).length > 0) hint.propertyValues = onlyValues;
     if (Object.keys(aliases).length > 0) hint.aliases = aliases;
     if (Object.keys(misplaced).length > 0) hint.misplaced = misplaced;
+    // An object that must hold a field (RunPod's rename body, `minProperties: 1`) sent empty
+    // beside its own field: the names that would be that field, for the bound's message.
+    const fromAbove = typeof schema.minProperties === "number" && schema.minProperties > 0 ? undeclaredAbove(names, holders, root) : [];
+    if (fromAbove.length > 0) hint.sentAbove = fromAbove;
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
@@ -197,10 +193,7 @@ function hintFor(schema: Schema, root: unknown, parent: Schema | undefined, hold
     if (Array.isArray(branches) && branches.every(isSchemaObject)) {
       unionHints(hint, branches, root);
       // What a member requires, sent one level up where no holder declares it, belongs here.
-      const above = holders?.map((holder) => propertiesOf(holder, root));
-      const names = [...new Set(hint.branchRequired?.flat() ?? [])].filter(
-        (name) => above !== undefined && above.length > 0 && above.every((declared) => declared !== undefined && !Object.hasOwn(declared, name)),
-      );
+      const names = undeclaredAbove([...new Set(hint.branchRequired?.flat() ?? [])], holders, root);
       if (names.length > 0) hint.branchRequiredAbove = names.sort();
       break;
     }

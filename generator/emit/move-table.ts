@@ -18,8 +18,12 @@ export function moveTable(schema: Schema, parent: Schema | undefined, root: unkn
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** Places of one name offered at most: more are a name too common to place (`id`, `name`). */
-const MAX_CHOICES = 3;
+/**
+ * Places of one name offered at most: more are a name too common to place. The same item type
+ * under many lists (Kavita's chapter: thirteen lists of people, each `{id, name, role}`) stays
+ * within it: the call leaves few of them free (explain/rules/unknown-field.ts).
+ */
+const MAX_CHOICES = 24;
 
 /**
  * The names `moveTable` leaves out, found in two or three places equally near, each with its

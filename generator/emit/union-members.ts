@@ -57,7 +57,10 @@ export function memberKeys(branches: readonly Schema[], root: unknown): Record<s
   const names = branches.map((branch) => {
     const properties = propertiesOf(branch, root);
     if (properties === undefined) return [];
+    // A name a branch declares only to forbid it (zod's `never`: Paddle's item `{priceId, price:
+    // {not: {}}}` beside `{price, priceId: {not: {}}}`) is one the branch does not take.
     return Object.entries(properties).flatMap(([name, child]) => {
+      if (forbidden(child, root)) return [];
       const inner = isSchemaObject(child) ? propertiesOf(child, root) : undefined;
       return [name, ...Object.keys(inner ?? {}).map((key) => `${name}/${key}`)];
     });
@@ -69,6 +72,19 @@ export function memberKeys(branches: readonly Schema[], root: unknown): Record<s
     for (const name of list) if (count.get(name) === 1) out[name] = index;
   });
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+const ANNOTATIONS = new Set(["description", "title", "$comment", "deprecated"]);
+
+/** Whether a property's schema admits no value: `false`, or `not: {}` (`not: true`) alone. */
+function forbidden(schema: unknown, root: unknown): boolean {
+  if (schema === false) return true;
+  if (!isSchemaObject(schema)) return false;
+  return readings(schema, root).some(
+    (view) =>
+      (view.not === true || (isSchemaObject(view.not) && Object.keys(view.not).length === 0)) &&
+      Object.keys(view).every((keyword) => keyword === "not" || ANNOTATIONS.has(keyword)),
+  );
 }
 
 /**

@@ -68,8 +68,15 @@ describe("an open object's required body left out, its fields sent beside it", (
   it("names each move, and one literal round repairs the call", async () => {
     const sent = { airJobMode: "COOL", airFlow: "HIGH", targetTemperature: 22 };
     const { errors, repaired, after } = await roundTrip(thinq, sent);
-    expect(errors.map((error) => error.message)).toEqual([
-      'missing required field "body"; the call sends its fields at this level: move /airJobMode to /body/airJobMode; move /airFlow to /body/airFlow; move /targetTemperature to /body/targetTemperature',
+    // Each field is said at its own place too: the open top level takes it without an error.
+    expect(errors.map((error) => [error.path, error.message])).toEqual([
+      ["/airFlow", '"airFlow" belongs inside "body", which the call leaves out: move it to /body/airFlow'],
+      ["/airJobMode", '"airJobMode" belongs inside "body", which the call leaves out: move it to /body/airJobMode'],
+      [
+        "/body",
+        'missing required field "body"; the call sends its fields at this level ("airJobMode", "airFlow", "targetTemperature"): move them into it, as their errors say',
+      ],
+      ["/targetTemperature", '"targetTemperature" belongs inside "body", which the call leaves out: move it to /body/targetTemperature'],
     ]);
     expect(repaired).toEqual({ body: sent });
     expect(after).toBeUndefined();
@@ -84,7 +91,8 @@ describe("an open object's required body left out, its fields sent beside it", (
     const sent = { page_id: UUID, properties: {} };
     const { errors, repaired, after } = await roundTrip(notion("API-create-a-data-source"), sent);
     expect(errors.map((error) => error.message)).toEqual([
-      'missing required field "parent"; the call sends its fields at this level: move /page_id to /parent/page_id',
+      '"page_id" belongs inside "parent", which the call leaves out: move it to /parent/page_id',
+      'missing required field "parent"; the call sends its fields at this level ("page_id"): move them into it, as their errors say',
     ]);
     expect(repaired).toEqual({ parent: { page_id: UUID }, properties: {} });
     expect(after).toBeUndefined();
@@ -96,7 +104,9 @@ describe("a union behind a $ref (Notion's parentRequest)", () => {
     const sent = { database_id: UUID, type: "database_id", properties: {} };
     const { errors, repaired, after } = await roundTrip(notion("API-post-page"), sent);
     expect(errors.map((error) => error.message)).toEqual([
-      'missing required field "parent"; the call sends its fields at this level: move /database_id to /parent/database_id; move /type to /parent/type',
+      '"database_id" belongs inside "parent", which the call leaves out: move it to /parent/database_id',
+      'missing required field "parent"; the call sends its fields at this level ("database_id", "type"): move them into it, as their errors say',
+      '"type" belongs inside "parent", which the call leaves out: move it to /parent/type',
     ]);
     expect(repaired).toEqual({ parent: { database_id: UUID, type: "database_id" }, properties: {} });
     expect(after).toBeUndefined();

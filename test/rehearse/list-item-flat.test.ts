@@ -33,4 +33,41 @@ describe("list item's fields sent flat", () => {
   it("makes no case where another list beside it (through a $ref) takes the same fields", () => {
     expect(flat(body(true))).toEqual([]);
   });
+
+  // Prefect's automation: three lists of one action union. The valid call's `actions` holds an
+  // item without `type`, so `type` sent flat could go there too: no case.
+  it("makes no case where another list of a union item holds none of the fields", () => {
+    const union = {
+      anyOf: [
+        { type: "object", properties: { type: { const: "a" } } },
+        { type: "object", properties: { type: { const: "b" } } },
+      ],
+    };
+    const schema: Schema = {
+      type: "object",
+      additionalProperties: false,
+      properties: { name: { type: "string" }, actions: { type: "array", items: union }, on_trigger: { type: "array", items: union } },
+    };
+    const cases = mistakesOf("t", "t.json", schema, { name: "n", actions: [{}], on_trigger: [{ type: "a" }] }, seeded(1));
+    expect(cases.filter((entry) => entry.mistake === "list item's fields sent flat")).toEqual([]);
+  });
+
+  // Kavita's chapter: lists of one person item, some that may be null. Every other list holds its
+  // person already, so only the list left out takes the fields: the case is made.
+  it("moves into the list left out where every other list of the item holds them", () => {
+    const person = { type: "object", additionalProperties: false, properties: { name: { type: "string" }, role: { type: "integer" } } };
+    const nullable = { anyOf: [{ type: "array", items: { $ref: "#/$defs/person" } }, { type: "null" }] };
+    const schema: Schema = {
+      type: "object",
+      additionalProperties: false,
+      properties: { writers: nullable, publishers: { type: "array", items: { $ref: "#/$defs/person" } }, inkers: nullable },
+      $defs: { person },
+    };
+    const valid = { writers: [{ name: "a", role: 1 }], publishers: [{ name: "b", role: 2 }], inkers: [{ name: "c" }] };
+    const made = mistakesOf("t", "t.json", schema, valid, seeded(1)).filter((entry) => entry.mistake === "list item's fields sent flat");
+    expect(made.map((entry) => JSON.stringify(entry.expect))).toEqual([
+      JSON.stringify({ op: "move", from: "/name", to: "/writers/0/name" }),
+      JSON.stringify({ op: "move", from: "/name", to: "/publishers/0/name" }),
+    ]);
+  });
 });

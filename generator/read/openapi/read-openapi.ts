@@ -10,7 +10,9 @@ import { operationServers } from "./server-urls.ts";
 import { skipReason } from "./skip-reason.ts";
 import { toolName } from "./tool-name.ts";
 import { Untranslatable } from "./untranslatable.ts";
-import { pointer as pointerOf, resolvePointer } from "../../json-pointer.ts";
+import { pointer as pointerOf } from "../../json-pointer.ts";
+import { followOperation, followPathItem } from "./follow-refs.ts";
+import { type NamedOperation, qualifiedNames } from "./operation-names.ts";
 import type { ArgumentNames } from "../../config.ts";
 import type { ArgumentRenames } from "./operation-parameters.ts";
 
@@ -59,6 +61,8 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
     refusals.push(refusal);
   };
   const paths = (root.paths ?? {}) as Record<string, unknown>;
+  // Names several operations would share are qualified first (operation-names.ts), with a warning each.
+  const qualified = qualifiedNames(namingInputs(file, document, paths, version32));
   for (const [path, rawItem] of Object.entries(paths)) {
     // `x-` keys are Specification Extensions, allowed in the Paths Object; they hold no operations.
     if (path.startsWith("x-")) continue;
@@ -78,12 +82,13 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
       try {
         followed = followOperation(file, document, operation, written);
       } catch (error) {
-        skip(toolName((operation as { operationId?: unknown }).operationId, method, path), pointer, error);
+        skip(qualified.get(pointer)?.name ?? toolName((operation as { operationId?: unknown }).operationId, method, path), pointer, error);
         continue;
       }
       const { item: resolved, ownerOf: operationOwner } = followed;
       const record = resolved !== null && typeof resolved === "object" && !Array.isArray(resolved) ? (resolved as Record<string, unknown>) : {};
-      const name = toolName(record.operationId, method, path);
+      const renamed = qualified.get(pointer);
+      const name = renamed?.name ?? toolName(record.operationId, method, path);
       try {
         if (record !== resolved)
           throw new InputError({ file, pointer }, `${method.toUpperCase()} ${path} is not an Operation Object`, "describe the operation as an object");
@@ -124,7 +129,8 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
           },
         });
         if ("tool" in result && typeof servers === "string") skip(name, pointer, new Untranslatable(pointer, servers));
-        else if ("tool" in result) tools.push(result.tool);
+        else if ("tool" in result)
+          tools.push(renamed === undefined ? result.tool : { ...result.tool, warnings: [...(result.tool.warnings ?? []), renamed.warning] });
         else skip(name, pointer, new Untranslatable(result.skip.pointer, result.skip.reason));
       } catch (error) {
         skip(name, pointer, error);
@@ -133,6 +139,31 @@ export function readOpenApi(loaded: LoadedDocument, options: ReadOpenApiOptions 
   }
   if (options.strict && refusals.length > 0) throw new InputErrors(refusals);
   return { tools, skipped };
+}
+
+/** What names each operation whose path item and operation can be followed, in document order (for qualifiedNames). */
+function namingInputs(file: string, document: unknown, paths: Record<string, unknown>, version32: boolean): NamedOperation[] {
+  const found: NamedOperation[] = [];
+  for (const [path, rawItem] of Object.entries(paths)) {
+    if (path.startsWith("x-")) continue;
+    const itemPointer = pointerOf("paths", path);
+    try {
+      const { item, ownerOf } = followPathItem(file, document, rawItem, itemPointer);
+      for (const { method, key, operation } of operationsOf(item, version32)) {
+        try {
+          const { item: followed } = followOperation(file, document, operation, `${ownerOf(key[0] as string)}${pointerOf(...key)}`);
+          if (followed === null || typeof followed !== "object" || Array.isArray(followed)) continue;
+          const { operationId, tags } = followed as { operationId?: unknown; tags?: unknown };
+          found.push({ pointer: `${itemPointer}${pointerOf(...key)}`, operationId, tags, method, path });
+        } catch {
+          // The main loop skips this operation with its reason.
+        }
+      }
+    } catch {
+      // The main loop skips this path item with its reason.
+    }
+  }
+  return found;
 }
 
 /**
@@ -208,59 +239,6 @@ function schemaDialect(file: string, root: Record<string, unknown>): SchemaDiale
     );
   }
   return dialect;
-}
-
-/**
- * The path item, its `$ref`s followed (the referring object's own keys win), and where each of
- * its keys is in the document: the referring path's pointer for its own keys, the target's for
- * the keys the `$ref` brought.
- */
-function followPathItem(file: string, document: unknown, item: unknown, pointer: string): { item: Record<string, unknown>; ownerOf: (key: string) => string } {
-  const followed = followRefs(file, document, item, pointer, "path item", "Path Item Object");
-  if (followed.item === null || typeof followed.item !== "object" || Array.isArray(followed.item)) {
-    throw new InputError({ file, pointer }, "a path item must be an object", "describe the path as a Path Item Object");
-  }
-  return followed as { item: Record<string, unknown>; ownerOf: (key: string) => string };
-}
-
-/**
- * An Operation Object written as a `$ref` to a shared one, its own keys beside the `$ref`
- * (Algolia's split description: `post: {operationId: customPost, requestBody: ..., $ref:
- * ../schemas/CustomRequest.yml#/customRequest}`, and the split bundled, where every operation but
- * the first points at the first). OpenAPI has no reference for an operation, but the vendors'
- * bundlers (Redocly's, ref-parser) merge it so, and the one-file description they publish is that
- * merge: it is followed as a path item's `$ref` is, the operation's own keys winning.
- */
-function followOperation(file: string, document: unknown, operation: unknown, pointer: string): { item: unknown; ownerOf: (key: string) => string } {
-  return followRefs(file, document, operation, pointer, "operation", "Operation Object");
-}
-
-function followRefs(
-  file: string,
-  document: unknown,
-  item: unknown,
-  pointer: string,
-  what: string,
-  object: string,
-): { item: unknown; ownerOf: (key: string) => string } {
-  let current = item;
-  const owners = new Map<string, string>();
-  let here = pointer;
-  for (let hops = 0; current !== null && typeof current === "object" && typeof (current as { $ref?: unknown }).$ref === "string"; hops++) {
-    const ref = (current as { $ref: string }).$ref;
-    const targetPointer = ref.startsWith("#/") ? decodeURIComponent(ref.slice(1)) : "";
-    const target = ref.startsWith("#/") && hops < 16 ? resolvePointer(document, targetPointer) : undefined;
-    if (target === undefined)
-      throw new InputError({ file, pointer: `${pointer}/$ref` }, `${what} $ref "${ref}" points at nothing`, `point the $ref at an existing ${object}`);
-    for (const key of Object.keys(current)) if (key !== "$ref" && !owners.has(key)) owners.set(key, here);
-    here = targetPointer;
-    current =
-      target === null || typeof target !== "object" || Array.isArray(target)
-        ? target
-        : { ...(target as object), ...Object.fromEntries(Object.entries(current).filter(([key]) => key !== "$ref")) };
-  }
-  const last = here;
-  return { item: current, ownerOf: (key) => owners.get(key) ?? last };
 }
 
 /** The config's argument names (`argumentNames`) for this operation: its own entry's over "*"'s. */

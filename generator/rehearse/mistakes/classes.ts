@@ -6,6 +6,7 @@ import { misspellings, readsAsOneOf } from "../misspell.ts";
 import { closed, deref, isSchema, pointer, propertiesOf, requiredOf, type Schema, typesOf } from "./schema-view.ts";
 import type { Seeded } from "./seeded.ts";
 import { SHAPE_CLASSES } from "./shape-classes.ts";
+import { placeElsewhere, valueAtTokens } from "./other-places.ts";
 import { syntacticMistakes } from "./syntactic.ts";
 import { unionBranch } from "./union-branch.ts";
 
@@ -222,10 +223,9 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     // A key that also reads as a sibling's misspelling (`path` beside `patch`) has two plausible intents: not this class.
     if (keys.length === 0 || keys.some((key) => siblings.includes(key) || readsAsOneOf(key, siblings))) return undefined;
     const holder = leaf.path.slice(0, -1);
-    // Another list or object beside it that takes the same fields (GrowthBook's `startActions` and
-    // `endActions`): the call sent could mean either, and no envelope could tell which.
+    // Another list or object beside it that could take the same fields: no envelope could tell which was meant.
     const list = leaf.path[leaf.path.length - 1] as string;
-    if (Object.entries(propertiesOf(leaf.parent)).some(([name, other]) => name !== list && declares(other, keys[0] as string, root))) return undefined;
+    if (placeElsewhere({ parent: leaf.parent, list, keys, sent: valueAtTokens(valid, holder) }, root)) return undefined;
     let args = setAt(valid, leaf.path, undefined);
     for (const key of keys) args = setAt(args, [...holder, key], item[key]);
     return [args, { op: "move", from: pointer([...holder, keys[0] as string]), to: pointer([...leaf.path, "0", keys[0] as string]) }];
@@ -245,13 +245,6 @@ export const CLASSES: Readonly<Record<string, Maker>> = {
     return [setAt(setAt(valid, leaf.path, undefined), [...grand, name], leaf.value), { op: "move", from: pointer([...grand, name]), to: pointer(leaf.path) }];
   },
 };
-
-/** Whether an object schema, or a list's item schema, declares `name`. */
-function declares(schema: unknown, name: string, root: Schema): boolean {
-  let node = deref(schema, root);
-  if (node !== undefined && node.items !== undefined) node = deref(node.items, root);
-  return node !== undefined && Object.hasOwn(propertiesOf(node), name);
-}
 
 /** At most this many cases of one class per tool. */
 const PER_CLASS = 2;

@@ -67,6 +67,11 @@ export interface SchemaHint {
    * instead (`org` sent inside `body`): relative JSON Pointers, none of them a place it belongs.
    */
   readonly misplaced?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * An object here that must hold some field (`minProperties`): of the names it declares, those
+   * no object holding it declares. Sent beside it while it is sent empty, such a name belongs in it.
+   */
+  readonly sentAbove?: readonly string[];
   /** Per required property, the words of its description another name for it may be (`head`: branch). */
   readonly aliases?: Readonly<Record<string, readonly string[]>>;
   /** Per required property, the only value it may take (a `const`, or an `enum` of one). */

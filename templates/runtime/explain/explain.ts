@@ -8,7 +8,7 @@ import { collapseAlternatives } from "./alternatives.ts";
 import { finish } from "./finish.ts";
 import { groupMoves } from "./grouped-moves.ts";
 import { locate } from "./location.ts";
-import { explainBound, explainFormat, explainItems, explainLength, explainOther } from "./rules/bounds.ts";
+import { explainBound, explainFewProperties, explainFormat, explainItems, explainLength, explainOther } from "./rules/bounds.ts";
 import { explainConst, explainEnum } from "./rules/enum.ts";
 import { explainRequired } from "./rules/required.ts";
 import { explainType } from "./rules/type.ts";
@@ -25,13 +25,19 @@ export function explainSchemaErrors(ajvErrors: readonly AjvError[], document: un
   // A million unknown keys are a million ajv errors; only the first few hundred can ever be
   // shown, so only those are explained and the rest are counted.
   const examined = ajvErrors.length > MAX_EXAMINED ? ajvErrors.slice(0, MAX_EXAMINED) : ajvErrors;
-  const errors = collapseAlternatives(examined, document, hints).map((error) => explainOne(error, document, hints));
+  const errors: ArgumentError[] = [];
+  for (const error of collapseAlternatives(examined, document, hints)) {
+    // A missing field of an open object may also say so at each field it takes silently.
+    const explained = explainOne(error, document, hints);
+    if (Array.isArray(explained)) errors.push(...explained);
+    else errors.push(explained as ArgumentError);
+  }
   // One error (the commonest failed call) is sorted, unique and within any cap already.
   if (errors.length === 1 && maxErrors >= 1 && examined === ajvErrors) return errors;
   return finish(groupMoves(errors, maxErrors), maxErrors, ajvErrors.length - examined.length);
 }
 
-function explainOne(error: AjvError, document: unknown, hints: HintTable): ArgumentError {
+function explainOne(error: AjvError, document: unknown, hints: HintTable): ArgumentError | ArgumentError[] {
   const location = locate(error, hints);
   switch (error.keyword) {
     case "required":
@@ -57,6 +63,8 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
     case "minItems":
     case "maxItems":
       return explainItems(error, location, document);
+    case "minProperties":
+      return explainFewProperties(error, location, document);
     case "anyOf":
     case "oneOf":
       return explainUnion(error, location, document);

@@ -8,13 +8,15 @@ import type { ArgumentError } from "../contract/outcome.ts";
 interface Move {
   readonly holder: string;
   readonly target: string;
+  /** The field is one the holder takes (an open object), not an unknown one. */
+  readonly taken?: boolean;
 }
 
 const movesByError = new WeakMap<ArgumentError, Move>();
 
 /** Notes that `error` says to move the field it names from the object at `holder` to `target`. */
-export function noteMove(error: ArgumentError, holder: string, target: string): ArgumentError {
-  movesByError.set(error, { holder, target });
+export function noteMove(error: ArgumentError, holder: string, target: string, taken = false): ArgumentError {
+  movesByError.set(error, taken ? { holder, target, taken } : { holder, target });
   return error;
 }
 
@@ -39,7 +41,8 @@ export function groupMoves(errors: readonly ArgumentError[], maxErrors: number):
     if (group.length < 2) continue;
     const [first, ...rest] = group as [{ readonly error: ArgumentError; readonly move: Move }, ...{ readonly error: ArgumentError }[]];
     const steps = group.map(({ error, move }) => `move ${error.path} to ${move.target}`);
-    const message = `${group.length} unknown fields at this level are declared at ${parentOf(first.move.target)}: ${steps.join("; ")}`;
+    const kind = group.every(({ move }) => move.taken === true) ? "fields" : "unknown fields";
+    const message = `${group.length} ${kind} at this level are declared at ${parentOf(first.move.target)}: ${steps.join("; ")}`;
     grouped.set(first.error, { path: first.move.holder, rule: "additionalProperties", message });
     for (const { error } of rest) grouped.set(error, undefined);
   }

@@ -5,7 +5,8 @@ import type { AjvError } from "../../contract/tool-spec.ts";
 import { FORMAT_EXAMPLES } from "../format-examples.ts";
 import { reformatted } from "../format-repair.ts";
 import { fixed, type Location } from "../location.ts";
-import { exampleOf, HiddenValue, received, sendExample, shorten, shownAt } from "../text.ts";
+import { valueAt } from "../../json/json-pointer.ts";
+import { childPath, exampleOf, HiddenValue, isRecord, received, sendExample, shorten, shownAt } from "../text.ts";
 
 export function explainBound(error: AjvError, location: Location, document: unknown): ArgumentError {
   const path = error.instancePath;
@@ -50,6 +51,32 @@ export function explainFormat(error: AjvError, location: Location, document: unk
     rule: "format",
     message: `${received(value)}; ${expected}${meant === undefined ? dashes : `; it reads as ${JSON.stringify(meant)}: send ${JSON.stringify(meant)}`}`,
   };
+}
+
+/**
+ * Too few fields (`minProperties`), where the object sent holds none of the names its holder has
+ * beside it that it declares (RunPod's `body: {}` beside `name`): those fields are its own, sent
+ * one level too high. One such field is said at its place, as a missing required field's move is.
+ */
+export function explainFewProperties(error: AjvError, location: Location, document: unknown): ArgumentError {
+  const path = error.instancePath;
+  const names = location.hint.sentAbove;
+  const object = valueAt(document, path);
+  const parentPath = path.slice(0, path.lastIndexOf("/"));
+  const parent = path === "" || names === undefined || !isRecord(object) ? undefined : valueAt(document, parentPath);
+  const held = isRecord(parent) && isRecord(object) ? (names ?? []).filter((name) => Object.hasOwn(parent, name) && !Object.hasOwn(object, name)) : [];
+  if (held.length === 0) return explainOther(error, location, document);
+  const bound = `${received(shownAt(document, path))}; ${error.message ?? "has too few properties"}`;
+  if (held.length === 1) {
+    const name = held[0] as string;
+    return {
+      path: childPath(path, name),
+      rule: error.keyword,
+      message: `${bound}; the call holds ${JSON.stringify(name)} beside it, at ${childPath(parentPath, name)}: move ${childPath(parentPath, name)} here`,
+    };
+  }
+  const steps = held.map((name) => `move ${childPath(parentPath, name)} to ${childPath(path, name)}`);
+  return { path, rule: error.keyword, message: `${bound}; the call sends its fields beside it: ${steps.join("; ")}` };
 }
 
 export function explainOther(error: AjvError, location: Location, document: unknown): ArgumentError {

@@ -4,12 +4,13 @@
 import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
 import { escapeToken, valueAt } from "../../json/json-pointer.ts";
+import { noteMove } from "../grouped-moves.ts";
 import { fixed, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
 import { closestName } from "../spelling.ts";
 import { childPath, clip, isRecord, shorten } from "../text.ts";
 
-export function explainRequired(error: AjvError, location: Location, document: unknown): ArgumentError {
+export function explainRequired(error: AjvError, location: Location, document: unknown): ArgumentError | ArgumentError[] {
   const hint = location.hint;
   const name = String(error.params["missingProperty"]);
   const path = childPath(error.instancePath, name);
@@ -50,14 +51,16 @@ export function explainRequired(error: AjvError, location: Location, document: u
   if (inside !== undefined) {
     // An object that names what it accepts refuses each of those fields with its own move; an
     // open one takes them silently, so the moves are said here.
-    if (hint.properties === undefined) {
-      const steps = inside.map(
-        (key) => `move ${childPath(error.instancePath, key)} to ${error.instancePath}/${(hint.moves as Readonly<Record<string, string>>)[key]}`,
-      );
-      return { path, rule: "required", message: `${described}; the call sends its fields at this level: ${steps.join("; ")}` };
-    }
     const listed = clip(inside.map((key) => JSON.stringify(key)).join(", "), 120);
-    return { path, rule: "required", message: `${described}; the call sends its fields at this level (${listed}): move them into it, as their errors say` };
+    const missing: ArgumentError = {
+      path,
+      rule: "required",
+      message: `${described}; the call sends its fields at this level (${listed}): move them into it, as their errors say`,
+    };
+    // An open one takes them silently, so each is said here, at its own place (RunPod's rename
+    // sent as `{id, name}`): past the error cap the moves are one error (grouped-moves.ts).
+    if (hint.properties === undefined) return [missing, ...inside.map((key) => fieldMove(error.instancePath, name, key, hint))];
+    return missing;
   }
   return {
     path,
@@ -67,6 +70,14 @@ export function explainRequired(error: AjvError, location: Location, document: u
       return `${described + (example !== undefined ? `; for example ${shorten(example, 60)}` : "")}; if you do not know its value, ask the user instead of guessing`;
     }),
   };
+}
+
+/** The error at a field the open object at `holder` takes silently, though it belongs inside the missing `name`. */
+function fieldMove(holder: string, name: string, key: string, hint: SchemaHint): ArgumentError {
+  const at = childPath(holder, key);
+  const target = `${holder}/${(hint.moves as Readonly<Record<string, string>>)[key]}`;
+  const message = `${JSON.stringify(key)} belongs inside ${JSON.stringify(name)}, which the call leaves out: move it to ${target}`;
+  return noteMove({ path: at, rule: "required", message }, holder, target, true);
 }
 
 /** The one unknown key of `object` that names `name` by a word of its description, and no other missing field. */

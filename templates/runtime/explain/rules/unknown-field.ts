@@ -2,8 +2,8 @@
 // (one level down, `title` beside `body` instead of inside it, or up, a path parameter sent
 // inside `body`), else remove it. Both come from build-time tables; nothing is moved for the model.
 import type { ArgumentError } from "../../contract/outcome.ts";
-import type { AjvError } from "../../contract/tool-spec.ts";
-import { valueAt } from "../../json/json-pointer.ts";
+import type { AjvError, SchemaHint } from "../../contract/tool-spec.ts";
+import { escapeToken, valueAt } from "../../json/json-pointer.ts";
 import { noteMove } from "../grouped-moves.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { abbreviationOf } from "../prefix-match.ts";
@@ -21,8 +21,7 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   const shown = shorten(name);
   const spelt = remember(location, name, () => closestName(name, allowed));
   const object = valueAt(document, path);
-  const choices =
-    hint.moveChoices !== undefined && Object.hasOwn(hint.moveChoices, name) ? freePlaces(path, hint.moveChoices[name] ?? [], document) : undefined;
+  const choices = hint.moveChoices !== undefined && Object.hasOwn(hint.moveChoices, name) ? placesFor(hint, { path, name }, object, document) : undefined;
   const declaredElsewhere = (hint.moves !== undefined && Object.hasOwn(hint.moves, name)) || choices !== undefined;
   // A long name is the model's text, possibly instructions: only its shortened, quoted form
   // appears, so the path stops at the object that holds it. A name within two edits of one this
@@ -66,10 +65,19 @@ export function explainUnknownField(error: AjvError, location: Location, documen
     return {
       path: at,
       rule: "additionalProperties",
-      message: `unknown field ${shown} at this level; it belongs at ${choices.join(" or at ")}: move it to the place you meant`,
+      message: `unknown field ${shown} at this level; it belongs at ${namedPlaces(choices)}: move it to the place you meant`,
     };
   }
   return { path: at, rule: "additionalProperties", message: `unknown field ${shown}; remove it.${accepts}` };
+}
+
+/** Free places named in a message at most; the rest are counted. */
+const MAX_NAMED_PLACES = 8;
+
+function namedPlaces(places: readonly string[]): string {
+  const named = places.slice(0, MAX_NAMED_PLACES).join(" or at ");
+  const rest = places.length - MAX_NAMED_PLACES;
+  return rest > 0 ? `${named} (or ${rest} more ${rest === 1 ? "place" : "places"} the call leaves free)` : named;
 }
 
 /** The places of `relatives` (from the object at `path`) that hold no value yet and can take one. */
@@ -80,6 +88,39 @@ function freePlaces(path: string, relatives: readonly string[], document: unknow
     if (target !== undefined && valueAt(document, target) === undefined && canHold(document, target)) free.push(target);
   }
   return free.length > 0 ? free : undefined;
+}
+
+/**
+ * The free places of `name`'s choices; of those, the ones whose holder takes the fields sent
+ * with it, when any does (else every free place: which one is meant is the model's to say).
+ */
+function placesFor(hint: SchemaHint, at: { readonly path: string; readonly name: string }, object: unknown, document: unknown): string[] | undefined {
+  const free = freePlaces(at.path, hint.moveChoices?.[at.name] ?? [], document);
+  const fitting = free?.filter((target) => takesFellows(hint, { ...at, target }, object, document));
+  return fitting !== undefined && fitting.length > 0 ? fitting : free;
+}
+
+/**
+ * Whether the object that would hold `target` can take the call's other unknown fields that
+ * belong there too: fields sent flat together came from one item, so a list whose item already
+ * holds one of them (Kavita's `writers`, its person named, beside `name` and `role` sent flat)
+ * is not where they go; only the list left out takes them all.
+ */
+function takesFellows(
+  hint: SchemaHint,
+  at: { readonly path: string; readonly name: string; readonly target: string },
+  object: unknown,
+  document: unknown,
+): boolean {
+  if (!isRecord(object)) return true;
+  const holder = at.target.slice(0, at.target.lastIndexOf("/"));
+  for (const key of Object.keys(object)) {
+    if (key === at.name || hint.properties?.includes(key) === true) continue;
+    const place = `${holder}/${escapeToken(key)}`;
+    const relatives = [...(hint.moves !== undefined && Object.hasOwn(hint.moves, key) ? [hint.moves[key] as string] : []), ...(hint.moveChoices?.[key] ?? [])];
+    if (relatives.some((relative) => resolveRelative(at.path, relative) === place) && valueAt(document, place) !== undefined) return false;
+  }
+  return true;
 }
 
 /**
