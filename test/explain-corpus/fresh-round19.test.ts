@@ -210,3 +210,28 @@ describe("a field name declared one level away, whose letters a longer name hold
     expect(errors[0]?.message).toContain('did you mean "supportsOnManualInteractionRequired"?');
   });
 });
+
+// 1Panel-dev/1Panel 376d6609f (GPL-3.0), `cmd/server/docs/swagger.json` (swag, Swagger 2.0): 24
+// operations write gin's `/apps/:key` for `/apps/{key}`; Radarr's `GET /` declares a path
+// parameter `path` its template does not name. The dispatcher fills `{name}` only, so each call
+// went to the path as written, its argument dropped. Each such operation is now skipped, naming
+// the parameter and the fix; the others are read.
+describe("a path parameter its path template does not name (1Panel, Radarr)", () => {
+  it("skips the operation with its cause and reads the rest", () => {
+    // As the Swagger 2.0 document reads once converted (the loader converts it first).
+    const key = { name: "key", in: "path", required: true, schema: { type: "string" } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "1Panel", version: "v1" },
+      paths: {
+        "/apps/:key": { get: { operationId: "searchAppByKey", parameters: [key], responses: { "200": { description: "OK" } } } },
+        "/apps/{key}/detail": { get: { operationId: "appDetail", parameters: [key], responses: { "200": { description: "OK" } } } },
+      },
+    };
+    const { tools, skipped } = readOpenApi({ file: "1panel.json", document });
+    expect(tools.map((found) => found.name)).toEqual(["appDetail"]);
+    expect(skipped.map((skip) => skip.reason)).toEqual([
+      expect.stringMatching(/path parameter "key" is not in the path template, so its value would be sent nowhere.*":key" as "\{key\}"/),
+    ]);
+  });
+});
