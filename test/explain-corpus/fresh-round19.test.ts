@@ -235,3 +235,20 @@ describe("a path parameter its path template does not name (1Panel, Radarr)", ()
     ]);
   });
 });
+
+// Found while fixing the above: a received object quoted back (`got object {...}`) serialised a
+// hidden member as HiddenValue's own fields, as if the model had sent an object for its token.
+describe("a received object holding a secret-named field", () => {
+  it("shows the field as not shown, not as an object", async () => {
+    const member = (extra: string) => ({
+      type: "object",
+      additionalProperties: false,
+      required: ["api_token"],
+      properties: { api_token: { type: "string" }, [extra]: { type: "integer" } },
+    });
+    const parts = tool("parts", { type: "object", required: ["part"], properties: { part: { anyOf: [member("a"), member("b")] } } });
+    const { errors } = await roundTrip(parts, { part: { api_token: "sk-live-123", c: 1 } });
+    expect(errors.map((error) => error.message)).toEqual(['got object {"api_token":"(not shown: a secret fiel…; it matches none of the allowed shapes']);
+    expect(JSON.stringify(errors)).not.toContain("sk-live-123");
+  });
+});

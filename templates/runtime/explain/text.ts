@@ -44,6 +44,9 @@ export function childPath(parent: string, key: unknown): string {
  * still learns the type of what it is about.
  */
 
+/** How a secret field's value is shown inside a value quoted back. */
+const HIDDEN_TEXT = "(not shown: a secret field)";
+
 export class HiddenValue {
   readonly type: string;
   /**
@@ -99,6 +102,15 @@ export class HiddenValue {
   /** The member at one pointer token, hidden; undefined when there is none. */
   member(token: string): unknown {
     return this.#members?.get(token);
+  }
+
+  /**
+   * What a received object holding it shows (`got object {"api_token":"(not shown: a secret
+   * field)",…`): serialised, HiddenValue's own `type`, `spells` and `noValue` read as a value the
+   * model sent (`{"api_token":{"type":"string",…`).
+   */
+  toJSON(): string {
+    return HIDDEN_TEXT;
   }
 
   /** A hidden object's fields, each member hidden in turn; empty for a hidden text, number or list. */
