@@ -78,6 +78,17 @@ const broken: Record<string, { readonly path: string; readonly item: Record<stri
     item: { get: { operationId: "missingPathParameter" } },
     reason: /path template names \{itemId\} but no path parameter/,
   },
+  // A router's notation (1Panel's swag output, `/apps/:key`): the value would be sent nowhere.
+  routerStylePath: {
+    path: "/apps/:key",
+    item: { get: { operationId: "routerStylePath", parameters: [{ name: "key", in: "path", required: true, schema: stringSchema }] } },
+    reason: /path parameter "key" is not in the path template, so its value would be sent nowhere.*fix: write the path segment ":key" as "\{key\}"/,
+  },
+  parameterNotInPath: {
+    path: "/static",
+    item: { get: { operationId: "parameterNotInPath", parameters: [{ name: "path", in: "path", required: true, schema: stringSchema }] } },
+    reason: /path parameter "path" is not in the path template.*fix: name it in the path as "\{path\}" where its value goes, or remove the parameter/,
+  },
   danglingBodyRef: {
     path: "/dangling-body",
     item: { post: { operationId: "danglingBodyRef", requestBody: { $ref: "#/components/requestBodies/Nope" } } },

@@ -6,7 +6,7 @@ import type { ToolDescription } from "../../ir.ts";
 import { InputError } from "../../errors.ts";
 
 import { argumentsSchema, BODY_ARGUMENT, type BodyInput } from "./arguments-schema.ts";
-import { type ArgumentRenames, operationParameters, type OperationContext } from "./operation-parameters.ts";
+import { type ArgumentRenames, type OperationContext, type OperationParameter, operationParameters } from "./operation-parameters.ts";
 import { requestMedia } from "./request-body.ts";
 import type { SchemaDialect } from "./schema-dialect.ts";
 import { ANNOTATION_SHAPE, createSchemaTranslator, type DroppedKeyword } from "./translate-schema.ts";
@@ -69,7 +69,7 @@ export function operationTool(input: OperationInput): OperationResult {
     );
     checkPathTemplate(
       input.path,
-      parameters.filter((parameter) => parameter.in === "path").map((parameter) => parameter.name),
+      parameters.filter((parameter) => parameter.in === "path"),
       pointer,
       context,
     );
@@ -163,8 +163,22 @@ function requestBody(input: OperationInput, at: string, context: OperationContex
   return { body: requestMedia(record.content, `${pointer}/content`, input.document), required: record.required === true, description: record.description };
 }
 
-// Every `{name}` in the path needs a path parameter, or the dispatcher could not build the URL.
-function checkPathTemplate(path: string, names: readonly string[], pointer: string, context: OperationContext): void {
+// Every `{name}` in the path needs a path parameter, or the dispatcher could not build the URL;
+// and every path parameter needs its `{name}`, or its value would go nowhere: the request would
+// be sent to the path as written, without it (1Panel's swag output writes gin's `/apps/:key`).
+function checkPathTemplate(path: string, declared: readonly OperationParameter[], pointer: string, context: OperationContext): void {
+  const names = declared.map((parameter) => parameter.name);
+  for (const parameter of declared) {
+    if (path.includes(`{${parameter.name}}`)) continue;
+    const routerStyle = path.split("/").includes(`:${parameter.name}`);
+    throw new InputError(
+      { file: context.file, pointer: parameter.pointer },
+      `operation ${context.label}: path parameter "${parameter.name}" is not in the path template, so its value would be sent nowhere`,
+      routerStyle
+        ? `write the path segment ":${parameter.name}" as "{${parameter.name}}": OpenAPI names a path parameter in braces`
+        : `name it in the path as "{${parameter.name}}" where its value goes, or remove the parameter`,
+    );
+  }
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (name !== undefined && !names.includes(name)) {
       throw new InputError(

@@ -3,7 +3,7 @@ import type { AjvError, HintTable, SchemaHint } from "../contract/tool-spec.ts";
 import { locate } from "./location.ts";
 import { optionalAt } from "./optional.ts";
 import { otherTypeReading } from "./rules/union-reading.ts";
-import { isRecord, shownAt, typeOf } from "./text.ts";
+import { fieldEntries, HiddenValue, isRecord, shownAt, typeOf } from "./text.ts";
 
 /**
  * A failed `anyOf`/`oneOf` makes ajv report every branch's errors, which reads as contradictory
@@ -80,7 +80,8 @@ export function inferredBranch(hint: SchemaHint, value: unknown): number | undef
   const byType = hint.typeBranches?.[typeOf(value)] ?? (typeof value === "number" ? hint.typeBranches?.["number"] : undefined);
   if (byType !== undefined) return byType;
   const memberKeys = hint.memberKeys;
-  if (memberKeys === undefined || !isRecord(value)) return undefined;
+  const fields = memberKeys === undefined ? undefined : fieldEntries(value);
+  if (memberKeys === undefined || fields === undefined) return undefined;
   let found: number | undefined;
   const see = (key: string): boolean => {
     if (!Object.hasOwn(memberKeys, key)) return true;
@@ -89,10 +90,10 @@ export function inferredBranch(hint: SchemaHint, value: unknown): number | undef
     found = branch;
     return true;
   };
-  for (const [key, inner] of Object.entries(value)) {
+  for (const [key, inner] of fields) {
     if (!see(key)) return undefined;
     // Names one level down (`parameters/...`), where kinds that share their top-level names differ.
-    if (isRecord(inner)) for (const innerKey of Object.keys(inner)) if (!see(`${key}/${innerKey}`)) return undefined;
+    for (const [innerKey] of fieldEntries(inner) ?? []) if (!see(`${key}/${innerKey}`)) return undefined;
   }
   return found;
 }
@@ -104,8 +105,23 @@ export type Discriminator = NonNullable<SchemaHint["discriminator"]>;
  * the property names none; undefined when `value` is not an object holding the property.
  */
 export function namedBranch(discriminator: Discriminator, value: unknown): number | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.hasOwn(value, discriminator.property)) return undefined;
-  const named = (value as Record<string, unknown>)[discriminator.property];
+  const { property } = discriminator;
+  let named: unknown;
+  if (value instanceof HiddenValue) {
+    // A secret-named object's tag: its name is read, its text only as one of the listed kinds.
+    const tag = value.type === "object" ? value.member(property) : undefined;
+    if (tag === undefined) return undefined;
+    named =
+      tag instanceof HiddenValue
+        ? tag.schemaValueFor(
+            discriminator.branches.flatMap((branch) => branch.values),
+            (text) => text,
+          )
+        : tag;
+  } else {
+    if (!isRecord(value) || !Object.hasOwn(value, property)) return undefined;
+    named = value[property];
+  }
   return discriminator.branches.findIndex((branch) => branch.values.some((candidate) => candidate === named));
 }
 

@@ -44,6 +44,9 @@ export function childPath(parent: string, key: unknown): string {
  * still learns the type of what it is about.
  */
 
+/** How a secret field's value is shown inside a value quoted back. */
+const HIDDEN_TEXT = "(not shown: a secret field)";
+
 export class HiddenValue {
   readonly type: string;
   /**
@@ -99,6 +102,20 @@ export class HiddenValue {
   /** The member at one pointer token, hidden; undefined when there is none. */
   member(token: string): unknown {
     return this.#members?.get(token);
+  }
+
+  /**
+   * What a received object holding it shows (`got object {"api_token":"(not shown: a secret
+   * field)",…`): serialised, HiddenValue's own `type`, `spells` and `noValue` read as a value the
+   * model sent (`{"api_token":{"type":"string",…`).
+   */
+  toJSON(): string {
+    return HIDDEN_TEXT;
+  }
+
+  /** A hidden object's fields, each member hidden in turn; empty for a hidden text, number or list. */
+  fields(): readonly (readonly [string, unknown])[] {
+    return this.type === "object" && this.#members !== undefined ? [...this.#members] : [];
   }
 }
 
@@ -177,6 +194,25 @@ export function exampleOf(hint: SchemaHint): JsonValue | undefined {
 export function sendExample(hint: SchemaHint): string {
   const example = exampleOf(hint);
   return example === undefined ? "" : `; for example ${shorten(example, 60)}`;
+}
+
+/**
+ * The fields of an object sent, to be compared with the names the schema declares: a plain
+ * object's entries, or a hidden one's (a secret-named `credential` object), whose names are read
+ * and whose members stay hidden; undefined for anything else. A hidden object passes `isRecord`
+ * but holds its fields privately: read through `Object.keys` it would seem to hold none, or
+ * HiddenValue's own `type` and `spells` (Skyvern's `credential` heard "add \"password\"" beside
+ * its password).
+ */
+export function fieldEntries(value: unknown): readonly (readonly [string, unknown])[] | undefined {
+  if (value instanceof HiddenValue) return value.type === "object" ? value.fields() : undefined;
+  return isRecord(value) ? Object.entries(value) : undefined;
+}
+
+/** The field `name` of an object sent, plain or hidden (its member hidden in turn); undefined when it holds none. */
+export function fieldOf(value: unknown, name: string): unknown {
+  if (value instanceof HiddenValue) return value.member(name);
+  return isRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined;
 }
 
 /** A JSON object (not an array, not null). */

@@ -8,7 +8,7 @@ import { valueAt } from "../../json/json-pointer.ts";
 import { fixed, remember, type Location } from "../location.ts";
 import { closestName, normalFormsOf } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
-import { childPath, HiddenValue, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
+import { childPath, fieldEntries, fieldOf, HiddenValue, isRecord, listed, received, sendExample, shorten, shownAt, typeOf } from "../text.ts";
 import { allowedOf, hiddenNearMiss, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
 import { shapeReading, valueReading } from "./type.ts";
@@ -40,10 +40,13 @@ export function explainUnion(error: AjvError, location: Location, document: unkn
     const accepted = fixed(location, "accepted", () => `it matches none of the allowed shapes (accepted types: ${types?.join(", ")})`);
     return { path, rule: error.keyword, message: `${received(value)}; ${accepted}: ${reading}` };
   }
-  const renamed = isRecord(value) ? misspeltInOneBranch(location, path, value) : undefined;
+  // A secret-named object's names are compared with the schema's, never quoted back.
+  const renamed = isRecord(value) && !(value instanceof HiddenValue) ? misspeltInOneBranch(location, path, value) : undefined;
   if (renamed !== undefined) return { path, rule: error.keyword, message: `the object fits none of the allowed shapes; ${renamed}` };
-  const lacking = isRecord(value) ? whatEachLacks(hint.branchRequired, value) : undefined;
-  const above = lacking === undefined || !isRecord(value) ? undefined : heldAbove(hint.branchRequiredAbove, path, value, document);
+  const fields = fieldEntries(value);
+  const held = fields === undefined ? undefined : new Set(fields.map(([name]) => name));
+  const lacking = held === undefined ? undefined : whatEachLacks(hint.branchRequired, held);
+  const above = lacking === undefined || held === undefined ? undefined : heldAbove(hint.branchRequiredAbove, path, held, document);
   if (lacking !== undefined && above !== undefined) {
     // Said at the field's own place, as a required field's move is: the repairer moves it here.
     return {
@@ -121,7 +124,7 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
       message: `missing required field ${JSON.stringify(property)}, which says what kind of object this is: one of ${allowed}`,
     };
   }
-  const named = value[property];
+  const named = fieldOf(value, property);
   // A misspelt kind, else a synonym of exactly one (`plain` for `text`), as an enum's value hears.
   const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds) ?? synonymKind(named, kinds)) : undefined;
   // A tag naming no kind (another union's) beside fields only one kind declares: that kind's
@@ -129,6 +132,15 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
   const inferred = inferredBranch(location.hint, value);
   const fits = inferred === undefined ? undefined : discriminator.branches[inferred]?.values;
   const fitting = fits !== undefined && fits.length === 1 && (close === undefined || close === fits[0]) ? fits[0] : undefined;
+  // A kind sent as a list of one (Lakekeeper's `{"type": ["hard"]}`): one value goes here.
+  const single = Array.isArray(named) && named.length === 1 && kinds.includes(named[0] as string) ? (named[0] as string) : undefined;
+  if (single !== undefined && (fitting === undefined || fitting === single)) {
+    return {
+      path: at,
+      rule: "enum",
+      message: `${received(named)}; ${JSON.stringify(property)} says what kind of object this is, one value, not a list: send ${JSON.stringify(single)}`,
+    };
+  }
   return {
     path: at,
     rule: "enum",
@@ -157,13 +169,16 @@ function contradicted(
   const other = inferred === undefined || inferred === index ? undefined : discriminator.branches[inferred]?.values;
   if (other === undefined || other.length !== 1) return undefined;
   const { property } = discriminator;
-  const named = value[property];
-  const lacking = location.hint.branchRequired?.[index]?.filter((name) => !Object.hasOwn(value, name)) ?? [];
+  const named = fieldOf(value, property);
+  const lacking = location.hint.branchRequired?.[index]?.filter((name) => fieldOf(value, name) === undefined) ?? [];
   const its = lacking.length === 0 ? "its fields" : `the fields it requires (${lacking.map((name) => JSON.stringify(name)).join(", ")})`;
+  // A hidden tag was read as one of the kinds (alternatives.ts): that kind is the schema's text.
+  const kind = discriminator.branches[index]?.values;
+  const shown = !(named instanceof HiddenValue) ? shorten(named, 60) : kind?.length === 1 ? JSON.stringify(kind[0]) : "the kind sent";
   return {
     path: childPath(path, property),
     rule: "enum",
-    message: `${received(named)}; the other fields are those of ${JSON.stringify(other[0])}, not of ${shorten(named, 60)}: send ${JSON.stringify(other[0])} if that is the kind you meant, else keep ${shorten(named, 60)} and add ${its}`,
+    message: `${received(named)}; the other fields are those of ${JSON.stringify(other[0])}, not of ${shown}: send ${JSON.stringify(other[0])} if that is the kind you meant, else keep ${shown} and add ${its}`,
   };
 }
 
@@ -185,22 +200,22 @@ const kindsByDiscriminator = new WeakMap<Discriminator, readonly string[]>();
 function heldAbove(
   names: readonly string[] | undefined,
   path: string,
-  value: Record<string, unknown>,
+  fields: ReadonlySet<string>,
   document: unknown,
 ): { name: string; at: string } | undefined {
   if (names === undefined || path === "") return undefined;
   const parentPath = path.slice(0, path.lastIndexOf("/"));
   const parent = valueAt(document, parentPath);
   if (!isRecord(parent)) return undefined;
-  const held = names.filter((name) => !Object.hasOwn(value, name) && Object.hasOwn(parent, name));
+  const held = names.filter((name) => !fields.has(name) && Object.hasOwn(parent, name));
   return held.length === 1 ? { name: held[0] as string, at: childPath(parentPath, held[0] as string) } : undefined;
 }
 
-function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefined, value: Record<string, unknown>): string | undefined {
+function whatEachLacks(branchRequired: readonly (readonly string[])[] | undefined, fields: ReadonlySet<string>): string | undefined {
   if (branchRequired === undefined) return undefined;
   const alternatives: string[] = [];
   for (const required of branchRequired) {
-    const missing = required.filter((name) => !Object.hasOwn(value, name));
+    const missing = required.filter((name) => !fields.has(name));
     if (missing.length === 0) return undefined;
     const text = `add ${missing.map((name) => JSON.stringify(name)).join(" and ")}`;
     if (!alternatives.includes(text)) alternatives.push(text);
@@ -260,7 +275,7 @@ function synonymKind(text: string, kinds: readonly string[]): string | undefined
  */
 function untaggedMember(location: Location, path: string, value: Record<string, unknown>): ArgumentError | undefined {
   const tag = location.hint.optionalTag;
-  if (tag === undefined || Object.hasOwn(value, tag.property)) return undefined;
+  if (tag === undefined || fieldOf(value, tag.property) !== undefined) return undefined;
   const inferred = inferredBranch(location.hint, value);
   const only = inferred === undefined ? undefined : tag.branches[inferred]?.values;
   if (only === undefined || only.length !== 1) return undefined;

@@ -44,7 +44,10 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // (`content` beside `comment`, where the list's items take `content`): the move wins. So is a
   // spelling two edits away (`code` read as `body`, where the body takes `code`: an OAuth token
   // request's fields sent at the top level); one edit away the spelling stands.
-  const far = movable && close === spelt && close !== undefined && editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1;
+  // An abbreviation is weaker still: the exact name declared one level away is the reading
+  // (Radarr's `section`, whose letters run through `supportsOnManualInteractionRequired`, sent
+  // flat beside the `fields` list whose items take `section`).
+  const far = movable && close !== undefined && (close !== spelt || editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1);
   if (close !== undefined && !(sent && movable) && !far) {
     return {
       path: at,
