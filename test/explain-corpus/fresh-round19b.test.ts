@@ -34,3 +34,42 @@ describe("a listed value cut at its first space (tau-bench's cancellation reason
     expect(errors[0]?.message).not.toMatch(/did you mean/);
   });
 });
+
+// Xero's `create-item` (`@xeroapi/xero-mcp-server` 0.0.17, MIT), zod 3: `purchaseDetails` and
+// `salesDetails` are the same closed object, so `taxType` sent beside them has two homes. The
+// call had written `salesDetails` and left `purchaseDetails` out, yet heard "move it to the place
+// you meant", which names no place; the object the call is writing is the one it meant.
+const details = {
+  type: "object",
+  additionalProperties: false,
+  required: ["unitPrice"],
+  properties: { unitPrice: { type: "number" }, taxType: { type: "string" }, accountCode: { type: "string" } },
+} as const;
+const item = tool("create-item", {
+  type: "object",
+  additionalProperties: false,
+  required: ["code", "name"],
+  properties: { code: { type: "string" }, name: { type: "string" }, purchaseDetails: details, salesDetails: details },
+});
+
+describe("a field two sibling objects take, sent beside the one the call writes (Xero's item details)", () => {
+  it("is moved into the object the call holds", async () => {
+    const { errors, repaired, after } = await roundTrip(item, { code: "A", name: "B", salesDetails: { unitPrice: 5 }, taxType: "OUTPUT" });
+    expect(errors).toEqual([
+      {
+        path: "/taxType",
+        rule: "additionalProperties",
+        message: 'unknown field "taxType" at this level; it belongs at /salesDetails/taxType: move it to /salesDetails/taxType',
+      },
+    ]);
+    expect(repaired).toEqual({ code: "A", name: "B", salesDetails: { unitPrice: 5, taxType: "OUTPUT" } });
+    expect(after).toBeUndefined();
+  });
+
+  it("with both objects written, or neither, no place is chosen", async () => {
+    const both = await roundTrip(item, { code: "A", name: "B", salesDetails: { unitPrice: 5 }, purchaseDetails: { unitPrice: 4 }, taxType: "OUTPUT" });
+    expect(both.errors[0]?.message).toMatch(/move it to the place you meant/);
+    const neither = await roundTrip(item, { code: "A", name: "B", taxType: "OUTPUT" });
+    expect(neither.errors[0]?.message).toMatch(/move it to the place you meant/);
+  });
+});

@@ -36,9 +36,15 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
   const close =
     spelt === undefined || (short !== undefined && short !== spelt && editDistance(normaliseNearMiss(name), normaliseNearMiss(spelt)) > 1) ? short : spelt;
-  // A name two places declare equally near is moved when the call leaves one of them free.
+  // A name two places declare equally near is moved when the call leaves one of them free, or
+  // when the call has written the object of only one of them (Xero's `taxType` beside the
+  // `salesDetails` it sends, where `purchaseDetails`, left out, takes it too).
   const target =
-    hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : choices?.length === 1 ? choices[0] : undefined;
+    hint.moves && Object.hasOwn(hint.moves, name)
+      ? resolveRelative(path, hint.moves[name] as string)
+      : choices?.length === 1
+        ? choices[0]
+        : onlyWrittenHolder(choices, document);
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
@@ -80,6 +86,13 @@ function freePlaces(path: string, relatives: readonly string[], document: unknow
     if (target !== undefined && valueAt(document, target) === undefined && canHold(document, target)) free.push(target);
   }
   return free.length > 0 ? free : undefined;
+}
+
+/** The one place of `choices` whose holding object the call has written already, if exactly one. */
+function onlyWrittenHolder(choices: readonly string[] | undefined, document: unknown): string | undefined {
+  if (choices === undefined) return undefined;
+  const written = choices.filter((target) => isRecord(valueAt(document, target.slice(0, target.lastIndexOf("/")))));
+  return written.length === 1 ? written[0] : undefined;
 }
 
 /**
