@@ -3,6 +3,7 @@
 // inputs, round 19: MCP servers"). Each schema is cut from the input named, with its licence.
 import { afterAll, describe, expect, it } from "vitest";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 import { roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
@@ -71,5 +72,55 @@ describe("a field two sibling objects take, sent beside the one the call writes 
     expect(both.errors[0]?.message).toMatch(/move it to the place you meant/);
     const neither = await roundTrip(item, { code: "A", name: "B", taxType: "OUTPUT" });
     expect(neither.errors[0]?.message).toMatch(/move it to the place you meant/);
+  });
+});
+
+// Postman's `getWorkspace` (`@postman/postman-mcp-server` 2.13.0, Apache-2.0): `include` is a
+// comma list without repeats, `^(?!.*(?:^|,)(team|scim),(?:.*,)?\1(?:$|,))(team|scim)(,(team|scim))*$`
+// (cut to two of its three values). The backreference cannot be matched in linear time, and in
+// a tool file that stopped the whole run: `toolguard generate` on Postman's 204 tools wrote
+// nothing. The tool is now skipped with the reason, as an operation of a vendor's document is.
+describe("a published MCP server's tool whose pattern has a backreference (Postman's getWorkspace)", () => {
+  const newProject = projectsRemovedAfterEach();
+  const files = {
+    "schemas/getWorkspace.json": {
+      name: "getWorkspace",
+      description: "Gets information about a workspace.",
+      inputSchema: {
+        type: "object",
+        required: ["workspaceId"],
+        additionalProperties: false,
+        properties: {
+          workspaceId: { type: "string" },
+          include: { type: "string", pattern: "^(?!.*(?:^|,)(team|scim),(?:.*,)?\\1(?:$|,))(team|scim)(,(team|scim))*$" },
+        },
+        $schema: "http://json-schema.org/draft-07/schema#",
+      },
+    },
+    "schemas/getWorkspaces.json": {
+      name: "getWorkspaces",
+      description: "Gets all workspaces.",
+      inputSchema: { type: "object", additionalProperties: false, properties: { type: { type: "string", enum: ["personal", "team"] } } },
+    },
+  };
+
+  it("is skipped with its reason; the server's other tools are generated", async () => {
+    const project = newProject(files);
+    const result = await project.run("generate", "--no-cache");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("generated: 1 tool");
+    expect(result.stdout).toMatch(/getWorkspace \(getWorkspace\.json#\): pattern .* at #\/properties\/include\/pattern is refused: .*fix: /);
+    expect(project.read("generated/index.js")).toContain("getWorkspaces");
+  });
+
+  it("rehearse rehearses the others and names the skip", async () => {
+    const project = newProject(files);
+    const result = await project.run("rehearse", "--json", "--limit", "2", "--seed", "1");
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { tools: { tool: string }[]; skipped: { tool: string; reason: string }[] };
+    expect(report.skipped.map((skip) => skip.tool)).toEqual(["getWorkspace"]);
+    expect(report.skipped[0]?.reason).toMatch(/cannot be matched in linear time/);
+    expect(report.tools.map((rehearsed) => rehearsed.tool)).toEqual(["getWorkspaces"]);
   });
 });
