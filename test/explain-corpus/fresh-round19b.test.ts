@@ -124,3 +124,26 @@ describe("a published MCP server's tool whose pattern has a backreference (Postm
     expect(report.tools.map((rehearsed) => rehearsed.tool)).toEqual(["getWorkspaces"]);
   });
 });
+
+// Microsoft 365's `format-excel-range` (`@softeria/ms-365-mcp-server` 0.155.0, MIT), generated
+// from Graph's description: an open top level that requires `body`, whose fields (`bold`,
+// `italic`, `color`) the call sends beside it. `bold` is two edits from `body`, so it was read as
+// `body` misspelt, `move /bold here`, which would make the body `false`; a field the move table
+// places inside the missing object is its field, not its value, as a word of its description is not.
+const formatRange = tool("format-excel-range", {
+  type: "object",
+  required: ["body", "driveId"],
+  properties: {
+    driveId: { type: "string" },
+    body: { type: "object", properties: { bold: { type: ["boolean", "null"] }, italic: { type: ["boolean", "null"] }, color: { type: ["string", "null"] } } },
+  },
+});
+
+describe("a body field sent beside the missing body, its name close to body's (Microsoft 365's bold)", () => {
+  it("is moved into the body, never read as the body misspelt", async () => {
+    const { errors, repaired, after } = await roundTrip(formatRange, { driveId: "d1", bold: false, italic: true, color: "red" });
+    expect(errors.map((error) => error.message).join("\n")).not.toMatch(/move \/bold here/);
+    expect(repaired).toEqual({ driveId: "d1", body: { bold: false, italic: true, color: "red" } });
+    expect(after).toBeUndefined();
+  });
+});
