@@ -147,3 +147,27 @@ describe("a body field sent beside the missing body, its name close to body's (M
     expect(after).toBeUndefined();
   });
 });
+
+// Hostinger's `domains_getDomainListV1` (`hostinger-api-mcp` 1.63.2, MIT), hand-written JSON
+// Schema: `sort` is `created_at`, `-created_at`, `expires_at` or `-expires_at`. Each pair shares
+// a normal form, which the near-miss table leaves out, so `cre` cut short heard only the list.
+const domains = tool("domains_getDomainListV1", {
+  type: "object",
+  additionalProperties: false,
+  properties: { sort: { type: "string", enum: ["created_at", "-created_at", "expires_at", "-expires_at"] } },
+});
+
+describe("a sort value cut short, its descending twin listed beside it (Hostinger's sort)", () => {
+  it("is the value it starts as written", async () => {
+    const { errors, repaired, after } = await roundTrip(domains, { sort: "cre" });
+    expect(errors[0]?.message).toMatch(/did you mean "created_at"\?/);
+    expect(repaired).toEqual({ sort: "created_at" });
+    expect(after).toBeUndefined();
+  });
+
+  it("the signed start is the signed value; a start two values share offers neither", async () => {
+    expect((await roundTrip(domains, { sort: "-exp" })).repaired).toEqual({ sort: "-expires_at" });
+    const both = tool("list", { type: "object", properties: { sort: { type: "string", enum: ["created_at", "-created_at", "creator", "-creator"] } } });
+    expect((await roundTrip(both, { sort: "cre" })).errors[0]?.message).not.toMatch(/did you mean/);
+  });
+});
