@@ -171,3 +171,36 @@ describe("a sort value cut short, its descending twin listed beside it (Hostinge
     expect((await roundTrip(both, { sort: "cre" })).errors[0]?.message).not.toMatch(/did you mean/);
   });
 });
+
+// Postman's `updateResponse` and `createRequest` (`@postman/postman-mcp-server` 2.13.0,
+// Apache-2.0), cut to the fields in question: `raw` belongs in `dataOptions` and `query` in
+// `graphqlModeData`, and the top level takes `rawModeData` and `queryParams`, which the names
+// start. The abbreviation was offered over the exact name one level down ("did you mean
+// "rawModeData"? Rename it."), though a misspelling two edits away already lost to the move.
+const request = tool("createRequest", {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    rawModeData: { type: "string" },
+    queryParams: { type: "array", items: { type: "object", properties: { key: { type: "string" } } } },
+    dataOptions: { type: "object", additionalProperties: false, properties: { raw: { type: "object", properties: { language: { type: "string" } } } } },
+    graphqlModeData: { type: "object", additionalProperties: false, properties: { query: { type: "string" }, variables: { type: "string" } } },
+  },
+});
+
+describe("a field sent one level too high whose name starts another field's (Postman's raw)", () => {
+  it("is moved to where its exact name is, not renamed", async () => {
+    const { errors, repaired, after } = await roundTrip(request, { dataOptions: {}, raw: { language: "json" } });
+    expect(errors[0]?.message).toMatch(/move it to \/dataOptions\/raw/);
+    expect(repaired).toEqual({ dataOptions: { raw: { language: "json" } } });
+    expect(after).toBeUndefined();
+    expect((await roundTrip(request, { graphqlModeData: { variables: "{}" }, query: "{ me }" })).repaired).toEqual({
+      graphqlModeData: { variables: "{}", query: "{ me }" },
+    });
+  });
+
+  it("where no exact name is one level away, the start is still offered", async () => {
+    const { repaired } = await roundTrip(request, { rawMode: "text" });
+    expect(repaired).toEqual({ rawModeData: "text" });
+  });
+});

@@ -50,8 +50,9 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // A near miss that is sent already is a weak reading when the name is exact one level away
   // (`content` beside `comment`, where the list's items take `content`): the move wins. So is a
   // spelling two edits away (`code` read as `body`, where the body takes `code`: an OAuth token
-  // request's fields sent at the top level); one edit away the spelling stands.
-  const far = movable && close === spelt && close !== undefined && editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1;
+  // request's fields sent at the top level), and a name the text only starts (Postman's `raw`
+  // read as `rawModeData`, where `dataOptions` takes `raw`); one edit away the spelling stands.
+  const far = movable && close !== undefined && (close !== spelt || editDistance(normaliseNearMiss(name), normaliseNearMiss(close)) > 1);
   if (close !== undefined && !(sent && movable) && !far) {
     return {
       path: at,
