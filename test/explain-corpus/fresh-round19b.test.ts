@@ -2,6 +2,7 @@
 // and agent tool sets that none of the messages was written against (docs/corpus.md, "Fresh
 // inputs, round 19: MCP servers"). Each schema is cut from the input named, with its licence.
 import { afterAll, describe, expect, it } from "vitest";
+import { decodeError, encodeError, InputError } from "../../generator/errors.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
 import { projectsRemovedAfterEach } from "../helpers/temp-project.ts";
 import { roundTrip, tool } from "./round-trip.ts";
@@ -202,5 +203,15 @@ describe("a field sent one level too high whose name starts another field's (Pos
   it("where no exact name is one level away, the start is still offered", async () => {
     const { repaired } = await roundTrip(request, { rawMode: "text" });
     expect(repaired).toEqual({ rawModeData: "text" });
+  });
+});
+
+describe("the skip crosses a generation worker's thread boundary", () => {
+  it("keeps skipsTool through encodeError and decodeError", () => {
+    const error = new InputError({ file: "a.json", pointer: "/inputSchema" }, "pattern refused", "write it without a backreference", { skipsTool: true });
+    const decoded = decodeError(encodeError(error));
+    expect(decoded).toBeInstanceOf(InputError);
+    expect((decoded as InputError).skipsTool).toBe(true);
+    expect((decodeError(encodeError(new InputError({ file: "a.json", pointer: "" }, "p", "f"))) as InputError).skipsTool).toBe(false);
   });
 });
