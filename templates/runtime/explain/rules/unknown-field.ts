@@ -44,7 +44,7 @@ export function explainUnknownField(error: AjvError, location: Location, documen
       ? resolveRelative(path, hint.moves[name] as string)
       : choices?.length === 1
         ? choices[0]
-        : onlyWrittenHolder(choices, document);
+        : onlyWrittenHolder(choices, path, document);
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
@@ -89,10 +89,18 @@ function freePlaces(path: string, relatives: readonly string[], document: unknow
   return free.length > 0 ? free : undefined;
 }
 
-/** The one place of `choices` whose holding object the call has written already, if exactly one. */
-function onlyWrittenHolder(choices: readonly string[] | undefined, document: unknown): string | undefined {
+/**
+ * The one place of `choices` whose holding object the call has written already beside the object
+ * at `path`, if exactly one. A holder that is that object or one around it (the top level, where a
+ * path parameter goes) is always there, so it tells nothing of what the call meant.
+ */
+function onlyWrittenHolder(choices: readonly string[] | undefined, path: string, document: unknown): string | undefined {
   if (choices === undefined) return undefined;
-  const written = choices.filter((target) => isRecord(valueAt(document, target.slice(0, target.lastIndexOf("/")))));
+  const written = choices.filter((target) => {
+    const holder = target.slice(0, target.lastIndexOf("/"));
+    const around = holder === "" || holder === path || path.startsWith(`${holder}/`);
+    return !around && isRecord(valueAt(document, holder));
+  });
   return written.length === 1 ? written[0] : undefined;
 }
 
