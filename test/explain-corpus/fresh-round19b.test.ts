@@ -1,10 +1,19 @@
 // Fresh inputs, round 19 (probe19b): shapes found by `toolguard rehearse` on published MCP servers
 // and agent tool sets that none of the messages was written against (docs/corpus.md, "Fresh
 // inputs, round 19: MCP servers"). Each schema is cut from the input named, with its licence.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeError, encodeError, InputError } from "../../generator/errors.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { serveGuardedTools } from "../../templates/extras/mcp/index.ts";
+import type { Resolver } from "../../templates/runtime/contract/api.ts";
+import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
+import { defineTool } from "../../templates/runtime/call/define-tool.ts";
+import { MemorySink } from "../../templates/runtime/ledger/ledger-memory.ts";
 import { projectsRemovedAfterEach } from "../helpers/temp-project.ts";
+import { compile } from "../runtime/invoice-spec.ts";
 import { roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
@@ -213,5 +222,62 @@ describe("the skip crosses a generation worker's thread boundary", () => {
     expect(decoded).toBeInstanceOf(InputError);
     expect((decoded as InputError).skipsTool).toBe(true);
     expect((decodeError(encodeError(new InputError({ file: "a.json", pointer: "" }, "p", "f"))) as InputError).skipsTool).toBe(false);
+  });
+});
+
+// MCP has no turns (templates/extras/mcp/wording.ts): a chain is the calls to one tool from one
+// caller until one succeeds. A reference its resolver finds twice is a question back, free four
+// times in a chain; the fifth question's error said "this turn already asked 4 questions about
+// references", a turn the MCP client never had. Five reference fields reach it in five calls.
+describe("an MCP client asked a fifth question about references in one chain", () => {
+  it("hears of the calls since the last success, never of a turn", async () => {
+    const fields = ["a", "b", "c", "d", "e"];
+    const schema = {
+      type: "object" as const,
+      additionalProperties: false,
+      required: fields,
+      properties: Object.fromEntries(fields.map((name) => [name, { type: "string" }])),
+    };
+    const spec: ToolSpec = {
+      name: "link_things",
+      description: "Link five things.",
+      inputSchema: schema,
+      validate: compile(schema),
+      coercions: {},
+      hints: { "#": { types: ["object"], properties: fields } },
+      references: Object.fromEntries(fields.map((name) => [`/${name}`, { kind: "thing", target: `${name}_id` }])),
+    };
+    const twoThings: Resolver = (text) =>
+      text.startsWith("id_")
+        ? [{ id: text, label: text }]
+        : [
+            { id: "id_1", label: "One" },
+            { id: "id_2", label: "Two" },
+          ];
+    const tool = defineTool<unknown, Record<string, unknown>, "thing">(spec).implement(() => "linked", {
+      ledger: new MemorySink(),
+      resolvers: { thing: twoThings },
+    });
+    const server = new McpServer({ name: "t", version: "1.0.0" });
+    serveGuardedTools(server, [tool as never]);
+    const client = new Client({ name: "host", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const bodies: string[] = [];
+    try {
+      for (let resolved = 0; resolved < fields.length; resolved++) {
+        const args = Object.fromEntries(fields.map((name, index) => [name, index < resolved ? "id_1" : "the usual one"]));
+        const result = await client.callTool({ name: "link_things", arguments: args });
+        bodies.push((result.content as { text: string }[])[0]?.text ?? "");
+      }
+    } finally {
+      await client.close();
+    }
+    expect(bodies.slice(0, 4).map((body) => (JSON.parse(body) as { status: string }).status)).toEqual(Array(4).fill("ambiguous_reference"));
+    expect(bodies[4]).toContain('"rule":"too_many_questions"');
+    expect(bodies[4]).toContain(
+      "the calls to link_things since its last success already asked 4 questions about references; ask the user which thing they mean",
+    );
+    for (const body of bodies) expect(body).not.toMatch(/turn/);
   });
 });
