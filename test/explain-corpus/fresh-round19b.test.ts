@@ -7,6 +7,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeError, encodeError, InputError } from "../../generator/errors.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { linearRegExp } from "../../templates/runtime/validate/pattern.ts";
 import { serveGuardedTools } from "../../templates/extras/mcp/index.ts";
 import type { Resolver } from "../../templates/runtime/contract/api.ts";
 import type { ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
@@ -279,5 +280,18 @@ describe("an MCP client asked a fifth question about references in one chain", (
       "the calls to link_things since its last success already asked 4 questions about references; ask the user which thing they mean",
     );
     for (const body of bodies) expect(body).not.toMatch(/turn/);
+  });
+});
+
+// The same pattern's refusal named the wrong cause: "lookaheads are matched only at the start,
+// right after a leading ^", of a lookahead that is right after the leading ^. What stops the
+// split is the backreference inside it, and the refusal (the skip's reason) now says so.
+describe("a leading lookahead that cannot be split says why", () => {
+  it("a backreference inside it, or a | outside every group", () => {
+    expect(() => linearRegExp("^(?!.*(?:^|,)(team|scim),(?:.*,)?\\1(?:$|,))(team|scim)(,(team|scim))*$", "u")).toThrow(
+      /^backreferences cannot be matched in linear time/,
+    );
+    expect(() => linearRegExp("^(?=.*\\d)[a-z]+|[0-9]+$", "u")).toThrow(/no \| stands outside every group/);
+    expect(linearRegExp("^(?=.*\\d)(?:[a-z0-9]+|-)$", "u").test("a1")).toBe(true);
   });
 });
