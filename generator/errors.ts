@@ -12,12 +12,20 @@ export interface ErrorLocation {
 export class InputError extends Error {
   readonly location: ErrorLocation;
   readonly fix: string;
+  /**
+   * toolguard cannot enforce the schema as written (a pattern its linear-time engine cannot
+   * match or compile), and weakening it is no option: the tool is skipped with this reason in a
+   * tool file too, as in a vendor's document, since a tool list taken from a published server is
+   * no file the team edits. `--strict` makes it an error.
+   */
+  readonly skipsTool: boolean;
 
-  constructor(location: ErrorLocation, problem: string, fix: string) {
+  constructor(location: ErrorLocation, problem: string, fix: string, options: { readonly skipsTool?: boolean } = {}) {
     super(problem);
     this.name = "InputError";
     this.location = location;
     this.fix = fix;
+    this.skipsTool = options.skipsTool === true;
   }
 
   /** One block of text for a terminal: where, what, how to fix. */
@@ -68,20 +76,26 @@ const SUMMARY_AT = 3;
 
 /** An error as plain data, so that it crosses a thread boundary with its class and location. */
 export type EncodedError =
-  | { readonly kind: "input"; readonly location: ErrorLocation; readonly message: string; readonly fix: string }
+  | { readonly kind: "input"; readonly location: ErrorLocation; readonly message: string; readonly fix: string; readonly skipsTool: boolean }
   | { readonly kind: "inputs"; readonly errors: readonly EncodedError[] }
   | { readonly kind: "other"; readonly name: string; readonly message: string; readonly stack: string | undefined };
 
 export function encodeError(error: unknown): EncodedError {
   if (error instanceof InputError)
-    return { kind: "input", location: { file: error.location.file, pointer: error.location.pointer }, message: error.message, fix: error.fix };
+    return {
+      kind: "input",
+      location: { file: error.location.file, pointer: error.location.pointer },
+      message: error.message,
+      fix: error.fix,
+      skipsTool: error.skipsTool,
+    };
   if (error instanceof InputErrors) return { kind: "inputs", errors: error.errors.map(encodeError) };
   if (error instanceof Error) return { kind: "other", name: error.name, message: error.message, stack: error.stack };
   return { kind: "other", name: "Error", message: String(error), stack: undefined };
 }
 
 export function decodeError(encoded: EncodedError): Error {
-  if (encoded.kind === "input") return new InputError(encoded.location, encoded.message, encoded.fix);
+  if (encoded.kind === "input") return new InputError(encoded.location, encoded.message, encoded.fix, { skipsTool: encoded.skipsTool });
   if (encoded.kind === "inputs") return new InputErrors(encoded.errors.map(decodeError) as InputError[]);
   const error = new Error(encoded.message);
   error.name = encoded.name;

@@ -9,6 +9,7 @@
 // The reader and the emitters are loaded on first use: they pull in TypeScript, prettier and ajv.
 import type { ResolvedConfig, ResolvedSet } from "./config.ts";
 import { InputError, InputErrors } from "./errors.ts";
+import { emitSkipReason } from "./emit/emit-skip.ts";
 import type { EmittedFile } from "./emit/runtime.ts";
 import { withSharedModulesOnce } from "./emit/shared-modules.ts";
 import { uniqueNames } from "./emit/unique-names.ts";
@@ -132,27 +133,17 @@ export async function emitPackage(
       kept.push(tool);
       continue;
     }
-    const problems = outcome.error instanceof InputError ? [outcome.error] : outcome.error instanceof InputErrors ? outcome.error.errors : undefined;
-    if (!problems) throw outcome.error;
-    // An operation of a vendor's document is one tool among many, in a file the team does not
-    // edit: what stops its tool skips it, as the reader skips what it cannot read (--strict makes
-    // it an error). A tool file is the team's own, and its error stops the run.
-    if (tool.http && !options.strict)
-      skipped.push({ name: tool.name, source: tool.source, reason: problems.map((problem) => skipReason(problem, tool)).join("; ") });
-    else errors.push(...problems);
+    const reason = emitSkipReason(tool, outcome.error, options.strict);
+    if (reason !== undefined) skipped.push({ name: tool.name, source: tool.source, reason });
+    else if (outcome.error instanceof InputError) errors.push(outcome.error);
+    else if (outcome.error instanceof InputErrors) errors.push(...outcome.error.errors);
+    else throw outcome.error;
   }
   if (errors.length > 0) throw new InputErrors(errors);
   // The index and manifest list the tools there are: made again without the skipped ones.
   const packageFiles = skipped.length === 0 ? packaged : await emitters.packageFiles(set, packageTools(kept));
   const files = [...runtime, ...packageFiles, ...extras, ...withSharedModulesOnce(toolFiles)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, tools: kept, skipped };
-}
-
-/** An emitter's error as a skip reason: what, where in the document (when not the operation itself), and the fix. */
-function skipReason(error: InputError, tool: ToolDescription): string {
-  const elsewhere = error.location.pointer !== "" && error.location.pointer !== tool.source.pointer;
-  const problem = error.message.replace(/^tool [^:]*: /, ""); // the skip line names the tool already
-  return `${problem}${elsewhere ? ` (at #${error.location.pointer})` : ""}; fix: ${error.fix}`;
 }
 
 /** The pipeline, step by step on this thread: what generator/speed/ makes faster, never different. */

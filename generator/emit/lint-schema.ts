@@ -85,6 +85,7 @@ function checkPattern(tool: ToolDescription, source: string, location: string): 
       { file: tool.source.file, pointer: tool.source.pointer },
       `tool ${tool.name}: pattern ${JSON.stringify(source)} at ${location} is refused: ${(error as Error).message}`,
       "write the pattern in the ECMAScript syntax JSON Schema uses, without lookaround or backreferences (toolguard matches patterns with RE2, in time linear in the input)",
+      { skipsTool: true },
     );
   }
 }

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from "../config.ts";
 import { InputError, InputErrors, UsageError } from "../errors.ts";
 import { describeSet } from "../generate.ts";
 import type { ToolDescription } from "../ir.ts";
+import { lintSkipReason } from "../emit/emit-skip.ts";
 import { removeLoadedModules } from "./load-tool.ts";
 import { type RehearsedCase, type RehearsedTool, rehearseTool, type VERDICTS, weakCount } from "./rehearse.ts";
 
@@ -116,11 +117,17 @@ export async function rehearse(request: RehearseRequest): Promise<number> {
         skipped.push({ set: set.packageName, tool: skip.name, source: file, reason: skip.reason });
     }
     for (const tool of described.tools) {
-      known.push(tool.name);
       // The tool's file as the user finds it: relative to the working directory, not to the schemas folder.
       const file = path.relative(request.cwd, path.resolve(set.schemas, tool.source.file)) || tool.source.file;
-      if (request.tools.length === 0 || request.tools.includes(tool.name))
-        chosen.push({ set: set.packageName, tool: { ...tool, source: { ...tool.source, file } } });
+      const wanted = request.tools.length === 0 || request.tools.includes(tool.name);
+      // What `generate` skips when it emits the tool (a pattern it cannot enforce) is skipped here too.
+      const unserved = lintSkipReason(tool, request.config.strict);
+      if (unserved !== undefined) {
+        if (wanted) skipped.push({ set: set.packageName, tool: tool.name, source: file, reason: unserved });
+        continue;
+      }
+      known.push(tool.name);
+      if (wanted) chosen.push({ set: set.packageName, tool: { ...tool, source: { ...tool.source, file } } });
     }
   }
   // A tool named that the reader skipped is not rehearsed, and says why (as `generate` would).

@@ -1,8 +1,10 @@
 // An operation whose tool fails only when it is emitted (its validator cannot be compiled: a
 // pattern with lookaround, which cannot be matched in linear time) is skipped with its reason,
 // like one the reader cannot read; it never refuses the rest of its document (issue 32: one
-// lookaround pattern refused all 142 operations of a vendor's description). A tool file is the
-// team's own, and its error still stops the run; `--strict` refuses the document too.
+// lookaround pattern refused all 142 operations of a vendor's description). In a tool file such a
+// pattern skips its tool too: the schema is valid, only toolguard cannot enforce it, and a tool
+// list taken from a published MCP server is no file the team edits (round 19, Postman's MCP
+// server). `--strict` refuses the document, and the tool file, instead.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -75,15 +77,27 @@ describe("a tool that cannot be emitted, in an OpenAPI document", () => {
 });
 
 describe("the same pattern in a tool file", () => {
-  it("stops the run: the file is the team's own to fix", async () => {
-    const project = newProject({
-      "schemas/tool.json": {
-        name: "note",
-        description: "Note.",
-        inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^draft(?!-old).*$" } } },
-      },
-    });
+  const files = {
+    "schemas/tool.json": {
+      name: "note",
+      description: "Note.",
+      inputSchema: { type: "object", properties: { note: { type: "string", pattern: "^draft(?!-old).*$" } } },
+    },
+    "schemas/other.json": { name: "other", description: "Other.", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
+  };
+
+  it("skips its tool with the reason; the set's other tools are generated", async () => {
+    const project = newProject(files);
     const result = await project.run("generate", "--no-cache");
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("generated: 1 tool");
+    expect(result.stdout).toMatch(/note \(tool\.json#\): .*lookahead and lookbehind cannot be matched in linear time.*fix: /);
+  });
+
+  it("stops the run under --strict", async () => {
+    const project = newProject(files);
+    const result = await project.run("generate", "--no-cache", "--strict");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("lookahead and lookbehind cannot be matched in linear time");
   });

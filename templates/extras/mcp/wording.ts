@@ -3,13 +3,28 @@
 // time, and a call with correct arguments is always run (it starts a new chain), so the
 // envelopes say what a client can actually do.
 import { LAST_ATTEMPT_SENTENCE } from "../../runtime/explain/envelope.ts";
+import { TOO_MANY_QUESTIONS_OPENING } from "../../runtime/resolve/references.ts";
 import type { ArgumentsRejectedOutcome, FailureClass, Outcome, ValidationFailedOutcome } from "../../runtime/index.ts";
 
 /** A failed outcome as an MCP client reads it; other outcomes unchanged. */
 export function mcpWording<Result>(outcome: Outcome<Result>, windowMs: number): Outcome<Result> {
-  if (outcome.status === "validation_failed") return { ...outcome, detail: repairDetail(outcome, windowMs) };
-  if (outcome.status === "arguments_rejected") return refusal(outcome.tool, outcome.failure, outcome.errors, outcome.attempts, windowMs);
+  if (outcome.status === "validation_failed") return { ...outcome, errors: chainErrors(outcome.tool, outcome.errors), detail: repairDetail(outcome, windowMs) };
+  if (outcome.status === "arguments_rejected")
+    return refusal(outcome.tool, outcome.failure, chainErrors(outcome.tool, outcome.errors), outcome.attempts, windowMs);
   return outcome;
+}
+
+/**
+ * The errors with the one the guard words by its turn, a question about references past the free
+ * ones, said of the chain instead: the calls to the tool since its last success.
+ */
+function chainErrors(tool: string, errors: ArgumentsRejectedOutcome["errors"]): ArgumentsRejectedOutcome["errors"] {
+  if (!errors.some((error) => error.rule === "too_many_questions")) return errors;
+  return errors.map((error) =>
+    error.rule === "too_many_questions" && error.message.startsWith(TOO_MANY_QUESTIONS_OPENING)
+      ? { ...error, message: `the calls to ${tool} since its last success already asked ${error.message.slice(TOO_MANY_QUESTIONS_OPENING.length)}` }
+      : error,
+  );
 }
 
 /** The failed attempt as a chain counted across replicas saw it: at least as strict as `local`. */

@@ -14,10 +14,11 @@ export function localeLanguage(text: string): string | undefined {
 
 /**
  * Whether `text` (normal form `key`) is long enough to be read as the start of a value. A text
- * cut at a separator (`ON_` of `ON_WORKER`) is as long as written: its normal form drops the `_`.
+ * cut at a separator (`ON_` of `ON_WORKER`, `no ` of `no longer needed`) is as long as written:
+ * its normal form drops the `_` or the space, but the cut shows where the value's first word ends.
  */
 export function longEnoughToStart(text: string, key: string): boolean {
-  return key.length >= MIN_PREFIX || (key.length >= 2 && /^[^\s_-]+[_-]$/.test(text) && text.length >= MIN_PREFIX);
+  return key.length >= MIN_PREFIX || (key.length >= 2 && /^[^\s_-]+[\s_-]$/.test(text) && text.length >= MIN_PREFIX);
 }
 
 /** The one value of `values` that `text` abbreviates or is a regional form of, if exactly one (`key`: `text`'s normal form, when the caller has it). */

@@ -124,11 +124,14 @@ export function questionOutcome(
   return { status: "ambiguous_reference", tool, field: step.path, candidates, detail: ambiguityDetail(tool, step), attempts };
 }
 
+/** How the error of a question past the free ones opens: the MCP adapter, whose clients have no turns, says it its own way. */
+export const TOO_MANY_QUESTIONS_OPENING = "this turn already asked ";
+
 /** The error of a question past the turn's free ones: it counts as a failed attempt. */
 export function tooManyQuestions(step: Extract<ReferenceStep, { kind: "ambiguous" }>, asked: number): ArgumentError {
   return {
     path: step.path,
     rule: "too_many_questions",
-    message: `this turn already asked ${asked} questions about references; ask the user which ${step.refKind} they mean`,
+    message: `${TOO_MANY_QUESTIONS_OPENING}${asked} questions about references; ask the user which ${step.refKind} they mean`,
   };
 }

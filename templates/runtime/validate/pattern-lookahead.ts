@@ -29,8 +29,22 @@ export function leadingLookaheads(source: string): LeadingLookaheads | undefined
     checks.push({ source: `^(?:${source.slice(index + 3, end)})`, negated: source[index + 2] === "!" });
     index = end + 1;
   }
-  if (unsplittable(source)) return undefined;
+  if (unsplittable(source) !== undefined) return undefined;
   return { checks, rest: `^${source.slice(index)}` };
+}
+
+/**
+ * Why a pattern that starts with `^` and a lookahead cannot be split into linear-time tests, for
+ * the refusal to name: a backreference, or an alternation outside every group. Undefined when it
+ * can be, or does not start so.
+ */
+export function leadingLookaheadRefusal(source: string): string | undefined {
+  if (!source.startsWith("^(?=") && !source.startsWith("^(?!")) return undefined;
+  const cause = unsplittable(source);
+  if (cause === "backreference") return "backreferences cannot be matched in linear time (here inside or beside the leading lookahead)";
+  if (cause === "alternation")
+    return "lookahead and lookbehind cannot be matched in linear time: a lookahead right after the leading ^ is matched as a test of its own only when no | stands outside every group (put the alternatives in a group)";
+  return undefined;
 }
 
 /** The index of the `)` that closes the group opened at `start`. */
@@ -44,16 +58,17 @@ function groupEnd(source: string, start: number): number {
   return source.length; // not reached: the pattern compiled, so every group closes
 }
 
-/** An alternation outside every group, or a backreference (which may point into a lookahead). */
-function unsplittable(source: string): boolean {
+/** A backreference (which may point into a lookahead), else an alternation outside every group, if either. */
+function unsplittable(source: string): "backreference" | "alternation" | undefined {
   let depth = 0;
+  let alternation = false;
   for (const char of tokens(source)) {
-    if (char.text === "backreference") return true;
+    if (char.text === "backreference") return "backreference";
     if (char.text === "(") depth += 1;
     else if (char.text === ")") depth -= 1;
-    else if (char.text === "|" && depth === 0) return true;
+    else if (char.text === "|" && depth === 0) alternation = true;
   }
-  return false;
+  return alternation ? "alternation" : undefined;
 }
 
 /**

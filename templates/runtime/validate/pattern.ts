@@ -9,7 +9,7 @@
 // by token; what RE2 cannot express in linear time (lookaround, backreferences) is refused,
 // but for lookaheads right after a leading `^`, which pattern-lookahead.ts splits off.
 import { RE2JS } from "re2js";
-import { leadingLookaheads } from "./pattern-lookahead.ts";
+import { leadingLookaheadRefusal, leadingLookaheads } from "./pattern-lookahead.ts";
 import { type CharSet, complement, LINE_TERMINATORS, matchesInLinearTimeNatively, SPACE } from "./pattern-shape.ts";
 
 /** What ajv's generated code calls: `test` searches anywhere in the string, like RegExp#test. */
@@ -99,6 +99,9 @@ function compilePattern(source: string, flags = "u"): LinearPattern {
     const rest = compilePattern(split.rest, flags);
     return { test: (input) => checks.every((check) => check.pattern.test(input) !== check.negated) && rest.test(input), toString: () => key };
   }
+  // A leading lookahead that cannot be split off is refused for its own reason, not as one elsewhere.
+  const refusal = leadingLookaheadRefusal(source);
+  if (refusal !== undefined) throw new PatternError(refusal);
   const translated = toRe2(source);
   try {
     const compiled = RE2JS.compile(translated);

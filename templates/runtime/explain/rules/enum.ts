@@ -5,7 +5,8 @@ import type { ArgumentError } from "../../contract/outcome.ts";
 import type { AjvError, HintTable, JsonValue, SchemaHint } from "../../contract/tool-spec.ts";
 import { fixed, remember, rememberedMessage, rememberMessage, type Location } from "../location.ts";
 import { normaliseNearMiss } from "../near-miss.ts";
-import { nearMissPlan, startOf, stringsOf } from "../near-miss-plan.ts";
+import { type NearMissPlan, nearMissPlan, startOf, stringsOf } from "../near-miss-plan.ts";
+import { longEnoughToStart } from "../prefix-match.ts";
 import { siblingFor } from "../sibling-values.ts";
 import { closestInSet, closestNormalName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
@@ -144,11 +145,34 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   // The one value a text starts is a closer reading than a spelling two edits away: `met` is
   // `meters` cut short, not `feet` misspelt. One edit away (`cate` for `cat`) the spelling stands.
   if (close !== undefined) return start !== undefined && start !== close && editDistance(key, normaliseNearMiss(close)) > 1 ? start : close;
+  if (start === undefined && plan.shared.size > 0) {
+    const signed = startAsWritten(plan, value, key);
+    if (signed !== undefined) return signed;
+  }
   if (nearMisses === undefined || plan.keys === undefined) return undefined;
   if (start !== undefined) return start;
   const synonym = synonymOf(value, plan.keys, key);
   const word = synonym === undefined ? undefined : nearMisses[synonym];
   return typeof word === "string" && !aCode(word, value, nearMisses) ? word : undefined;
+}
+
+/**
+ * The one listed value a text starts as written, where that value shares its normal form with
+ * another (Hostinger's sort, `cre` for `created_at` beside `-created_at`): the table has no entry
+ * for a shared form, so the prefix search found none; the sign the text leaves out is read as
+ * written, as `USER` is read as `user` beside `-user`.
+ */
+function startAsWritten(plan: NearMissPlan, value: string, key: string): string | undefined {
+  const listed = plan.listed;
+  if (listed === undefined || !longEnoughToStart(value, key)) return undefined;
+  const text = value.trim().toLowerCase();
+  let found: string | undefined;
+  for (const name of listed.names) {
+    if (name.length <= text.length || !name.toLowerCase().startsWith(text)) continue;
+    if (found !== undefined) return undefined;
+    found = name;
+  }
+  return found !== undefined && plan.shared.has(normaliseNearMiss(found)) ? found : undefined;
 }
 
 /**

@@ -90,7 +90,7 @@ function heldUnderAnotherName(hint: SchemaHint, name: string, object: unknown): 
     // A name the object declares (an open one lists them in `declared`) is a field of its own, not this one misnamed.
     if (accepted?.includes(key) || hint.declared?.includes(key) || Object.hasOwn(aliases, key)) continue;
     // A field that belongs inside the missing one (a body field sent at the top level) is not its value.
-    if (hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${escapeToken(name)}/`)) continue;
+    if (belongsInside(hint, key, name)) continue;
     const word = normaliseNearMiss(key);
     if (!(aliases[name] as readonly string[]).includes(word)) continue;
     // The same word may describe another missing field (`branch`: head and base): then it names neither.
@@ -112,11 +112,17 @@ function misspeltAs(hint: SchemaHint, name: string, object: unknown): string | u
   if (declared === undefined || !isRecord(object)) return undefined;
   let found: string | undefined;
   for (const key of Object.keys(object)) {
-    if (declared.includes(key) || closestName(key, [name]) !== name) continue;
+    // Nor is a field of it (Microsoft 365's `bold` beside the missing `body`, two edits away).
+    if (declared.includes(key) || belongsInside(hint, key, name) || closestName(key, [name]) !== name) continue;
     if (found !== undefined) return undefined;
     found = key;
   }
   return found;
+}
+
+/** Whether the move table places `key` inside the field `name`. */
+function belongsInside(hint: SchemaHint, key: string, name: string): boolean {
+  return hint.moves !== undefined && Object.hasOwn(hint.moves, key) && (hint.moves[key] as string).startsWith(`${escapeToken(name)}/`);
 }
 
 /** The keys of `object` that the move table places inside `name` (a body's fields sent at the top level); undefined when none. */

@@ -35,15 +35,22 @@ export function explainUnknownField(error: AjvError, location: Location, documen
   // (`mod` is `modelId` cut short, not `body` misspelt); one edit away the spelling stands.
   const close =
     spelt === undefined || (short !== undefined && short !== spelt && editDistance(normaliseNearMiss(name), normaliseNearMiss(spelt)) > 1) ? short : spelt;
-  // A name two places declare equally near is moved when the call leaves one of them free.
+  // A name two places declare equally near is moved when the call leaves one of them free, or
+  // when the call has written the object of only one of them (Xero's `taxType` beside the
+  // `salesDetails` it sends, where `purchaseDetails`, left out, takes it too).
   const target =
-    hint.moves && Object.hasOwn(hint.moves, name) ? resolveRelative(path, hint.moves[name] as string) : choices?.length === 1 ? choices[0] : undefined;
+    hint.moves && Object.hasOwn(hint.moves, name)
+      ? resolveRelative(path, hint.moves[name] as string)
+      : choices?.length === 1
+        ? choices[0]
+        : onlyWrittenHolder(choices, path, document);
   const movable = target !== undefined && at !== path && valueAt(document, target) === undefined && canHold(document, target);
   const sent = close !== undefined && object !== null && typeof object === "object" && Object.hasOwn(object, close);
   // A near miss that is sent already is a weak reading when the name is exact one level away
   // (`content` beside `comment`, where the list's items take `content`): the move wins. So is a
   // spelling two edits away (`code` read as `body`, where the body takes `code`: an OAuth token
-  // request's fields sent at the top level); one edit away the spelling stands.
+  // request's fields sent at the top level), and a name the text only starts (Postman's `raw`
+  // read as `rawModeData`, where `dataOptions` takes `raw`); one edit away the spelling stands.
   // An abbreviation is weaker still: the exact name declared one level away is the reading
   // (Radarr's `section`, whose letters run through `supportsOnManualInteractionRequired`, sent
   // flat beside the `fields` list whose items take `section`).
@@ -124,6 +131,21 @@ function takesFellows(
     if (relatives.some((relative) => resolveRelative(at.path, relative) === place) && valueAt(document, place) !== undefined) return false;
   }
   return true;
+}
+
+/**
+ * The one place of `choices` whose holding object the call has written already beside the object
+ * at `path`, if exactly one. A holder that is that object or one around it (the top level, where a
+ * path parameter goes) is always there, so it tells nothing of what the call meant.
+ */
+function onlyWrittenHolder(choices: readonly string[] | undefined, path: string, document: unknown): string | undefined {
+  if (choices === undefined) return undefined;
+  const written = choices.filter((target) => {
+    const holder = target.slice(0, target.lastIndexOf("/"));
+    const around = holder === "" || holder === path || path.startsWith(`${holder}/`);
+    return !around && isRecord(valueAt(document, holder));
+  });
+  return written.length === 1 ? written[0] : undefined;
 }
 
 /**
