@@ -3,8 +3,8 @@
 // the turn, the time and the text. Version 3 where it can be (docs/ledger.md, "Format"): the raw
 // text, which is JSON, embedded as the value of `args` byte for byte, and the members a clean entry
 // implies (`errors`, `coercions`, `repairs`) left to the reader (embedded-line.ts). Escaped as a
-// JSON string, a text doubles every quote; embedded, it is copied once: 0.52-0.76x of the line's
-// CPU and 0.80-0.86x of its bytes on GitHub's bodies (docs/ledger.md, "The line, byte by byte").
+// JSON string, a text doubles every quote; embedded, it is copied once: 0.58-0.79x of the line's
+// CPU and 0.80-0.86x of its bytes on the five bench bodies (docs/ledger.md, "The line, byte by byte").
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt } from "./ledger.ts";
 import { recordsOnlyRaw } from "./clean-entry.ts";
