@@ -375,7 +375,7 @@ if (only.has("ledger")) {
     "\n9. The default JSONL sink under load (targets: CPU per line <= 1 us under 500 bytes, <= 2 us on the ruleset; no event-loop stall above 50 ms; flat RSS; every call's line on disk or counted as dropped)",
   );
   say(
-    "| ledger line | CPU per line | JSON.parse of the raw text | ratio | least line (raw escaped once, fixed fields) | its ratio | least line's bytes are the line's | bytes | a tool's first line (its rules compiled, once) |\n|---|---|---|---|---|---|---|---|---|",
+    "| ledger line | CPU per line | JSON.parse of the raw text | ratio | least line (version 3: raw as sent, fixed fields) | its ratio | least line's bytes are the line's | bytes | a tool's first line (its rules compiled, once) |\n|---|---|---|---|---|---|---|---|---|",
   );
   for (const key of Object.keys(samples[0] ?? {}).filter((name) => name.startsWith("line:"))) {
     const line = (sample: Ledger) =>

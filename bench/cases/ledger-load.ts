@@ -49,6 +49,7 @@ interface Writer {
   bytesOf(bytes: Uint8Array): void;
   ascii(text: string): void;
   string(text: string): void;
+  verbatim(text: string): boolean;
   newline(): void;
 }
 const { LineWriter } = await load<{ LineWriter: new (bound: number) => Writer }>("runtime/ledger/line-writer.js");

@@ -8,6 +8,7 @@ export interface LeastWriter {
   bytes(): Uint8Array;
   bytesOf(bytes: Uint8Array): void;
   string(text: string): void;
+  verbatim(text: string): boolean;
   newline(): void;
   hexAt(at: number, value: number, width: number): void;
   decimalAt(at: number, value: number, width: number): void;
@@ -24,8 +25,9 @@ export interface Minted {
 
 /**
  * The least line that can honestly be written (issue 26), for scale: the entry's chain id, tool,
- * turn, time and raw text and a clean attempt's end, the raw text escaped once, into the same
- * reused buffer; no redaction, no caps, no choice of fields. The id and the time are written as
+ * turn, time and raw text as a version-3 line (docs/ledger.md, "Format": since line19 the raw
+ * text is embedded as it is, not escaped), into the same reused buffer; no redaction, no caps,
+ * no choice of fields, no test for a line break in the text. The id and the time are written as
  * the line writer writes them, fixed bytes with their digits written over zeros (the id's 12 hex
  * digits, the time's 3 of milliseconds): the least line used to copy them as text, the id and the
  * time strings each flattened once as they were written, which cost it about as much as its raw
@@ -40,9 +42,9 @@ export function leastLines(
   writeLine: (entry: Minted) => void,
 ): { ns: number; sameAsLine: boolean } {
   const prefix = entries[0]?.mintedPrefix ?? "";
-  const head = Buffer.from(`{"v":1,"chain":"${prefix}000000000000","tool":${JSON.stringify(name)},"turn":`, "utf8");
-  const counterAt = '{"v":1,"chain":"'.length + prefix.length;
-  const tail = Buffer.from(',"errors":[],"coercions":[]}],"repairs":0}', "latin1");
+  const head = Buffer.from(`{"v":3,"chain":"${prefix}000000000000","tool":${JSON.stringify(name)},"turn":`, "utf8");
+  const counterAt = '{"v":3,"chain":"'.length + prefix.length;
+  const tail = Buffer.from("}", "latin1");
   // One time piece per second the entries started in, with `000` where the milliseconds go.
   const times = new Map<number, Buffer>();
   const fields = entries.map((entry) => {
@@ -51,7 +53,7 @@ export function leastLines(
     let time = times.get(second);
     if (time === undefined) {
       const iso = new Date(second * 1000).toISOString().slice(0, 20);
-      time = Buffer.from(`,"startedAt":"${iso}000Z","verdict":"ok","attempts":[{"raw":`, "latin1");
+      time = Buffer.from(`,"startedAt":"${iso}000Z","verdict":"ok","args":`, "latin1");
       times.set(second, time);
     }
     const counter = entry.mintedCounter;
@@ -68,7 +70,7 @@ export function leastLines(
     const timeAt = out.length;
     out.bytesOf(time);
     out.decimalAt(timeAt + milliAt, milli, 3);
-    out.string(raw);
+    if (!out.verbatim(raw)) throw new Error(`${name}: the least line takes well-formed texts`);
     out.bytesOf(tail);
     out.newline();
   };

@@ -9,7 +9,9 @@ import { defineTool } from "../../templates/runtime/call/define-tool.ts";
 import type { StandaloneValidator, ToolSpec } from "../../templates/runtime/contract/tool-spec.ts";
 import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { entryLine } from "../../templates/runtime/ledger/line.ts";
+import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
+import { expectedBack, readBack } from "./read-back.ts";
 
 /** An open schema (any key passes): whether a raw text may be kept as it is depends on its keys. */
 const noteSchema = { type: "object", properties: { title: { type: "string" }, body: { type: "string" } }, required: ["title"] } as const;
@@ -24,10 +26,14 @@ function capture(): { entries: LedgerEntry[]; ledger: { append(entry: LedgerEntr
   return { entries, ledger: { append: (entry) => entries.push(entry), flush: async () => undefined, close: async () => undefined } };
 }
 
-/** The line as the documented order writes a clean entry: its JSON value, members in place. */
+/**
+ * The line as the documented order writes a clean entry: version 3, the raw text embedded as it is
+ * after `"args":`, when the text holds no line break; else version 1, its JSON value, members in place.
+ */
 function cleanLine(entry: LedgerEntry, raw: string): string {
   const value = JSON.parse(JSON.stringify(entry)) as LedgerEntry;
   const { v, chain, tool, turn, startedAt, verdict } = value;
+  if (!/[\n\r]/.test(raw)) return `${JSON.stringify({ v: 3, chain, tool, turn, startedAt, verdict }).slice(0, -1)},"args":${raw}}\n`;
   return `${JSON.stringify({ v, chain, tool, turn, startedAt, verdict, attempts: [{ raw, errors: [], coercions: [] }], repairs: 0 })}\n`;
 }
 
@@ -39,6 +45,7 @@ describe("a clean entry's line", () => {
       JSON.stringify({ title: "Found a bug", body: "I'm having a problem with this." }),
       JSON.stringify({ title: 'quotes " and \\ backslashes', body: "line\nbreak\ttab \u0001 \u2028 é 𝄞" }),
       ` { "title" : "spaced" } `,
+      `{\n  "title": "pretty-printed",\r\n  "body": "x"\n}`,
     ];
     for (const [index, raw] of raws.entries()) await tool.call(raw, { turn: index === 1 ? 't"\n' : `turn-${index}` });
     expect(entries).toHaveLength(raws.length);
@@ -96,7 +103,7 @@ describe("a clean entry's line", () => {
 describe("a clean resolved entry's line", () => {
   const resolvers = { customer: () => [{ id: "cus_1", label: "Acme BV" }] };
 
-  it("is the general writer's line, `argumentsResolved` and `v` 2, the arguments derived by the reader", async () => {
+  it("is version 3, its resolution before the embedded text, read back as `argumentsResolved`, the same line the general writer writes", async () => {
     const { entries, ledger } = capture();
     const spec: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
     const tool = defineTool<unknown, unknown, "customer">(spec).implement(() => "done", { ledger, resolvers });
@@ -106,11 +113,22 @@ describe("a clean resolved entry's line", () => {
     expect(read.attempts).toHaveLength(1); // read first: written by the general writer
     const line = entryLine(fast, 1 << 20);
     const general = entryLine(read, 1 << 20);
-    expect(JSON.parse(line)).toMatchObject({ v: 2, argumentsResolved: true, attempts: [{ resolutions: [{ path: "/customer_ref", id: "cus_1" }] }] });
+    expect(
+      line.endsWith(
+        `,"verdict":"ok","resolved":{"path":"/customer_ref","text":"Acme BV","id":"cus_1","target":"customer_id"},"args":${JSON.stringify(validInvoice)}}\n`,
+      ),
+    ).toBe(true);
+    expect(readBack(line)).toMatchObject({ v: 3, argumentsResolved: true, attempts: [{ resolutions: [{ path: "/customer_ref", id: "cus_1" }] }] });
     // The two lines differ only in their id, turn and time.
     const bare = (text: string): string => text.replace(/"chain":"[^"]*","tool":"[^"]*","turn":"[ab]","startedAt":"[^"]*"/, "");
     expect(bare(line)).toBe(bare(general));
-    expect(JSON.parse(line)).toEqual(JSON.parse(JSON.stringify(fast)));
+    expect(readBack(line)).toEqual(expectedBack(fast, line));
+    expect(entryArguments(readBack(line))).toEqual(entryArguments(JSON.parse(JSON.stringify(fast)) as LedgerEntry));
+    // A text with a line break keeps the escaped version-2 line.
+    await tool.call(JSON.stringify(validInvoice, null, 2), { turn: "c" });
+    const pretty = entryLine(entries[2] as LedgerEntry, 1 << 20);
+    expect(JSON.parse(pretty)).toMatchObject({ v: 2, argumentsResolved: true });
+    expect(JSON.parse(pretty)).toEqual(JSON.parse(JSON.stringify(entries[2])));
   });
 
   it("redacts a resolution into a secret-named key, and writes the arguments redacted", async () => {

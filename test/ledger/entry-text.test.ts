@@ -8,6 +8,7 @@ import type { LedgerEntry } from "../../templates/runtime/ledger/ledger.ts";
 import { entryLine } from "../../templates/runtime/ledger/line.ts";
 import { entryArguments } from "../../templates/runtime/ledger/read.ts";
 import { invoiceSpec, validInvoice } from "../runtime/invoice-spec.ts";
+import { readBack } from "./read-back.ts";
 
 const withReference: ToolSpec = { ...invoiceSpec(), references: { "/customer_ref": { kind: "customer", target: "customer_id" } } };
 
@@ -71,9 +72,10 @@ describe("an entry's line, written field by field", () => {
       resolvers: { customer: () => [{ id: "cus_1", label: "Acme BV" }] },
     });
     await tool.call(' { "amount" : 5, "customer_ref" : "Acme BV", "currency":"EUR","due_date":"2026-01-31","line_items":[] } ', { turn: "t" });
-    const written = JSON.parse(entryLine(entries[0] as LedgerEntry, 1 << 20)) as LedgerEntry;
+    const written = readBack(entryLine(entries[0] as LedgerEntry, 1 << 20));
     expect(received).toHaveLength(1);
-    expect(written).toMatchObject({ v: 2, argumentsResolved: true });
+    // Version 3: the spaced text embedded as sent, the resolution beside it.
+    expect(written).toMatchObject({ v: 3, argumentsResolved: true });
     expect(entryArguments(written)).toEqual(received[0]);
     expect(entryArguments(written)).toMatchObject({ customer_id: "cus_1" });
     expect(entryArguments(written)).not.toHaveProperty("customer_ref");

@@ -50,9 +50,29 @@ function ordered(value: Record<string, unknown>, order: readonly string[]): Reco
   return Object.fromEntries(order.filter((key) => key in value).map((key) => [key, value[key]]));
 }
 
-/** The documented line of `entry`: its JSON value, members reordered as docs/ledger.md lists them. */
+/**
+ * The documented line of `entry`: its JSON value, members reordered as docs/ledger.md lists them;
+ * for a clean entry of the guard's (one attempt with nothing but its raw text, verdict `ok`, no
+ * repairs) whose text holds no line break, version 3: the head, then `"args":` and the text as sent.
+ */
 function documentedLine(entry: LedgerEntry): string {
   const value = JSON.parse(JSON.stringify(entry)) as Record<string, unknown>;
+  const only = (value.attempts as Record<string, unknown>[])[0];
+  const resolutions = only?.resolutions as Record<string, unknown>[] | undefined;
+  const resolved = value.argumentsResolved === true && resolutions?.length === 1;
+  const clean =
+    value.verdict === "ok" &&
+    value.repairs === 0 &&
+    (value.attempts as unknown[]).length === 1 &&
+    Object.keys(value).every((key) => [...ENTRY_ORDER.slice(0, 9), ...(resolved ? ["argumentsResolved"] : [])].includes(key) && key !== "attemptsOmitted") &&
+    JSON.stringify(Object.keys(only ?? {})) === (resolved ? '["raw","errors","coercions","resolutions"]' : '["raw","errors","coercions"]') &&
+    JSON.stringify([only?.errors, only?.coercions]) === "[[],[]]";
+  const raw = only?.raw as string;
+  if (clean && !/[\n\r]/.test(raw) && !/\p{Cs}/u.test(raw)) {
+    const head = ordered({ ...value, v: 3, attempts: undefined, repairs: undefined, argumentsResolved: undefined }, ENTRY_ORDER);
+    const resolution = resolved ? `,"resolved":${JSON.stringify(ordered(resolutions?.[0] as Record<string, unknown>, RESOLUTION_ORDER))}` : "";
+    return `${JSON.stringify(head).slice(0, -1)}${resolution},"args":${raw}}\n`;
+  }
   const attempts = (value.attempts as Record<string, unknown>[]).map((attempt) => {
     const resolutions = attempt.resolutions as Record<string, unknown>[] | undefined;
     return ordered(resolutions ? { ...attempt, resolutions: resolutions.map((resolution) => ordered(resolution, RESOLUTION_ORDER)) } : attempt, ATTEMPT_ORDER);
@@ -107,6 +127,7 @@ describe("the line's bytes", () => {
       for (let i = 0; i < 10; i++) await tool.call("{not json", { turn: `refused ${index}` });
     }
     const resolved = entries.filter((entry) => (JSON.parse(JSON.stringify(entry)) as LedgerEntry).argumentsResolved === true);
+    expect(entries.filter((entry) => entryLine(entry, 1 << 20).startsWith('{"v":3,')).length).toBeGreaterThan(5);
     expect(resolved.length).toBeGreaterThan(20);
     expect(entries.some((entry) => (JSON.parse(JSON.stringify(entry)) as LedgerEntry).attemptsOmitted! > 0)).toBe(true);
     expect(entries.some((entry) => entry.attempts.some((attempt) => (attempt.resolutions?.length ?? 0) > 1))).toBe(true);

@@ -9,6 +9,7 @@ import { analyse } from "../../generator/report/analysis.ts";
 import { ReportFold } from "../../generator/report/fold.ts";
 import { foldLedgerFile } from "../../generator/report/read-lines.ts";
 import { scanLedger } from "../../templates/runtime/ledger/read.ts";
+import { parseLine } from "../../templates/runtime/ledger/read-line.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "toolguard-read-lines-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,10 +30,17 @@ describe("foldLedgerFile", () => {
     await simulateTraffic({ ledger: file, turns: 3000, seed: 13 });
     // Odd lines a ledger may hold: a tool name with escapes and non-ASCII, a torn fragment glued
     // to an entry, a torn last line, a passing line with a raw text that mentions the slow keys.
-    const line = readFileSync(file, "utf8")
-      .split("\n")
-      .find((text) => text.includes('"verdict":"ok"')) as string;
-    const entry = JSON.parse(line) as Record<string, unknown>;
+    const lines = readFileSync(file, "utf8").split("\n");
+    // The runtime writes a clean entry as version 3 (its raw text embedded); the odd version-1
+    // lines below are made from the entry that line stands for.
+    const clean = lines.find((text) => text.startsWith('{"v":3,')) as string;
+    const entry = { ...(parseLine(clean) as unknown as Record<string, unknown>), v: 1 };
+    const head = clean.slice(0, clean.indexOf(',"args":'));
+    // Version-3 lines: a text holding the slow keys and an entry's start, an escaped tool name, a
+    // fragment torn inside its text and glued to an entry.
+    appendFileSync(file, `${head.replace(/"chain":"[^"]*"/, '"chain":"odd-v3-1"')},"args":{"failure":"x","question":1,"x":{"v":1}}}\n`);
+    appendFileSync(file, `${head.replace(/"chain":"[^"]*","tool":"[^"]*"/, '"chain":"odd-v3-2","tool":"naïve \\"v3\\" tool"')},"args": [1.0, 1e2] }\n`);
+    appendFileSync(file, `${head.replace(/"chain":"[^"]*"/, '"chain":"dead-v3"')},"args":{"a":{"b":1}${clean}\n`);
     appendFileSync(file, `${JSON.stringify({ ...entry, chain: "odd-1", tool: 'naïve "quoted" \u2028 tool' })}\n`);
     appendFileSync(file, `{"v":1,"chain":"dead","to${JSON.stringify({ ...entry, chain: "odd-2" })}\n`);
     appendFileSync(file, `${JSON.stringify({ ...entry, chain: "odd-3", attempts: [{ raw: '{"failure":"x","question":1}', errors: [], coercions: [] }] })}\n`);
@@ -47,17 +55,51 @@ describe("foldLedgerFile", () => {
         file,
         `${JSON.stringify({ ...entry, chain: `bad-${attempts.length}` }).replace(/"attempts":\[.*\],"repairs"/, `"attempts":${attempts},"repairs"`)}\n`,
       );
-    appendFileSync(
-      file,
-      '{"v":1,"chain":"torn-last","tool":"create_invoice","turn":"t","startedAt":"2026-11-02T00:00:00.000Z","verdict":"ok","attempts":[{"raw":"{}"}',
-    );
+    // A torn last line (no newline) that ends in a `}` of its text: read whole, never counted from its prefix.
+    appendFileSync(file, `${head.replace(/"chain":"[^"]*"/, '"chain":"torn-last"')},"args":{"a":{"b":1}`);
     const { slow, fast, slowScan, fastScan, malformed } = await both(file);
     expect(fast).toEqual(slow);
     expect(malformed).toEqual([4, 4]);
     expect(fastScan).toEqual(slowScan);
-    expect(fastScan.torn).toBe(2);
+    expect(fastScan.torn).toBe(3);
     expect(fast.tools.length).toBeGreaterThan(0);
     expect(fast.tools.map((tool) => tool.tool)).toContain('naïve "quoted" \u2028 tool');
+    expect(fast.tools.map((tool) => tool.tool)).toContain('naïve "v3" tool');
+  });
+
+  it("counts a version-3 line from its prefix, whatever its embedded text holds", async () => {
+    const file = path.join(dir, "v3.jsonl");
+    const head = (chain: string, tool = "t") =>
+      `{"v":3,"chain":"${chain}","tool":${JSON.stringify(tool)},"turn":"a","startedAt":"2026-11-02T00:00:00.000Z","verdict":"ok","args":`;
+    const texts = [
+      '{"n":1.0}',
+      ' {"failure":"structural","question":{},"attemptsOmitted":3,"finishReason":"length"} ',
+      '[{"raw":"x","errors":[1]}]',
+      '{"e":"\\u00e9"}',
+    ];
+    const resolved = '"resolved":{"path":"/who","text":"Acme \\"BV\\"","id":"cus_1","target":"who_id"},"args":{"who":"Acme \\"BV\\""}}';
+    writeFileSync(
+      file,
+      `${texts.map((text, index) => `${head(`c${index}`, index === 3 ? "naïve" : "t")}${text}}`).join("\n")}\n${head("c9").slice(0, -7)}${resolved}\n`,
+    );
+    class Counting extends ReportFold {
+      passing = 0;
+      override addPassing(...args: Parameters<ReportFold["addPassing"]>): void {
+        this.passing++;
+        super.addPassing(...args);
+      }
+    }
+    const fast = new Counting();
+    const scan = { entries: 0, torn: 0 };
+    await foldLedgerFile(file, fast, scan);
+    expect(fast.passing).toBe(texts.length + 1);
+    expect(scan).toEqual({ entries: texts.length + 1, torn: 0 });
+    const { slow, fast: read } = await both(file);
+    expect(read).toEqual(slow);
+    expect(read.tools.map((tool) => [tool.tool, tool.calls]).sort()).toEqual([
+      ["naïve", 1],
+      ["t", 4],
+    ]);
   });
 
   it("reads a missing file as empty", async () => {

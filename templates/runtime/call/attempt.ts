@@ -11,7 +11,7 @@ import { explainSchemaErrors, finish } from "../explain/explain.ts";
 import { hidden } from "../explain/text.ts";
 import { hazardFailure, isCutOff, parseArguments, unparsable, type ParseFailure, type ParseLimits } from "../parse/parse.ts";
 import { keyFlagged, walkedClean, walkedOnlyDeclaredKeys } from "../parse/json-hazards.ts";
-import { NO_ERRORS_KEYS_DECLARED } from "../ledger/declared-keys.ts";
+import { NO_ERRORS_KEYS_DECLARED, NO_ERRORS_PARSED } from "../ledger/declared-keys.ts";
 
 /**
  * The guard's replaceable parts. Production always uses `STRICT_PARTS`; the seam exists so the
@@ -80,7 +80,6 @@ export type FailedAttempt = Extract<AttemptResult, { readonly ok: false }>;
 export type PassedAttempt = Extract<AttemptResult, { readonly ok: true }>;
 
 const NO_COERCIONS: readonly Coercion[] = Object.freeze([]);
-const NO_ERRORS: readonly ArgumentError[] = Object.freeze([]);
 const NO_PATHS: readonly string[] = Object.freeze([]);
 
 /** What an attempt is checked against besides its text: the caller's `CallContext` serves. */
@@ -198,7 +197,7 @@ function attempt(raw: unknown, context: AttemptContext, setup: AttemptSetup): At
   const unsafePath = setup.pathCheck === undefined ? undefined : setup.pathCheck(value);
   if (unsafePath !== undefined) return failed({ text, finishReason, started, derivable, coercions, omitted }, "structural", unsafePath);
   // The record the turn keeps. `resolutions` is set by the reference step on this fresh record (one shape, no copy).
-  const listed = { raw: text, finishReason, errors: keysDeclared ? NO_ERRORS_KEYS_DECLARED : NO_ERRORS, coercions, resolutions: undefined };
+  const listed = { raw: text, finishReason, errors: keysDeclared ? NO_ERRORS_KEYS_DECLARED : NO_ERRORS_PARSED, coercions, resolutions: undefined };
   const base = omitted === 0 ? listed : { ...listed, coercionsOmitted: omitted };
   const timed = setup.timing ? { ...base, guardMs: performance.now() - started } : base;
   const record: LedgerAttempt = absent.length === 0 ? timed : { ...timed, absent };

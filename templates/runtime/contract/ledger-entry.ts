@@ -73,9 +73,11 @@ export type Verdict =
 export interface LedgerEntry {
   /**
    * Format version of the record: 2 when the line uses `argumentsResolved` (which a version-1
-   * reader would misread), else 1. Readers read both.
+   * reader would misread), else 1. An entry read back from a version-3 line (a clean entry whose
+   * raw text the line embeds as JSON) has 3, and the members that line leaves out filled in.
+   * Readers read every version.
    */
-  readonly v: 1 | 2;
+  readonly v: 1 | 2 | 3;
   /** Identifies the chain: entries with the same id are successive states of one chain. */
   readonly chain: string;
   readonly tool: string;

@@ -7,13 +7,14 @@ import type { JsonValue } from "../contract/tool-spec.ts";
 import type { LedgerAttempt, LedgerEntry, Verdict } from "./ledger.ts";
 import { chainIdOf, chainPrefix, chainId, mintChain } from "./chain-id.ts";
 import { isoTime } from "./iso-time.ts";
-import { type EntryBody, isPlainResolution, writeCleanEntry, writeEntry, writeResolvedEntry } from "./entry-text.ts";
+import { type EntryBody, isPlainResolution, writeEntry, writeResolvedEntry } from "./entry-text.ts";
+import { writeCleanEntry, writeEmbeddedResolved } from "./clean-line.ts";
 import { CLEAN_RESOLVED, cleanShapeOf, keptAsItIs, NOT_CLEAN, resolvedAsItIs } from "./clean-entry.ts";
 import { type ArgumentsPart, argumentsPart, UNCHANGED } from "./arguments-part.ts";
 import type { ArgumentsSnapshot } from "./arguments-snapshot.ts";
 import type { LineWriter } from "./line-writer.ts";
 import { MAX_ATTEMPTS_WRITTEN, type RecordPolicy } from "./record-policy.ts";
-import { keysDeclared } from "./declared-keys.ts";
+import { keysDeclared, parsedWhole } from "./declared-keys.ts";
 import { settleErrors } from "./deferred-errors.ts";
 import { writtenAttempts } from "./written-attempt.ts";
 
@@ -47,6 +48,8 @@ export class ChainRecord implements LedgerEntry {
    * arguments again (`writeTo`). Undefined for any other entry.
    */
   readonly #cleanRaw: string | undefined;
+  /** A clean entry's raw text is one whole JSON text as the guard's parse read it (`parsedWhole`): its line may embed it (version 3). */
+  readonly #cleanEmbed: boolean;
   /** The written attempts and arguments once read (`#written`). */
   #cache: Written | undefined;
   readonly #policy: RecordPolicy | undefined;
@@ -96,6 +99,7 @@ export class ChainRecord implements LedgerEntry {
     const shape = only === undefined ? NOT_CLEAN : cleanShapeOf(only, snapshot);
     this.#cleanRaw = shape === NOT_CLEAN ? undefined : (only as LedgerAttempt).raw;
     this.#cleanDeclared = shape !== NOT_CLEAN && keysDeclared(only as LedgerAttempt);
+    this.#cleanEmbed = shape !== NOT_CLEAN && parsedWhole(only as LedgerAttempt);
     this.#cleanResolutions = shape === CLEAN_RESOLVED ? (only as LedgerAttempt).resolutions : undefined;
   }
 
@@ -187,7 +191,7 @@ export class ChainRecord implements LedgerEntry {
       const resolutions = this.#cleanResolutions;
       if (resolutions === undefined) {
         this.#stampTimeAndId(out);
-        writeCleanEntry(out, this, raw);
+        writeCleanEntry(out, this, raw, this.#cleanEmbed);
         return;
       }
       // Resolved: the arguments are left to the reader (`argumentsResolved`) when the redactor
@@ -195,6 +199,7 @@ export class ChainRecord implements LedgerEntry {
       const resolution = resolutions[0] as Resolution;
       if (resolvedAsItIs(raw, resolutions, this.#policy, this.#cleanDeclared) && isPlainResolution(resolution)) {
         this.#stampTimeAndId(out);
+        if (this.#cleanEmbed && writeEmbeddedResolved(out, this, raw, resolution)) return;
         if (writeResolvedEntry(out, this, raw, resolution)) return;
       }
     }

@@ -8,6 +8,7 @@
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
 import { recordsOnlyRaw } from "./clean-entry.ts";
+import { embeddable, embeddableResolved, writeCleanEntry, writeEmbeddedResolved } from "./clean-line.ts";
 import { writeStartedAt } from "./iso-time.ts";
 import { writeHead } from "./line-head.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
@@ -202,21 +203,6 @@ export interface EntryBody {
 
 /** `","verdict":"ok","attempts":[{"raw":`: a clean entry's piece after its time. */
 const OK_RAW = VERDICT_RAW_BYTES.get("ok") as Uint8Array;
-/** `,"errors":[],"coercions":[]}],"repairs":0}`: a clean entry's end. */
-const CLEAN_LINE_END = CLEAN_ENDS[END_LINE] as Uint8Array;
-
-/**
- * A clean entry's JSON (clean-entry.ts `cleanShapeOf`: verdict `ok`, one attempt with nothing but
- * `raw`, no repairs, arguments, key or cap), without the newline: the bytes `writeEntry` writes
- * for it, with nothing asked of the entry but its head, turn, time and `raw`.
- */
-export function writeCleanEntry(out: LineWriter, head: EntryHead, raw: string): void {
-  writeHead(out, head, false);
-  out.string(head.turn);
-  writeStartedAt(out, head.startedAtMs, OK_RAW, true);
-  out.string(raw);
-  out.bytesOf(CLEAN_LINE_END);
-}
 
 /**
  * A clean resolved entry's JSON (clean-entry.ts `cleanShapeOf`: as `writeCleanEntry`'s, with one
@@ -227,7 +213,7 @@ export function writeCleanEntry(out: LineWriter, head: EntryHead, raw: string): 
 export function writeResolvedEntry(out: LineWriter, head: EntryHead, raw: string, resolution: Resolution): boolean {
   const pieces = RESOLUTION_PIECES.of(resolution.path, resolution.target);
   if (pieces === undefined) return false;
-  writeHead(out, head, true);
+  writeHead(out, head, 2);
   out.string(head.turn);
   writeStartedAt(out, head.startedAtMs, OK_RAW, true);
   out.string(raw);
@@ -240,13 +226,38 @@ export function writeResolvedEntry(out: LineWriter, head: EntryHead, raw: string
 }
 
 /**
+ * A clean entry that reaches this writer (its attempts were read first) as the shortcut writes it,
+ * version 3 (clean-line.ts); false, nothing written, for any other, or a text kept escaped.
+ */
+function embedded(out: LineWriter, head: EntryHead, attempts: readonly LedgerAttempt[], body: EntryBody): boolean {
+  if (
+    attempts.length !== 1 ||
+    body.omitted !== 0 ||
+    body.argumentMembers !== "" ||
+    head.verdict !== "ok" ||
+    head.repairs !== 0 ||
+    head.idempotencyKey !== undefined
+  )
+    return false;
+  const only = attempts[0] as LedgerAttempt;
+  if (!body.resolved) {
+    if (!embeddable(only)) return false;
+    writeCleanEntry(out, head, only.raw, true);
+    return true;
+  }
+  const resolution = only.resolutions?.[0] as Resolution;
+  return embeddableResolved(only) && isPlainResolution(resolution) && writeEmbeddedResolved(out, head, only.raw, resolution);
+}
+
+/**
  * The entry's JSON, without the newline: the same value as `JSON.stringify(entry)`, with
  * `attempts` as written (redacted and capped). `chain` (minted by chain-id.ts, or a chain
  * identity's hex id), `startedAt` (ISO 8601) and `verdict` (one of a fixed set of words) are
  * ASCII with nothing to escape, so they are copied as they are.
  */
 export function writeEntry(out: LineWriter, head: EntryHead, attempts: readonly LedgerAttempt[], body: EntryBody): void {
-  writeHead(out, head, body.resolved);
+  if (embedded(out, head, attempts, body)) return;
+  writeHead(out, head, body.resolved ? 2 : 1);
   out.string(head.turn);
   const count = attempts.length;
   const omitted = body.omitted > 0;

@@ -12,20 +12,22 @@ interface Head {
   readonly tool: string;
 }
 
-const OPEN_V1 = fixed('{"v":1,"chain":"');
-const OPEN_V2 = fixed('{"v":2,"chain":"');
+/** A line's version (docs/ledger.md, "Format"): 1, 2 on a resolved entry's line, 3 on a clean entry's with its text embedded. */
+export type LineVersion = 1 | 2 | 3;
+
+/** `{"v":<n>,"chain":"` per version, at the version's index. */
+const OPEN: readonly Uint8Array[] = [fixed(""), fixed('{"v":1,"chain":"'), fixed('{"v":2,"chain":"'), fixed('{"v":3,"chain":"')];
 
 /** The line's opening joined with minted ids' prefix (one per process, as a rule), per version. */
-const OPENING = { prefix: "", v1: OPEN_V1, v2: OPEN_V2 };
+const OPENING = { prefix: "", byVersion: [...OPEN] };
 
-/** `{"v":1,"chain":"<prefix>`, or `v` 2 for a resolved entry. */
-function openingWith(prefix: string, resolved: boolean): Uint8Array {
+/** `{"v":<version>,"chain":"<prefix>`. */
+function openingWith(prefix: string, version: LineVersion): Uint8Array {
   if (prefix !== OPENING.prefix) {
     OPENING.prefix = prefix;
-    OPENING.v1 = fixed(`{"v":1,"chain":"${prefix}`);
-    OPENING.v2 = fixed(`{"v":2,"chain":"${prefix}`);
+    OPENING.byVersion = OPEN.map((_, at) => fixed(`{"v":${at},"chain":"${prefix}`));
   }
-  return resolved ? OPENING.v2 : OPENING.v1;
+  return OPENING.byVersion[version] as Uint8Array;
 }
 
 /** `","tool":<tool>,"turn":` per tool name: a process writes the lines of a few tools, over and over. */
@@ -45,38 +47,35 @@ function toolPart(tool: string): Uint8Array {
 /**
  * A minted id's line head as one piece per tool: the opening, the process's prefix, 12 zeros where
  * the counter's hex digits go, and `toolPart` (`{"v":1,"chain":"<prefix>000000000000","tool":...`),
- * for `v` 1 and 2. One copy and the digits written over it, not three copies around them.
+ * per version (at the version's index). One copy and the digits written over it, not three copies around them.
  */
 interface Pieces {
   readonly prefix: string;
-  v1: Uint8Array | undefined;
-  v2: Uint8Array | undefined;
+  readonly byVersion: (Uint8Array | undefined)[];
 }
 const HEADS = new Map<string, Pieces>();
 /** Where a head's counter digits start (after `{"v":1,"chain":"` and the 24 characters of a prefix). */
-const COUNTER_AT = OPEN_V1.length + 24;
+const COUNTER_AT = (OPEN[1] as Uint8Array).length + 24;
 const COUNTER_ZEROS = "000000000000";
 
 /** `Pieces`' piece for `tool`, `prefix` and the version; undefined for a prefix not 24 characters long (not chain-id.ts's). */
-function headOf(tool: string, prefix: string, resolved: boolean): Uint8Array | undefined {
+function headOf(tool: string, prefix: string, version: LineVersion): Uint8Array | undefined {
   let head = HEADS.get(tool);
   if (head === undefined || head.prefix !== prefix) {
     if (prefix.length !== 24) return undefined;
-    head = { prefix, v1: undefined, v2: undefined };
+    head = { prefix, byVersion: [undefined, undefined, undefined, undefined] };
     if (HEADS.size < MAX_TOOLS_KEPT || HEADS.has(tool)) HEADS.set(tool, head);
   }
-  if (resolved) return (head.v2 ??= Buffer.concat([fixed(`{"v":2,"chain":"${prefix}${COUNTER_ZEROS}`), toolPart(tool)]));
-  return (head.v1 ??= Buffer.concat([fixed(`{"v":1,"chain":"${prefix}${COUNTER_ZEROS}`), toolPart(tool)]));
+  return (head.byVersion[version] ??= Buffer.concat([fixed(`{"v":${version},"chain":"${prefix}${COUNTER_ZEROS}`), toolPart(tool)]));
 }
 
 /**
- * `{"v":1,"chain":"<id>","tool":<tool>,"turn":` (`v` 2 for a resolved entry): a minted id as
- * bytes from its prefix and counter (the 48-bit counter as two halves of 6 hex digits), any
- * other id as its text.
+ * `{"v":<version>,"chain":"<id>","tool":<tool>,"turn":`: a minted id as bytes from its prefix and
+ * counter (the 48-bit counter as two halves of 6 hex digits), any other id as its text.
  */
-export function writeHead(out: LineWriter, head: Head, resolved: boolean): void {
+export function writeHead(out: LineWriter, head: Head, version: LineVersion): void {
   const counter = head.mintedCounter;
-  const joined = counter < 0 ? undefined : headOf(head.tool, head.mintedPrefix, resolved);
+  const joined = counter < 0 ? undefined : headOf(head.tool, head.mintedPrefix, version);
   if (joined !== undefined) {
     const at = out.length + COUNTER_AT;
     out.bytesOf(joined);
@@ -85,10 +84,10 @@ export function writeHead(out: LineWriter, head: Head, resolved: boolean): void 
     return;
   }
   if (counter < 0) {
-    out.bytesOf(resolved ? OPEN_V2 : OPEN_V1);
+    out.bytesOf(OPEN[version] as Uint8Array);
     out.ascii(head.chain);
   } else {
-    out.bytesOf(openingWith(head.mintedPrefix, resolved));
+    out.bytesOf(openingWith(head.mintedPrefix, version));
     out.hex(Math.floor(counter / 0x1000000), 6);
     out.hex(counter % 0x1000000, 6);
   }

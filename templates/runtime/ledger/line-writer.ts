@@ -5,6 +5,7 @@
 // WebAssembly is there, the buffer is the memory of an escape kernel (escape-kernel.ts), which
 // escapes long texts straight into it.
 import { escapeKernel, LINE_AT, OVERRUN, SOURCE_AT, SOURCE_BYTES, type Escape } from "./escape-kernel.ts";
+import { isWellFormed, latin1Write, utf8Write } from "./native-encoders.ts";
 
 /** Room kept past the slice's byte bound, so a line of up to ~10,000 characters always fits. */
 const MARGIN = 64 * 1024;
@@ -14,35 +15,6 @@ const SET_FROM_BYTES = 16;
 const SHORT_TEXT = 64;
 /** Texts this long or shorter go through the kernel: their UTF-8 (at most 3 bytes a unit) fits its source room. */
 const KERNEL_TEXT = Math.floor(SOURCE_BYTES / 3);
-/** `String#isWellFormed` (ES2024), where the engine has it. */
-const isWellFormed: (text: string) => boolean =
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function"
-    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
-    : (text) => !/\p{Cs}/u.test(text);
-
-/** Node's own encoders, which `Buffer#write` calls after checking its arguments and looking up the encoding. */
-interface Encoders {
-  latin1Write?(text: string, offset: number): number;
-  utf8Write?(text: string, offset: number): number;
-}
-const ENCODERS = Buffer.prototype as Encoders;
-
-/**
- * `buffer.write(text, at, "latin1")` without the checks and the lookup (~20 ns of a ~60 ns call):
- * the writer's offsets are its own and always in range. Falls back to `write` where the encoder
- * is not there (a runtime other than Node).
- */
-const latin1Write: (buffer: Buffer, text: string, at: number) => number =
-  typeof ENCODERS.latin1Write === "function"
-    ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).latin1Write(text, at)
-    : (buffer, text, at) => buffer.write(text, at, "latin1");
-
-/** `buffer.write(text, at, "utf8")`, as `latin1Write`. */
-const utf8Write: (buffer: Buffer, text: string, at: number) => number =
-  typeof ENCODERS.utf8Write === "function"
-    ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).utf8Write(text, at)
-    : (buffer, text, at) => buffer.write(text, at, "utf8");
-
 /** ASCII text encoded once, for `bytesOf`: the fixed parts of every line. */
 export function fixed(text: string): Uint8Array {
   return Buffer.from(text, "latin1");
@@ -260,6 +232,22 @@ export class LineWriter {
     buffer[start] = 0x22;
     buffer[at++] = 0x22;
     this.#at = at;
+    return true;
+  }
+
+  /**
+   * JSON text written as it is, as UTF-8 (a clean attempt's raw text, embedded in a version-3
+   * line): false, with nothing written, for a text with a lone surrogate, which UTF-8 cannot
+   * carry exactly. The caller has made sure it holds no line break (`hasLineBreak`).
+   */
+  verbatim(text: string): boolean {
+    const start = this.#at;
+    this.utf8(text);
+    // One byte a unit is ASCII; otherwise UTF-8 carries the text exactly only if it is well formed.
+    if (this.#at - start !== text.length && !isWellFormed(text)) {
+      this.#at = start;
+      return false;
+    }
     return true;
   }
 

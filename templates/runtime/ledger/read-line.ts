@@ -2,6 +2,7 @@
 // "Format"), and the torn fragments a writer that died mid-line leaves. Where the lines come
 // from (which files, in which order) is read.ts's; this file knows only what one line holds.
 import type { LedgerEntry } from "./ledger.ts";
+import { EMBEDDED_START, embeddedEntry } from "./embedded-line.ts";
 
 /** What a scan found besides the entries. */
 export interface LedgerScan {
@@ -13,11 +14,12 @@ export interface LedgerScan {
 
 /**
  * The line format versions written so far (`v`, the first member of every line): 1 since the
- * first ledger, 2 on a line with `argumentsResolved`. A reader reads them all; a line of a later
+ * first ledger, 2 on a line with `argumentsResolved`, 3 on a clean entry's line with its raw text
+ * embedded (embedded-line.ts). A reader reads them all; a line of a later
  * version is read too (its members are JSON like the rest, and a reader ignores what it does
  * not know), so an older reader never drops entries a newer writer made.
  */
-export const LINE_VERSIONS: readonly number[] = Object.freeze([1, 2]);
+export const LINE_VERSIONS: readonly number[] = Object.freeze([1, 2, 3]);
 
 /** Where an entry begins: every writer serialises `v` first, and inside a JSON string a `"` is always escaped. */
 const ENTRY_START = '{"v":';
@@ -54,9 +56,16 @@ function torn(fragment: string, scan: LedgerScan, onTorn: ((fragment: string) =>
   onTorn?.(fragment.length > 200 ? `${fragment.slice(0, 200)}…` : fragment);
 }
 
-/** The entry a line holds, or `undefined` when it is not one whole entry. */
+/**
+ * The entry a line holds, or `undefined` when it is not one whole entry. A version-3 line comes
+ * back as the clean entry it stands for (embedded-line.ts), with `attempts` and `repairs`.
+ */
 export function parseLine(text: string): LedgerEntry | undefined {
   if (!text.startsWith(ENTRY_START) || !text.endsWith("}")) return undefined;
+  if (text.startsWith(EMBEDDED_START)) {
+    const embedded = embeddedEntry(text);
+    if (embedded !== undefined) return embedded;
+  }
   try {
     const value = JSON.parse(text) as unknown;
     return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as LedgerEntry) : undefined;

@@ -20,16 +20,27 @@ export interface ResolutionPieces {
  */
 const MAX_FIELDS_KEPT = 4096;
 
+/** Around an attempt's one resolution: the attempt's empty lists, then the list of one. */
+const ATTEMPT_LIST = { open: ',"errors":[],"coercions":[],"resolutions":[{"path":', close: "}]" };
+
 /** Pieces per reference field's path (its target checked too), with the last field used first. */
 export class ResolutionPieceTable {
   readonly #ends: readonly string[];
+  readonly #open: string;
+  readonly #close: string;
   readonly #byPath = new Map<string, ResolutionPieces>();
   /** The pieces used last: a process's resolved lines mostly come from one field. */
   #last: ResolutionPieces | undefined;
 
-  /** `ends`: what follows the target's `}]` for each way the attempt can end. */
-  constructor(ends: readonly string[]) {
+  /**
+   * `ends`: what follows the target's `}]` for each way the attempt can end. `around`: what
+   * comes before the path and after the target, when the resolution is not an attempt's one-item
+   * list (a version-3 line's `resolved` member: `{"path":` and `}`, clean-line.ts).
+   */
+  constructor(ends: readonly string[], around: { readonly open: string; readonly close: string } = ATTEMPT_LIST) {
     this.#ends = ends;
+    this.#open = around.open;
+    this.#close = around.close;
   }
 
   /** The pieces of a field, or undefined past the bound (the general writer then). */
@@ -48,11 +59,11 @@ export class ResolutionPieceTable {
 
   #make(path: string, target: string): ResolutionPieces {
     // JSON.stringify's own escape of each (a lone surrogate as `\udXXX`), as the line writer's `string` writes it.
-    const tail = `,"target":${JSON.stringify(target)}}]`;
+    const tail = `,"target":${JSON.stringify(target)}${this.#close}`;
     return {
       path,
       target,
-      head: Buffer.from(`,"errors":[],"coercions":[],"resolutions":[{"path":${JSON.stringify(path)},"text":`, "utf8"),
+      head: Buffer.from(`${this.#open}${JSON.stringify(path)},"text":`, "utf8"),
       ends: this.#ends.map((end) => Buffer.from(`${tail}${end}`, "utf8")),
     };
   }
