@@ -7,6 +7,14 @@ export const isWellFormed: (text: string) => boolean =
     ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
     : (text) => !/\p{Cs}/u.test(text);
 
+/**
+ * The part of Node's `Buffer` the encoders use, named here so that the declarations this module
+ * ships type-check in a consumer without @types/node. A `Buffer` is one.
+ */
+export interface WritableBytes extends Uint8Array {
+  write(text: string, offset: number, encoding: "latin1" | "utf8"): number;
+}
+
 /** Node's own encoders, which `Buffer#write` calls after checking its arguments and looking up the encoding. */
 interface Encoders {
   latin1Write?(text: string, offset: number): number;
@@ -19,13 +27,13 @@ const ENCODERS = Buffer.prototype as Encoders;
  * the writer's offsets are its own and always in range. Falls back to `write` where the encoder
  * is not there (a runtime other than Node).
  */
-export const latin1Write: (buffer: Buffer, text: string, at: number) => number =
+export const latin1Write: (buffer: WritableBytes, text: string, at: number) => number =
   typeof ENCODERS.latin1Write === "function"
     ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).latin1Write(text, at)
     : (buffer, text, at) => buffer.write(text, at, "latin1");
 
 /** `buffer.write(text, at, "utf8")`, as `latin1Write`. */
-export const utf8Write: (buffer: Buffer, text: string, at: number) => number =
+export const utf8Write: (buffer: WritableBytes, text: string, at: number) => number =
   typeof ENCODERS.utf8Write === "function"
     ? (buffer, text, at) => (buffer as Encoders as Required<Encoders>).utf8Write(text, at)
     : (buffer, text, at) => buffer.write(text, at, "utf8");
