@@ -4,6 +4,7 @@
 // error that says so, not a migration.
 import postgres from "postgres";
 import type { LedgerEntry } from "../../runtime/index.ts";
+import { parseLine } from "../../runtime/ledger/read-line.ts";
 
 /** What a scan came across; `torn` counts rows whose text is not one entry (a row edited by hand). */
 export interface PostgresLedgerScan {
@@ -34,13 +35,8 @@ export async function* scanPostgresLedger(url: string, scan: PostgresLedgerScan 
   }
 }
 
+/** The row's entry, read as a JSONL line is (every line version, the clean version-3 line among them). */
 function parsed(text: string): LedgerEntry | undefined {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as { chain?: unknown }).chain === "string"
-      ? (value as LedgerEntry)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const entry = parseLine(text);
+  return entry !== undefined && typeof (entry as { chain?: unknown }).chain === "string" ? entry : undefined;
 }
