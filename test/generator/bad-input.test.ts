@@ -54,12 +54,10 @@ const cases: [string, Record<string, unknown>, RegExp][] = [
     { "schemas/a.json": mcpTool("a", { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) },
     /unsupported \$schema/,
   ],
-  [
-    "an invalid pattern",
-    { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) },
-    /pattern "\(" at #\/properties\/p\/pattern is refused: not a valid ECMAScript regular expression/,
-  ],
 ];
+
+const INVALID_PATTERN = { "schemas/a.json": mcpTool("a", { type: "object", properties: { p: { type: "string", pattern: "(" } } }) };
+const INVALID_PATTERN_MESSAGE = /pattern "\(" at #\/properties\/p\/pattern is refused: not a valid ECMAScript regular expression/;
 
 describe("bad input stops generation", () => {
   it.each(cases)("%s", async (_what, files, message) => {
@@ -71,6 +69,29 @@ describe("bad input stops generation", () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr).toMatch(/fix: /);
     expect(project.snapshot("generated")).toEqual(before);
+  });
+
+  // A pattern toolguard cannot compile cannot be enforced, and weakening it is no option: the tool
+  // is skipped with its reason, as a vendor document's operation is (emit/emit-skip.ts), and
+  // --strict stops the run (test/openapi/emit-time-skips.test.ts has the lookaround twin).
+  it("an invalid pattern, under --strict", async () => {
+    const before = await generatedOnce();
+    for (const [file, content] of Object.entries(INVALID_PATTERN)) project.write(file, content);
+    const result = await project.run("generate", "--strict");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing was written/);
+    expect(result.stderr).toMatch(INVALID_PATTERN_MESSAGE);
+    expect(project.snapshot("generated")).toEqual(before);
+  });
+
+  it("an invalid pattern skips its tool, with the reason, and the rest is generated", async () => {
+    await generatedOnce();
+    for (const [file, content] of Object.entries(INVALID_PATTERN)) project.write(file, content);
+    const result = await project.run("generate");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("generated: 1 tool");
+    expect(result.stdout).toMatch(/a \(a\.json#\): .*not a valid ECMAScript regular expression.*fix: /);
   });
 
   it("reports every broken file in one run", async () => {

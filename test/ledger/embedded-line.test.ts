@@ -69,7 +69,9 @@ function render(value: unknown, choose: Choices, breaks: boolean): string {
   const write = (node: unknown): string => {
     if (typeof node === "string") return text(node);
     if (typeof node === "number") {
-      if (Number.isInteger(node) && Math.abs(node) < 1e15) return choose.of([`${node}`, `${node}.0`, `${node}e0`, `${node}E+0`, `${node}.00e-0`]);
+      // String(-0) is "0": the sign is written by hand so JSON.parse reads the same -0 back.
+      const digits = Object.is(node, -0) ? "-0" : `${node}`;
+      if (Number.isInteger(node) && Math.abs(node) < 1e15) return choose.of([digits, `${digits}.0`, `${digits}e0`, `${digits}E+0`, `${digits}.00e-0`]);
       return choose.of([JSON.stringify(node), node.toExponential()]);
     }
     if (Array.isArray(node)) return `[${node.map((item) => `${space()}${write(item)}${space()}`).join(",")}]`;
