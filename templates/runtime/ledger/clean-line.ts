@@ -27,13 +27,16 @@ const OK_RESOLVED = fixed('","verdict":"ok","resolved":');
 const RESOLVED_PIECES = new ResolutionPieceTable([',"args":'], { open: '{"path":', close: "}" });
 const ID = fixed(',"id":');
 
-/** What a clean line reads of its entry (entry-text.ts `EntryHead`'s first members). */
+/** What a clean line reads of its entry: the head every line starts with (entry-text.ts `EntryHead` adds the rest). */
 export interface CleanHead {
+  /** The chain's id; read only when `mintedCounter` is -1. */
   readonly chain: string;
+  /** A minted id's prefix and counter (chain-id.ts), written as bytes without the id's text; -1: none. */
   readonly mintedPrefix: string;
   readonly mintedCounter: number;
   readonly tool: string;
   readonly turn: string;
+  /** The start, in integer milliseconds since the epoch (`startedAt` is its ISO text). */
   readonly startedAtMs: number;
 }
 

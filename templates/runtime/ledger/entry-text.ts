@@ -8,7 +8,7 @@
 import type { Resolution } from "../contract/resolution.ts";
 import type { LedgerAttempt, Verdict } from "./ledger.ts";
 import { recordsOnlyRaw } from "./clean-entry.ts";
-import { embeddable, embeddableResolved, writeCleanEntry, writeEmbeddedResolved } from "./clean-line.ts";
+import { type CleanHead, embeddable, embeddableResolved, writeCleanEntry, writeEmbeddedResolved } from "./clean-line.ts";
 import { writeStartedAt } from "./iso-time.ts";
 import { writeHead } from "./line-head.ts";
 import { fixed, type LineWriter } from "./line-writer.ts";
@@ -173,16 +173,7 @@ function shapeOf(attempt: LedgerAttempt): typeof CLEAN | typeof RESOLVED_ONE | t
 }
 
 /** What `writeEntry` reads of an entry: `ChainRecord`'s own fields and getters, nothing copied. */
-export interface EntryHead {
-  /** The chain's id; read only when `mintedCounter` is -1. */
-  readonly chain: string;
-  /** A minted id's prefix and counter (chain-id.ts), written as bytes without the id's text; -1: none. */
-  readonly mintedPrefix: string;
-  readonly mintedCounter: number;
-  readonly tool: string;
-  readonly turn: string;
-  /** The start, in integer milliseconds since the epoch (`startedAt` is its ISO text). */
-  readonly startedAtMs: number;
+export interface EntryHead extends CleanHead {
   readonly verdict: Verdict;
   readonly repairs: number;
   readonly idempotencyKey: string | undefined;
