@@ -100,7 +100,8 @@ describe("the store's order of open turns", () => {
         fc.record({ op: fc.constantFrom("put" as const, "put" as const, "delete" as const, "hold" as const, "get" as const), name: fc.nat(names - 1) }),
         fc.record({ op: fc.constant("wait" as const), ms: fc.nat(700) }),
       ),
-      { maxLength },
+      // "max": lengths spread up to `maxLength` (fast-check's default keeps arrays to a few dozen steps).
+      { maxLength, size: "max" },
     );
 
   // A small store, where the cap and the time limit bite at once; then one large enough that its
