@@ -100,11 +100,12 @@ describe("the store's order of open turns", () => {
         fc.record({ op: fc.constantFrom("put" as const, "put" as const, "delete" as const, "hold" as const, "get" as const), name: fc.nat(names - 1) }),
         fc.record({ op: fc.constant("wait" as const), ms: fc.nat(700) }),
       ),
-      { maxLength },
+      // "max": lengths spread up to `maxLength` (fast-check's default keeps arrays to a few dozen steps).
+      { maxLength, size: "max" },
     );
 
   // A small store, where the cap and the time limit bite at once; then one large enough that its
-  // index of open turns (turn-index.ts) grows and rehashes, and the cap drops a batch (1/64 of it).
+  // index of open turns (open-turns.ts) grows and purges, and the cap drops a batch (1/64 of it).
   it.each([
     { names: 12, maxLength: 80, options: { maxChains: 5, maxHeld: 3, ttlMs: 1000 }, numRuns: 500 },
     { names: 400, maxLength: 600, options: { maxChains: 128, maxHeld: 8, ttlMs: 20_000 }, numRuns: 60 },
@@ -182,6 +183,114 @@ describe("the store's order of open turns", () => {
         vi.useRealTimers();
       }),
       { numRuns, seed: 31 },
+    );
+  });
+});
+
+describe("parallel states of one turn", () => {
+  // Parallel calls of one turn can each make a state and put it, the later over the earlier: the
+  // store then finds the later under the key while both stay in the order (each is dropped, and
+  // reported, in its turn). The model: every state in order of its last put, and the state each
+  // key finds; the cap's batch, the time limit, and the owner's count of kept states.
+  type Step =
+    | { readonly op: "put" | "delete"; readonly name: number; readonly which: number }
+    | { readonly op: "get"; readonly name: number }
+    | { readonly op: "wait"; readonly ms: number };
+  const steps = (names: number, maxLength: number): fc.Arbitrary<Step[]> =>
+    fc.array(
+      fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.record({ op: fc.constantFrom("put" as const, "delete" as const, "put" as const), name: fc.nat(names - 1), which: fc.nat(3) }),
+        },
+        { weight: 2, arbitrary: fc.record({ op: fc.constant("get" as const), name: fc.nat(names - 1) }) },
+        { weight: 1, arbitrary: fc.record({ op: fc.constant("wait" as const), ms: fc.nat(400) }) },
+      ),
+      { maxLength, size: "max" },
+    );
+
+  it.each([
+    { names: 6, maxLength: 120, options: { maxChains: 4, maxHeld: 2, ttlMs: 1000 }, numRuns: 400 },
+    { names: 300, maxLength: 800, options: { maxChains: 128, maxHeld: 2, ttlMs: 20_000 }, numRuns: 40 },
+  ])("drops and finds them as the model does ($names names, at most $options.maxChains open)", ({ names, maxLength, options, numRuns }) => {
+    fc.assert(
+      fc.property(steps(names, maxLength), (steps) => {
+        const dropped: TurnState[] = [];
+        const owner: TurnOwner = { dropped: (state) => dropped.push(state) };
+        const store = new ChainStore(options);
+        const made = new Map<number, TurnState[]>();
+        const ids = new Map<TurnState, number>();
+        const order: { state: TurnState; at: number }[] = [];
+        const found = new Map<string, TurnState>();
+        const expected: TurnState[] = [];
+        let now = 5_000_000;
+        let sweepAt = Infinity;
+        const out = (state: TurnState): void => {
+          const at = order.findIndex((each) => each.state === state);
+          if (at >= 0) order.splice(at, 1);
+          if (found.get(state.key) === state) found.delete(state.key);
+        };
+        vi.useFakeTimers({ now });
+        for (const step of steps) {
+          if (step.op === "wait") {
+            now += step.ms;
+            vi.setSystemTime(now);
+            continue;
+          }
+          const name = `t${step.name}`;
+          const states = made.get(step.name) ?? [];
+          made.set(step.name, states);
+          if (step.op === "get") {
+            const state = found.get(name);
+            const put = order.find((each) => each.state === state);
+            const answer = store.get(name);
+            if (state !== undefined && put !== undefined && now - put.at > options.ttlMs) {
+              out(state);
+              expected.push(state);
+              expect(answer).toBeUndefined();
+            } else expect(answer).toBe(state);
+          } else if (step.op === "delete") {
+            const state = states[step.which % Math.max(states.length, 1)];
+            if (state !== undefined) {
+              store.delete(state);
+              out(state);
+            }
+          } else {
+            // 0: the state the key finds (a new one when it finds none), as a lone call would;
+            // 1: a new state over it, as a parallel call makes; 2, 3: an earlier state put again.
+            let state = step.which === 0 ? found.get(name) : states[step.which - 2];
+            if (state === undefined || step.which === 1) {
+              state = new TurnState(name, name, owner);
+              states.push(state);
+              ids.set(state, ids.size);
+            }
+            store.put(state, now);
+            out(state);
+            order.push({ state, at: now });
+            found.set(name, state);
+            sweepAt = Math.min(sweepAt, now + options.ttlMs);
+            if (found.size > options.maxChains || now > sweepAt) {
+              const target = found.size > options.maxChains ? options.maxChains - (options.maxChains >> 6) : options.maxChains;
+              sweepAt = Infinity;
+              while (order.length > 0) {
+                const oldest = order[0] as { state: TurnState; at: number };
+                if (found.size <= target && now - oldest.at <= options.ttlMs) {
+                  sweepAt = oldest.at + options.ttlMs;
+                  break;
+                }
+                out(oldest.state);
+                expected.push(oldest.state);
+              }
+            }
+          }
+          // By identity: two states of one turn look alike field by field.
+          expect(dropped.map((state) => ids.get(state))).toEqual(expected.map((state) => ids.get(state)));
+          expect(store.size).toBe(found.size);
+          expect(owner.kept ?? 0).toBe(order.length);
+        }
+        vi.useRealTimers();
+      }),
+      { numRuns, seed: 32 },
     );
   });
 });

@@ -10,7 +10,7 @@
 // A dropped turn's open chain is handed to its owner so its attempts still reach the ledger.
 // A deployment that spreads one turn's calls over several processes must route a turn to one
 // process to keep the bound exact.
-import { TurnIndex } from "./turn-index.ts";
+import { OpenTurns } from "./open-turns.ts";
 import { EPOCH, type TurnState } from "./turn-state.ts";
 
 export { TurnState, type TurnOwner } from "./turn-state.ts";
@@ -25,15 +25,11 @@ export const DEFAULT_CHAIN_LIMITS: ChainStoreOptions = { maxChains: 10_000, maxH
 
 export class ChainStore {
   /**
-   * Open turns by key, for lookups (turn-index.ts: in a full store a Map's lookups, most of them
-   * misses, cost more than the rest of a failed call's bookkeeping). Their order (least recently
-   * used first) is kept apart, in a list linked through the turns (`#oldest` ... `#newest`): a Map
-   * iterated from its oldest entry walked over the slot of every entry deleted since it last
-   * compacted (thousands in a full store, where each failed call evicts one).
+   * Open turns by key, for lookups, and in order of their last put, least recent first, for
+   * eviction (open-turns.ts: in a full store every failed call evicts a turn last touched 10,000
+   * calls ago, and the store reads neither its index slot nor a neighbour to do it).
    */
-  readonly #open: TurnIndex<TurnState> = new TurnIndex();
-  #oldest: TurnState | undefined = undefined;
-  #newest: TurnState | undefined = undefined;
+  readonly #open: OpenTurns<TurnState> = new OpenTurns();
   readonly #held: Map<string, TurnState> = new Map();
   readonly #options: ChainStoreOptions;
   /** No open chain expires before this time (a lower bound: chains deleted since may have set it). */
@@ -82,8 +78,7 @@ export class ChainStore {
     turn.touchedAt = now - EPOCH;
     if (turn.held) {
       if (stored) {
-        this.#open.delete(turn);
-        this.#unlink(turn);
+        this.#open.remove(turn);
         this.#held.delete(turn.key);
       }
       this.#held.set(turn.key, turn);
@@ -96,10 +91,8 @@ export class ChainStore {
       }
       return;
     }
-    // A turn put again keeps its Map entry (it is looked up by key only) and moves to the newest end.
-    if (stored) this.#unlink(turn);
-    this.#open.set(turn);
-    this.#link(turn);
+    // A turn put again moves to the newest end (its old place left a hole).
+    this.#open.push(turn, turn.touchedAt);
     this.#sweepAt = Math.min(this.#sweepAt, now + this.#options.ttlMs);
     if (this.#open.size > this.#options.maxChains || now > this.#sweepAt) this.#sweep(now);
   }
@@ -109,20 +102,22 @@ export class ChainStore {
     const { maxChains, ttlMs } = this.#options;
     const target = this.#open.size > maxChains ? maxChains - (maxChains >> 6) : maxChains;
     this.#sweepAt = Infinity;
-    for (let oldest = this.#oldest; oldest !== undefined; oldest = this.#oldest) {
-      if (this.#open.size <= target && now - EPOCH - oldest.touchedAt <= ttlMs) {
+    for (let oldest = this.#open.oldest(); oldest !== undefined; oldest = this.#open.oldest()) {
+      // When it was put: the order's own copy of its `touchedAt`, so a turn kept is not read.
+      const touchedAt = this.#open.oldestAt;
+      if (this.#open.size <= target && now - EPOCH - touchedAt <= ttlMs) {
         // Chains are kept in order of their last attempt, so none expires before this one.
-        this.#sweepAt = EPOCH + oldest.touchedAt + ttlMs;
+        this.#sweepAt = EPOCH + touchedAt + ttlMs;
         break;
       }
-      this.#dropOpen(oldest);
+      this.#open.shift();
+      this.#dropped(oldest);
     }
   }
 
   delete(turn: TurnState): void {
     if (!turn.inStore) return;
-    this.#open.delete(turn);
-    this.#unlink(turn);
+    this.#open.remove(turn);
     this.#held.delete(turn.key);
     this.#forget(turn);
   }
@@ -133,8 +128,7 @@ export class ChainStore {
   }
 
   #dropOpen(turn: TurnState): void {
-    this.#open.delete(turn);
-    this.#unlink(turn);
+    this.#open.remove(turn);
     this.#dropped(turn);
   }
 
@@ -142,27 +136,6 @@ export class ChainStore {
   #dropped(turn: TurnState): void {
     this.#forget(turn);
     turn.owner.dropped(turn);
-  }
-
-  /** Adds an open turn at the newest end of the order. */
-  #link(turn: TurnState): void {
-    turn.older = this.#newest;
-    turn.newer = undefined;
-    if (this.#newest === undefined) this.#oldest = turn;
-    else this.#newest.newer = turn;
-    this.#newest = turn;
-  }
-
-  /** Takes an open turn out of the order. */
-  #unlink(turn: TurnState): void {
-    const { older, newer } = turn;
-    if (older === undefined && newer === undefined && this.#oldest !== turn) return; // not in the order
-    if (older === undefined) this.#oldest = newer;
-    else older.newer = newer;
-    if (newer === undefined) this.#newest = older;
-    else newer.older = older;
-    turn.older = undefined;
-    turn.newer = undefined;
   }
 
   #forget(turn: TurnState): void {

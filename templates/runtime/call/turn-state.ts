@@ -1,6 +1,6 @@
 // What the guard remembers of one turn at one bound tool, as the chain store (chain-store.ts)
 // keeps it: the turn's budget, its refusal and offers, its open ledger chain, and the store's own
-// links and index slot.
+// place for it in its order and index.
 import type { Candidate } from "../contract/api.ts";
 import type { LedgerAttempt } from "../ledger/ledger.ts";
 import { chainId } from "../ledger/chain-id.ts";
@@ -65,13 +65,11 @@ export class TurnState implements ChainIdentity {
   /** When the turn's first chain started, in ms since `EPOCH`; undefined until it has one. */
   #started: number | undefined = undefined;
   #id: string | undefined = undefined;
-  /**
-   * The store's order of open turns, by last attempt (the store's own links: see `ChainStore`):
-   * the next older and the next newer open turn; both undefined when not in the open tier.
-   */
-  older: TurnState | undefined = undefined;
-  newer: TurnState | undefined = undefined;
-  /** The store's index of open turns writes this (turn-index.ts): 0 until it first stores the turn. */
+  /** The store's place for it in its order of open turns (open-turns.ts): -1 when not in the open tier. */
+  orderAt = -1;
+  /** Whether the store's index of open turns finds it under its key (open-turns.ts). */
+  indexed = false;
+  /** The store's index of open turns writes this (open-turns.ts): 0 until it first indexes the turn. */
   indexHash = 0;
 
   constructor(key: string, turn: string, owner: TurnOwner) {
