@@ -6,7 +6,7 @@
 // kept apart (`moveChoices`), for the call to tell which one is free.
 import { pointerToken } from "../json-pointer.ts";
 import { nullOnly } from "./nullable-union-tag.ts";
-import { readings } from "./union-branches.ts";
+import { readings, typesOf } from "./union-branches.ts";
 import { isSchemaObject, type Schema } from "../schema-walk.ts";
 
 /** Levels searched below an object. */
@@ -74,7 +74,7 @@ function nearestPlaces(schema: Schema, parent: Schema | undefined, root: unknown
 /**
  * The item schema of an array schema, read through its local `$ref` chain; for a list that may
  * be null (pydantic's `Optional[List[Person]]`: `anyOf: [{type: array, items}, {type: null}]`),
- * its list branch's.
+ * its list branch's; likewise beside a branch of scalars (a JSON text of the list).
  */
 function itemsOf(schema: Schema, root: unknown): Schema | undefined {
   for (const view of readings(schema, root)) {
@@ -82,11 +82,23 @@ function itemsOf(schema: Schema, root: unknown): Schema | undefined {
     for (const keyword of ["oneOf", "anyOf"] as const) {
       const branches = view[keyword];
       if (!Array.isArray(branches) || !branches.every((branch) => isSchemaObject(branch))) continue;
-      const lists = branches.filter((branch) => !nullOnly(branch as Schema));
+      // A list that may also be sent as its JSON text (CloudBase's sort: `anyOf: [{type: array,
+      // items}, {type: string}]`): a branch of scalars holds no fields, so the list is their place.
+      const lists = branches.filter((branch) => !nullOnly(branch as Schema) && !scalarOnly(branch as Schema, root));
       if (lists.length === 1 && lists.length < branches.length) return itemsOf(lists[0] as Schema, root);
     }
   }
   return undefined;
+}
+
+const SCALARS = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/** Whether a union branch takes scalar values only (`{type: string}`): no field can be in it. */
+function scalarOnly(branch: Schema, root: unknown): boolean {
+  return readings(branch, root).some((view) => {
+    const types = typesOf(view);
+    return (types?.every((type) => SCALARS.has(type)) ?? false) && !("properties" in view) && !("items" in view);
+  });
 }
 
 /**

@@ -35,7 +35,10 @@ export function textWrapperOf(schema: Schema, root: unknown, parent?: Schema): T
     const item = wrapperOf(items, root, 0) ?? branchWrapperOf(items, root);
     return item === undefined ? undefined : { ...item, list: true };
   }
-  return types?.length === 1 && types[0] === "object" ? (wrapperOf(schema, root, 0) ?? namesakeOf(schema, root, parent)) : undefined;
+  if (types?.length === 1 && types[0] === "object") return wrapperOf(schema, root, 0) ?? namesakeOf(schema, root, parent);
+  // A union of objects with no type of its own (octocode's npm queries: `anyOf: [{packageName},
+  // {keywords}]`, each closed), sent a text: the one member that wraps a text, as for a list's items.
+  return types === undefined ? branchWrapperOf(schema, root) : undefined;
 }
 
 /**

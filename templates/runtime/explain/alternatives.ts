@@ -31,7 +31,7 @@ export function collapseAlternatives(errors: readonly AjvError[], document: unkn
       }
       dropped ??= new Uint8Array(errors.length);
       const from = Math.max(0, i - count);
-      const branch = branchErrors(error, from, i, chosenBranch(error, document, hints));
+      const branch = branchErrors(error, from, i, chosenBranch(error, document, hints, { errors, from, to: i }));
       if (branch === undefined || !keepOnly(dropped, from, i, branch)) dropped.fill(1, from, i);
       else dropped[i] = 1; // the branch's own errors say it better than "matches none"
     } else if (error.keyword === "if") bookkeeping = true;
@@ -42,13 +42,20 @@ export function collapseAlternatives(errors: readonly AjvError[], document: unkn
   );
 }
 
+/** The errors a union collected from its branches: `errors[from, to)`, directly before the union's own. */
+interface Span {
+  readonly errors: readonly AjvError[];
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
  * The branch the value was meant for, or -1: the one its discriminator names; else the only one
  * accepting its JSON type (`3` against a number-or-null union is a number that broke the number
  * branch's rule); else the only one knowing some of its property names (a member sent without
  * its discriminator). All three lists were computed at build time.
  */
-function chosenBranch(error: AjvError, document: unknown, hints: HintTable): number {
+function chosenBranch(error: AjvError, document: unknown, hints: HintTable, span: Span): number {
   const location = locate(error, hints);
   const hint = location.hint;
   const value = shownAt(document, error.instancePath);
@@ -72,7 +79,56 @@ function chosenBranch(error: AjvError, document: unknown, hints: HintTable): num
   }
   // A text that carries another branch's value (`"+5"` for an integer-or-"all") is the union's to explain.
   if (typeof value === "string" && otherTypeReading(location, value, optionalAt(hint, error.instancePath)) !== undefined) return -1;
-  return inferredBranch(hint, value) ?? -1;
+  return inferredBranch(hint, value) ?? shapeFittingBranch(error, span, value) ?? -1;
+}
+
+/**
+ * The one object branch whose shape the value has, when its names single none out (octocode's
+ * file reads: five closed members sharing their fields, told apart by what each requires and by
+ * `const` fields): the only branch whose errors all lie inside the value's fields, so it holds
+ * every field the branch requires, no field the branch does not declare, and each of its one-value
+ * fields as the branch fixes it. Its errors are then the value's own (`"minify": "symbolsed"`);
+ * any other branch would first need a field added or removed. Read from the branches' errors
+ * (`branchStarts`), so nothing is stored for it.
+ */
+function shapeFittingBranch(error: AjvError, { errors, from, to }: Span, value: unknown): number | undefined {
+  const starts = error.params["branchStarts"];
+  // A `oneOf` that more than one branch passed is ambiguous, not broken: no branch is the one meant.
+  if (!isRecord(value) || !Array.isArray(starts) || Array.isArray(error.params["passingSchemas"])) return undefined;
+  const path = error.instancePath;
+  let found: number | undefined;
+  for (let index = 0; index < starts.length; index++) {
+    const begin = starts[index];
+    if (typeof begin !== "number") continue;
+    let end = to;
+    for (let next = index + 1; next < starts.length; next++) {
+      const start: unknown = starts[next];
+      if (typeof start === "number") {
+        end = from + start;
+        break;
+      }
+    }
+    let fits = true;
+    for (let j = from + begin; j < end && fits; j++) fits = !shapeError(errors[j] as AjvError, path);
+    if (!fits) continue;
+    if (found !== undefined) return undefined;
+    found = index;
+  }
+  return found;
+}
+
+/**
+ * An error that says the value is of another shape than the branch: at the value's own level (a
+ * required or undeclared field, the type), or a field the branch fixes to one value (a tag, a
+ * `const`) or forbids (zod's `never`).
+ */
+function shapeError(error: AjvError, path: string): boolean {
+  const at = error.instancePath;
+  if (at === path) return true;
+  if (!at.startsWith(`${path}/`) || at.indexOf("/", path.length + 1) >= 0) return false;
+  if (error.keyword === "const" || error.keyword === "not" || error.keyword === "false schema") return true;
+  const allowed = error.params["allowedValues"];
+  return error.keyword === "enum" && Array.isArray(allowed) && allowed.length === 1;
 }
 
 /** The branch a value's type or property names single out, when exactly one does. */

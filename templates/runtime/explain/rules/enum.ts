@@ -41,14 +41,21 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
       : value instanceof HiddenValue
         ? (hiddenNearMiss(value, hint, error.params["allowedValues"]) as string | undefined)
         : undefined;
-  if (meant !== undefined) {
+  // A value of one sibling field exactly (Doppler's `format: "camel"`, a `name_transformer`) is a
+  // closer reading than a spelling two edits away (`yaml`); one edit away the spelling stands.
+  const distant = typeof value === "string" && meant !== undefined && editDistance(normaliseNearMiss(value), normaliseNearMiss(meant)) > 1;
+  const moved =
+    distant && hints !== undefined ? siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document }) : undefined;
+  if (meant !== undefined && moved === undefined) {
     const message = received(value) + meantSuffix(location, allowed, meant);
-    // A secret-named field's text is never a key of the location's memory: only its message is made.
-    if (typeof value === "string") rememberMessage(location, value, message);
+    // A secret-named field's text is never a key of the location's memory: only its message is
+    // made. Nor is a distant near miss's: whether a sibling takes the text depends on the call.
+    if (typeof value === "string" && !distant) rememberMessage(location, value, message);
     return { path, rule: "enum", message };
   }
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
-  const sibling = hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document });
+  const sibling =
+    moved ?? (hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document }));
   if (sibling !== undefined) {
     const then = optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
@@ -144,16 +151,31 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   const start = normal === undefined ? undefined : nearMisses?.[normal];
   // The one value a text starts is a closer reading than a spelling two edits away: `met` is
   // `meters` cut short, not `feet` misspelt. One edit away (`cate` for `cat`) the spelling stands.
-  if (close !== undefined) return start !== undefined && start !== close && editDistance(key, normaliseNearMiss(close)) > 1 ? start : close;
+  if (close !== undefined) {
+    if (editDistance(key, normaliseNearMiss(close)) <= 1) return close;
+    if (start !== undefined) return start;
+    // A word of the synonym table is a closer reading than a spelling two edits away: `remove`
+    // is `delete` said otherwise, not `move` with two letters more. One edit away the spelling stands.
+    const word = plan.keys === undefined ? undefined : synonymWord(value, key, plan.keys, nearMisses);
+    return word ?? close;
+  }
   if (start === undefined && plan.shared.size > 0) {
     const signed = startAsWritten(plan, value, key);
     if (signed !== undefined) return signed;
   }
   if (nearMisses === undefined || plan.keys === undefined) return undefined;
-  if (start !== undefined) return start;
-  const synonym = synonymOf(value, plan.keys, key);
-  const word = synonym === undefined ? undefined : nearMisses[synonym];
-  return typeof word === "string" && !aCode(word, value, nearMisses) ? word : undefined;
+  const synonym = synonymWord(value, key, plan.keys, nearMisses);
+  // A word that starts one value and is a synonym of another (CloudBase's `add` beside
+  // `addSecurityDomain` and `create`) determines neither: none is offered.
+  if (start !== undefined) return synonym === undefined || synonym === start ? start : undefined;
+  return synonym;
+}
+
+/** The one listed value sharing `value`'s synonym group (not a code the text merely resembles), or undefined. */
+function synonymWord(value: string, key: string, keys: Iterable<string>, nearMisses: Readonly<Record<string, JsonValue>> | undefined): string | undefined {
+  const synonym = nearMisses === undefined ? undefined : synonymOf(value, keys, key);
+  const word = synonym === undefined ? undefined : nearMisses?.[synonym];
+  return typeof word === "string" && nearMisses !== undefined && !aCode(word, value, nearMisses) ? word : undefined;
 }
 
 /**
