@@ -82,4 +82,15 @@ describe("names several operations share", () => {
     ]);
     expect(tools[2]?.warnings).toBeUndefined();
   });
+
+  it("are qualified as before where a name in another case joins them that no tag tells apart", () => {
+    const document = {
+      openapi: "3.1.0",
+      servers: [{ url: "https://api.example.com" }],
+      paths: { "/a": { get: op("list", ["x"]) }, "/b": { get: op("list", ["y"]) }, "/c": { get: op("List") } },
+    };
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(skipped).toEqual([]);
+    expect(tools.map((tool) => tool.name)).toEqual(["x_list", "y_list", "List"]);
+  });
 });

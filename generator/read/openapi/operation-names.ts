@@ -29,30 +29,50 @@ export interface QualifiedName {
 /** Per operation pointer, the name replacing one that several operations share. */
 export function qualifiedNames(operations: readonly NamedOperation[]): Map<string, QualifiedName> {
   const out = new Map<string, QualifiedName>();
-  for (const group of sharingGroups(operations)) {
-    if (group.length < 2) continue;
-    const names = group.map((operation) => toolName(operation.operationId, operation.method, operation.path));
-    const byTag = group.map((operation, index) => {
-      const tag = firstTag(operation.tags);
-      return tag === undefined ? undefined : toolName(`${tag}_${names[index]}`, operation.method, operation.path);
-    });
-    // Nothing tells them apart by tag: the clash is reported as it always was.
-    if (!distinct(byTag)) continue;
-    const shared = new Set(names).size === 1 ? undefined : sharedKind(names);
-    const would =
-      shared === undefined
-        ? `would be tool "${names[0]}" (OpenAPI requires an operationId to be unique in a document)`
-        : `would be tools ${[...new Set(names)].map((name) => JSON.stringify(name)).join(" and ")}, one ${shared} in the generated package`;
-    group.forEach((operation, index) => {
-      const qualified = byTag[index] as string;
-      const by = `its first tag, ${JSON.stringify(firstTag(operation.tags))}`;
-      out.set(operation.pointer, {
-        name: qualified,
-        warning: `operation ${operation.method.toUpperCase()} ${operation.path} is named "${qualified}", by ${by}: ${group.length} operations of the document ${would}`,
-      });
-    });
+  const nameOf = (operation: NamedOperation) => toolName(operation.operationId, operation.method, operation.path);
+  // Operations of one name first, as they always were named.
+  const same = new Map<string, NamedOperation[]>();
+  for (const operation of operations) {
+    const name = nameOf(operation);
+    const group = same.get(name);
+    if (group === undefined) same.set(name, [operation]);
+    else group.push(operation);
+  }
+  for (const group of same.values()) qualify(group, group.map(nameOf), out);
+  // Then names that differ only where the package cannot tell them apart (`DeleteMenu`,
+  // `deleteMenu`), among the names the first pass left: a group holding a name it qualified, or
+  // only one name, stands as it is.
+  const current = (operation: NamedOperation) => out.get(operation.pointer)?.name ?? nameOf(operation);
+  for (const group of sharingGroups(operations, current)) {
+    const names = group.map(current);
+    if (new Set(names).size < 2 || group.some((operation) => out.has(operation.pointer))) continue;
+    qualify(group, names, out);
   }
   return out;
+}
+
+/** Qualifies each operation of `group` (whose names are `names`) by its first tag, when the tags tell them apart. */
+function qualify(group: readonly NamedOperation[], names: readonly string[], out: Map<string, QualifiedName>): void {
+  if (group.length < 2) return;
+  const byTag = group.map((operation, index) => {
+    const tag = firstTag(operation.tags);
+    return tag === undefined ? undefined : toolName(`${tag}_${names[index]}`, operation.method, operation.path);
+  });
+  // Nothing tells them apart by tag: the clash is reported as it always was.
+  if (!distinct(byTag)) return;
+  const shared = new Set(names).size === 1 ? undefined : sharedKind(names);
+  const would =
+    shared === undefined
+      ? `would be tool "${names[0]}" (OpenAPI requires an operationId to be unique in a document)`
+      : `would be tools ${[...new Set(names)].map((name) => JSON.stringify(name)).join(" and ")}, one ${shared} in the generated package`;
+  group.forEach((operation, index) => {
+    const qualified = byTag[index] as string;
+    const by = `its first tag, ${JSON.stringify(firstTag(operation.tags))}`;
+    out.set(operation.pointer, {
+      name: qualified,
+      warning: `operation ${operation.method.toUpperCase()} ${operation.path} is named "${qualified}", by ${by}: ${group.length} operations of the document ${would}`,
+    });
+  });
 }
 
 /**
@@ -60,7 +80,7 @@ export function qualifiedNames(operations: readonly NamedOperation[]): Map<strin
  * (emittedNames: the tool name, or only its export, file or type name, as `createComment` and
  * `CreateComment` do), in document order.
  */
-function sharingGroups(operations: readonly NamedOperation[]): NamedOperation[][] {
+function sharingGroups(operations: readonly NamedOperation[], nameOf: (operation: NamedOperation) => string): NamedOperation[][] {
   const parent = operations.map((_, index) => index);
   const find = (index: number): number => {
     let root = index;
@@ -69,7 +89,7 @@ function sharingGroups(operations: readonly NamedOperation[]): NamedOperation[][
   };
   const owner = new Map<string, number>();
   operations.forEach((operation, index) => {
-    for (const [, key] of emittedNames(toolName(operation.operationId, operation.method, operation.path))) {
+    for (const [, key] of emittedNames(nameOf(operation))) {
       const other = owner.get(key);
       if (other === undefined) owner.set(key, index);
       else parent[find(index)] = find(other);
