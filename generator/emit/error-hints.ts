@@ -16,7 +16,7 @@ import { memberKeys, objectsOnly, typeBranches, wordsOf } from "./union-members.
 import { descriptionWords } from "./description-words.ts";
 import { textWrapperOf } from "./text-wrapper.ts";
 import { pointerToken } from "../json-pointer.ts";
-import { referredAt } from "./referred-at.ts";
+import { referenceOf, referredAt } from "./referred-at.ts";
 import { itemTypeOf } from "./item-type.ts";
 import { nullableBranchOf } from "./nullable-branch.ts";
 import { nearMissesOf, onlyValue } from "./hint-values.ts";
@@ -66,7 +66,7 @@ export function buildHintTable(tool: ToolDescription): HintTable {
     const required = Array.isArray(schema.required) ? schema.required : [];
     for (const [name, property] of Object.entries(schema.properties)) {
       const optional = !required.includes(name);
-      const ref = isSchemaObject(property) && typeof property.$ref === "string" && property.$ref.startsWith("#/") ? property.$ref : undefined;
+      const ref = referenceOf(property);
       if (ref !== undefined) {
         definitionUses.set(ref, (definitionUses.get(ref) ?? true) && optional);
         const names = usesByName.get(ref) ?? new Map<string, boolean>();

@@ -65,6 +65,20 @@ export function typeBaseName(toolName: string): string {
   return capitalise(exportName(toolName)).replace(/\d+[a-zA-Z]/g, (run) => run.toUpperCase());
 }
 
+/**
+ * The names a tool's name gives the generated package, each keyed by its kind: two tools sharing
+ * any of them would shadow each other (`createComment` and `CreateComment` are one file, one
+ * export). `a1b` and `a1B` export different functions but the same `A1BArgs` type.
+ */
+export function emittedNames(toolName: string): readonly (readonly [kind: string, key: string])[] {
+  return [
+    ["name", toolName],
+    ["export name", `export:${exportName(toolName)}`],
+    ["file name", `file:${fileStem(toolName)}`],
+    ["type name", `type:${typeBaseName(toolName)}`],
+  ];
+}
+
 /** Names Windows reserves for devices in every folder, whatever the extension (`con.js`, `nul.d.ts`). */
 const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/;
 

@@ -5,7 +5,7 @@
 // other operations are generated (docs/openapi.md: one operation never refuses its document).
 import { InputError, InputErrors } from "../errors.ts";
 import type { SkippedTool, ToolDescription } from "../ir.ts";
-import { exportName, fileStem, typeBaseName } from "./names.ts";
+import { emittedNames } from "./names.ts";
 
 /** The tools whose names are unique in every form, and the OpenAPI operations skipped for a clash. */
 export function uniqueNames(
@@ -22,13 +22,7 @@ export function uniqueNames(
       errors.push(new InputError(tool.source, `tool name ${JSON.stringify(tool.name)} is a name every JavaScript object already has`, "rename the tool"));
       continue;
     }
-    const keys = [
-      ["name", tool.name],
-      ["export name", `export:${exportName(tool.name)}`],
-      ["file name", `file:${fileStem(tool.name)}`],
-      // `a1b` and `a1B` export different functions but the same `A1BArgs` type.
-      ["type name", `type:${typeBaseName(tool.name)}`],
-    ] as const;
+    const keys = emittedNames(tool.name);
     const clash = keys.find(([, key]) => seen.has(key) && seen.get(key) !== tool);
     if (clash) {
       const other = seen.get(clash[1]) as ToolDescription;

@@ -95,7 +95,10 @@ export function danglingLocalRef(root: unknown, ref: string): boolean {
     if (typeof inner === "string") {
       // Another reference on the way: continue from its target (a non-local one is not ours to judge).
       const next = pointerTokensOf(inner);
-      if (next === undefined || ++hops > MAX_HOPS) return false;
+      if (next === undefined) return false;
+      // References that only lead to one another reach nothing: a resource's own `$ref` beside
+      // its `$id` (3.1: `{$id, $ref: "#/components/schemas/Page"}`, looked up in that resource).
+      if (++hops > MAX_HOPS) return true;
       tokens = [...next, ...tokens.slice(index)];
       index = 0;
       current = root;

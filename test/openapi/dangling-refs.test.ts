@@ -139,6 +139,54 @@ describe("a dangling $ref inside components", () => {
     expect(stdout).toMatch(/skipped 4 operations/);
   });
 
+  // scalar/galaxy 0.6.12 (MIT, `dist/latest.yaml`): a response schema binds a generic page with
+  // `{$id, $defs: {itemType: {$dynamicAnchor, $ref: "#/components/schemas/Planet"}}, $ref:
+  // "#/components/schemas/PaginatedResource"}`. Looked up in that resource, the `$ref` beside the
+  // `$id` leads only to itself; the loader followed it 64 times, called it no dangling pointer,
+  // and json-schema-ref-parser's "Missing $ref pointer" refused the whole document.
+  it("reads a 3.1 resource's own `$ref` beside its `$id` as pointing at nothing, and refuses no other operation", async () => {
+    const page = (at: string) => ({
+      $id: `https://example.com/schemas/${at}`,
+      $defs: { itemType: { $dynamicAnchor: "itemType", $ref: "#/components/schemas/Pet" } },
+      $ref: "#/components/schemas/Page",
+    });
+    const document = {
+      openapi: "3.1.1",
+      info,
+      paths: {
+        "/good": post("good", { type: "object", properties: { n: { type: "integer" } } }),
+        "/pages": {
+          get: {
+            operationId: "listPages",
+            parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+            responses: { 200: { description: "ok", content: { "application/json": { schema: page("PetPage") } } } },
+          },
+        },
+        "/page-body": post("sendPage", page("PetPageBody")),
+      },
+      components: {
+        schemas: {
+          Pet: { type: "object", properties: { name: { type: "string" } } },
+          Page: {
+            $id: "https://example.com/schemas/Page",
+            $defs: { itemType: { $dynamicAnchor: "itemType", not: {} } },
+            type: "object",
+            properties: { data: { type: "array", items: { $dynamicRef: "#itemType" } } },
+          },
+        },
+      },
+    };
+    const project = newProject({ "schemas/api.json": document });
+    const { code, stdout, stderr } = await project.run("generate", "--no-cache");
+    expect(`${stdout}${stderr}`).not.toMatch(/nothing was written/);
+    expect(code).toBe(0);
+    const pkg = await import(path.join(project.dir, "generated/index.js"));
+    expect(pkg.good).toBeDefined();
+    expect(pkg.listPages).toBeDefined();
+    expect(pkg.sendPage).toBeUndefined();
+    expect(stdout).toMatch(/sendPage \(api\.json#\/paths\/~1page-body\/post\): `\$id` changes how references resolve/);
+  });
+
   it("--strict still refuses the document, naming each operation", async () => {
     const project = newProject(layouts["one file, plain pointers"]?.() ?? {});
     const { code, stdout, stderr } = await project.run("generate", "--no-cache", "--strict");

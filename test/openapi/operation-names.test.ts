@@ -58,4 +58,39 @@ describe("names several operations share", () => {
       expect.stringMatching(/operation POST \/b and the operation at #\/paths\/~1a\/get both become tool "x_list"/),
     ]);
   });
+
+  // halo-dev/halo 38f52f29b (GPL-3.0), `api-docs/openapi/v3_0/aggregated.json` (springdoc): one
+  // document aggregates the console and the content APIs, whose operationIds differ only in case
+  // (`DeleteMenu`, `deleteMenu`; five pairs). Each pair is one file and one export in the
+  // generated package, so the later of each pair was skipped, though the tags tell them apart.
+  it("that differ only in case are qualified by the first tag as well, saying what they share", () => {
+    const byName = { name: "name", in: "path", required: true, schema: { type: "string" } };
+    const document = {
+      openapi: "3.0.1",
+      servers: [{ url: "https://api.example.com" }],
+      paths: {
+        "/api/v1alpha1/menus/{name}": { delete: { ...op("deleteMenu", ["MenuV1alpha1"]), parameters: [byName] } },
+        "/apis/api.console.halo.run/v1alpha1/menus/{name}": { delete: { ...op("DeleteMenu", ["MenuV1alpha1Console"]), parameters: [byName] } },
+        "/apis/api.console.halo.run/v1alpha1/menus": { get: op("listMenus", ["MenuV1alpha1Console"]) },
+      },
+    };
+    const { tools, skipped } = readOpenApi({ file: "aggregated.json", document });
+    expect(skipped).toEqual([]);
+    expect(tools.map((tool) => tool.name)).toEqual(["MenuV1alpha1_deleteMenu", "MenuV1alpha1Console_DeleteMenu", "listMenus"]);
+    expect(tools[0]?.warnings).toEqual([
+      'operation DELETE /api/v1alpha1/menus/{name} is named "MenuV1alpha1_deleteMenu", by its first tag, "MenuV1alpha1": 2 operations of the document would be tools "deleteMenu" and "DeleteMenu", one export name in the generated package',
+    ]);
+    expect(tools[2]?.warnings).toBeUndefined();
+  });
+
+  it("are qualified as before where a name in another case joins them that no tag tells apart", () => {
+    const document = {
+      openapi: "3.1.0",
+      servers: [{ url: "https://api.example.com" }],
+      paths: { "/a": { get: op("list", ["x"]) }, "/b": { get: op("list", ["y"]) }, "/c": { get: op("List") } },
+    };
+    const { tools, skipped } = readOpenApi({ file: "api.json", document });
+    expect(skipped).toEqual([]);
+    expect(tools.map((tool) => tool.name)).toEqual(["x_list", "y_list", "List"]);
+  });
 });

@@ -232,8 +232,9 @@ const cases: [string, Case][] = [
           { $ref: "#/$defs/UserMessage", type: "object", properties: { role: { enum: ["user"] } }, required: ["role"] },
           // Nothing the branch does not assert: it does not require `role`, so neither does its pin.
           { $ref: "#/$defs/AssistantMessage", type: "object", properties: { role: { enum: ["assistant"] } } },
-          // Not declared an object: left as written rather than narrowed to one.
-          { $ref: "#/$defs/Untyped" },
+          // Not declared an object: not narrowed to one; its own value is restated, without a
+          // `type`, so a value that is no object passes it as written (Cohere's chat messages).
+          { $ref: "#/$defs/Untyped", properties: { role: { enum: ["tool"] } } },
         ],
       },
       valid: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }, { role: "tool" }],

@@ -50,10 +50,14 @@ export function applyDiscriminator(document: unknown, source: Schema, out: Schem
     if (own !== undefined) {
       // The branch's own values: restated for the explainer, nothing added to what it asserts,
       // less the values the mapping gives another branch (branches sharing one listed type).
-      if (own.length === 0 || !isObjectSchema(document, branches[index])) return branch;
+      // A branch that states no type (Cohere's `ChatMessage`: `required` and `properties` only)
+      // is pinned as well, without a `type`: its properties apply only to an object, as written.
+      const typed = isObjectSchema(document, branches[index]);
+      if (own.length === 0 || (!typed && statesType(document, branches[index]))) return branch;
       const asserted = notMappedElsewhere(own, valuesByTarget, target);
       values[index] = asserted;
-      const pinned: Schema = { ...branch, type: "object", properties: { [property]: { enum: asserted } } };
+      const pin = { properties: { [property]: { enum: asserted } } };
+      const pinned: Schema = typed ? { ...branch, type: "object", ...pin } : { ...branch, ...pin };
       if (requires(document, branches[index], property)) pinned.required = [property];
       return pinned;
     }
@@ -232,6 +236,11 @@ function union(lists: readonly (readonly unknown[])[]): unknown[] {
 
 function requires(document: unknown, branch: unknown, property: string): boolean {
   return conjuncts(document, branch).some((schema) => Array.isArray(schema.required) && schema.required.includes(property));
+}
+
+/** Whether anything the branch must satisfy states a `type`. */
+function statesType(document: unknown, branch: unknown): boolean {
+  return conjuncts(document, branch).some((schema) => Object.hasOwn(schema, "type"));
 }
 
 function isObjectSchema(document: unknown, branch: unknown): boolean {

@@ -10,6 +10,7 @@ import { groupMoves } from "./grouped-moves.ts";
 import { locate } from "./location.ts";
 import { explainBound, explainFewProperties, explainFormat, explainItems, explainLength, explainOther } from "./rules/bounds.ts";
 import { explainConst, explainEnum } from "./rules/enum.ts";
+import { explainPattern } from "./rules/pattern.ts";
 import { explainRequired } from "./rules/required.ts";
 import { explainType } from "./rules/type.ts";
 import { explainUnion } from "./rules/union.ts";
@@ -65,6 +66,8 @@ function explainOne(error: AjvError, document: unknown, hints: HintTable): Argum
       return explainItems(error, location, document);
     case "minProperties":
       return explainFewProperties(error, location, document);
+    case "pattern":
+      return explainPattern(error, location, document, hints);
     case "anyOf":
     case "oneOf":
       return explainUnion(error, location, document);

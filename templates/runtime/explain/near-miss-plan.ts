@@ -15,7 +15,12 @@ export interface NearMissPlan {
   readonly table: StringLookup<JsonValue> | undefined;
   /** The hint's listed strings (`allowed`), undefined when it lists none. */
   readonly listed: CandidateSet | undefined;
-  /** Normal forms more than one listed string has (`user`, `-user`): usually none, asked with a fresh string. */
+  /**
+   * The strings the shared normal forms are read among: the listed ones, else ajv's list of the set
+   * (drf-spectacular's `ordering`, 14 fields each with its descending twin: too many to list).
+   */
+  readonly signed: CandidateSet | undefined;
+  /** Normal forms more than one of those strings has (`user`, `-user`): usually none, asked with a fresh string. */
   readonly shared: StringLookup<true>;
   /** The near-miss table's keys (every allowed string's normal form), undefined without a table. */
   readonly keys: readonly string[] | undefined;
@@ -27,17 +32,27 @@ export interface NearMissPlan {
 
 const plans = new WeakMap<SchemaHint, NearMissPlan>();
 
-export function nearMissPlan(hint: SchemaHint): NearMissPlan {
+/** Most values of ajv's list read for their shared normal forms, where the hint lists none. */
+const MAX_SIGNED_VALUES = 1000;
+
+/** `allowedValues`: ajv's list of the set at the hint (one list per hint), read where the hint lists none. */
+export function nearMissPlan(hint: SchemaHint, allowedValues?: unknown): NearMissPlan {
   let plan = plans.get(hint);
-  if (plan === undefined) plans.set(hint, (plan = build(hint)));
+  // A plan made where no list came (a union's reading) is made again when one does.
+  if (plan === undefined || (plan.signed === undefined && readable(allowedValues))) plans.set(hint, (plan = build(hint, allowedValues)));
   return plan;
 }
 
-function build(hint: SchemaHint): NearMissPlan {
+function readable(allowedValues: unknown): allowedValues is readonly unknown[] {
+  return Array.isArray(allowedValues) && allowedValues.length <= MAX_SIGNED_VALUES;
+}
+
+function build(hint: SchemaHint, allowedValues: unknown): NearMissPlan {
   const listed = hint.allowed === undefined ? undefined : candidateSet(stringsOf(hint.allowed));
+  const signed = listed ?? (readable(allowedValues) ? candidateSet(stringsOf(allowedValues)) : undefined);
   const seen = new Set<string>();
   const shared: string[] = [];
-  for (const normal of listed?.normals ?? []) {
+  for (const normal of signed?.normals ?? []) {
     if (seen.has(normal)) shared.push(normal);
     seen.add(normal);
   }
@@ -45,7 +60,7 @@ function build(hint: SchemaHint): NearMissPlan {
   const sortedKeys = keys === undefined ? [] : [...keys].sort();
   const languages = new Set(sortedKeys.filter((key) => /^[a-z]{2,3}$/.test(key)));
   const table = hint.nearMisses === undefined ? undefined : new StringLookup(Object.entries(hint.nearMisses));
-  return { table, listed, shared: stringSet(shared), keys, sortedKeys, languages };
+  return { table, listed, signed, shared: stringSet(shared), keys, sortedKeys, languages };
 }
 
 /**

@@ -126,16 +126,17 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   if (typeof value !== "string") return undefined;
   const key = normaliseNearMiss(value);
   // What is derived from the hint's lists (the generated table's own) is kept per hint.
-  const plan = nearMissPlan(hint);
+  const plan = nearMissPlan(hint, allowedValues);
   const known = plan.table?.get(key);
   if (known !== undefined) return known;
   const nearMisses = hint.nearMisses;
   const listed = plan.listed;
   // Values that share a normal form (`user`, `-user`) have no near-miss entry: the one the text
   // spells but for case is meant (`USER`), and no other reading of that form is offered.
-  if (listed !== undefined && plan.shared.has(key)) {
+  const signed = plan.signed;
+  if (signed !== undefined && plan.shared.has(key)) {
     const lower = value.trim().toLowerCase();
-    const same = listed.names.filter((allowed) => allowed.toLowerCase() === lower);
+    const same = signed.names.filter((allowed) => allowed.toLowerCase() === lower);
     return same.length === 1 ? same[0] : undefined;
   }
   const large = hint.spellings || listed ? undefined : largeSet(allowedValues);
@@ -185,11 +186,11 @@ function synonymWord(value: string, key: string, keys: Iterable<string>, nearMis
  * written, as `USER` is read as `user` beside `-user`.
  */
 function startAsWritten(plan: NearMissPlan, value: string, key: string): string | undefined {
-  const listed = plan.listed;
-  if (listed === undefined || !longEnoughToStart(value, key)) return undefined;
+  const signed = plan.signed;
+  if (signed === undefined || !longEnoughToStart(value, key)) return undefined;
   const text = value.trim().toLowerCase();
   let found: string | undefined;
-  for (const name of listed.names) {
+  for (const name of signed.names) {
     if (name.length <= text.length || !name.toLowerCase().startsWith(text)) continue;
     if (found !== undefined) return undefined;
     found = name;

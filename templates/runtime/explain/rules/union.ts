@@ -13,6 +13,7 @@ import { allowedOf, hiddenNearMiss, nearMiss } from "./enum.ts";
 import { optionalAt } from "../optional.ts";
 import { shapeReading, valueReading } from "./type.ts";
 import { otherTypeReading } from "./union-reading.ts";
+import { prefixMatch } from "../prefix-match.ts";
 
 const OBJECT: readonly string[] = ["object"];
 
@@ -125,8 +126,12 @@ function explainDiscriminator(location: Location, discriminator: Discriminator, 
     };
   }
   const named = fieldOf(value, property);
-  // A misspelt kind, else a synonym of exactly one (`plain` for `text`), as an enum's value hears.
-  const close = typeof named === "string" ? remember(location, named, () => closestName(named, kinds) ?? synonymKind(named, kinds)) : undefined;
+  // A misspelt kind, else a synonym of exactly one (`plain` for `text`), else the one kind the text
+  // starts (Letta's `ver` for `version`), as an enum's value hears.
+  const close =
+    typeof named === "string"
+      ? remember(location, named, () => closestName(named, kinds) ?? synonymKind(named, kinds) ?? prefixMatch(named, kinds))
+      : undefined;
   // A tag naming no kind (another union's) beside fields only one kind declares: that kind's
   // one tag value, unless the text is a near miss of a different kind (the near miss is told).
   const inferred = inferredBranch(location.hint, value);
