@@ -5,27 +5,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
-import { roundTrip, tool } from "./round-trip.ts";
+import { operationTool, roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
 
 /** The tool an OpenAPI 3.0 description of one operation makes: `body` its request body. */
-function operation(operationId: string, body: unknown, schemas: Record<string, unknown>): ToolDescription {
-  const document = {
-    openapi: "3.0.3",
-    info: { title: operationId, version: "1" },
-    paths: {
-      "/call": {
-        post: { operationId, requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": { description: "ok" } } },
-      },
-    },
-    components: { schemas },
-  };
-  const read = readOpenApi({ file: `${operationId}.json`, document });
-  const found = read.tools.find((candidate) => candidate.name === operationId);
-  if (found === undefined) throw new Error(`${operationId} was not read: ${JSON.stringify(read.skipped)}`);
-  return found;
-}
+const operation = (operationId: string, body: unknown, schemas: Record<string, unknown>): ToolDescription => operationTool(operationId, body, schemas, "3.0.3");
 
 // Skyvern-AI/skyvern 07222e7a7 (AGPL-3.0), `fern/openapi/skyvern_openapi.json` (FastAPI),
 // `update_credential_v1_credentials_credential_id_update_post`: `credential` is an `anyOf` of a

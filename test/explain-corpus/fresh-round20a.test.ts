@@ -5,27 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ToolDescription } from "../../generator/ir.ts";
 import { readOpenApi } from "../../generator/read/openapi/read-openapi.ts";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
-import { roundTrip, tool } from "./round-trip.ts";
+import { operationTool, roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
-
-/** The tool an OpenAPI 3.1 description of one operation makes: `body` its request body. */
-function operation(operationId: string, body: unknown, schemas: Record<string, unknown>): ToolDescription {
-  const document = {
-    openapi: "3.1.0",
-    info: { title: operationId, version: "1" },
-    paths: {
-      "/call": {
-        post: { operationId, requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": { description: "ok" } } },
-      },
-    },
-    components: { schemas },
-  };
-  const read = readOpenApi({ file: `${operationId}.json`, document });
-  const found = read.tools.find((candidate) => candidate.name === operationId);
-  if (found === undefined) throw new Error(`${operationId} was not read: ${JSON.stringify(read.skipped)}`);
-  return found;
-}
 
 // dotnet/eShop 5624ad5 (MIT), `src/Catalog.API/Catalog.API_v2.json` (Microsoft.AspNetCore.OpenApi,
 // OpenAPI 3.1.1): every integer is written `{"type": ["integer", "string"], "pattern":
@@ -118,7 +100,7 @@ describe("a number that may be sent as digits in a text (.NET's integer-or-strin
 // its values: `{"role": "CHATBOT", "message": "hi"}` fit both, failed `oneOf`, and every chat call
 // with a history was refused (21 of the judge's instances, the vendor's example among them).
 const role = { $ref: "#/components/schemas/ChatRole" };
-const chat = operation(
+const chat = operationTool(
   "chat",
   {
     type: "object",
