@@ -98,18 +98,10 @@ function shapeFittingBranch(error: AjvError, { errors, from, to }: Span, value: 
   const path = error.instancePath;
   let found: number | undefined;
   for (let index = 0; index < starts.length; index++) {
-    const begin = starts[index];
-    if (typeof begin !== "number") continue;
-    let end = to;
-    for (let next = index + 1; next < starts.length; next++) {
-      const start: unknown = starts[next];
-      if (typeof start === "number") {
-        end = from + start;
-        break;
-      }
-    }
+    const range = branchErrors(error, from, to, index);
+    if (range === undefined) continue;
     let fits = true;
-    for (let j = from + begin; j < end && fits; j++) fits = !shapeError(errors[j] as AjvError, path);
+    for (let j = range[0]; j < range[1] && fits; j++) fits = !shapeError(errors[j] as AjvError, path);
     if (!fits) continue;
     if (found !== undefined) return undefined;
     found = index;
