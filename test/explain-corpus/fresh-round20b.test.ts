@@ -2,7 +2,7 @@
 // that none of the messages was written against (docs/corpus.md, "Fresh inputs, round 20: MCP
 // servers and tool sets"). Each schema is cut from the input named, with its licence.
 import { afterAll, describe, expect, it } from "vitest";
-import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
+import { loadTool, removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
 import { roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
@@ -208,6 +208,23 @@ describe("a sibling's value exactly, two edits from one of the field's own (Dopp
   it("with the sibling written already, the near miss stands", async () => {
     const { errors } = await roundTrip(download, { project: "p", config: "dev", format: "camel", name_transformer: "tf-var" });
     expect(errors[0]?.message).toMatch(/did you mean "yaml"\?/);
+  });
+
+  // The message depends on the call, so it is never remembered for the text (explain/rules/enum.ts
+  // remembers only where no sibling lists the text at all): one loaded tool, both calls, both orders.
+  it("is decided by each call, whichever came first", async () => {
+    const moved = { project: "p", config: "dev", format: "camel" };
+    const written = { ...moved, name_transformer: "tf-var" };
+    for (const order of [
+      [moved, written],
+      [written, moved],
+    ]) {
+      const loaded = await loadTool(download);
+      for (const call of order) {
+        const errors = (await loaded.envelope(call)) ?? [];
+        expect(errors[0]?.message).toMatch(call === moved ? /move it to \/name_transformer/ : /did you mean "yaml"\?/);
+      }
+    }
   });
 
   it("a spelling one edit away stands over the sibling", async () => {

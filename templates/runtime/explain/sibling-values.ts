@@ -19,6 +19,36 @@ function split(location: string): [holder: string, name: string] | undefined {
   return name.includes("/") ? undefined : [location.slice(0, at) || "#", name];
 }
 
+/**
+ * Per table, per object location, each value some property there lists exactly (`allows`) and the
+ * properties that do, in `siblingsOf`'s order: a failed call's value is looked up once, not
+ * compared with every sibling's list (a body of thirty fields, on every distant near miss).
+ */
+const listersByTable = new WeakMap<HintTable, Map<string, Map<unknown, string[]>>>();
+
+function listersOf(hints: HintTable, holder: string): ReadonlyMap<unknown, readonly string[]> {
+  let byHolder = listersByTable.get(hints);
+  if (byHolder === undefined) {
+    byHolder = new Map();
+    listersByTable.set(hints, byHolder);
+  }
+  let listers = byHolder.get(holder);
+  if (listers === undefined) {
+    listers = new Map();
+    for (const [token, hint] of siblingsOf(hints, holder)) {
+      const values = hint.allowed ?? Object.values(hint.nearMisses ?? {}).filter((listed) => typeof listed === "string" && allows(hint, listed));
+      // Once per property and value, as `allows` answers once per property (a near-miss table maps many spellings to one value).
+      for (const value of new Set<unknown>(values)) {
+        const tokens = listers.get(value) ?? [];
+        tokens.push(token);
+        listers.set(value, tokens);
+      }
+    }
+    byHolder.set(holder, listers);
+  }
+  return listers;
+}
+
 function siblingsOf(hints: HintTable, holder: string): readonly [string, SchemaHint][] {
   let byHolder = siblingsByTable.get(hints);
   if (byHolder === undefined) {
@@ -67,6 +97,40 @@ export function siblingFor(hints: HintTable, schemaLocation: string, sent: SentV
   return found;
 }
 
+/**
+ * Whether any sibling of the field at `schemaLocation` (or of a property referring to it, for a
+ * definition) lists `value` exactly, whatever the call holds: where none does, `siblingFor` is
+ * undefined for every call, and a message that consults it does not depend on the call.
+ */
+export function siblingMayList(hints: HintTable, schemaLocation: string, value: string): boolean {
+  for (const [listers, own] of placesOf(hints, schemaLocation)) {
+    if (listers.get(value)?.some((token) => token !== own)) return true;
+  }
+  return false;
+}
+
+/** Per table, per field location, the listers of each object the field is a property of, with its own name there. */
+const placesByTable = new WeakMap<HintTable, Map<string, readonly [ReadonlyMap<unknown, readonly string[]>, string][]>>();
+
+function placesOf(hints: HintTable, schemaLocation: string): readonly [ReadonlyMap<unknown, readonly string[]>, string][] {
+  let byLocation = placesByTable.get(hints);
+  if (byLocation === undefined) {
+    byLocation = new Map();
+    placesByTable.set(hints, byLocation);
+  }
+  let places = byLocation.get(schemaLocation);
+  if (places === undefined) {
+    const found: [ReadonlyMap<unknown, readonly string[]>, string][] = [];
+    for (const at of split(schemaLocation) === undefined ? (hints[schemaLocation]?.referredAt ?? []) : [schemaLocation]) {
+      const parts = split(at);
+      if (parts !== undefined) found.push([listersOf(hints, parts[0]), parts[1]]);
+    }
+    places = found;
+    byLocation.set(schemaLocation, places);
+  }
+  return places;
+}
+
 function siblingAt(hints: HintTable, schemaLocation: string, sent: SentValue): string | undefined {
   const { path, value, document } = sent;
   const parts = split(schemaLocation);
@@ -75,8 +139,15 @@ function siblingAt(hints: HintTable, schemaLocation: string, sent: SentValue): s
   const holder = valueAt(document, holderPath);
   if (!isRecord(holder)) return undefined;
   let found: string | undefined;
-  for (const [token, hint] of siblingsOf(hints, parts[0])) {
-    if (token === parts[1] || !allows(hint, value)) continue;
+  // A hidden text is compared through its own test; any other value is found among the listed ones.
+  const tokens = value instanceof HiddenValue ? undefined : (listersOf(hints, parts[0]).get(value) ?? []);
+  const candidates =
+    tokens ??
+    siblingsOf(hints, parts[0])
+      .filter(([, hint]) => allows(hint, value))
+      .map(([token]) => token);
+  for (const token of candidates) {
+    if (token === parts[1]) continue;
     // Schema paths percent-encode the pointer token (generator/schema-walk.ts); instance paths do not.
     const pointerToken = decoded(token);
     if (pointerToken === undefined || Object.hasOwn(holder, pointerToken.replaceAll("~1", "/").replaceAll("~0", "~"))) continue;

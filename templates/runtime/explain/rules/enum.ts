@@ -7,7 +7,7 @@ import { fixed, remember, rememberedMessage, rememberMessage, type Location } fr
 import { normaliseNearMiss } from "../near-miss.ts";
 import { type NearMissPlan, nearMissPlan, startOf, stringsOf } from "../near-miss-plan.ts";
 import { longEnoughToStart } from "../prefix-match.ts";
-import { siblingFor } from "../sibling-values.ts";
+import { siblingFor, siblingMayList } from "../sibling-values.ts";
 import { closestInSet, closestNormalName, closestSpelling, editDistance } from "../spelling.ts";
 import { synonymOf } from "../synonyms.ts";
 import { optionalAt } from "../optional.ts";
@@ -43,19 +43,24 @@ export function explainEnum(error: AjvError, location: Location, document: unkno
         : undefined;
   // A value of one sibling field exactly (Doppler's `format: "camel"`, a `name_transformer`) is a
   // closer reading than a spelling two edits away (`yaml`); one edit away the spelling stands.
-  const distant = typeof value === "string" && meant !== undefined && editDistance(normaliseNearMiss(value), normaliseNearMiss(meant)) > 1;
-  const moved =
-    distant && hints !== undefined ? siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document }) : undefined;
+  const schemaLocation = error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/"));
+  // Whether a sibling takes the text depends on the call only where some sibling lists it at all.
+  const byCall =
+    typeof value === "string" &&
+    meant !== undefined &&
+    hints !== undefined &&
+    siblingMayList(hints, schemaLocation, value) &&
+    editDistance(normaliseNearMiss(value), normaliseNearMiss(meant)) > 1;
+  const moved = byCall ? siblingFor(hints, schemaLocation, { path, value, document }) : undefined;
   if (meant !== undefined && moved === undefined) {
     const message = received(value) + meantSuffix(location, allowed, meant);
     // A secret-named field's text is never a key of the location's memory: only its message is
-    // made. Nor is a distant near miss's: whether a sibling takes the text depends on the call.
-    if (typeof value === "string" && !distant) rememberMessage(location, value, message);
+    // made. Nor is a message the call decides (a distant near miss a sibling may take instead).
+    if (typeof value === "string" && !byCall) rememberMessage(location, value, message);
     return { path, rule: "enum", message };
   }
   // No allowed value is meant: the value may be a sibling field's, sent under the wrong name.
-  const sibling =
-    moved ?? (hints === undefined ? undefined : siblingFor(hints, error.schemaPath.slice(0, error.schemaPath.lastIndexOf("/")), { path, value, document }));
+  const sibling = moved ?? (hints === undefined ? undefined : siblingFor(hints, schemaLocation, { path, value, document }));
   if (sibling !== undefined) {
     const then = optional ? "" : `, then send this field's own value (ask the user if you do not know it)`;
     return { path, rule: "enum", message: `${received(value)}; ${allowed}. It is a value of ${sibling}: move it to ${sibling}${then}` };
@@ -153,12 +158,13 @@ export function nearMiss(value: unknown, hint: SchemaHint, allowedValues?: unkno
   // The one value a text starts is a closer reading than a spelling two edits away: `met` is
   // `meters` cut short, not `feet` misspelt. One edit away (`cate` for `cat`) the spelling stands.
   if (close !== undefined) {
-    if (editDistance(key, normaliseNearMiss(close)) <= 1) return close;
-    if (start !== undefined) return start;
-    // A word of the synonym table is a closer reading than a spelling two edits away: `remove`
-    // is `delete` said otherwise, not `move` with two letters more. One edit away the spelling stands.
-    const word = plan.keys === undefined ? undefined : synonymWord(value, key, plan.keys, nearMisses);
-    return word ?? close;
+    // The distance is measured only where another reading is there to beat (on every near miss a call sends).
+    const other =
+      start ??
+      // A word of the synonym table is a closer reading than a spelling two edits away: `remove`
+      // is `delete` said otherwise, not `move` with two letters more. One edit away the spelling stands.
+      (plan.keys === undefined ? undefined : synonymWord(value, key, plan.keys, nearMisses));
+    return other === undefined || other === close || editDistance(key, normaliseNearMiss(close)) <= 1 ? close : other;
   }
   if (start === undefined && plan.shared.size > 0) {
     const signed = startAsWritten(plan, value, key);
