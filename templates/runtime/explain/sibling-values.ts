@@ -24,17 +24,11 @@ function split(location: string): [holder: string, name: string] | undefined {
  * properties that do, in `siblingsOf`'s order: a failed call's value is looked up once, not
  * compared with every sibling's list (a body of thirty fields, on every distant near miss).
  */
-const listersByTable = new WeakMap<HintTable, Map<string, Map<unknown, string[]>>>();
+const listersByTable = new WeakMap<HintTable, Map<string, ReadonlyMap<unknown, readonly string[]>>>();
 
 function listersOf(hints: HintTable, holder: string): ReadonlyMap<unknown, readonly string[]> {
-  let byHolder = listersByTable.get(hints);
-  if (byHolder === undefined) {
-    byHolder = new Map();
-    listersByTable.set(hints, byHolder);
-  }
-  let listers = byHolder.get(holder);
-  if (listers === undefined) {
-    listers = new Map();
+  return kept(listersByTable, hints, holder, () => {
+    const listers = new Map<unknown, string[]>();
     for (const [token, hint] of siblingsOf(hints, holder)) {
       const values = hint.allowed ?? Object.values(hint.nearMisses ?? {}).filter((listed) => typeof listed === "string" && allows(hint, listed));
       // Once per property and value, as `allows` answers once per property (a near-miss table maps many spellings to one value).
@@ -44,9 +38,17 @@ function listersOf(hints: HintTable, holder: string): ReadonlyMap<unknown, reado
         listers.set(value, tokens);
       }
     }
-    byHolder.set(holder, listers);
-  }
-  return listers;
+    return listers;
+  });
+}
+
+/** What `build` makes for `key` of `hints`, made once per table and key. */
+function kept<T>(cache: WeakMap<HintTable, Map<string, T>>, hints: HintTable, key: string, build: () => T): T {
+  let byKey = cache.get(hints);
+  if (byKey === undefined) cache.set(hints, (byKey = new Map()));
+  let value = byKey.get(key);
+  if (value === undefined) byKey.set(key, (value = build()));
+  return value;
 }
 
 function siblingsOf(hints: HintTable, holder: string): readonly [string, SchemaHint][] {
@@ -113,22 +115,14 @@ export function siblingMayList(hints: HintTable, schemaLocation: string, value: 
 const placesByTable = new WeakMap<HintTable, Map<string, readonly [ReadonlyMap<unknown, readonly string[]>, string][]>>();
 
 function placesOf(hints: HintTable, schemaLocation: string): readonly [ReadonlyMap<unknown, readonly string[]>, string][] {
-  let byLocation = placesByTable.get(hints);
-  if (byLocation === undefined) {
-    byLocation = new Map();
-    placesByTable.set(hints, byLocation);
-  }
-  let places = byLocation.get(schemaLocation);
-  if (places === undefined) {
-    const found: [ReadonlyMap<unknown, readonly string[]>, string][] = [];
+  return kept(placesByTable, hints, schemaLocation, () => {
+    const places: [ReadonlyMap<unknown, readonly string[]>, string][] = [];
     for (const at of split(schemaLocation) === undefined ? (hints[schemaLocation]?.referredAt ?? []) : [schemaLocation]) {
       const parts = split(at);
-      if (parts !== undefined) found.push([listersOf(hints, parts[0]), parts[1]]);
+      if (parts !== undefined) places.push([listersOf(hints, parts[0]), parts[1]]);
     }
-    places = found;
-    byLocation.set(schemaLocation, places);
-  }
-  return places;
+    return places;
+  });
 }
 
 function siblingAt(hints: HintTable, schemaLocation: string, sent: SentValue): string | undefined {
