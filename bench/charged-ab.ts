@@ -1,8 +1,9 @@
 // Figure 1's "with the default sink, charged" rows for two or more generated packages side by
 // side in one process, for A/B work on the ledger line: per body, the floor (JSON.parse + the
-// tool's validator) and, per package, `check` and `call` with that package's own JSONL sink (a
-// real file, fdatasync per slice), `await sink.flush()` inside each timed batch of 2,000, so the
-// lines the batch queued (serialised, written, synced) count in its CPU. Each package's ratio to
+// tool's validator) and, per package, `check` and `call` with that package's own default JSONL
+// sink (a real file), each timed batch of 2,000 ending with a wait for the sink's own drain, so
+// the lines the batch queued (serialised, written, and synced as that package's sink syncs in
+// its own course: each slice before 2026-12-05, then once a second) count in its CPU. Each package's ratio to
 // the floor, CPU (user + system), and wall. Name a package twice for an A/A pair: the noise.
 //
 //   npx node -e 'import("./bench/lib/fixtures.ts").then((m) => m.buildFixtures({ full: false }))'
@@ -36,6 +37,8 @@ const tools = values.tools === undefined ? SMALL_BODIES : values.tools.split(","
 interface Sink {
   flush(): Promise<unknown>;
   close(): Promise<unknown>;
+  /** Since 2026-12-05; before, `flush()` was the drain (each slice synced as it was written). */
+  drained?(): Promise<unknown>;
 }
 interface Guarded {
   check(raw: string, context: { turn: string }): { ok: boolean };
@@ -79,8 +82,9 @@ for (const name of tools) {
     await sink.flush();
     contenders[`check ${label}`] = () => guarded.check(text(), context()).ok;
     contenders[`call ${label}`] = () => guarded.call(text(), context());
-    charged[`check ${label}`] = () => sink.flush();
-    charged[`call ${label}`] = () => sink.flush();
+    const drained = (): Promise<unknown> => sink.drained?.() ?? sink.flush();
+    charged[`check ${label}`] = drained;
+    charged[`call ${label}`] = drained;
   }
   // Batches under the sink's queue bound (4,096), so no call waits on backpressure.
   const result = await sideBySide(contenders, { settle: true, batch: 2000, rounds, cpu: true, charged });

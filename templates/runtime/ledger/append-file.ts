@@ -7,31 +7,16 @@
 // runs after a rotation, off the write path (rotation.ts). Before each write the live file's
 // name is looked at all the same (one `stat`): something outside the ledger (a person, a log
 // rotation tool) may have moved, removed or appended to it.
-import { closeSync, fdatasync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
+import { fdatasyncSync, fstatSync, mkdirSync, openSync, renameSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { closedFile, writerFile } from "./ledger-files.ts";
 import { newWriterId, releaseOwnership, takeOwnership, writerEnded, writerOpened } from "./ledger-writers.ts";
+import { closeQuietly, datasync, endsTorn, type LiveFile, outcomeOf, type SyncFailure } from "./live-file.ts";
 import { firstStartedAt, removePastRetention } from "./rotation.ts";
 
 const NEWLINE = Buffer.from("\n");
 /** How often, at most, a writer checks its live file's age: once a minute, or four times per `maxAgeMs` when that is shorter. */
 const AGE_CHECK_MS = 60_000;
-
-/** The live file open for writing. */
-interface LiveFile {
-  readonly fd: number;
-  readonly ino: number;
-  readonly name: string;
-  /** Bytes in it after this writer's last write (more: something else appended). */
-  size: number;
-  /** Its last line is not whole (a write cut short): the next write starts on a fresh line. */
-  torn: boolean;
-  /** When its first entry started (ms), for retention by age. */
-  firstAt: number | undefined;
-  /** `fdatasync` calls in flight: the descriptor is closed once they are done. */
-  syncing: number;
-  closeWhenSynced: boolean;
-}
 
 /** One writer's live file and its rotations. */
 export class AppendFile {
@@ -54,6 +39,11 @@ export class AppendFile {
   rotatedAway = 0;
   #retaining: Promise<void> | undefined;
   #retainAgain = false;
+  /**
+   * The syncs of files rotated away with lines not yet synced, begun as they were closed: `syncDirty`
+   * waits for them and throws what failed (kept as a value until then, never an unhandled rejection).
+   */
+  #retiredSyncs: Promise<SyncFailure | undefined>[] = [];
 
   constructor(path: string, mode: number, maxFileBytes: number, maxFiles: number, sync: boolean, maxAgeMs: number = Infinity) {
     this.path = path;
@@ -73,13 +63,29 @@ export class AppendFile {
     return this.#live?.name ?? (this.#owner === false ? writerFile(this.path, this.#id) : this.path);
   }
 
-  /** One write of whole lines at the end of the live file, on a fresh line; synced when the sink syncs. */
-  async write(data: Uint8Array): Promise<void> {
+  /**
+   * One write of whole lines at the end of the live file, on a fresh line; synced before it
+   * resolves when `sync` is asked and the writer syncs at all, else left for `syncDirty`.
+   */
+  async write(data: Uint8Array, sync: boolean): Promise<void> {
     const live = this.#ready(data.length);
     this.#writeAt(live, data);
     // The event loop runs between slices: the write itself was synchronous.
-    if (this.#sync) await this.#datasync(live);
+    if (sync && this.#sync) await this.syncDirty();
     else await new Promise((done) => setImmediate(done));
+  }
+
+  /** Whether lines written are waiting for `syncDirty`. */
+  get dirty(): boolean {
+    return this.#retiredSyncs.length > 0 || this.#live?.dirty === true;
+  }
+
+  /** Syncs every line this writer wrote so far: the live file's, and those of files rotated away meanwhile. */
+  async syncDirty(): Promise<void> {
+    const live = this.#live;
+    // The rotated files' syncs began at rotation: in flight beside the live file's.
+    const outcomes = await Promise.all([live?.dirty ? outcomeOf(datasync(live)) : undefined, ...this.#retiredSyncs.splice(0)]);
+    for (const outcome of outcomes) if (outcome !== undefined) throw outcome.error;
   }
 
   /**
@@ -91,7 +97,10 @@ export class AppendFile {
   writeNow(data: Uint8Array): void {
     const live = this.#ready(data.length);
     this.#writeAt(live, data);
-    if (this.#sync) fdatasyncSync(live.fd);
+    if (this.#sync) {
+      fdatasyncSync(live.fd);
+      live.dirty = false;
+    }
   }
 
   /** Appends synchronously, unsynced: for `process.on("exit")` and signal handlers, where nothing asynchronous runs. */
@@ -159,22 +168,11 @@ export class AppendFile {
       live.size += written;
       live.torn = written < data.length ? written > 0 || live.torn : false;
     }
+    if (written > 0 && this.#sync) live.dirty = true;
     if (written < data.length) {
       // Cut short (a full disk): the part written is a torn line readers skip; the whole slice is retried.
       throw Object.assign(new Error(`short write: ${written} of ${data.length} bytes`), { code: "ENOSPC" });
     }
-  }
-
-  #datasync(live: LiveFile): Promise<void> {
-    live.syncing++;
-    return new Promise<void>((done, fail) =>
-      fdatasync(live.fd, (error) => {
-        live.syncing--;
-        if (live.closeWhenSynced && live.syncing === 0) closeQuietly(live.fd);
-        if (error) fail(error);
-        else done();
-      }),
-    );
   }
 
   /** Opens this writer's live file (taking the ledger's ownership if no live writer has it). */
@@ -189,7 +187,7 @@ export class AppendFile {
       // The configured path, left by a writer that died: a torn last line of its is not glued to ours.
       const torn = endsTorn(fd, size);
       const firstAt = size > 0 && this.#maxAgeMs !== Infinity ? firstStartedAt(fd) : undefined;
-      return (this.#live = { fd, ino, name, size, torn, firstAt, syncing: 0, closeWhenSynced: false });
+      return (this.#live = { fd, ino, name, size, torn, firstAt, syncing: 0, closeWhenSynced: false, dirty: false });
     } catch (error) {
       closeQuietly(fd);
       throw error;
@@ -199,6 +197,8 @@ export class AppendFile {
   /** Closes a live file's descriptor once no sync is in flight on it. */
   #retire(live: LiveFile): void {
     if (this.#live === live) this.#live = undefined;
+    // Its last lines not synced yet: synced now, closed once synced, the outcome for `syncDirty`.
+    if (live.dirty) this.#retiredSyncs.push(outcomeOf(datasync(live)));
     if (live.syncing === 0) closeQuietly(live.fd);
     else live.closeWhenSynced = true;
   }
@@ -236,24 +236,11 @@ export class AppendFile {
   /** Closes the file for good: waits for retention, then gives up the ledger's ownership. */
   async end(): Promise<void> {
     await this.close();
+    // The sink's flush synced (or reported) every line; these only let rotated files' descriptors close.
+    await Promise.all(this.#retiredSyncs.splice(0));
     while (this.#retaining) await this.#retaining;
     if (this.#owner) releaseOwnership(this.path, this.#id);
     this.#owner = undefined;
     writerEnded(this.#id);
-  }
-}
-
-/** Whether the file of `fd` (`size` bytes) ends in the middle of a line. */
-function endsTorn(fd: number, size: number): boolean {
-  if (size === 0) return false;
-  const last = Buffer.alloc(1);
-  return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd);
-  } catch {
-    // Already closed: nothing to release.
   }
 }

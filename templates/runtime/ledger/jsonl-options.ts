@@ -9,8 +9,18 @@ export interface JsonlFileSinkOptions {
   readonly path?: string;
   /** Called with every write failure, and with each warning about drops (at most one per 10 s), besides the process warning. */
   readonly onError?: (error: Error) => void;
-  /** Sync each slice to disk (`fdatasync`) before counting it written. Default true. */
-  readonly sync?: boolean;
+  /**
+   * When written lines are synced to disk (`fdatasync`). Under `"interval"` (the default) and
+   * `true`, every entry of a chain that holds a failure, and every entry a durable call waits on,
+   * is synced before its envelope or outcome is returned; clean calls' lines are synced within
+   * `syncIntervalMs` of their write (`"interval"`) or each slice before it counts as written
+   * (`true`). `false` syncs nothing: the kernel writes lines back when it will. A process crash
+   * (kill -9 included) loses no line written under any setting; a power loss or kernel crash loses
+   * what was not yet synced (docs/ledger.md, "Durability contract").
+   */
+  readonly sync?: boolean | "interval";
+  /** Under `sync: "interval"`: the longest a written clean line waits for its sync. Default 1,000 ms. */
+  readonly syncIntervalMs?: number;
   /**
    * Entries of chains that hold a failure (a failed attempt, a repair, a refusal, a reference
    * question): `"write-through"` (default) writes each before the guard returns its envelope or

@@ -3,23 +3,25 @@
 // - `append` only queues a reference; the queue is bounded (`maxQueue`, then `overflow`).
 //   `appendNow` (a failure's entry, from `check()`) writes through before it returns.
 // - Entries are serialised in slices (at most 4,096 entries, 1 MiB or 4 ms of work each) into one
-//   reused buffer, each slice one `write` (append-file.ts), then synced; the event loop runs between.
-//   A slice takes what is queued, so under load the write and the `fdatasync` are paid per burst.
+//   reused buffer, each slice one `write` (append-file.ts); the event loop runs between. A slice
+//   takes what is queued, so under load the write is paid per burst. When the lines are synced
+//   to disk depends on what they hold (slice-sync.ts).
 // - Nothing is lost silently (sink-reports.ts): a slice that cannot be written stays queued and is
 //   retried (next append, `flush()`, once a second); drops and files rotated away are counted.
 import { resolve } from "node:path";
 import type { LedgerEntry, LedgerSink } from "./ledger.ts";
 import { AppendFile } from "./append-file.ts";
+import { EntryQueue } from "./entry-queue.ts";
 import { DEFAULT_LEDGER_PATH, messageOf, positive, type JsonlFileSinkOptions, type LedgerSinkStats } from "./jsonl-options.ts";
 import { writeLine } from "./line.ts";
 import { LineWriter } from "./line-writer.ts";
 import { SinkReports } from "./sink-reports.ts";
 import { PressureLatch, WriteWaiters } from "./sink-waiters.ts";
+import { SliceSync, syncSetting } from "./slice-sync.ts";
 
 export { DEFAULT_LEDGER_PATH, type JsonlFileSinkOptions, type LedgerSinkStats };
 
 const SLICE_ENTRIES = 4096; // the default maxQueue: one slice can take a full queue
-const RELEASE_ROOM = 512; // backpressure is released once this much room is free in the queue
 const SLICE_BYTES = 1 << 20;
 const SLICE_MS = 4;
 const RETRY_MS = 1000;
@@ -34,9 +36,8 @@ export class JsonlFileSink implements LedgerSink {
   readonly #maxEntryBytes: number;
   /** Entries queued past which `append` drops. */
   readonly #limit: number;
-  /** Entries not yet serialised; `#head` is the first one still queued. */
-  #queue: LedgerEntry[] = [];
-  #head = 0;
+  /** Entries not yet serialised. */
+  readonly #queue = new EntryQueue();
   /** Serialised, not yet confirmed written: the slice in flight, or one waiting for a retry. */
   #slice: Slice | undefined;
   #draining: Promise<void> | undefined;
@@ -55,10 +56,10 @@ export class JsonlFileSink implements LedgerSink {
   #writtenNow = 0;
   readonly #writeThrough: boolean;
   #failedWrites = 0;
-  #peakQueued = 0;
   readonly #reports: SinkReports;
   readonly #waiters = new WriteWaiters();
   readonly #pressure: PressureLatch;
+  readonly #syncs: SliceSync;
 
   constructor(options: JsonlFileSinkOptions = {}) {
     this.path = resolve(options.path ?? DEFAULT_LEDGER_PATH);
@@ -72,16 +73,14 @@ export class JsonlFileSink implements LedgerSink {
     this.#pressure = new PressureLatch(positive("maxWaiting", options.maxWaiting ?? this.#maxQueue));
     const maxFileBytes = positive("maxFileBytes", options.maxFileBytes ?? 64 * 1024 * 1024);
     const [maxFiles, maxAgeMs] = [Math.max(0, Math.floor(options.maxFiles ?? 2)), positive("maxAgeMs", options.maxAgeMs ?? Infinity)];
-    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, maxFiles, options.sync ?? true, maxAgeMs);
-  }
-
-  get #queued(): number {
-    return this.#queue.length - this.#head;
+    const sync = syncSetting(options.sync, options.syncIntervalMs);
+    this.#file = new AppendFile(this.path, options.mode ?? 0o600, maxFileBytes, maxFiles, sync.sync !== false, maxAgeMs);
+    this.#syncs = new SliceSync(this.#file, sync, (error, count) => this.#reports.failed(error, count, "written but not synced to disk"));
   }
 
   append(entry: LedgerEntry): void {
     // On every call's path: one read of the queue's length, no getter.
-    const queued = this.#queue.length - this.#head;
+    const queued = this.#queue.length;
     if (this.#closed || queued >= this.#limit) {
       this.#reports.drop(
         1,
@@ -91,7 +90,6 @@ export class JsonlFileSink implements LedgerSink {
     }
     this.#appended++;
     this.#queue.push(entry);
-    if (queued >= this.#peakQueued) this.#peakQueued = queued + 1;
     if (this.#draining === undefined) this.#draining = this.#drain();
   }
 
@@ -101,22 +99,22 @@ export class JsonlFileSink implements LedgerSink {
    * disk) is queued, kept and retried like any other, and the failure reported.
    */
   appendNow(entry: LedgerEntry): void {
-    if (!this.#writeThrough || this.#closed) {
-      this.append(entry);
-      return;
+    if (this.#writeThrough && !this.#closed) {
+      try {
+        const out = this.#nowBytes;
+        out.reset();
+        writeLine(out, entry, this.#maxEntryBytes);
+        this.#file.writeNow(out.bytes());
+        this.#writtenNow++;
+        return;
+      } catch (error) {
+        this.#failedWrites++;
+        this.#reports.failed(error, 1, "could not be written through (queued, retried)");
+      }
     }
-    try {
-      const out = this.#nowBytes;
-      out.reset();
-      writeLine(out, entry, this.#maxEntryBytes);
-      this.#file.writeNow(out.bytes());
-    } catch (error) {
-      this.#failedWrites++;
-      this.#reports.failed(error, 1, "could not be written through (queued, retried)");
-      this.append(entry);
-      return;
-    }
-    this.#writtenNow++;
+    // Queued (`failures: "batched"`, or a write-through that failed): its slice is synced before it counts.
+    this.append(entry);
+    this.#syncs.ask(this.#appended);
   }
 
   /** Durable mode's bound: room for one more call waiting for its entry (`maxWaiting`); a call past it is refused (settle.ts). */
@@ -125,12 +123,14 @@ export class JsonlFileSink implements LedgerSink {
   }
 
   backpressure(): Promise<void> | undefined {
-    return this.#overflow === "wait" ? this.#pressure.hold(this.#queued >= this.#maxQueue) : undefined;
+    return this.#overflow === "wait" ? this.#pressure.hold(this.#queue.length >= this.#maxQueue) : undefined;
   }
 
+  /** Resolves once every entry appended so far is written and synced (durable calls, a failure's outcome in `call`). */
   written(): Promise<void> {
     const target = this.#appended;
-    if (this.#written >= target) return Promise.resolve();
+    if (this.#written >= target) return this.#file.dirty ? this.#syncs.flush() : Promise.resolve();
+    this.#syncs.ask(target);
     this.#draining ??= this.#drain();
     return this.#waiters.wait(target);
   }
@@ -142,7 +142,7 @@ export class JsonlFileSink implements LedgerSink {
       () => true,
       (error: unknown) => {
         this.#failing = true;
-        this.#reports.failed(error, this.#queued, "the ledger cannot be opened");
+        this.#reports.failed(error, this.#queue.length, "the ledger cannot be opened");
         return false;
       },
     );
@@ -153,27 +153,38 @@ export class JsonlFileSink implements LedgerSink {
       appended: this.#appended + this.#writtenNow,
       written: this.#written + this.#writtenNow,
       dropped: this.#reports.dropped,
-      pending: this.#queued + (this.#slice?.count ?? 0),
+      pending: this.#queue.length + (this.#slice?.count ?? 0),
       failedWrites: this.#failedWrites,
       rotations: this.#file.rotations,
       rotatedAway: this.#file.rotatedAway,
-      peakQueued: this.#peakQueued,
+      peakQueued: this.#queue.peak,
       peakWaiting: this.#pressure.peakWaiting,
       notHeld: this.#pressure.passedBound,
     };
   }
 
   /**
-   * Resolves, with the counters, once every entry appended so far is written. Never rejects for drops (counted, warned
-   * about, in telemetry); only while entries wait on failing writes (kept, retried): the error says how many, with `stats`.
+   * Resolves, with the counters, once every entry appended so far is written and synced (unless `sync: false`). Never
+   * rejects for drops (counted, warned about, in telemetry); only while entries wait on failing writes (kept, retried):
+   * the error says how many, with `stats`; or when the disk refuses to sync what was written (reported first).
    */
   async flush(): Promise<LedgerSinkStats> {
-    while (this.#queued > 0 || this.#slice) {
+    await this.drained();
+    await this.#syncs.flush();
+    return this.stats();
+  }
+
+  /**
+   * `flush()` without its sync: resolves once every entry appended so far is in the file (read by any reader, kept
+   * through a process crash), synced only as the sink syncs in its own course. Rejects as `flush` does.
+   */
+  async drained(): Promise<LedgerSinkStats> {
+    while (this.#queue.length > 0 || this.#slice) {
       const draining = (this.#draining ??= this.#drain());
       await draining;
       if (this.#failing) break; // reported below; the entries stay queued for a retry
     }
-    const pending = this.#queued + (this.#slice?.count ?? 0);
+    const pending = this.#queue.length + (this.#slice?.count ?? 0);
     if (pending > 0) throw this.#reports.pendingError(pending, this.stats());
     // Failures since recovered lost nothing (they were warned about when they happened).
     this.#reports.takeFailures();
@@ -187,6 +198,7 @@ export class JsonlFileSink implements LedgerSink {
     } finally {
       this.#closed = true;
       if (this.#retryTimer) clearTimeout(this.#retryTimer);
+      this.#syncs.stop();
       await this.#file.end();
     }
     return this.stats();
@@ -202,18 +214,16 @@ export class JsonlFileSink implements LedgerSink {
    * whose slice was written but not yet synced may then appear twice; readers keep the last entry per chain.
    */
   flushSync(): void {
-    const pending = this.#queue.length - this.#head;
-    const count = (this.#slice?.count ?? 0) + pending;
+    const count = (this.#slice?.count ?? 0) + this.#queue.length;
     if (count === 0) return;
     // A writer of its own: the slice's buffer holds the slice in flight.
     const out = new LineWriter(0);
-    for (let index = this.#head; index < this.#queue.length; index++) writeLine(out, this.#queue[index] as LedgerEntry, this.#maxEntryBytes);
+    for (const entry of this.#queue.rest()) writeLine(out, entry, this.#maxEntryBytes);
     try {
       this.#file.writeSync(this.#slice ? Buffer.concat([this.#slice.data, out.bytes()]) : out.bytes());
       this.#written += count;
       this.#slice = undefined;
-      this.#queue = [];
-      this.#head = 0;
+      this.#queue.clear();
     } catch (error) {
       this.#reports.failed(error, count, "could not be written at exit");
     }
@@ -231,12 +241,12 @@ export class JsonlFileSink implements LedgerSink {
           break;
         }
         try {
-          await this.#file.write(slice.data);
+          await this.#syncs.write(slice.data, this.#written, slice.count);
         } catch (error) {
           if (this.#slice !== slice) return; // flushSync wrote it meanwhile
           this.#failedWrites++;
           this.#failing = true;
-          this.#reports.failed(error, slice.count + this.#queued, "could not be written (kept, retried)");
+          this.#reports.failed(error, slice.count + this.#queue.length, "could not be written (kept, retried)");
           this.#waiters.reject(new Error(`toolguard ledger: the entry could not be written to ${this.path}: ${messageOf(error)}`, { cause: error }));
           this.#scheduleRetry();
           return;
@@ -261,22 +271,15 @@ export class JsonlFileSink implements LedgerSink {
     bytes.reset();
     let count = 0;
     const queue = this.#queue;
-    while (this.#head < queue.length && count < SLICE_ENTRIES && bytes.length < SLICE_BYTES) {
-      const entry = queue[this.#head] as LedgerEntry;
-      queue[this.#head] = undefined as unknown as LedgerEntry; // let it be collected
-      this.#head++;
+    while (count < SLICE_ENTRIES && bytes.length < SLICE_BYTES) {
+      const entry = queue.take();
+      if (entry === undefined) break;
       writeLine(bytes, entry, this.#maxEntryBytes);
       count++;
       if ((count & 31) === 0 && performance.now() - started > SLICE_MS) break;
     }
-    if (this.#head === queue.length) {
-      this.#queue = [];
-      this.#head = 0;
-    } else if (this.#head > 4096 && this.#head * 2 > queue.length) {
-      this.#queue = queue.slice(this.#head);
-      this.#head = 0;
-    }
-    this.#releasePressure();
+    queue.compact();
+    this.#pressure.releaseWithRoom(this.#queue.length, this.#maxQueue);
     return { data: bytes.bytes(), count };
   }
 
@@ -288,12 +291,6 @@ export class JsonlFileSink implements LedgerSink {
       void this.#file.close().then(() => (this.#draining ??= this.#drain()));
     }, RETRY_MS);
     this.#retryTimer.unref();
-  }
-
-  #releasePressure(): void {
-    // Released as soon as RELEASE_ROOM entries of room are free, not at half: callers woken together
-    // then fill only that room before waiting again, so a wake-up is a short burst, not a stall.
-    if (this.#pressure.held && this.#queued <= Math.max(0, this.#maxQueue - RELEASE_ROOM)) this.#pressure.release();
   }
 }
 

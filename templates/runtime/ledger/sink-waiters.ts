@@ -84,6 +84,8 @@ export class WriteWaiters {
  * goes back at once, and its entry is queued, or dropped and counted past the drop bound), so
  * neither the waiting calls nor what they keep alive grow without limit.
  */
+const RELEASE_ROOM = 512;
+
 export class PressureLatch {
   readonly #maxWaiting: number;
   #held: { readonly promise: Promise<void>; readonly resolve: () => void } | undefined;
@@ -118,13 +120,15 @@ export class PressureLatch {
     return waiting < this.#maxWaiting;
   }
 
-  release(): void {
-    this.#held?.resolve();
+  /**
+   * Releases the held calls once `queued` leaves `RELEASE_ROOM` entries of room under `maxQueue`,
+   * not at half: callers woken together then fill only that room before waiting again, so a
+   * wake-up is a short burst, not a stall.
+   */
+  releaseWithRoom(queued: number, maxQueue: number): void {
+    if (this.#held === undefined || queued > Math.max(0, maxQueue - RELEASE_ROOM)) return;
+    this.#held.resolve();
     this.#held = undefined;
     this.#waiting = 0;
-  }
-
-  get held(): boolean {
-    return this.#held !== undefined;
   }
 }
