@@ -3,7 +3,7 @@
 // schema is cut from the input named, to the fields that matter.
 import { afterAll, describe, expect, it } from "vitest";
 import { removeLoadedModules } from "../../generator/rehearse/load-tool.ts";
-import { roundTrip, tool } from "./round-trip.ts";
+import { operationTool, roundTrip, tool } from "./round-trip.ts";
 
 afterAll(removeLoadedModules);
 
@@ -37,3 +37,48 @@ describe("a uuid sent without its dashes (Iceberg's idempotency key)", () => {
   });
 });
 
+// The same document, `replaceView`: `requirements` is a list of `ViewRequirement`, `type: object`
+// with a discriminated `oneOf` of one member, `AssertViewUUID` (the tag, a const, and `uuid`, a
+// plain text). A text sent for a requirement heard only `send it as object`: the one member that
+// wraps a text was looked for in a union with no type of its own, never in one typed `object`.
+const replaceView = operationTool(
+  "replaceView",
+  { type: "object", required: ["requirements"], properties: { requirements: { type: "array", items: { $ref: "#/components/schemas/ViewRequirement" } } } },
+  {
+    ViewRequirement: {
+      type: "object",
+      discriminator: { propertyName: "type", mapping: { "assert-view-uuid": "#/components/schemas/AssertViewUUID" } },
+      oneOf: [{ $ref: "#/components/schemas/AssertViewUUID" }],
+    },
+    AssertViewUUID: { required: ["type", "uuid"], properties: { type: { type: "string", const: "assert-view-uuid" }, uuid: { type: "string" } } },
+  },
+  "3.1.1",
+);
+
+describe("a text where a union typed object wants its one wrapper (Iceberg's view requirements)", () => {
+  it("offers the member that wraps the text", async () => {
+    const { errors, repaired, after } = await roundTrip(replaceView, { body: { requirements: ["4b0e6a2c"] } });
+    expect(errors).toEqual([
+      {
+        path: "/body/requirements/0",
+        rule: "type",
+        message: 'expected object, got string "4b0e6a2c"; the text goes in "uuid": send {"type":"assert-view-uuid","uuid":"4b0e6a2c"}',
+      },
+    ]);
+    expect(repaired).toEqual({ body: { requirements: [{ type: "assert-view-uuid", uuid: "4b0e6a2c" }] } });
+    expect(after).toBeUndefined();
+  });
+
+  it("offers none where the union states fields of its own beside its members", async () => {
+    const own = operationTool(
+      "replaceView",
+      { type: "object", properties: { requirement: { $ref: "#/components/schemas/Requirement" } } },
+      {
+        Requirement: { type: "object", required: ["view"], properties: { view: { type: "string" } }, oneOf: [{ $ref: "#/components/schemas/AssertViewUUID" }] },
+        AssertViewUUID: { required: ["type", "uuid"], properties: { type: { const: "assert-view-uuid" }, uuid: { type: "string" } } },
+      },
+    );
+    const { errors } = await roundTrip(own, { body: { requirement: "4b0e6a2c" } });
+    expect(errors.map(({ message }) => message).join(" ")).not.toContain("send {");
+  });
+});
