@@ -35,9 +35,14 @@ export function textWrapperOf(schema: Schema, root: unknown, parent?: Schema): T
     const item = wrapperOf(items, root, 0) ?? branchWrapperOf(items, root);
     return item === undefined ? undefined : { ...item, list: true };
   }
-  if (types?.length === 1 && types[0] === "object") return wrapperOf(schema, root, 0) ?? namesakeOf(schema, root, parent);
-  // A union of objects with no type of its own (octocode's npm queries: `anyOf: [{packageName},
-  // {keywords}]`, each closed), sent a text: the one member that wraps a text, as for a list's items.
+  // A union of objects, with no type of its own (octocode's npm queries: `anyOf: [{packageName},
+  // {keywords}]`, each closed) or typed `object` (Iceberg's `ViewRequirement`: `type: object` and
+  // a discriminated `oneOf` of one `AssertViewUUID`), sent a text: the one member that wraps a text,
+  // as for a list's items.
+  // The members' fields must be the whole object: a union beside fields of its own is not read.
+  const ownFields = schema.properties !== undefined || schema.required !== undefined;
+  if (types?.length === 1 && types[0] === "object")
+    return wrapperOf(schema, root, 0) ?? (ownFields ? undefined : branchWrapperOf(schema, root)) ?? namesakeOf(schema, root, parent);
   return types === undefined ? branchWrapperOf(schema, root) : undefined;
 }
 

@@ -13,7 +13,7 @@ export function argsTypeName(tool: Pick<ToolDescription, "name">): string {
 }
 
 export async function emitArgumentTypes(tool: ToolDescription): Promise<string> {
-  const renamed = withoutPrototypeKeys(mapSchemas(tool.inputSchema, commentSafe) as Schema);
+  const renamed = withoutPrototypeKeys(mapSchemas(tool.inputSchema, (node) => allOfAlone(commentSafe(node))) as Schema);
   const schema = renamed.schema;
   // The root type is named after the tool, whatever the schema's title or $id says.
   delete schema.title;
@@ -108,6 +108,25 @@ function withoutPrototypeKeys(schema: Schema): { schema: Schema; restore: (sourc
   const back = new RegExp(`(?<![\\w$])(${names})${suffix}(?![\\w$])`, "g");
   return { schema: rename(schema, false) as Schema, restore: (source) => source.replace(back, "$1") };
 }
+/** What stays beside an `allOf` in `allOfAlone`: names, words and the definitions references lead into. */
+const BESIDE_ALL_OF: ReadonlySet<string> = new Set(["allOf", "title", "description", "$defs", "definitions", "$comment", "default", "examples", "deprecated"]);
+
+/**
+ * A schema with an `allOf` and a type of its own besides (`{allOf: [{$ref: Result}, ...],
+ * properties, required}`, Glean's `SearchResult`), as an `allOf` alone: its own keywords become the
+ * last part. The type is the same intersection; but json-schema-to-typescript parses the first
+ * form through a second, hoisted schema whose type it caches unfinished, and when a part leads back
+ * to the schema itself (a search result's structured results hold search results) it meets that
+ * unfinished type and fails ("Cannot read properties of undefined (reading 'push')").
+ */
+function allOfAlone(node: Schema): Schema {
+  if (!Array.isArray(node.allOf)) return node;
+  const own = Object.entries(node).filter(([keyword]) => !BESIDE_ALL_OF.has(keyword));
+  if (own.length === 0) return node;
+  const kept = Object.fromEntries(Object.entries(node).filter(([keyword]) => BESIDE_ALL_OF.has(keyword) && keyword !== "allOf"));
+  return { ...kept, allOf: [...node.allOf, Object.fromEntries(own)] };
+}
+
 function commentSafe(node: Schema): Schema {
   const out: Schema = { ...node };
   // References are local by now; an `$id` would only rename types after arbitrary text.

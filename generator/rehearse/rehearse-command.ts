@@ -5,7 +5,7 @@ import type { ResolvedConfig } from "../config.ts";
 import { InputError, InputErrors, UsageError } from "../errors.ts";
 import { describeSet } from "../generate.ts";
 import type { ToolDescription } from "../ir.ts";
-import { lintSkipReason } from "../emit/emit-skip.ts";
+import { emitSkipReason, lintSkipReason } from "../emit/emit-skip.ts";
 import { removeLoadedModules } from "./load-tool.ts";
 import { type RehearsedCase, type RehearsedTool, rehearseTool, type VERDICTS, weakCount } from "./rehearse.ts";
 
@@ -144,8 +144,15 @@ export async function rehearse(request: RehearseRequest): Promise<number> {
   const tools: RehearseReport["tools"][number][] = [];
   try {
     for (const { set, tool } of chosen) {
-      const rehearsed = await rehearseTool(tool, request);
-      tools.push({ set, ...rehearsed, summary: summarise(rehearsed.cases) });
+      // What stops emitting the tool (a reference fan-out in building its tables) skips it, as
+      // `generate` skips it, rather than the whole set (Glean's adminsearch, round 21).
+      const rehearsed = await rehearseTool(tool, request).catch((error: unknown) => {
+        const reason = emitSkipReason(tool, error, request.config.strict);
+        if (reason === undefined) throw error;
+        skipped.push({ set, tool: tool.name, source: tool.source.file, reason });
+        return undefined;
+      });
+      if (rehearsed !== undefined) tools.push({ set, ...rehearsed, summary: summarise(rehearsed.cases) });
     }
   } finally {
     removeLoadedModules();

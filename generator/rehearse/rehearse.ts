@@ -97,8 +97,10 @@ export async function rehearseTool(description: ToolDescription, options: Rehear
 /** A call the schema accepts, built from it with `random`; undefined when no try passes. */
 export function validCallOf(tool: LoadedTool, schema: Schema, random: Seeded, documented?: unknown): unknown {
   let valid: unknown = documented;
-  for (let attempt = 0; valid === undefined && attempt < TRIES; attempt++) {
-    const candidate = instanceOf(schema, schema, random);
+  // The schema's own examples and defaults first; then, where one of them is no value its schema
+  // takes (tsoa's `format: date` whose example is a date-time), values made from the types alone.
+  for (let attempt = 0; valid === undefined && attempt < 2 * TRIES; attempt++) {
+    const candidate = instanceOf(schema, schema, random, { depth: 0, documented: attempt < TRIES, attempt });
     if (candidate !== undefined && tool.ajvErrors(candidate) === undefined) valid = candidate;
   }
   return valid === undefined || tool.ajvErrors(valid) !== undefined ? undefined : valid;

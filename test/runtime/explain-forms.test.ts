@@ -30,8 +30,11 @@ describe("prefix and regional near misses", () => {
 
 describe("well-known formats written another way", () => {
   it("restores a uuid's dashes", () => {
-    expect(reformatted("uuid", "123E4567E89B12D3A456426614174000")).toBe("123e4567-e89b-12d3-a456-426614174000");
+    expect(reformatted("uuid", "123e4567e89b12d3a456426614174000")).toBe("123e4567-e89b-12d3-a456-426614174000");
     expect(reformatted("uuid", "{123e4567-e89b-12d3-a456-426614174000}")).toBe("123e4567-e89b-12d3-a456-426614174000");
+    // The digits keep the case they were sent in (fresh-round21a.test.ts, Iceberg's upper-case keys).
+    expect(reformatted("uuid", "123E4567E89B12D3A456426614174000")).toBe("123E4567-E89B-12D3-A456-426614174000");
+    expect(reformatted("uuid", "urn:uuid:123E4567-E89B-12D3-A456-426614174000")).toBe("123E4567-E89B-12D3-A456-426614174000");
   });
 
   it("writes a date as ISO 8601 only when one reading exists", () => {

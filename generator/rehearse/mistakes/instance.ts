@@ -9,12 +9,25 @@ import type { Seeded } from "./seeded.ts";
 
 const MAX_DEPTH = 8;
 
-export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth = 0): unknown {
+/**
+ * How deep the value is; whether documented examples and defaults may be used (not on the later
+ * tries); and which try this is, which picks the branch of each union (the first on the first try).
+ */
+export interface InstanceContext {
+  readonly depth: number;
+  readonly documented: boolean;
+  readonly attempt?: number;
+}
+
+const TOP: InstanceContext = { depth: 0, documented: true };
+
+export function instanceOf(schema: unknown, root: Schema, random: Seeded, context: InstanceContext = TOP): unknown {
   const node = deref(schema, root);
-  if (node === undefined || depth > MAX_DEPTH) return undefined;
+  if (node === undefined || context.depth > MAX_DEPTH) return undefined;
+  const deeper: InstanceContext = { ...context, depth: context.depth + 1 };
   if ("const" in node) return node.const;
   if (Array.isArray(node.enum) && node.enum.length > 0) return random.pick(node.enum.filter((value) => value !== null));
-  for (const key of ["examples", "example", "default"] as const) {
+  for (const key of context.documented ? (["examples", "example", "default"] as const) : []) {
     const documented = key === "examples" ? (Array.isArray(node.examples) ? node.examples[0] : undefined) : node[key];
     // A vendor's example of another type than its schema's (`example: 123` on a string) would make
     // every try fail the same way: it is passed over, and the value is made from the type instead.
@@ -24,10 +37,13 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
     const branches = node[keyword];
     if (Array.isArray(branches)) {
       const usable = branches.filter((branch) => !typesOf(deref(branch, root) ?? {}).includes("null"));
-      if (usable.length > 0) return instanceOf(usable[0], root, random, depth + 1);
+      const branch = usable[(context.attempt ?? 0) % Math.max(1, usable.length)];
+      if (branch !== undefined) return instanceOf(withOwnFields(node, deref(branch, root)), root, random, deeper);
     }
   }
   if (Array.isArray(node.allOf) && node.allOf.length > 0) {
+    const scalar = scalarAllOf(node, root);
+    if (scalar !== undefined) return instanceOf(scalar, root, random, deeper);
     const merged: Schema = { ...node, allOf: undefined, properties: { ...propertiesOf(node) }, required: [...requiredOf(node)] };
     for (const part of node.allOf) {
       const view = deref(part, root);
@@ -37,13 +53,15 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
       // the call satisfies it rather than being an empty object that fits no branch.
       const branch = unionBranchOf(view, root);
       for (const fields of branch === undefined ? [view] : [view, branch]) {
-        Object.assign(merged.properties as Schema, propertiesOf(fields));
+        // A field the schema or an earlier part states (`action: {const: "assign-uuid"}` beside
+        // `allOf: [{$ref: BaseUpdate}]`, whose `action` is any text) keeps that statement.
+        merged.properties = { ...propertiesOf(fields), ...(merged.properties as Schema) };
         (merged.required as string[]).push(...requiredOf(fields));
         if (merged.type === undefined && fields.type !== undefined) merged.type = fields.type;
       }
     }
     delete merged.allOf;
-    return instanceOf(merged, root, random, depth + 1);
+    return instanceOf(merged, root, random, deeper);
   }
   const type = typesOf(node).find((candidate) => candidate !== "null");
   switch (type) {
@@ -52,7 +70,7 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
       const required = requiredOf(node);
       for (const [name, property] of Object.entries(propertiesOf(node))) {
         if (!required.includes(name) && random.next() < 0.4) continue;
-        const value = instanceOf(property, root, random, depth + 1);
+        const value = instanceOf(property, root, random, deeper);
         if (value !== undefined) out[name] = value;
       }
       return out;
@@ -60,7 +78,7 @@ export function instanceOf(schema: unknown, root: Schema, random: Seeded, depth 
     case "array": {
       const count = Math.max(1, typeof node.minItems === "number" ? node.minItems : 1);
       const items: unknown[] = [];
-      for (let i = 0; i < count; i++) items.push(instanceOf(node.items, root, random, depth + 1));
+      for (let i = 0; i < count; i++) items.push(instanceOf(node.items, root, random, deeper));
       return items.some((item) => item === undefined) ? undefined : items;
     }
     case "string":
@@ -90,6 +108,29 @@ function fitsTypes(value: unknown, types: readonly string[]): boolean {
   const type = typeof value;
   if (type === "number") return types.includes("number") || (types.includes("integer") && Number.isInteger(value));
   return types.includes(type);
+}
+
+/**
+ * An `allOf` that composes no object (`allOf: [{$ref: BfdMode}]` beside a description, OpenAPI
+ * 3.0's `$ref` with siblings, or of a union of texts such as Oxide's `NameOrId`), as one schema:
+ * its parts' keywords, then its own. Merging fields would lose the part's enum, format or branches.
+ */
+function scalarAllOf(node: Schema, root: Schema): Schema | undefined {
+  const parts = (node.allOf as unknown[]).map((part) => deref(part, root)).filter((part) => part !== undefined);
+  const objectLike = (schema: Schema): boolean => "properties" in schema || "required" in schema || typesOf(schema).includes("object");
+  if (objectLike(node) || parts.some(objectLike)) return undefined;
+  const { allOf: _composed, ...own } = node;
+  return Object.assign({}, ...parts, own) as Schema;
+}
+
+/**
+ * A union's branch with the fields the union states beside its branches (Iceberg's
+ * `ReportMetricsRequest`: `anyOf` of two reports and `required: [report-type]`), which every
+ * branch must hold too.
+ */
+function withOwnFields(node: Schema, branch: Schema | undefined): Schema | undefined {
+  if (branch === undefined || (!("properties" in node) && !("required" in node))) return branch;
+  return { ...branch, properties: { ...propertiesOf(branch), ...propertiesOf(node) }, required: [...requiredOf(branch), ...requiredOf(node)] };
 }
 
 /** The first branch, not null, of a union part of an `allOf` that declares no fields of its own. */

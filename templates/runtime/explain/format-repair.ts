@@ -8,8 +8,10 @@ export function reformatted(format: string, text: string): string | undefined {
   const trimmed = text.trim();
   if (format === "uuid") {
     const hex = trimmed.replace(/^[{(]|[})]$/g, "").replace(/^urn:uuid:/i, "");
-    if (isUndashedUuid(hex)) return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toLowerCase();
-    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(hex) && hex !== trimmed) return hex.toLowerCase();
+    // The digits keep the case they were sent in: a uuid reads the same in either case, and a
+    // key the server stores as sent (Iceberg's `Idempotency-Key`) is the text the caller meant.
+    if (isUndashedUuid(hex)) return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(hex) && hex !== trimmed) return hex;
     return undefined;
   }
   if (format === "date") return isoDate(trimmed);
